@@ -17,7 +17,6 @@ class ArchitectureTest {
 
     static final JavaClasses ALL = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
             .importPackages("echomq", "codemojex");
 
     @Test
