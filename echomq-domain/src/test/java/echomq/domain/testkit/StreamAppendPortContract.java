@@ -1,0 +1,104 @@
+package echomq.domain.testkit;
+
+import echomq.domain.BrandedId;
+import echomq.domain.NonMonotonicAppendException;
+import echomq.domain.StreamAppendPort;
+import echomq.domain.StreamEntry;
+import echomq.domain.StreamId;
+import echomq.domain.StreamKey;
+import echomq.domain.StreamRangePort;
+import io.vavr.collection.LinkedHashMap;
+import io.vavr.control.Option;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The contract of {@link StreamAppendPort}; reads back through a {@link StreamRangePort} of the same store. */
+public abstract class StreamAppendPortContract {
+
+    protected abstract StreamAppendPort appender();
+
+    protected abstract StreamRangePort reader();
+
+    protected String queue = "contract";
+    protected String name;
+    protected String key;
+
+    @BeforeEach
+    void freshStream() {
+        name = "append-" + UUID.randomUUID();
+        key = StreamKey.of(queue, name).toString();
+    }
+
+    private List<StreamEntry> all() {
+        return reader().rangeFrom(key, StreamId.MIN, 100_000);
+    }
+
+    @Test
+    void appendStoresTheRecordUnderTheA1IdOfAnEvtId() {
+        LinkedHashMap<String, String> fields = LinkedHashMap.of("b", "2", "a", "1");
+        BrandedId id = appender().append(queue, name, fields);
+        assertThat(id.namespace()).isEqualTo("EVT");
+        assertThat(all()).containsExactly(new StreamEntry(id.streamId(), Option.some(id), fields));
+    }
+
+    @Test
+    void receiptsAreInMintOrderAndReadBackInThatOrder() {
+        List<BrandedId> ids = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            ids.add(appender().append(queue, name, LinkedHashMap.of("i", Integer.toString(i))));
+        }
+        assertThat(ids).isSorted().doesNotHaveDuplicates();
+        assertThat(all()).extracting(e -> e.branded().get()).containsExactlyElementsOf(ids);
+    }
+
+    @Test
+    void appendBatchReturnsTheReceiptsInOrder() {
+        List<LinkedHashMap<String, String>> records = new ArrayList<>();
+        for (int i = 0; i < 250; i++) {
+            records.add(LinkedHashMap.of("i", Integer.toString(i)));
+        }
+        List<BrandedId> ids = appender().appendBatch(queue, name, records);
+        assertThat(ids).hasSize(250).isSorted().doesNotHaveDuplicates();
+        List<StreamEntry> read = all();
+        assertThat(read).extracting(e -> e.branded().get()).containsExactlyElementsOf(ids);
+        assertThat(read).extracting(e -> e.field("i").get()).containsExactlyElementsOf(
+                records.stream().map(r -> r.get("i").get()).toList());
+        assertThat(appender().appendBatch(queue, name, List.of())).isEmpty();
+    }
+
+    @Test
+    void appendWithIdKeepsTheCallersIdAndRefusesOneNotAboveTheTop() {
+        BrandedId mine = BrandedId.event(123_456_789L << 22 | 5);
+        assertThat(appender().appendWithId(queue, name, mine, LinkedHashMap.of("k", "v"))).isEqualTo(mine);
+        assertThat(all()).extracting(StreamEntry::id).containsExactly(mine.streamId());
+        assertThatThrownBy(() -> appender().appendWithId(queue, name, mine, LinkedHashMap.of("k", "again")))
+                .isInstanceOf(NonMonotonicAppendException.class)
+                .hasMessageContaining(mine.streamId().toString())
+                .hasMessageContaining(key);
+        BrandedId lower = BrandedId.event(mine.snowflake() - 1);
+        assertThatThrownBy(() -> appender().appendWithId(queue, name, lower, LinkedHashMap.of("k", "lower")))
+                .isInstanceOf(NonMonotonicAppendException.class);
+        assertThat(all()).hasSize(1);
+    }
+
+    @Test
+    void refusesAnIdFieldAWrongNamespaceAndBadNamesBeforeTheWire() {
+        assertThatThrownBy(() -> appender().append(queue, name, LinkedHashMap.of("id", "x")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("\"id\"");
+        assertThatThrownBy(() -> appender().appendWithId(queue, name, new BrandedId("USR", 1), LinkedHashMap.of("k", "v")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("USR");
+        assertThatThrownBy(() -> appender().append("bad queue", name, LinkedHashMap.of("k", "v")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("whitespace");
+        assertThatThrownBy(() -> appender().appendBatch(queue, name,
+                List.of(LinkedHashMap.of("k", "v"), LinkedHashMap.of("id", "v"))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("record 1");
+        assertThat(all()).isEmpty();
+    }
+}

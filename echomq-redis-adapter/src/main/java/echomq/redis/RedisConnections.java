@@ -1,0 +1,63 @@
+package echomq.redis;
+
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.RedisProtocol;
+import redis.clients.jedis.UnifiedJedis;
+
+import java.time.Duration;
+
+/**
+ * Builds the Jedis client every adapter of a process shares, from a URI:
+ * {@code RedisConnections.connect("redis://:secret@127.0.0.1:6379/0")}. TLS with {@code rediss://};
+ * connect and socket timeouts are always set. An existing {@code RedisClient} or
+ * {@code RedisClusterClient} can be handed to the adapters instead.
+ */
+public final class RedisConnections {
+
+    /** Timeouts used when none are given. */
+    public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(2);
+    public static final Duration DEFAULT_SOCKET_TIMEOUT = Duration.ofSeconds(5);
+
+    private RedisConnections() {
+    }
+
+    public static UnifiedJedis connect(String uri) {
+        return connect(uri, DEFAULT_CONNECT_TIMEOUT, DEFAULT_SOCKET_TIMEOUT);
+    }
+
+    /**
+     * A client for {@code uri}; nothing is sent until the first command.
+     *
+     * @throws IllegalArgumentException for a malformed URI (the password masked)
+     */
+    public static UnifiedJedis connect(String uri, Duration connectTimeout, Duration socketTimeout) {
+        RedisUris.Parts p = RedisUris.parse(uri);
+        DefaultJedisClientConfig.Builder config = DefaultJedisClientConfig.builder()
+                .connectionTimeoutMillis(millis(connectTimeout))
+                .socketTimeoutMillis(millis(socketTimeout))
+                .database(p.database())
+                .ssl(p.tls())
+                // RESP2 keeps raw replies (XINFO, XRANGE) in one shape whatever the server prefers
+                .protocol(RedisProtocol.RESP2)
+                .clientName("echomq-j");
+        if (p.user() != null) {
+            config.user(p.user());
+        }
+        if (p.password() != null) {
+            config.password(p.password());
+        }
+        return RedisClient.builder()
+                .hostAndPort(new HostAndPort(p.host(), p.port()))
+                .clientConfig(config.build())
+                .build();
+    }
+
+    private static int millis(Duration d) {
+        if (d == null || d.isNegative() || d.isZero()) {
+            throw new IllegalArgumentException("timeout must be > 0, got " + d);
+        }
+        return (int) Math.min(Integer.MAX_VALUE, d.toMillis());
+    }
+}

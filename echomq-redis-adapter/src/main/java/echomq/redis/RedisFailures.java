@@ -1,0 +1,70 @@
+package echomq.redis;
+
+import echomq.domain.NonMonotonicAppendException;
+import echomq.domain.StreamId;
+import echomq.domain.StreamStoreException;
+import redis.clients.jedis.exceptions.JedisAccessControlException;
+import redis.clients.jedis.exceptions.JedisConnectionException;
+import redis.clients.jedis.exceptions.JedisDataException;
+import redis.clients.jedis.exceptions.JedisException;
+
+import java.net.SocketTimeoutException;
+import java.util.function.Supplier;
+
+/** Turns Jedis' exceptions into the domain's typed {@link StreamStoreException}s, naming the key. */
+final class RedisFailures {
+
+    private RedisFailures() {
+    }
+
+    /** Runs {@code command} on {@code key}, translating any Jedis failure. */
+    static <T> T on(String key, Supplier<T> command) {
+        try {
+            return command.get();
+        } catch (JedisException e) {
+            throw translate(key, e);
+        }
+    }
+
+    static StreamStoreException translate(String key, JedisException e) {
+        String message = RedisUris.maskSecrets(String.valueOf(e.getMessage()));
+        if (e instanceof JedisAccessControlException || message.startsWith("NOAUTH") || message.startsWith("WRONGPASS")
+                || message.startsWith("NOPERM")) {
+            return new StreamStoreException.AccessDenied(key, "Redis refused access: " + message, e);
+        }
+        if (e instanceof JedisConnectionException) {
+            if (hasCause(e, SocketTimeoutException.class)) {
+                return new StreamStoreException.Timeout(key, "Redis did not answer in time: " + message, e);
+            }
+            return new StreamStoreException.Unavailable(key, "Redis is unreachable: " + message, e);
+        }
+        if (e instanceof JedisDataException && message.startsWith("WRONGTYPE")) {
+            return new StreamStoreException.WrongType(key, "the key holds a value that is not a stream: " + message, e);
+        }
+        if (e instanceof JedisDataException && message.startsWith("LOADING")) {
+            return new StreamStoreException.Unavailable(key, "Redis is loading its dataset: " + message, e);
+        }
+        if (e instanceof JedisDataException) {
+            return new StreamStoreException(key, "Redis refused the command: " + message, e);
+        }
+        return new StreamStoreException.Unavailable(key, "Redis failed: " + message, e);
+    }
+
+    /** XADD's refusal of an id that is not above the stream top. */
+    static boolean isNonMonotonic(JedisException e) {
+        return e instanceof JedisDataException && String.valueOf(e.getMessage()).contains("equal or smaller than the target stream top");
+    }
+
+    static StreamStoreException translateAppend(String key, StreamId id, JedisException e) {
+        return isNonMonotonic(e) ? new NonMonotonicAppendException(key, id, e) : translate(key, e);
+    }
+
+    private static boolean hasCause(Throwable t, Class<? extends Throwable> type) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (type.isInstance(c)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

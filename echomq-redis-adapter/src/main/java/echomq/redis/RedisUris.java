@@ -1,0 +1,88 @@
+package echomq.redis;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.regex.Pattern;
+
+/** Parsing and masking of {@code redis://} URIs. */
+public final class RedisUris {
+
+    private static final Pattern USERINFO = Pattern.compile("(rediss?(?:-cluster)?://)([^@/]*)@");
+
+    private RedisUris() {
+    }
+
+    /** The URI with its password (or whole user info) replaced by {@code ***}. */
+    public static String mask(String uri) {
+        if (uri == null) {
+            return "null";
+        }
+        return USERINFO.matcher(uri).replaceAll(m -> {
+            String info = m.group(2);
+            int colon = info.indexOf(':');
+            String user = colon < 0 ? "" : info.substring(0, colon);
+            return java.util.regex.Matcher.quoteReplacement(m.group(1) + (user.isEmpty() ? "" : user + ":") + "***@");
+        });
+    }
+
+    /** Any {@code redis://user:pass@} inside a message, masked. */
+    static String maskSecrets(String message) {
+        return mask(message);
+    }
+
+    /**
+     * The parts of a {@code redis://[user[:password]@]host[:port][/db]} or {@code rediss://} URI.
+     *
+     * @throws IllegalArgumentException naming the (masked) URI and what is wrong with it
+     */
+    public static Parts parse(String uri) {
+        if (uri == null || uri.isBlank()) {
+            throw new IllegalArgumentException("Redis URI must not be empty");
+        }
+        URI u;
+        try {
+            u = new URI(uri.trim());
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException("invalid Redis URI " + mask(uri) + ": " + mask(e.getReason()));
+        }
+        String scheme = u.getScheme();
+        if (!"redis".equals(scheme) && !"rediss".equals(scheme)) {
+            throw new IllegalArgumentException("Redis URI " + mask(uri) + " must start with redis:// or rediss://");
+        }
+        if (u.getHost() == null || u.getHost().isEmpty()) {
+            throw new IllegalArgumentException("Redis URI " + mask(uri) + " has no host");
+        }
+        int port = u.getPort() < 0 ? 6379 : u.getPort();
+        String user = null;
+        String password = null;
+        if (u.getRawUserInfo() != null && !u.getRawUserInfo().isEmpty()) {
+            String info = u.getUserInfo();
+            int colon = info.indexOf(':');
+            if (colon < 0) {
+                password = info; // redis://secret@host, as redis-cli reads it
+            } else {
+                user = info.substring(0, colon).isEmpty() ? null : info.substring(0, colon);
+                password = info.substring(colon + 1);
+            }
+        }
+        int db = 0;
+        String path = u.getPath();
+        if (path != null && path.length() > 1) {
+            String digits = path.substring(1);
+            if (!digits.matches("[0-9]{1,5}")) {
+                throw new IllegalArgumentException("Redis URI " + mask(uri) + " has database \"" + digits + "\": not a number");
+            }
+            db = Integer.parseInt(digits);
+        }
+        return new Parts(u.getHost(), port, user, password, db, "rediss".equals(scheme));
+    }
+
+    /** The parts of a Redis URI; {@code user} and {@code password} may be absent (null inside this record only). */
+    public record Parts(String host, int port, String user, String password, int database, boolean tls) {
+        @Override
+        public String toString() {
+            return (tls ? "rediss://" : "redis://") + (user != null ? user + ":" : "") + (password != null ? "***@" : "")
+                    + host + ":" + port + "/" + database;
+        }
+    }
+}

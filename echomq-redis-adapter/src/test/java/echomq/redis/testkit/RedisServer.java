@@ -1,0 +1,157 @@
+package echomq.redis.testkit;
+
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.Jedis;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A real {@code redis-server} from {@code PATH}, on a free loopback port, without persistence:
+ * {@code try (RedisServer r = RedisServer.start()) { … r.uri() … }}. It can be stopped and started
+ * again on the same port, for fault tests.
+ */
+public final class RedisServer implements AutoCloseable {
+
+    public static final String HOW_TO_INSTALL = "redis-server was not found on PATH and REDIS_URL is not set: "
+            + "install it (Debian/Ubuntu: apt-get install redis-server; macOS: brew install redis) or set REDIS_URL=redis://host:port";
+
+    private final int port;
+    private final List<String> extraArgs;
+    private final Path dir;
+    private Process process;
+
+    private RedisServer(int port, List<String> extraArgs) {
+        this.port = port;
+        this.extraArgs = List.copyOf(extraArgs);
+        try {
+            this.dir = Files.createTempDirectory("echomq-redis-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Starts a server; {@code extraArgs} are more {@code redis-server} options, e.g. {@code "--requirepass", "s3cret"}. */
+    public static RedisServer start(String... extraArgs) {
+        RedisServer s = new RedisServer(freePort(), List.of(extraArgs));
+        s.startProcess();
+        Runtime.getRuntime().addShutdownHook(new Thread(s::stop));
+        return s;
+    }
+
+    /** The {@code redis-server} executable on {@code PATH}, if any. */
+    public static Optional<Path> executable() {
+        String path = System.getenv().getOrDefault("PATH", "");
+        for (String dir : path.split(File.pathSeparator)) {
+            Path candidate = Path.of(dir.isEmpty() ? "." : dir, "redis-server");
+            if (Files.isExecutable(candidate)) {
+                return Optional.of(candidate);
+            }
+        }
+        return Optional.empty();
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** {@code redis://127.0.0.1:<port>} (add credentials yourself when the server has them). */
+    public String uri() {
+        return "redis://127.0.0.1:" + port;
+    }
+
+    public boolean isRunning() {
+        return process != null && process.isAlive();
+    }
+
+    /** Stops the server (kills it, as a crash would). */
+    public synchronized void stop() {
+        if (process != null) {
+            process.destroyForcibly();
+            try {
+                process.waitFor(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            process = null;
+        }
+    }
+
+    /** Starts the server again on the same port, empty. */
+    public synchronized void restart() {
+        stop();
+        startProcess();
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+
+    private synchronized void startProcess() {
+        Path exe = executable().orElseThrow(() -> new IllegalStateException(HOW_TO_INSTALL));
+        List<String> cmd = new ArrayList<>(List.of(exe.toString(), "--port", Integer.toString(port),
+                "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "no",
+                "--dir", dir.toString(), "--logfile", ""));
+        cmd.addAll(extraArgs);
+        Path log = dir.resolve("redis.log");
+        try {
+            process = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        } catch (IOException e) {
+            throw new IllegalStateException("could not start " + exe + ": " + e.getMessage(), e);
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("redis-server exited at start: " + tail(log));
+            }
+            try (Jedis j = new Jedis(new HostAndPort("127.0.0.1", port),
+                    DefaultJedisClientConfig.builder().timeoutMillis(500).build())) {
+                j.getConnection().connect();
+                return; // accepting connections (PING may need auth, which the caller brings)
+            } catch (RuntimeException notYet) {
+                sleep(25);
+            }
+        }
+        stop();
+        throw new IllegalStateException("redis-server did not accept connections on port " + port + ": " + tail(log));
+    }
+
+    private static String tail(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log);
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 10), lines.size()));
+        } catch (IOException e) {
+            return "(no log: " + e.getMessage() + ")";
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A port that was free a moment ago on loopback. */
+    public static int freePort() {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            s.setReuseAddress(true);
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package echomq.redis.testkit;
+
+import echomq.redis.RedisConnections;
+import redis.clients.jedis.UnifiedJedis;
+
+/**
+ * The Redis the tests run against, in this order: {@code REDIS_URL} if set; else one
+ * {@code redis-server} from {@code PATH} started for this JVM on a free loopback port and stopped
+ * at exit; else a failure saying how to install it. Never a skip. Tests keep apart by using keys
+ * of their own (a fresh stream name per test).
+ */
+public final class TestRedis {
+
+    private static volatile String uri;
+    private static volatile UnifiedJedis client;
+
+    private TestRedis() {
+    }
+
+    /** The URI of the test Redis. */
+    public static synchronized String uri() {
+        if (uri == null) {
+            String given = System.getenv("REDIS_URL");
+            if (given != null && !given.isBlank()) {
+                uri = given.trim();
+            } else {
+                if (RedisServer.executable().isEmpty()) {
+                    throw new IllegalStateException(RedisServer.HOW_TO_INSTALL);
+                }
+                uri = RedisServer.start().uri();
+            }
+            System.out.println("[redis] tests run against " + echomq.redis.RedisUris.mask(uri));
+        }
+        return uri;
+    }
+
+    /** One shared client of the test Redis. */
+    public static synchronized UnifiedJedis client() {
+        if (client == null) {
+            client = RedisConnections.connect(uri());
+        }
+        return client;
+    }
+
+    /** Whether a private server can be started (fault tests need one they may stop). */
+    public static RedisServer privateServer(String... extraArgs) {
+        if (RedisServer.executable().isEmpty()) {
+            throw new IllegalStateException(RedisServer.HOW_TO_INSTALL);
+        }
+        return RedisServer.start(extraArgs);
+    }
+}
