@@ -1,0 +1,14 @@
+package codemojex.projections;
+
+/** The game's streams: all in queue {@code cm}, so every key shares the {@code {cm}} hash slot. */
+public final class Channels {
+
+    public static final String QUEUE = "cm";
+    public static final String ROOM_OPENED = "room-opened";
+    public static final String GUESSES = "guesses";
+    public static final String GUESS_SCORED = "guess-scored";
+    public static final String GAME_SETTLED = "game-settled";
+
+    private Channels() {
+    }
+}

@@ -1,0 +1,107 @@
+package codemojex.projections;
+
+import io.vavr.collection.Vector;
+
+import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One emoji: a single Unicode extended grapheme cluster that is an emoji. Skin-tone modifiers,
+ * ZWJ sequences, keycaps, flags and tag sequences are one emoji each.
+ * {@code Emoji.of("👩🏽‍🚀")} is one emoji; {@code Emoji.of("a")} is refused.
+ *
+ * @param text the cluster
+ */
+public record Emoji(String text) {
+
+    /** Longer text than this is refused before any cluster is looked for. */
+    public static final int MAX_INPUT_CHARS = 512;
+
+    private static final Pattern CLUSTER = Pattern.compile("\\X");
+
+    public Emoji {
+        Objects.requireNonNull(text, "emoji");
+        if (text.isEmpty()) {
+            throw new IllegalArgumentException("an emoji must not be empty");
+        }
+        if (text.length() > 64) {
+            throw new IllegalArgumentException("\"" + text.substring(0, 16) + "…\" is too long for one emoji");
+        }
+        Vector<String> clusters = clusters(text);
+        if (clusters.size() != 1) {
+            throw new IllegalArgumentException("\"" + text + "\" is " + clusters.size() + " characters, not one emoji");
+        }
+        if (!isEmoji(text)) {
+            throw new IllegalArgumentException("\"" + printable(text) + "\" is not an emoji");
+        }
+    }
+
+    public static Emoji of(String text) {
+        return new Emoji(text);
+    }
+
+    /** The extended grapheme clusters of {@code text}. */
+    static Vector<String> clusters(String text) {
+        Vector<String> out = Vector.empty();
+        Matcher m = CLUSTER.matcher(text);
+        while (m.find()) {
+            out = out.append(m.group());
+        }
+        return out;
+    }
+
+    /**
+     * Whether a single cluster is an emoji: a keycap sequence, a pair of regional indicators (a
+     * flag), or a cluster that starts with a pictographic code point.
+     */
+    static boolean isEmoji(String cluster) {
+        int first = cluster.codePointAt(0);
+        if (cluster.indexOf('\u20E3') > 0) {
+            return first == '#' || first == '*' || (first >= '0' && first <= '9');
+        }
+        if (isRegionalIndicator(first)) {
+            int[] cps = cluster.codePoints().toArray();
+            return cps.length == 2 && isRegionalIndicator(cps[1]);
+        }
+        return isPictographic(first) && cluster.codePoints().noneMatch(Emoji::isForbiddenInside);
+    }
+
+    private static boolean isForbiddenInside(int cp) {
+        return Character.isISOControl(cp) || Character.isWhitespace(cp);
+    }
+
+    private static boolean isRegionalIndicator(int cp) {
+        return cp >= 0x1F1E6 && cp <= 0x1F1FF;
+    }
+
+    /** The Extended_Pictographic blocks, less the regional indicators, plus the old symbols emoji use. */
+    private static boolean isPictographic(int cp) {
+        return (cp >= 0x1F000 && cp <= 0x1FAFF && !isRegionalIndicator(cp))
+                || (cp >= 0x2600 && cp <= 0x27BF)
+                || (cp >= 0x2300 && cp <= 0x23FF)
+                || (cp >= 0x2B00 && cp <= 0x2BFF)
+                || (cp >= 0x2190 && cp <= 0x21FF)
+                || (cp >= 0x25A0 && cp <= 0x25FF)
+                || (cp >= 0x2900 && cp <= 0x297F)
+                || cp == 0x00A9 || cp == 0x00AE || cp == 0x203C || cp == 0x2049 || cp == 0x2122 || cp == 0x2139
+                || cp == 0x24C2 || cp == 0x3030 || cp == 0x303D || cp == 0x3297 || cp == 0x3299;
+    }
+
+    static String printable(String text) {
+        StringBuilder b = new StringBuilder();
+        text.codePoints().limit(32).forEach(cp -> {
+            if (Character.isISOControl(cp) || Character.getType(cp) == Character.FORMAT) {
+                b.append(String.format("\\u%04X", cp));
+            } else {
+                b.appendCodePoint(cp);
+            }
+        });
+        return b.toString();
+    }
+
+    @Override
+    public String toString() {
+        return text;
+    }
+}

@@ -1,0 +1,197 @@
+package codemojex.projections;
+
+import echomq.domain.StreamEntry;
+import io.vavr.collection.LinkedHashMap;
+
+import java.util.function.Function;
+
+/**
+ * The game's events, one channel each, encoded as flat string fields with a version field
+ * {@code v}. No event carries the secret of an open game: only {@link GameSettled}, written when
+ * the game closes, reveals it.
+ */
+public sealed interface GameEvent
+        permits GameEvent.RoomOpened, GameEvent.GuessSubmitted, GameEvent.GuessScored, GameEvent.GameSettled {
+
+    String VERSION_FIELD = "v";
+    String VERSION = "1";
+
+    /** The stream the event is appended to. */
+    String channel();
+
+    /** The event's fields, {@code v} first. */
+    LinkedHashMap<String, String> fields();
+
+    /** A room opened a game with a keyboard; the secret is kept elsewhere. */
+    record RoomOpened(String room, String game, Keyboard keyboard) implements GameEvent {
+        public RoomOpened {
+            Names.requireId("room", room);
+            Names.requireId("game", game);
+            java.util.Objects.requireNonNull(keyboard, "keyboard");
+        }
+
+        @Override
+        public String channel() {
+            return Channels.ROOM_OPENED;
+        }
+
+        @Override
+        public LinkedHashMap<String, String> fields() {
+            return LinkedHashMap.of(VERSION_FIELD, VERSION, "room", room, "game", game, "keyboard", keyboard.text());
+        }
+
+        public static RoomOpened decode(StreamEntry e) {
+            Decoder d = new Decoder(e);
+            return d.build(() -> new RoomOpened(d.id("room"), d.id("game"), d.parse("keyboard", Keyboard::parse)));
+        }
+    }
+
+    /** A player's guess, waiting for the score worker; its guess id is the entry's branded id. */
+    record GuessSubmitted(String game, String room, String player, Code guess) implements GameEvent {
+        public GuessSubmitted {
+            Names.requireId("game", game);
+            Names.requireId("room", room);
+            Names.requirePlayer(player);
+            java.util.Objects.requireNonNull(guess, "guess");
+        }
+
+        @Override
+        public String channel() {
+            return Channels.GUESSES;
+        }
+
+        @Override
+        public LinkedHashMap<String, String> fields() {
+            return LinkedHashMap.of(VERSION_FIELD, VERSION, "game", game, "room", room, "player", player, "guess", guess.text());
+        }
+
+        public static GuessSubmitted decode(StreamEntry e) {
+            Decoder d = new Decoder(e);
+            return d.build(() -> new GuessSubmitted(d.id("game"), d.id("room"), d.player("player"), d.parse("guess", Code::parse)));
+        }
+    }
+
+    /** A scored guess: the points, and the player's best in the game after it. No guess content. */
+    record GuessScored(String game, String room, String player, String guessId, int total, int percentage, int best)
+            implements GameEvent {
+        public GuessScored {
+            Names.requireId("game", game);
+            Names.requireId("room", room);
+            Names.requirePlayer(player);
+            Names.requireId("guessId", guessId);
+            requirePoints("total", total);
+            requirePoints("best", best);
+            if (best < total) {
+                throw new IllegalArgumentException("best " + best + " is below this guess's total " + total);
+            }
+            if (percentage < 0 || percentage > 100) {
+                throw new IllegalArgumentException("percentage must be 0..100, got " + percentage);
+            }
+        }
+
+        @Override
+        public String channel() {
+            return Channels.GUESS_SCORED;
+        }
+
+        @Override
+        public LinkedHashMap<String, String> fields() {
+            return LinkedHashMap.of(VERSION_FIELD, VERSION, "game", game, "room", room, "player", player, "guess", guessId,
+                    "total", Integer.toString(total), "pct", Integer.toString(percentage), "best", Integer.toString(best));
+        }
+
+        public static GuessScored decode(StreamEntry e) {
+            Decoder d = new Decoder(e);
+            return d.build(() -> new GuessScored(d.id("game"), d.id("room"), d.player("player"), d.id("guess"),
+                    d.number("total"), d.number("pct"), d.number("best")));
+        }
+    }
+
+    /** A game cracked by a perfect 600: the winner, the winning guess and, now that it is closed, the secret. */
+    record GameSettled(String game, String room, String winner, String guessId, Code secret) implements GameEvent {
+        public GameSettled {
+            Names.requireId("game", game);
+            Names.requireId("room", room);
+            Names.requirePlayer(winner);
+            Names.requireId("guessId", guessId);
+            java.util.Objects.requireNonNull(secret, "secret");
+        }
+
+        @Override
+        public String channel() {
+            return Channels.GAME_SETTLED;
+        }
+
+        @Override
+        public LinkedHashMap<String, String> fields() {
+            return LinkedHashMap.of(VERSION_FIELD, VERSION, "game", game, "room", room, "winner", winner, "guess", guessId,
+                    "secret", secret.text());
+        }
+
+        public static GameSettled decode(StreamEntry e) {
+            Decoder d = new Decoder(e);
+            return d.build(() -> new GameSettled(d.id("game"), d.id("room"), d.player("winner"), d.id("guess"),
+                    d.parse("secret", Code::parse)));
+        }
+    }
+
+    private static void requirePoints(String what, int points) {
+        if (points < 0 || points > Scoring.MAX_TOTAL || points % 20 != 0) {
+            throw new IllegalArgumentException(what + " must be a multiple of 20 in 0..600, got " + points);
+        }
+    }
+
+    /** Reads fields of one entry, naming the entry and field in every error. */
+    final class Decoder {
+        private final StreamEntry entry;
+
+        Decoder(StreamEntry entry) {
+            this.entry = entry;
+            String v = entry.field(VERSION_FIELD).getOrElse("");
+            if (!VERSION.equals(v)) {
+                throw new MalformedEntryException(entry.id(), VERSION_FIELD, v.isEmpty() ? "is missing" : "is version \"" + v
+                        + "\", this reader knows " + VERSION);
+            }
+        }
+
+        String raw(String field) {
+            return entry.field(field).getOrElseThrow(() -> new MalformedEntryException(entry.id(), field, "is missing"));
+        }
+
+        String id(String field) {
+            return parse(field, s -> Names.requireId(field, s));
+        }
+
+        String player(String field) {
+            return parse(field, Names::requirePlayer);
+        }
+
+        int number(String field) {
+            return parse(field, s -> {
+                if (!s.matches("[0-9]{1,4}")) {
+                    throw new IllegalArgumentException("\"" + Emoji.printable(s) + "\" is not a number 0..9999");
+                }
+                return Integer.parseInt(s);
+            });
+        }
+
+        <T> T parse(String field, Function<String, T> parser) {
+            String s = raw(field);
+            try {
+                return parser.apply(s);
+            } catch (IllegalArgumentException e) {
+                throw new MalformedEntryException(entry.id(), field, "is invalid: " + e.getMessage());
+            }
+        }
+
+        <T> T build(java.util.function.Supplier<T> make) {
+            try {
+                return make.get();
+            } catch (MalformedEntryException e) {
+                throw e;
+            } catch (IllegalArgumentException e) {
+                throw new MalformedEntryException(entry.id(), "*", "combination is invalid: " + e.getMessage());
+            }
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package codemojex.projections;
+
+import io.vavr.collection.Vector;
+
+import java.util.Objects;
+import java.util.random.RandomGenerator;
+
+/**
+ * The emojis a game offers, distinct; a secret is drawn from them and guesses must use them.
+ * <pre>{@code
+ * Keyboard k = Keyboard.draw(rng);          // twelve from the built-in set
+ * Code secret = k.drawSecret(rng);          // six distinct of them
+ * Code guess = k.parseGuess("🐙🦊🐸🦄🐝🐢");
+ * }</pre>
+ *
+ * @param keys at least six distinct emojis
+ */
+public record Keyboard(Vector<Emoji> keys) {
+
+    public static final int DEFAULT_SIZE = 12;
+    public static final int MAX_SIZE = 64;
+
+    /** The built-in set keyboards are drawn from. */
+    public static final Vector<Emoji> BUILT_IN = Vector.of(
+            "🐙", "🦊", "🐸", "🦄", "🐝", "🐢", "🦉", "🐳", "🦋", "🐞", "🦀", "🐼",
+            "🍕", "🌮", "🍩", "🍉", "🥑", "🍄", "🌵", "🌻", "⭐", "🔥", "🌈", "❄️",
+            "🎲", "🎸", "🚀", "⚽", "🎈", "💎", "🧩", "🪁").map(Emoji::of);
+
+    public Keyboard {
+        Objects.requireNonNull(keys, "keys");
+        if (keys.size() < Code.LENGTH || keys.size() > MAX_SIZE) {
+            throw new IllegalArgumentException("a keyboard holds " + Code.LENGTH + ".." + MAX_SIZE + " emojis, got " + keys.size());
+        }
+        if (keys.distinct().size() != keys.size()) {
+            throw new IllegalArgumentException("a keyboard's emojis must be distinct: " + keys.mkString(" "));
+        }
+    }
+
+    /** The first twelve of the built-in set. */
+    public static Keyboard standard() {
+        return new Keyboard(BUILT_IN.take(DEFAULT_SIZE));
+    }
+
+    /** Twelve distinct emojis drawn from the built-in set. */
+    public static Keyboard draw(RandomGenerator rng) {
+        return new Keyboard(sample(BUILT_IN, DEFAULT_SIZE, rng));
+    }
+
+    /** Parses a keyboard from its wire form (emojis separated by spaces). */
+    public static Keyboard parse(String text) {
+        if (text == null || text.isBlank() || text.length() > MAX_SIZE * 16) {
+            throw new IllegalArgumentException("a keyboard must be 6.." + MAX_SIZE + " emojis");
+        }
+        return new Keyboard(Vector.of(text.trim().split("\\s+")).map(Emoji::of));
+    }
+
+    /** Six distinct emojis of this keyboard, in a random order: a secret. */
+    public Code drawSecret(RandomGenerator rng) {
+        return new Code(sample(keys, Code.LENGTH, rng));
+    }
+
+    /** Parses a guess: six emojis, each on this keyboard. */
+    public Code parseGuess(String text) {
+        Code guess = Code.parse(text);
+        for (int i = 0; i < Code.LENGTH; i++) {
+            if (!keys.contains(guess.get(i))) {
+                throw new IllegalArgumentException(guess.get(i) + " at position " + (i + 1) + " is not on the keyboard "
+                        + keys.mkString(" "));
+            }
+        }
+        return guess;
+    }
+
+    /** Checks that {@code code} uses only this keyboard's emojis. */
+    public boolean allows(Code code) {
+        return code.emojis().forAll(keys::contains);
+    }
+
+    private static Vector<Emoji> sample(Vector<Emoji> from, int n, RandomGenerator rng) {
+        Vector<Emoji> pool = from;
+        Vector<Emoji> out = Vector.empty();
+        for (int i = 0; i < n; i++) {
+            int k = rng.nextInt(pool.size());
+            out = out.append(pool.get(k));
+            pool = pool.removeAt(k);
+        }
+        return out;
+    }
+
+    /** The wire form: the emojis separated by single spaces. */
+    public String text() {
+        return keys.mkString(" ");
+    }
+}

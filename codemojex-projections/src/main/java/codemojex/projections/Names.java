@@ -1,0 +1,47 @@
+package codemojex.projections;
+
+/** Validation of the game's identifiers and player names. */
+public final class Names {
+
+    public static final int MAX_ID = 64;
+    public static final int MAX_PLAYER = 32;
+
+    private Names() {
+    }
+
+    /** A game or room id: 1..64 of {@code A-Z a-z 0-9 _ -}. */
+    public static String requireId(String what, String id) {
+        if (id == null || id.isEmpty()) {
+            throw new IllegalArgumentException(what + " must not be empty");
+        }
+        if (id.length() > MAX_ID || !id.chars().allMatch(c -> (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
+                || (c >= '0' && c <= '9') || c == '_' || c == '-')) {
+            throw new IllegalArgumentException(what + " \"" + Emoji.printable(id) + "\" must be 1.." + MAX_ID
+                    + " of A-Z a-z 0-9 _ -");
+        }
+        return id;
+    }
+
+    /**
+     * A player name: 1..32 characters, no control or format characters, no leading or trailing
+     * space. Any other text is allowed (and escaped wherever it is shown).
+     */
+    public static String requirePlayer(String player) {
+        if (player == null || player.isBlank()) {
+            throw new IllegalArgumentException("player must not be empty");
+        }
+        int n = player.codePointCount(0, player.length());
+        if (n > MAX_PLAYER) {
+            throw new IllegalArgumentException("player \"" + Emoji.printable(player) + "…\" is " + n
+                    + " characters, at most " + MAX_PLAYER);
+        }
+        if (player.codePoints().anyMatch(cp -> Character.isISOControl(cp) || Character.getType(cp) == Character.FORMAT
+                && cp != 0x200D)) {
+            throw new IllegalArgumentException("player \"" + Emoji.printable(player) + "\" contains a control character");
+        }
+        if (!player.strip().equals(player)) {
+            throw new IllegalArgumentException("player \"" + player + "\" has leading or trailing white space");
+        }
+        return player;
+    }
+}

@@ -1,0 +1,171 @@
+package codemojex.projections;
+
+import codemojex.projections.GameEvent.GameSettled;
+import codemojex.projections.GameEvent.GuessScored;
+import codemojex.projections.GameEvent.RoomOpened;
+import echomq.domain.CombinableFold;
+import echomq.domain.StreamEntry;
+import echomq.domain.Window;
+import io.vavr.collection.HashMap;
+import io.vavr.collection.HashSet;
+import io.vavr.collection.Map;
+import io.vavr.collection.Vector;
+import io.vavr.control.Option;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.util.Objects;
+import java.util.function.BiFunction;
+import java.util.function.BinaryOperator;
+
+/**
+ * The game's projections: pure folds of its channels over Vavr's persistent collections, each
+ * combinable (panes of a window fold apart and combine). A malformed entry fails the fold with a
+ * {@link MalformedEntryException}; wrap a projection in {@link #skippingMalformed} to count and
+ * skip such entries instead.
+ */
+public final class Projections {
+
+    private Projections() {
+    }
+
+    // ---- room openings -------------------------------------------------------------------------
+
+    /** {@code room-opened} -> room -> number of games opened. */
+    public static CombinableFold<Map<String, Integer>> roomOpenings() {
+        return fold("room-openings", 1, HashMap.empty(),
+                (acc, e) -> acc.put(RoomOpened.decode(e).room(), 1, Integer::sum),
+                (a, b) -> a.merge(b, Integer::sum));
+    }
+
+    // ---- points per player ---------------------------------------------------------------------
+
+    /**
+     * Points per player in a window and the number of guesses.
+     *
+     * @param points  player -> sum of totals
+     * @param guesses scored guesses
+     */
+    public record PlayerTotals(Map<String, Long> points, long guesses) {
+        public static final PlayerTotals EMPTY = new PlayerTotals(HashMap.empty(), 0);
+    }
+
+    /** {@code guess-scored} -> points per player and guesses. */
+    public static CombinableFold<PlayerTotals> playerTotals() {
+        return fold("player-totals", 1, PlayerTotals.EMPTY,
+                (acc, e) -> {
+                    GuessScored s = GuessScored.decode(e);
+                    return new PlayerTotals(acc.points().put(s.player(), (long) s.total(), Long::sum), acc.guesses() + 1);
+                },
+                (a, b) -> new PlayerTotals(a.points().merge(b.points(), Long::sum), a.guesses() + b.guesses()));
+    }
+
+    // ---- the day's results ---------------------------------------------------------------------
+
+    /** A settled game and when it settled. */
+    public record Result(Instant settledAt, GameSettled settled) {
+    }
+
+    /** {@code game-settled} -> the results in settle order. */
+    public static CombinableFold<Vector<Result>> dayResults() {
+        return fold("day-results", 1, Vector.empty(),
+                (acc, e) -> acc.append(new Result(e.instant(), GameSettled.decode(e))),
+                Vector::appendAll);
+    }
+
+    /** {@code [start of day, end of day]} in {@code zone}: the window of {@link #dayResults()}. */
+    public static Window day(LocalDate day, ZoneId zone) {
+        Instant start = day.atStartOfDay(zone).toInstant();
+        Instant end = day.plusDays(1).atStartOfDay(zone).toInstant().minusNanos(1);
+        return Window.closed(start, end);
+    }
+
+    // ---- the recent activity feed --------------------------------------------------------------
+
+    /** One line of the feed: who scored what, when. No guess content. */
+    public record FeedItem(Instant at, String game, String room, String player, String guessId, int total,
+                           int percentage, int best) {
+    }
+
+    /**
+     * The feed: the newest items first (at most the feed's size) and totals over the whole window.
+     *
+     * @param newest  newest first
+     * @param guesses scored guesses in the window
+     * @param players distinct players in the window
+     */
+    public record Feed(Vector<FeedItem> newest, long guesses, HashSet<String> players) {
+        public int distinctPlayers() {
+            return players.size();
+        }
+    }
+
+    /** The window of the feed: the last hour by {@code clock}. */
+    public static Window lastHour(Clock clock) {
+        return Window.since(clock.instant().minus(Duration.ofHours(1)));
+    }
+
+    /** {@code guess-scored} -> the newest {@code size} items and the totals. */
+    public static CombinableFold<Feed> recentFeed(int size) {
+        if (size <= 0 || size > 1000) {
+            throw new IllegalArgumentException("feed size must be 1..1000, got " + size);
+        }
+        Feed empty = new Feed(Vector.empty(), 0, HashSet.empty());
+        return fold("recent-feed-" + size, 1, empty,
+                (acc, e) -> {
+                    GuessScored s = GuessScored.decode(e);
+                    FeedItem item = new FeedItem(e.instant(), s.game(), s.room(), s.player(), s.guessId(), s.total(),
+                            s.percentage(), s.best());
+                    return new Feed(acc.newest().prepend(item).take(size), acc.guesses() + 1, acc.players().add(s.player()));
+                },
+                (earlier, later) -> new Feed(later.newest().appendAll(earlier.newest()).take(size),
+                        earlier.guesses() + later.guesses(), earlier.players().union(later.players())));
+    }
+
+    // ---- the all-time board --------------------------------------------------------------------
+
+    /** {@code guess-scored} of one game -> player -> best total; {@link Board#ranking} ranks it. */
+    public static CombinableFold<Map<String, Integer>> allTimeBoard(String game) {
+        Names.requireId("game", game);
+        return fold("board-" + game, 1, HashMap.empty(),
+                (acc, e) -> {
+                    GuessScored s = GuessScored.decode(e);
+                    return s.game().equals(game) ? acc.put(s.player(), s.total(), Math::max) : acc;
+                },
+                (a, b) -> a.merge(b, Math::max));
+    }
+
+    // ---- skipping malformed entries ------------------------------------------------------------
+
+    /**
+     * A projection's value and the entries it skipped as malformed.
+     *
+     * @param value   the accumulator
+     * @param skipped how many entries did not decode
+     * @param last    the last decoding problem, for the log
+     */
+    public record Tallied<A>(A value, long skipped, Option<String> last) {
+    }
+
+    /** {@code fold}, skipping and counting malformed entries instead of failing. */
+    public static <A> CombinableFold<Tallied<A>> skippingMalformed(CombinableFold<A> fold) {
+        Objects.requireNonNull(fold, "fold");
+        return fold(fold.name() + "+skipping", fold.version(), new Tallied<>(fold.initial(), 0, Option.none()),
+                (acc, e) -> {
+                    try {
+                        return new Tallied<>(fold.step(acc.value(), e), acc.skipped(), acc.last());
+                    } catch (MalformedEntryException bad) {
+                        return new Tallied<>(acc.value(), acc.skipped() + 1, Option.some(bad.getMessage()));
+                    }
+                },
+                (a, b) -> new Tallied<>(fold.combine(a.value(), b.value()), a.skipped() + b.skipped(), b.last().orElse(a.last())));
+    }
+
+    private static <A> CombinableFold<A> fold(String name, int version, A initial, BiFunction<A, StreamEntry, A> step,
+                                              BinaryOperator<A> combine) {
+        return CombinableFold.of(name, version, initial, step, combine);
+    }
+}

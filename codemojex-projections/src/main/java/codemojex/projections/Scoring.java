@@ -1,0 +1,89 @@
+package codemojex.projections;
+
+import io.vavr.collection.Vector;
+import io.vavr.control.Option;
+
+import java.util.Objects;
+
+/**
+ * Linear scoring: a guessed emoji that sits in the secret at distance {@code d} from its position
+ * scores {@code 100 - 20 d}; a miss scores 0; the total is out of 600.
+ * {@code Scoring.score(secret, secret).total() == 600}.
+ */
+public final class Scoring {
+
+    public static final int MAX_TOTAL = 600;
+    public static final int POINTS_PER_POSITION = 100;
+    public static final int PENALTY_PER_STEP = 20;
+
+    private Scoring() {
+    }
+
+    /** The status word of a position: by distance, or a miss. */
+    public enum Status {
+        EXACT, ADJACENT, NEAR, FAR, MAX, MISS;
+
+        public static Status of(Option<Integer> distance) {
+            if (distance.isEmpty()) {
+                return MISS;
+            }
+            int d = distance.get();
+            return switch (d) {
+                case 0 -> EXACT;
+                case 1 -> ADJACENT;
+                case 2, 3 -> NEAR;
+                case 4 -> FAR;
+                case 5 -> MAX;
+                default -> throw new IllegalArgumentException("distance must be 0..5, got " + d);
+            };
+        }
+    }
+
+    /**
+     * One position of a scored guess.
+     *
+     * @param position 0..5
+     * @param emoji    the guessed emoji
+     * @param distance how far it is from where the secret holds it; none for a miss
+     * @param points   {@code 100 - 20 * distance}, or 0
+     * @param status   the status word
+     */
+    public record PositionScore(int position, Emoji emoji, Option<Integer> distance, int points, Status status) {
+    }
+
+    /**
+     * A scored guess.
+     *
+     * @param total      0..600
+     * @param max        600
+     * @param percentage {@code round(total / 6)}
+     * @param positions  the six positions
+     */
+    public record Score(int total, int max, int percentage, Vector<PositionScore> positions) {
+        /** Whether the guess cracked the code. */
+        public boolean cracked() {
+            return total == max;
+        }
+    }
+
+    public static Score score(Code secret, Code guess) {
+        Objects.requireNonNull(secret, "secret");
+        Objects.requireNonNull(guess, "guess");
+        Vector<PositionScore> positions = Vector.empty();
+        int total = 0;
+        for (int i = 0; i < Code.LENGTH; i++) {
+            Emoji e = guess.get(i);
+            int j = secret.indexOf(e);
+            Option<Integer> distance = j < 0 ? Option.none() : Option.some(Math.abs(i - j));
+            int points = distance.map(d -> POINTS_PER_POSITION - PENALTY_PER_STEP * d).getOrElse(0);
+            total += points;
+            positions = positions.append(new PositionScore(i, e, distance, points, Status.of(distance)));
+        }
+        return new Score(total, MAX_TOTAL, percentage(total), positions);
+    }
+
+    /** {@code round(total / 6)}, half up. */
+    public static int percentage(int total) {
+        return (int) Math.round(total / 6.0);
+    }
+}

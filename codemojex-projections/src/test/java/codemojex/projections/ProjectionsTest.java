@@ -1,0 +1,203 @@
+package codemojex.projections;
+
+import codemojex.projections.GameEvent.GameSettled;
+import codemojex.projections.GameEvent.GuessScored;
+import codemojex.projections.GameEvent.RoomOpened;
+import codemojex.projections.Projections.Feed;
+import codemojex.projections.Projections.PlayerTotals;
+import codemojex.projections.testkit.InMemoryBoard;
+import echomq.domain.BrandedId;
+import echomq.domain.CombinableFold;
+import echomq.domain.Snowflake;
+import echomq.domain.StreamEntry;
+import echomq.domain.StreamKey;
+import echomq.domain.StreamWindows;
+import echomq.domain.Window;
+import echomq.domain.testkit.Seeded;
+import echomq.domain.testkit.SortedMapStreamRange;
+import io.vavr.collection.HashMap;
+import io.vavr.collection.HashSet;
+import io.vavr.collection.LinkedHashMap;
+import io.vavr.collection.Vector;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.function.Function;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class ProjectionsTest {
+
+    static final long T = Instant.parse("2026-03-10T09:00:00Z").toEpochMilli();
+    static int seq;
+
+    static StreamEntry at(long ms, GameEvent e) {
+        return StreamEntry.of(BrandedId.event(Snowflake.compose(ms, 0, seq++ % 4096)), e.fields());
+    }
+
+    static GuessScored scored(String game, String player, int total, int best) {
+        return new GuessScored(game, "r1", player, "G" + total + player.length(), total, Scoring.percentage(total), best);
+    }
+
+    @Test
+    void roomOpeningsCountPerRoom() {
+        List<StreamEntry> log = List.of(
+                at(T, new RoomOpened("r1", "g1", Keyboard.standard())),
+                at(T + 1, new RoomOpened("r2", "g2", Keyboard.standard())),
+                at(T + 2, new RoomOpened("r1", "g3", Keyboard.standard())));
+        assertThat(Projections.roomOpenings().foldAll(log)).isEqualTo(HashMap.of("r1", 2, "r2", 1));
+        assertThat(Projections.roomOpenings().foldAll(List.of())).isEmpty();
+    }
+
+    @Test
+    void playerTotalsSumPointsAndCountGuesses() {
+        List<StreamEntry> log = List.of(
+                at(T, scored("g1", "ada", 200, 200)), at(T + 1, scored("g1", "bob", 100, 100)),
+                at(T + 2, scored("g2", "ada", 480, 480)), at(T + 3, scored("g1", "ada", 20, 200)));
+        PlayerTotals t = Projections.playerTotals().foldAll(log);
+        assertThat(t.points()).isEqualTo(HashMap.of("ada", 700L, "bob", 100L));
+        assertThat(t.guesses()).isEqualTo(4);
+    }
+
+    @Test
+    void theFeedIsTheNewestFirstWithTotalsAndNoGuessContent() {
+        List<StreamEntry> log = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            log.add(at(T + i, scored("g1", "p" + (i % 3), 20 * i, 20 * i)));
+        }
+        Feed f = Projections.recentFeed(3).foldAll(log);
+        assertThat(f.newest()).extracting(Projections.FeedItem::total).containsExactly(140, 120, 100);
+        assertThat(f.newest()).extracting(Projections.FeedItem::at)
+                .containsExactly(Instant.ofEpochMilli(T + 7), Instant.ofEpochMilli(T + 6), Instant.ofEpochMilli(T + 5));
+        assertThat(f.guesses()).isEqualTo(8);
+        assertThat(f.distinctPlayers()).isEqualTo(3);
+        assertThat(Projections.FeedItem.class.getRecordComponents()).extracting(c -> c.getName())
+                .doesNotContain("guess", "secret", "positions");
+        assertThatThrownBy(() -> Projections.recentFeed(0)).hasMessageContaining("got 0");
+    }
+
+    @Test
+    void theFeedWindowIsTheLastHour() {
+        Instant now = Instant.parse("2026-03-10T10:00:00.500Z");
+        Window w = Projections.lastHour(Clock.fixed(now, ZoneOffset.UTC));
+        assertThat(w).isEqualTo(Window.since(now.minus(Duration.ofHours(1))));
+    }
+
+    @Test
+    void theDaysResultsAreTheSettlementsOfThatDayInItsZone() {
+        ZoneId paris = ZoneId.of("Europe/Paris");
+        LocalDate day = LocalDate.of(2026, 3, 10);
+        Window w = Projections.day(day, paris);
+        assertThat(w.from()).isEqualTo(Instant.parse("2026-03-09T23:00:00Z"));
+        assertThat(w.to().get()).isEqualTo(Instant.parse("2026-03-10T22:59:59.999999999Z"));
+
+        Code secret = Code.parse("🐙🦊🐸🦄🐝🐢");
+        long startMs = w.from().toEpochMilli();
+        long endMs = w.to().get().toEpochMilli();
+        List<StreamEntry> log = List.of(
+                at(startMs - 1, new GameSettled("g0", "r", "eve", "G0", secret)),
+                at(startMs, new GameSettled("g1", "r", "ada", "G1", secret)),
+                at(endMs, new GameSettled("g2", "r", "bob", "G2", secret)),
+                at(endMs + 1, new GameSettled("g3", "r", "cy", "G3", secret)));
+        SortedMapStreamRange port = new SortedMapStreamRange();
+        port.put(StreamKey.of(Channels.QUEUE, Channels.GAME_SETTLED).toString(), log);
+        Vector<Projections.Result> results = new StreamWindows(port).foldWindow(Channels.QUEUE, Channels.GAME_SETTLED, w,
+                Projections.dayResults());
+        assertThat(results).extracting(r -> r.settled().game()).containsExactly("g1", "g2");
+        assertThat(results.get(0).settledAt()).isEqualTo(Instant.ofEpochMilli(startMs));
+    }
+
+    @Test
+    void theBoardRebuiltFromTheLogEqualsTheLiveBoard() {
+        Random r = Seeded.random("ProjectionsTest.board");
+        InMemoryBoard live = new InMemoryBoard();
+        List<StreamEntry> log = new ArrayList<>();
+        for (int i = 0; i < 500; i++) {
+            String game = "g" + r.nextInt(3);
+            String player = "p" + r.nextInt(12);
+            int total = 20 * r.nextInt(31);
+            int best = live.record(game, player, total);
+            log.add(at(T + i, new GuessScored(game, "r", player, "G" + i, total, Scoring.percentage(total), best)));
+        }
+        for (String game : List.of("g0", "g1", "g2")) {
+            assertThat(Board.rebuild(game, log).toJavaList()).isEqualTo(live.top(game, 1000));
+        }
+    }
+
+    @Test
+    void skippingMalformedCountsInsteadOfFailing() {
+        List<StreamEntry> log = List.of(
+                at(T, scored("g1", "ada", 200, 200)),
+                StreamEntry.of(BrandedId.event(Snowflake.compose(T + 1, 0, 0)), LinkedHashMap.of("v", "1", "game", "g1")),
+                at(T + 2, scored("g1", "bob", 100, 100)));
+        assertThatThrownBy(() -> Projections.playerTotals().foldAll(log))
+                .isInstanceOf(MalformedEntryException.class).hasMessageContaining(log.get(1).id().toString());
+        Projections.Tallied<PlayerTotals> t = Projections.skippingMalformed(Projections.playerTotals()).foldAll(log);
+        assertThat(t.value().guesses()).isEqualTo(2);
+        assertThat(t.skipped()).isEqualTo(1);
+        assertThat(t.last().get()).contains(log.get(1).id().toString());
+    }
+
+    // ---- one pass equals two adjacent windows combined ------------------------------------------
+
+    record Split(String name, CombinableFold<?> fold, List<StreamEntry> log) {
+        @Override
+        public String toString() {
+            return name + " over " + log.size() + " entries";
+        }
+    }
+
+    static Stream<Split> splits() {
+        Random r = Seeded.random("ProjectionsTest.splits");
+        Code secret = Code.parse("🐙🦊🐸🦄🐝🐢");
+        return IntStream.range(0, 40).boxed().flatMap(i -> {
+            List<StreamEntry> scoredLog = new ArrayList<>();
+            List<StreamEntry> opened = new ArrayList<>();
+            List<StreamEntry> settled = new ArrayList<>();
+            for (int k = 0; k < 30 + r.nextInt(30); k++) {
+                int total = 20 * r.nextInt(31);
+                scoredLog.add(at(T + k, new GuessScored("g" + r.nextInt(2), "r", "p" + r.nextInt(6), "G" + k, total,
+                        Scoring.percentage(total), total)));
+                opened.add(at(T + k, new RoomOpened("r" + r.nextInt(4), "g" + k, Keyboard.standard())));
+                settled.add(at(T + k, new GameSettled("g" + k, "r", "p" + r.nextInt(6), "G" + k, secret)));
+            }
+            return Stream.of(
+                    new Split("room-openings", Projections.roomOpenings(), opened),
+                    new Split("player-totals", Projections.playerTotals(), scoredLog),
+                    new Split("feed", Projections.recentFeed(1 + r.nextInt(10)), scoredLog),
+                    new Split("board", Projections.allTimeBoard("g1"), scoredLog),
+                    new Split("day-results", Projections.dayResults(), settled),
+                    new Split("skipping", Projections.skippingMalformed(Projections.playerTotals()), scoredLog));
+        });
+    }
+
+    @ParameterizedTest
+    @MethodSource("splits")
+    void foldingInOnePassEqualsCombiningAdjacentWindows(Split s) {
+        assertCombines(s.fold(), s.log());
+    }
+
+    static <A> void assertCombines(CombinableFold<A> fold, List<StreamEntry> log) {
+        A whole = fold.foldAll(log);
+        for (int cut = 0; cut <= log.size(); cut++) {
+            A left = fold.foldAll(log.subList(0, cut));
+            A right = fold.foldAll(log.subList(cut, log.size()));
+            assertThat(fold.combine(left, right)).as("cut at %d", cut).isEqualTo(whole);
+        }
+        assertThat(fold.combine(fold.initial(), whole)).isEqualTo(whole);
+        assertThat(fold.combine(whole, fold.initial())).isEqualTo(whole);
+    }
+}
