@@ -11,14 +11,18 @@ import redis.clients.jedis.exceptions.JedisException;
 import java.net.SocketTimeoutException;
 import java.util.function.Supplier;
 
-/** Turns Jedis' exceptions into the domain's typed {@link StreamStoreException}s, naming the key. */
-final class RedisFailures {
+/**
+ * Turns Jedis' exceptions into the domain's typed {@link StreamStoreException}s, naming the key:
+ * {@code RedisFailures.on(key, () -> jedis.get(key))}. Every Redis call of the adapters, and of
+ * applications that talk to Redis beside them, goes through here.
+ */
+public final class RedisFailures {
 
     private RedisFailures() {
     }
 
     /** Runs {@code command} on {@code key}, translating any Jedis failure. */
-    static <T> T on(String key, Supplier<T> command) {
+    public static <T> T on(String key, Supplier<T> command) {
         try {
             return command.get();
         } catch (JedisException e) {
@@ -26,7 +30,7 @@ final class RedisFailures {
         }
     }
 
-    static StreamStoreException translate(String key, JedisException e) {
+    public static StreamStoreException translate(String key, JedisException e) {
         String message = RedisUris.maskSecrets(String.valueOf(e.getMessage()));
         if (e instanceof JedisAccessControlException || message.startsWith("NOAUTH") || message.startsWith("WRONGPASS")
                 || message.startsWith("NOPERM")) {
@@ -55,7 +59,7 @@ final class RedisFailures {
         return e instanceof JedisDataException && String.valueOf(e.getMessage()).contains("equal or smaller than the target stream top");
     }
 
-    static StreamStoreException translateAppend(String key, StreamId id, JedisException e) {
+    public static StreamStoreException translateAppend(String key, StreamId id, JedisException e) {
         return isNonMonotonic(e) ? new NonMonotonicAppendException(key, id, e) : translate(key, e);
     }
 

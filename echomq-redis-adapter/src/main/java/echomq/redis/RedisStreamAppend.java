@@ -19,12 +19,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 
 import static echomq.redis.RedisReplies.bytes;
 
 /**
  * {@link StreamAppendPort} over Jedis: {@code XADD <key> <A1 id> id <branded> <field> <value> …}.
  * The minter is this adapter's; give each writing process its own node id.
+ *
+ * <p>Threads of one process appending to one stream are one writer only if their XADDs reach Redis
+ * in mint order: otherwise a later mint can land first and the earlier one is refused as
+ * non-monotonic. So minting and sending are done under a lock per stream.
  */
 public final class RedisStreamAppend implements StreamAppendPort {
 
@@ -32,6 +37,7 @@ public final class RedisStreamAppend implements StreamAppendPort {
 
     private final UnifiedJedis jedis;
     private final Snowflake minter;
+    private final ConcurrentHashMap<String, Object> locks = new ConcurrentHashMap<>();
 
     public RedisStreamAppend(UnifiedJedis jedis, Snowflake minter) {
         this.jedis = Objects.requireNonNull(jedis, "jedis");
@@ -42,7 +48,13 @@ public final class RedisStreamAppend implements StreamAppendPort {
     public BrandedId append(String queue, String name, LinkedHashMap<String, String> fields) {
         String key = StreamKey.of(queue, name).toString();
         StreamAppendPort.requireFields(fields);
-        return xadd(key, minter.nextId(), fields);
+        synchronized (lock(key)) {
+            return xadd(key, minter.nextId(), fields);
+        }
+    }
+
+    private Object lock(String key) {
+        return locks.computeIfAbsent(key, k -> new Object());
     }
 
     @Override
@@ -82,18 +94,20 @@ public final class RedisStreamAppend implements StreamAppendPort {
             return List.of();
         }
         List<BrandedId> ids = new ArrayList<>(records.size());
-        for (int i = 0; i < records.size(); i++) {
-            ids.add(minter.nextId());
-        }
         byte[] k = bytes(key);
         List<Response<byte[]>> responses = new ArrayList<>(records.size());
-        try (AbstractPipeline p = jedis.pipelined()) {
+        synchronized (lock(key)) {
             for (int i = 0; i < records.size(); i++) {
-                responses.add(p.xadd(k, params(ids.get(i).streamId()), wireFields(ids.get(i), records.get(i))));
+                ids.add(minter.nextId());
             }
-            p.sync();
-        } catch (JedisException e) {
-            throw RedisFailures.translate(key, e);
+            try (AbstractPipeline p = jedis.pipelined()) {
+                for (int i = 0; i < records.size(); i++) {
+                    responses.add(p.xadd(k, params(ids.get(i).streamId()), wireFields(ids.get(i), records.get(i))));
+                }
+                p.sync();
+            } catch (JedisException e) {
+                throw RedisFailures.translate(key, e);
+            }
         }
         List<BrandedId> landed = new ArrayList<>();
         List<StreamStoreException> failures = new ArrayList<>();

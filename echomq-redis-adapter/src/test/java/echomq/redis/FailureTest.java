@@ -6,7 +6,6 @@ import echomq.domain.StreamKey;
 import echomq.domain.StreamStoreException;
 import echomq.domain.StreamWindows;
 import echomq.domain.Window;
-import echomq.redis.testkit.RedisServer;
 import echomq.redis.testkit.TestRedis;
 import io.vavr.collection.LinkedHashMap;
 import org.junit.jupiter.api.Test;
@@ -25,7 +24,7 @@ class FailureTest {
 
     @Test
     void aStoppedRedisIsUnavailableNamingTheKey() {
-        try (RedisServer server = TestRedis.privateServer()) {
+        try (RedisServerProcess server = TestRedis.privateServer()) {
             UnifiedJedis jedis = RedisConnections.connect(server.uri(), Duration.ofMillis(500), Duration.ofMillis(500));
             RedisStreamAppend append = new RedisStreamAppend(jedis, new Snowflake(1, Clock.systemUTC()));
             append.append("q", "s", LinkedHashMap.of("k", "v"));
@@ -59,7 +58,7 @@ class FailureTest {
     @Test
     void aRefusedPasswordIsAccessDeniedAndNeverShown() {
         String secret = "s3cret-" + UUID.randomUUID();
-        try (RedisServer server = TestRedis.privateServer("--requirepass", secret)) {
+        try (RedisServerProcess server = TestRedis.privateServer("--requirepass", secret)) {
             String good = "redis://:" + secret + "@127.0.0.1:" + server.port();
             String bad = "redis://:wrong-" + secret + "@127.0.0.1:" + server.port();
             try (UnifiedJedis ok = RedisConnections.connect(good)) {
@@ -83,7 +82,7 @@ class FailureTest {
 
     @Test
     void aStalledRedisTimesOutInsteadOfHanging() {
-        try (RedisServer server = TestRedis.privateServer()) {
+        try (RedisServerProcess server = TestRedis.privateServer()) {
             try (UnifiedJedis jedis = RedisConnections.connect(server.uri(), Duration.ofMillis(500), Duration.ofMillis(300));
                  UnifiedJedis pauser = RedisConnections.connect(server.uri())) {
                 new RedisStreamRange(jedis).rangeFrom("emq:{q}:stream:s", echomq.domain.StreamId.MIN, 1);

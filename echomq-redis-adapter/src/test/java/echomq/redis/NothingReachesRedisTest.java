@@ -6,7 +6,6 @@ import echomq.domain.Retention;
 import echomq.domain.Snowflake;
 import echomq.domain.StreamWindows;
 import echomq.domain.Window;
-import echomq.redis.testkit.RedisServer;
 import echomq.redis.testkit.TestRedis;
 import io.vavr.collection.LinkedHashMap;
 import org.junit.jupiter.api.AfterAll;
@@ -28,7 +27,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /** Bad input is refused before any command reaches Redis: counted with INFO commandstats on a server of its own. */
 class NothingReachesRedisTest {
 
-    static RedisServer server;
+    static RedisServerProcess server;
     static UnifiedJedis jedis;
 
     @BeforeAll

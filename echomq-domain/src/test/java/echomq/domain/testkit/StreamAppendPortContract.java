@@ -74,6 +74,42 @@ public abstract class StreamAppendPortContract {
     }
 
     @Test
+    void concurrentAppendsOfOneProcessAllLandInMintOrder() throws Exception {
+        int threads = 8;
+        int each = 100;
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
+        List<java.util.concurrent.Future<List<BrandedId>>> futures = new ArrayList<>();
+        try {
+            for (int t = 0; t < threads; t++) {
+                int thread = t;
+                futures.add(pool.submit(() -> {
+                    List<BrandedId> mine = new ArrayList<>();
+                    for (int i = 0; i < each; i++) {
+                        LinkedHashMap<String, String> f = LinkedHashMap.of("t", Integer.toString(thread), "i", Integer.toString(i));
+                        if (i % 10 == 0) {
+                            mine.addAll(appender().appendBatch(queue, name, List.of(f, f.put("b", "1"))));
+                        } else {
+                            mine.add(appender().append(queue, name, f));
+                        }
+                    }
+                    return mine;
+                }));
+            }
+            List<BrandedId> all = new ArrayList<>();
+            for (java.util.concurrent.Future<List<BrandedId>> f : futures) {
+                List<BrandedId> mine = f.get();
+                assertThat(mine).isSorted();
+                all.addAll(mine);
+            }
+            all.sort(null);
+            assertThat(all()).extracting(e -> e.branded().get()).containsExactlyElementsOf(all);
+            assertThat(all).hasSize(threads * (each + each / 10));
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
     void appendWithIdKeepsTheCallersIdAndRefusesOneNotAboveTheTop() {
         BrandedId mine = BrandedId.event(123_456_789L << 22 | 5);
         assertThat(appender().appendWithId(queue, name, mine, LinkedHashMap.of("k", "v"))).isEqualTo(mine);

@@ -1,6 +1,7 @@
 package echomq.redis.testkit;
 
 import echomq.redis.RedisConnections;
+import echomq.redis.RedisServerProcess;
 import redis.clients.jedis.UnifiedJedis;
 
 /**
@@ -24,10 +25,10 @@ public final class TestRedis {
             if (given != null && !given.isBlank()) {
                 uri = given.trim();
             } else {
-                if (RedisServer.executable().isEmpty()) {
-                    throw new IllegalStateException(RedisServer.HOW_TO_INSTALL);
+                if (RedisServerProcess.executable().isEmpty()) {
+                    throw new IllegalStateException(RedisServerProcess.HOW_TO_INSTALL);
                 }
-                uri = RedisServer.start().uri();
+                uri = RedisServerProcess.start().uri();
             }
             System.out.println("[redis] tests run against " + echomq.redis.RedisUris.mask(uri));
         }
@@ -42,11 +43,11 @@ public final class TestRedis {
         return client;
     }
 
-    /** Whether a private server can be started (fault tests need one they may stop). */
-    public static RedisServer privateServer(String... extraArgs) {
-        if (RedisServer.executable().isEmpty()) {
-            throw new IllegalStateException(RedisServer.HOW_TO_INSTALL);
+    /** A server of the test's own, which it may stop, restart or pause; fails saying how to install Redis. */
+    public static RedisServerProcess privateServer(String... extraArgs) {
+        if (RedisServerProcess.executable().isEmpty()) {
+            throw new IllegalStateException(RedisServerProcess.HOW_TO_INSTALL);
         }
-        return RedisServer.start(extraArgs);
+        return RedisServerProcess.start(extraArgs);
     }
 }

@@ -1,8 +1,5 @@
-package echomq.redis.testkit;
+package echomq.redis;
 
-import redis.clients.jedis.DefaultJedisClientConfig;
-import redis.clients.jedis.HostAndPort;
-import redis.clients.jedis.Jedis;
 
 import java.io.File;
 import java.io.IOException;
@@ -17,11 +14,12 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A real {@code redis-server} from {@code PATH}, on a free loopback port, without persistence:
- * {@code try (RedisServer r = RedisServer.start()) { … r.uri() … }}. It can be stopped and started
- * again on the same port, for fault tests.
+ * A {@code redis-server} from {@code PATH} run as a child process, on a free loopback port, without
+ * persistence: {@code try (RedisServerProcess r = RedisServerProcess.start()) { … r.uri() … }}.
+ * The app runs one when no Redis is given; the tests run them, and stop and restart them to inject
+ * faults.
  */
-public final class RedisServer implements AutoCloseable {
+public final class RedisServerProcess implements AutoCloseable {
 
     public static final String HOW_TO_INSTALL = "redis-server was not found on PATH and REDIS_URL is not set: "
             + "install it (Debian/Ubuntu: apt-get install redis-server; macOS: brew install redis) or set REDIS_URL=redis://host:port";
@@ -31,7 +29,7 @@ public final class RedisServer implements AutoCloseable {
     private final Path dir;
     private Process process;
 
-    private RedisServer(int port, List<String> extraArgs) {
+    private RedisServerProcess(int port, List<String> extraArgs) {
         this.port = port;
         this.extraArgs = List.copyOf(extraArgs);
         try {
@@ -41,9 +39,14 @@ public final class RedisServer implements AutoCloseable {
         }
     }
 
-    /** Starts a server; {@code extraArgs} are more {@code redis-server} options, e.g. {@code "--requirepass", "s3cret"}. */
-    public static RedisServer start(String... extraArgs) {
-        RedisServer s = new RedisServer(freePort(), List.of(extraArgs));
+    /**
+     * Starts a server and waits until it accepts connections; {@code extraArgs} are more
+     * {@code redis-server} options, e.g. {@code "--requirepass", "s3cret"}.
+     *
+     * @throws IllegalStateException saying how to install Redis when there is no {@code redis-server}
+     */
+    public static RedisServerProcess start(String... extraArgs) {
+        RedisServerProcess s = new RedisServerProcess(freePort(), List.of(extraArgs));
         s.startProcess();
         Runtime.getRuntime().addShutdownHook(new Thread(s::stop));
         return s;
@@ -74,7 +77,7 @@ public final class RedisServer implements AutoCloseable {
         return process != null && process.isAlive();
     }
 
-    /** Stops the server (kills it, as a crash would). */
+    /** Stops the server at once (SIGKILL, as a crash would); nothing is saved. */
     public synchronized void stop() {
         if (process != null) {
             process.destroyForcibly();
@@ -115,11 +118,11 @@ public final class RedisServer implements AutoCloseable {
             if (!process.isAlive()) {
                 throw new IllegalStateException("redis-server exited at start: " + tail(log));
             }
-            try (Jedis j = new Jedis(new HostAndPort("127.0.0.1", port),
-                    DefaultJedisClientConfig.builder().timeoutMillis(500).build())) {
-                j.getConnection().connect();
-                return; // accepting connections (PING may need auth, which the caller brings)
-            } catch (RuntimeException notYet) {
+            // a bare TCP connect: PING would need the password the caller may have set
+            try (java.net.Socket s = new java.net.Socket()) {
+                s.connect(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), port), 500);
+                return;
+            } catch (IOException notYet) {
                 sleep(25);
             }
         }

@@ -1,0 +1,78 @@
+package codemojex.app;
+
+import codemojex.app.http.GuessRateLimiter;
+import codemojex.app.http.HttpApi;
+import io.javalin.Javalin;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/** The running app: HTTP API, web page and score worker over one {@link Codemojex}. */
+public final class Server implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(Server.class);
+
+    private final Codemojex app;
+    private final Javalin http;
+
+    private Server(Codemojex app, Javalin http) {
+        this.app = app;
+        this.http = http;
+    }
+
+    /** Starts the worker and the HTTP server on {@code host:port} (port 0: a free one). */
+    public static Server start(Codemojex app, String host, int port, GuessRateLimiter limiter) {
+        Objects.requireNonNull(app, "app");
+        app.worker().start();
+        Javalin http = new HttpApi(app.games(), app.worker(), app.json(), () -> health(app), limiter).create();
+        http.start(host, port);
+        log.info("Codemojex is up at http://{}:{}/ (Redis {}{})", host, http.port(), app.maskedUri(),
+                app.embeddedRedis() ? ", embedded" : "");
+        return new Server(app, http);
+    }
+
+    static Map<String, Object> health(Codemojex app) {
+        Map<String, Object> h = new LinkedHashMap<>();
+        String redis;
+        try {
+            app.jedis().ping();
+            redis = "up";
+        } catch (RuntimeException e) {
+            redis = "down";
+        }
+        Map<String, Object> worker = new LinkedHashMap<>();
+        worker.put("running", app.worker().isRunning());
+        worker.put("scored", app.worker().scored());
+        worker.put("rejected", app.worker().rejected());
+        try {
+            worker.put("pending", app.worker().pending());
+        } catch (RuntimeException e) {
+            worker.put("pending", null);
+        }
+        h.put("status", "up".equals(redis) && app.worker().isRunning() ? "ok" : "degraded");
+        h.put("redis", redis);
+        h.put("worker", worker);
+        return h;
+    }
+
+    public int port() {
+        return http.port();
+    }
+
+    public String url() {
+        return "http://127.0.0.1:" + http.port();
+    }
+
+    public Codemojex app() {
+        return app;
+    }
+
+    @Override
+    public void close() {
+        http.stop();
+        app.worker().stop();
+    }
+}

@@ -1,0 +1,30 @@
+package codemojex.app.cli;
+
+import codemojex.app.Codemojex;
+import codemojex.projections.Board;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "board", mixinStandardHelpOptions = true, description = "Print the live board of a game.")
+final class BoardCommand implements Runnable {
+
+    @Mixin
+    RedisOption redis;
+
+    @Parameters(paramLabel = "GAME", description = "the game id")
+    String game;
+
+    @Option(names = "--top", defaultValue = "10", description = "how many places (default: ${DEFAULT-VALUE})")
+    int top;
+
+    @Override
+    public void run() {
+        try (Codemojex app = redis.require()) {
+            for (Board.Ranked r : app.games().board(game, top)) {
+                System.out.printf("%3d. %-32s %3d%n", r.rank(), r.player(), r.best());
+            }
+        }
+    }
+}

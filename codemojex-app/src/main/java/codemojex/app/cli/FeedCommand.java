@@ -1,0 +1,30 @@
+package codemojex.app.cli;
+
+import codemojex.app.Codemojex;
+import codemojex.app.Durations;
+import codemojex.projections.Projections;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+@Command(name = "feed", mixinStandardHelpOptions = true, description = "Print the recent activity feed (a windowed fold of guess-scored).")
+final class FeedCommand implements Runnable {
+
+    @Mixin
+    RedisOption redis;
+
+    @Option(names = "--since", defaultValue = "1h", description = "how far back: 90s, 15m, 1h, PT2H… (default: ${DEFAULT-VALUE})")
+    String since;
+
+    @Override
+    public void run() {
+        try (Codemojex app = redis.require()) {
+            Projections.Feed f = app.games().feed(Durations.parse("since", since));
+            System.out.println(f.guesses() + " guesses by " + f.distinctPlayers() + " players in the last " + since);
+            for (Projections.FeedItem i : f.newest()) {
+                System.out.println(i.at() + "  " + i.player() + " scored " + i.total() + " (" + i.percentage() + "%, best "
+                        + i.best() + ") in " + i.game());
+            }
+        }
+    }
+}

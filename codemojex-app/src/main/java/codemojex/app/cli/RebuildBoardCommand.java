@@ -1,0 +1,35 @@
+package codemojex.app.cli;
+
+import codemojex.app.Codemojex;
+import codemojex.app.GameService;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+
+import java.util.concurrent.Callable;
+
+@Command(name = "rebuild-board", mixinStandardHelpOptions = true,
+        description = "Fold the whole guess-scored log into the game's board and say whether it equals the live board (exit 3 if not).")
+final class RebuildBoardCommand implements Callable<Integer> {
+
+    @Mixin
+    RedisOption redis;
+
+    @Parameters(paramLabel = "GAME", description = "the game id")
+    String game;
+
+    @Override
+    public Integer call() {
+        try (Codemojex app = redis.require()) {
+            GameService.Rebuild r = app.games().rebuildBoard(game);
+            if (r.equal()) {
+                System.out.println("rebuilt board of " + game + " equals the live board (" + r.live().size() + " players)");
+                return 0;
+            }
+            System.out.println("rebuilt board of " + game + " DIFFERS from the live board");
+            System.out.println("rebuilt: " + r.rebuilt());
+            System.out.println("live:    " + r.live());
+            return 3;
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package codemojex.app.cli;
+
+import codemojex.app.Codemojex;
+import codemojex.projections.Projections;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.time.LocalDate;
+import java.time.ZoneId;
+
+@Command(name = "results", mixinStandardHelpOptions = true, description = "Print the games settled on a day, in settle order.")
+final class ResultsCommand implements Runnable {
+
+    @Mixin
+    RedisOption redis;
+
+    @Option(names = "--day", description = "the day, e.g. 2026-12-02 (default: today)")
+    LocalDate day;
+
+    @Option(names = "--zone", defaultValue = "UTC", description = "the time zone of the day (default: ${DEFAULT-VALUE})")
+    ZoneId zone;
+
+    @Override
+    public void run() {
+        LocalDate d = day == null ? LocalDate.now(zone) : day;
+        try (Codemojex app = redis.require()) {
+            for (Projections.Result r : app.games().results(d, zone)) {
+                System.out.println(r.settledAt() + "  " + r.settled().game() + " cracked by " + r.settled().winner()
+                        + " in room " + r.settled().room() + ": " + r.settled().secret());
+            }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package codemojex.app.cli;
+
+import codemojex.app.Codemojex;
+import codemojex.app.Server;
+import codemojex.app.http.GuessRateLimiter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.time.Clock;
+import java.util.concurrent.CountDownLatch;
+
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        description = "Run the HTTP API, the web page and the score worker until interrupted.")
+final class ServeCommand implements Runnable {
+
+    @Mixin
+    RedisOption redis;
+
+    @Option(names = "--host", defaultValue = "127.0.0.1", description = "address to listen on (default: ${DEFAULT-VALUE})")
+    String host;
+
+    @Option(names = "--port", defaultValue = "8080", description = "port to listen on, 0 for a free one (default: ${DEFAULT-VALUE})")
+    int port;
+
+    @Option(names = "--guess-rate", defaultValue = "20", description = "guesses per second per client address (default: ${DEFAULT-VALUE})")
+    double rate;
+
+    @Override
+    public void run() {
+        Codemojex app = redis.resolve();
+        Server server = Server.start(app, host, port, new GuessRateLimiter(rate, (int) Math.max(1, rate * 2), Clock.systemUTC()));
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            app.close();
+            stopped.countDown();
+        }, "shutdown"));
+        System.out.println("Codemojex is serving at http://" + host + ":" + server.port() + "/  (Ctrl-C to stop)");
+        try {
+            stopped.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

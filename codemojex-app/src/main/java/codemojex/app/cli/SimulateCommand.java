@@ -1,0 +1,56 @@
+package codemojex.app.cli;
+
+import codemojex.app.Codemojex;
+import codemojex.app.Json;
+import codemojex.app.Server;
+import codemojex.app.Simulation;
+import codemojex.app.http.GuessRateLimiter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.util.concurrent.Callable;
+
+@Command(name = "simulate", mixinStandardHelpOptions = true,
+        description = "Drive real play through the HTTP API (of --url, or of a server started here), then print throughput.")
+final class SimulateCommand implements Callable<Integer> {
+
+    @Mixin
+    RedisOption redis;
+
+    @Option(names = "--players", defaultValue = "20", description = "distinct players (default: ${DEFAULT-VALUE})")
+    int players;
+
+    @Option(names = "--games", defaultValue = "3", description = "games to open (default: ${DEFAULT-VALUE})")
+    int games;
+
+    @Option(names = "--guesses", defaultValue = "500", description = "guesses in all (default: ${DEFAULT-VALUE})")
+    int guesses;
+
+    @Option(names = "--threads", defaultValue = "4", description = "concurrent clients (default: ${DEFAULT-VALUE})")
+    int threads;
+
+    @Option(names = "--seed", defaultValue = "1", description = "seed of the players' choices (default: ${DEFAULT-VALUE})")
+    long seed;
+
+    @Option(names = "--url", description = "base URL of a running server; without it a server is started here")
+    String url;
+
+    @Override
+    public Integer call() throws Exception {
+        if (url != null) {
+            return report(new Simulation(url, Json.mapper(), System.err).run(players, games, guesses, threads, seed));
+        }
+        try (Codemojex app = redis.resolve(); Server server = Server.start(app, "127.0.0.1", 0, GuessRateLimiter.unlimited())) {
+            return report(new Simulation(server.url(), app.json(), System.err).run(players, games, guesses, threads, seed));
+        }
+    }
+
+    private static int report(Simulation.Report r) {
+        System.out.printf("%d guesses by %d players over %d games%n", r.guesses(), r.players(), r.games());
+        System.out.printf("submitted in %d ms (%.0f guesses/s); all scored after %d ms (%.0f guesses/s end to end)%n",
+                r.submitMillis(), r.submittedPerSecond(), r.scoredMillis(), r.scoredPerSecond());
+        System.out.println("games: " + String.join(" ", r.gameIds()));
+        return 0;
+    }
+}

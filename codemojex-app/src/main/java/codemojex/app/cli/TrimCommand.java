@@ -1,0 +1,29 @@
+package codemojex.app.cli;
+
+import codemojex.app.Codemojex;
+import codemojex.app.Durations;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+@Command(name = "trim", mixinStandardHelpOptions = true,
+        description = "Remove entries minted longer ago than a duration from every channel (XTRIM MINID).")
+final class TrimCommand implements Runnable {
+
+    @Mixin
+    RedisOption redis;
+
+    @Option(names = "--older-than", required = true, paramLabel = "DURATION", description = "e.g. 7d, 12h, PT30M")
+    String olderThan;
+
+    @Option(names = "--exact", description = "trim exactly (=) instead of approximately (~)")
+    boolean exact;
+
+    @Override
+    public void run() {
+        var age = Durations.parse("older-than", olderThan);
+        try (Codemojex app = redis.require()) {
+            app.games().trim(age, exact).forEach((channel, n) -> System.out.println(channel + "\t" + n + " removed"));
+        }
+    }
+}

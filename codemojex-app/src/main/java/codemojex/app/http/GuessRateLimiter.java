@@ -1,0 +1,66 @@
+package codemojex.app.http;
+
+import java.time.Clock;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A token bucket per client address on the guess endpoint: {@code burst} guesses at once, refilled
+ * at {@code perSecond}. A client over its rate gets a 429 with {@code Retry-After}.
+ */
+public final class GuessRateLimiter {
+
+    private final double perSecond;
+    private final double burst;
+    private final Clock clock;
+    private final ConcurrentHashMap<String, double[]> buckets = new ConcurrentHashMap<>();
+
+    public GuessRateLimiter(double perSecond, int burst, Clock clock) {
+        if (perSecond <= 0 || burst <= 0) {
+            throw new IllegalArgumentException("rate and burst must be > 0, got " + perSecond + " and " + burst);
+        }
+        this.perSecond = perSecond;
+        this.burst = burst;
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    /** No limit to speak of (for load tests and simulations). */
+    public static GuessRateLimiter unlimited() {
+        return new GuessRateLimiter(1e9, 1_000_000_000, Clock.systemUTC());
+    }
+
+    /** Takes a token for {@code client} or throws {@link Limited}. */
+    public void acquire(String client) {
+        long now = clock.millis();
+        double[] wait = {0};
+        buckets.compute(client, (k, b) -> {
+            double[] s = b == null ? new double[] {burst, now} : b;
+            double tokens = Math.min(burst, s[0] + (now - s[1]) / 1000.0 * perSecond);
+            if (tokens >= 1) {
+                return new double[] {tokens - 1, now};
+            }
+            wait[0] = (1 - tokens) / perSecond;
+            return new double[] {tokens, now};
+        });
+        if (wait[0] > 0) {
+            throw new Limited(client, (long) Math.ceil(wait[0]));
+        }
+        if (buckets.size() > 100_000) {
+            buckets.clear(); // bounded memory under an address flood: forgetting only ever lets a client through
+        }
+    }
+
+    /** Over the rate. */
+    public static final class Limited extends RuntimeException {
+        private final long retryAfter;
+
+        Limited(String client, long retryAfter) {
+            super("too many guesses from " + client + "; retry in " + Math.max(1, retryAfter) + " s", null, false, false);
+            this.retryAfter = Math.max(1, retryAfter);
+        }
+
+        public long retryAfterSeconds() {
+            return retryAfter;
+        }
+    }
+}

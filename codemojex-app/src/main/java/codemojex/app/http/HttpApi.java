@@ -1,0 +1,307 @@
+package codemojex.app.http;
+
+import codemojex.app.BadInputException;
+import codemojex.app.Durations;
+import codemojex.app.GameRecord;
+import codemojex.app.GameService;
+import codemojex.app.NotFoundException;
+import codemojex.app.worker.ScoreWorker;
+import codemojex.projections.Board;
+import codemojex.projections.Projections;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import echomq.domain.BrandedId;
+import echomq.domain.StreamStoreException;
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+import io.javalin.http.HttpStatus;
+import io.javalin.http.staticfiles.Location;
+import io.javalin.json.JavalinJackson;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.time.format.DateTimeParseException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/**
+ * The HTTP API and the web page, on Javalin. Bad input is a 400 naming the field, unknown ids 404,
+ * bodies over {@link #MAX_BODY} bytes 413; no stack trace ever reaches a client.
+ */
+public final class HttpApi {
+
+    private static final Logger log = LoggerFactory.getLogger(HttpApi.class);
+
+    /** The largest request body accepted. */
+    public static final int MAX_BODY = 4096;
+
+    private final GameService games;
+    private final ScoreWorker worker;
+    private final ObjectMapper json;
+    private final Supplier<Map<String, Object>> health;
+    private final GuessRateLimiter limiter;
+
+    public HttpApi(GameService games, ScoreWorker worker, ObjectMapper json, Supplier<Map<String, Object>> health,
+                   GuessRateLimiter limiter) {
+        this.games = Objects.requireNonNull(games, "games");
+        this.worker = Objects.requireNonNull(worker, "worker");
+        this.json = Objects.requireNonNull(json, "json");
+        this.health = Objects.requireNonNull(health, "health");
+        this.limiter = Objects.requireNonNull(limiter, "limiter");
+    }
+
+    /** Builds the server; {@code start(host, port)} it. */
+    public Javalin create() {
+        return Javalin.create(config -> {
+            config.jsonMapper(new JavalinJackson(json, false));
+            config.http.maxRequestSize = MAX_BODY;
+            config.startup.showJavalinBanner = false;
+            config.staticFiles.add(files -> {
+                files.hostedPath = "/";
+                files.directory = "/public";
+                files.location = Location.CLASSPATH;
+            });
+            config.routes.before(ctx -> {
+                long length = ctx.contentLength();
+                if (length > MAX_BODY) {
+                    throw new TooLarge(length);
+                }
+            });
+            config.routes.post("/rooms", this::openRoom);
+            config.routes.get("/games/{game}", this::game);
+            config.routes.post("/games/{game}/guesses", this::submit);
+            config.routes.get("/games/{game}/guesses/{guessId}", this::guess);
+            config.routes.get("/games/{game}/board", this::board);
+            config.routes.get("/feed", this::feed);
+            config.routes.get("/rooms/openings", this::openings);
+            config.routes.get("/results", this::results);
+            config.routes.get("/health", ctx -> ctx.json(health.get()));
+
+            config.routes.exception(TooLarge.class, (e, ctx) -> error(ctx, HttpStatus.CONTENT_TOO_LARGE, "body",
+                    "request body of " + e.length + " bytes is over the limit of " + MAX_BODY));
+            config.routes.exception(BadInputException.class, (e, ctx) -> error(ctx, HttpStatus.BAD_REQUEST, e.field(), e.getMessage()));
+            config.routes.exception(NotFoundException.class, (e, ctx) -> error(ctx, HttpStatus.NOT_FOUND, null, e.getMessage()));
+            config.routes.exception(GameService.GameSettledException.class, (e, ctx) -> error(ctx, HttpStatus.CONFLICT, "game", e.getMessage()));
+            config.routes.exception(GuessRateLimiter.Limited.class, (e, ctx) -> {
+                ctx.header("Retry-After", Long.toString(e.retryAfterSeconds()));
+                error(ctx, HttpStatus.TOO_MANY_REQUESTS, null, e.getMessage());
+            });
+            config.routes.exception(StreamStoreException.class, (e, ctx) -> {
+                log.warn("storage failure on {} {}: {}", ctx.method(), ctx.path(), e.getMessage());
+                error(ctx, HttpStatus.SERVICE_UNAVAILABLE, null, "the game store is unavailable; try again");
+            });
+            config.routes.exception(Exception.class, (e, ctx) -> {
+                log.error("internal error on {} {}", ctx.method(), ctx.path(), e);
+                error(ctx, HttpStatus.INTERNAL_SERVER_ERROR, null, "internal error");
+            });
+            config.routes.error(404, ctx -> {
+                if (!String.valueOf(ctx.res().getContentType()).startsWith("application/json")) {
+                    error(ctx, HttpStatus.NOT_FOUND, null, "no such resource " + ctx.path());
+                }
+            });
+            config.requestLogger.http((ctx, ms) -> {
+                if (ctx.statusCode() >= 400) {
+                    log.info("{} {} -> {} in {} ms", ctx.method(), ctx.path(), ctx.statusCode(), Math.round(ms));
+                }
+            });
+            config.routes.error(413, ctx -> {
+                if (!"application/json".equals(ctx.res().getContentType())) {
+                    error(ctx, HttpStatus.CONTENT_TOO_LARGE, "body", "request body is over the limit of " + MAX_BODY + " bytes");
+                }
+            });
+        });
+    }
+
+    static final class TooLarge extends RuntimeException {
+        final long length;
+
+        TooLarge(long length) {
+            super("too large", null, false, false);
+            this.length = length;
+        }
+    }
+
+    private static void error(Context ctx, HttpStatus status, String field, String message) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("error", message);
+        if (field != null) {
+            body.put("field", field);
+        }
+        ctx.status(status).json(body);
+    }
+
+    // ---- handlers ------------------------------------------------------------------------------
+
+    private void openRoom(Context ctx) {
+        JsonNode body = ctx.body().isBlank() ? json.createObjectNode() : body(ctx);
+        String room = optionalText(body, "room", "lobby");
+        GameService.OpenedGame g = games.open(room);
+        log.info("opened game {} in room {} with keyboard {}", g.game(), g.room(), g.keyboard().text());
+        ctx.status(HttpStatus.CREATED).json(Map.of("game", g.game(), "room", g.room(),
+                "keyboard", g.keyboard().keys().map(e -> e.text()).toJavaList()));
+    }
+
+    private void game(Context ctx) {
+        GameRecord g = games.game(ctx.pathParam("game"));
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("game", g.game());
+        out.put("room", g.room());
+        out.put("keyboard", g.keyboard().keys().map(e -> e.text()).toJavaList());
+        out.put("status", g.settled() ? "settled" : "open");
+        out.put("openedAt", g.openedAt().toString());
+        if (g.settled()) {
+            out.put("winner", g.winner().get());
+            out.put("secret", g.secret().emojis().map(e -> e.text()).toJavaList()); // revealed once the game is over
+        }
+        ctx.json(out);
+    }
+
+    private void submit(Context ctx) {
+        String game = ctx.pathParam("game");
+        limiter.acquire(ctx.ip());
+        JsonNode body = body(ctx);
+        String player = requiredText(body, "player");
+        String guess = requiredText(body, "guess");
+        BrandedId id = games.submit(game, player, guess);
+        ctx.header("Location", "/games/" + game + "/guesses/" + id);
+        ctx.status(HttpStatus.ACCEPTED).json(Map.of("guessId", id.toString(), "game", game, "status", "pending"));
+    }
+
+    private void guess(Context ctx) {
+        String game = ctx.pathParam("game");
+        String guessId = ctx.pathParam("guessId");
+        GameService.GuessView v = games.guess(game, guessId);
+        if (v.scoreJson().isDefined()) {
+            ctx.contentType("application/json").result(v.scoreJson().get());
+        } else {
+            ctx.json(Map.of("status", v.status(), "guessId", guessId, "game", game));
+        }
+    }
+
+    private void board(Context ctx) {
+        String game = ctx.pathParam("game");
+        int top = intParam(ctx, "top", 10);
+        List<Board.Ranked> b = games.board(game, top);
+        ctx.json(Map.of("game", game, "board", b));
+    }
+
+    private void feed(Context ctx) {
+        Duration since = Durations.parse("since", queryOr(ctx, "since", "1h"));
+        Projections.Feed f = games.feed(since);
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("since", since.toString());
+        out.put("guesses", f.guesses());
+        out.put("players", f.distinctPlayers());
+        out.put("items", f.newest().map(i -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("at", i.at().toString());
+            m.put("game", i.game());
+            m.put("room", i.room());
+            m.put("player", i.player());
+            m.put("total", i.total());
+            m.put("percentage", i.percentage());
+            m.put("best", i.best());
+            return m;
+        }).toJavaList());
+        ctx.json(out);
+    }
+
+    private void openings(Context ctx) {
+        Instant to = instantParam(ctx, "to", Instant.now());
+        Instant from = instantParam(ctx, "from", to.minus(Duration.ofDays(1)));
+        ctx.json(Map.of("from", from.toString(), "to", to.toString(), "rooms", games.openings(from, to).toJavaMap()));
+    }
+
+    private void results(Context ctx) {
+        ZoneId zone = BadInputException.check("zone", () -> {
+            String z = queryOr(ctx, "zone", "UTC");
+            try {
+                return ZoneId.of(z);
+            } catch (java.time.DateTimeException e) {
+                throw new IllegalArgumentException("zone \"" + (z.length() > 40 ? z.substring(0, 40) : z) + "\" is not a time zone such as UTC or Europe/Paris");
+            }
+        });
+        LocalDate day = BadInputException.check("day", () -> {
+            String d = ctx.queryParam("day");
+            try {
+                return d == null || d.isBlank() ? LocalDate.now(zone) : LocalDate.parse(d);
+            } catch (DateTimeParseException e) {
+                throw new IllegalArgumentException("day \"" + d + "\" is not a date such as 2026-12-02");
+            }
+        });
+        ctx.json(Map.of("day", day.toString(), "zone", zone.getId(), "results", games.results(day, zone).map(r -> Map.of(
+                "settledAt", r.settledAt().toString(), "game", r.settled().game(), "room", r.settled().room(),
+                "winner", r.settled().winner(), "secret", r.settled().secret().emojis().map(e -> e.text()).toJavaList()))
+                .toJavaList()));
+    }
+
+    // ---- input ---------------------------------------------------------------------------------
+
+    private JsonNode body(Context ctx) {
+        String text = ctx.body();
+        if (text.length() > MAX_BODY) {
+            throw new TooLarge(text.length());
+        }
+        try {
+            JsonNode node = json.readTree(text);
+            if (node == null || !node.isObject()) {
+                throw new BadInputException("body", "the body must be a JSON object");
+            }
+            return node;
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new BadInputException("body", "the body is not valid JSON: " + e.getOriginalMessage());
+        }
+    }
+
+    private static String requiredText(JsonNode body, String field) {
+        JsonNode v = body.get(field);
+        if (v == null || v.isNull()) {
+            throw new BadInputException(field, field + " is required");
+        }
+        if (!v.isTextual()) {
+            throw new BadInputException(field, field + " must be a string");
+        }
+        return v.asText();
+    }
+
+    private static String optionalText(JsonNode body, String field, String otherwise) {
+        JsonNode v = body.get(field);
+        return v == null || v.isNull() ? otherwise : requiredText(body, field);
+    }
+
+    private static String queryOr(Context ctx, String name, String otherwise) {
+        String v = ctx.queryParam(name);
+        return v == null || v.isBlank() ? otherwise : v;
+    }
+
+    private static int intParam(Context ctx, String name, int otherwise) {
+        String v = ctx.queryParam(name);
+        if (v == null || v.isBlank()) {
+            return otherwise;
+        }
+        if (!v.matches("[0-9]{1,4}")) {
+            throw new BadInputException(name, name + " \"" + (v.length() > 20 ? v.substring(0, 20) + "…" : v) + "\" is not a number 1..1000");
+        }
+        return Integer.parseInt(v);
+    }
+
+    private static Instant instantParam(Context ctx, String name, Instant otherwise) {
+        String v = ctx.queryParam(name);
+        if (v == null || v.isBlank()) {
+            return otherwise;
+        }
+        try {
+            return Instant.parse(v);
+        } catch (DateTimeParseException e) {
+            throw new BadInputException(name, name + " \"" + (v.length() > 40 ? v.substring(0, 40) + "…" : v)
+                    + "\" is not an instant such as 2026-12-02T10:00:00Z");
+        }
+    }
+}

@@ -1,0 +1,127 @@
+package codemojex.app;
+
+import codemojex.app.http.GuessRateLimiter;
+import codemojex.app.redis.RedisGames;
+import codemojex.projections.Code;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import echomq.domain.StreamEntry;
+import echomq.domain.StreamId;
+import echomq.redis.RedisConnections;
+import echomq.redis.RedisServerProcess;
+import echomq.redis.RedisStreamRange;
+import echomq.redis.testkit.TestRedis;
+import redis.clients.jedis.UnifiedJedis;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+
+/** A private Redis, the app on it and its HTTP server on a free port; HTTP helpers for the tests. */
+final class AppFixture implements AutoCloseable {
+
+    final RedisServerProcess redis;
+    final Codemojex app;
+    final Server server;
+    final HttpClient http = HttpClient.newHttpClient();
+    final ObjectMapper json = Json.mapper();
+
+    AppFixture(Codemojex.Settings settings, GuessRateLimiter limiter) {
+        redis = TestRedis.privateServer();
+        app = Codemojex.connect(redis.uri(), settings);
+        server = Server.start(app, "127.0.0.1", 0, limiter);
+    }
+
+    AppFixture() {
+        this(Codemojex.Settings.defaults(), GuessRateLimiter.unlimited());
+    }
+
+    record Response(int status, String body, JsonNode json) {
+    }
+
+    Response send(String method, String path, String body) {
+        try {
+            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(server.url() + path)).timeout(Duration.ofSeconds(10));
+            if (body == null) {
+                b.method(method, HttpRequest.BodyPublishers.noBody());
+            } else {
+                b.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(body));
+            }
+            HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+            JsonNode node = null;
+            try {
+                node = json.readTree(r.body());
+            } catch (IOException notJson) {
+                // the page and static files are not JSON
+            }
+            return new Response(r.statusCode(), r.body(), node);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    Response get(String path) {
+        return send("GET", path, null);
+    }
+
+    Response post(String path, Object body) {
+        try {
+            return send("POST", path, body instanceof String s ? s : json.writeValueAsString(body));
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The secret of a game, read from Redis as only the worker does. */
+    Code secret(String game) {
+        return new RedisGames(app.jedis()).find(game).get().secret();
+    }
+
+    /** Polls a guess until it is no longer pending. */
+    JsonNode awaitScore(String game, String guessId) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (System.nanoTime() < deadline) {
+            Response r = get("/games/" + game + "/guesses/" + guessId);
+            if (r.status() != 200) {
+                throw new AssertionError("GET guess answered " + r.status() + ": " + r.body());
+            }
+            if (!"pending".equals(r.json().get("status").asText())) {
+                return r.json();
+            }
+            sleep(20);
+        }
+        throw new AssertionError("guess " + guessId + " was not scored in 20 s");
+    }
+
+    /** Every entry of a channel. */
+    List<StreamEntry> channel(String name) {
+        return new RedisStreamRange(app.jedis()).rangeFrom("emq:{cm}:stream:" + name, StreamId.MIN, 1_000_000);
+    }
+
+    UnifiedJedis rawClient() {
+        return RedisConnections.connect(redis.uri());
+    }
+
+    static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        server.close();
+        app.close();
+        redis.stop();
+    }
+}

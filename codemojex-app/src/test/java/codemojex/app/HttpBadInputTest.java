@@ -1,0 +1,110 @@
+package codemojex.app;
+
+import codemojex.projections.Code;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Bad input over HTTP: 400 naming the field, 404 for unknown ids, 413 for big bodies; never a 500, never a trace. */
+class HttpBadInputTest {
+
+    static AppFixture f;
+    static String game;
+    static String validGuess;
+
+    @BeforeAll
+    static void start() {
+        f = new AppFixture();
+        var opened = f.post("/rooms", Map.of("room", "bad-input"));
+        game = opened.json().get("game").asText();
+        validGuess = f.app.games().game(game).keyboard().keys().take(6).mkString();
+    }
+
+    @AfterAll
+    static void stop() {
+        f.close();
+    }
+
+    static Stream<Arguments> badRequests() {
+        return Stream.of(
+                // method, path, body, status, field
+                Arguments.of("POST", "/games/{game}/guesses", "{not json", 400, "body"),
+                Arguments.of("POST", "/games/{game}/guesses", "[1,2]", 400, "body"),
+                Arguments.of("POST", "/games/{game}/guesses", "{}", 400, "player"),
+                Arguments.of("POST", "/games/{game}/guesses", "{\"player\":\"ada\"}", 400, "guess"),
+                Arguments.of("POST", "/games/{game}/guesses", "{\"player\":7,\"guess\":\"x\"}", 400, "player"),
+                Arguments.of("POST", "/games/{game}/guesses", "{\"player\":\"\",\"guess\":\"{valid}\"}", 400, "player"),
+                Arguments.of("POST", "/games/{game}/guesses", "{\"player\":\"a\\u0000b\",\"guess\":\"{valid}\"}", 400, "player"),
+                Arguments.of("POST", "/games/{game}/guesses", "{\"player\":\"" + "x".repeat(40) + "\",\"guess\":\"{valid}\"}", 400, "player"),
+                Arguments.of("POST", "/games/{game}/guesses", "{\"player\":\"ada\",\"guess\":\"abcdef\"}", 400, "guess"),
+                Arguments.of("POST", "/games/{game}/guesses", "{\"player\":\"ada\",\"guess\":\"🐙\"}", 400, "guess"),
+                Arguments.of("POST", "/games/{game}/guesses", "{\"player\":\"ada\",\"guess\":\"🛸🛸🛸🛸🛸🛸\"}", 400, "guess"),
+                Arguments.of("POST", "/games/{game}/guesses", "{\"player\":\"ada\",\"guess\":[1]}", 400, "guess"),
+                Arguments.of("POST", "/games/{game}/guesses", "{\"player\":\"ada\",\"guess\":\"{valid}\",\"extra\":1}", 202, null),
+                Arguments.of("POST", "/games/GAMnope/guesses", "{\"player\":\"ada\",\"guess\":\"{valid}\"}", 404, null),
+                Arguments.of("POST", "/games/bad%20id/guesses", "{\"player\":\"ada\",\"guess\":\"{valid}\"}", 400, "game"),
+                Arguments.of("POST", "/games/{game}/guesses", "{\"player\":\"ada\",\"guess\":\"" + "🐙".repeat(1500) + "\"}", 413, "body"),
+                Arguments.of("POST", "/rooms", "{\"room\":\"a b\"}", 400, "room"),
+                Arguments.of("POST", "/rooms", "{\"room\":\"{x}\"}", 400, "room"),
+                Arguments.of("POST", "/rooms", "\"room\"", 400, "body"),
+                Arguments.of("GET", "/games/{game}/guesses/nope", null, 400, "guessId"),
+                Arguments.of("GET", "/games/{game}/guesses/USR0KHTOWnGLuC", null, 400, "guessId"),
+                Arguments.of("GET", "/games/{game}/guesses/EVT0KHTOWnGLuC", null, 404, null),
+                Arguments.of("GET", "/games/GAMnope/board", null, 404, null),
+                Arguments.of("GET", "/games/{game}/board?top=0", null, 400, "top"),
+                Arguments.of("GET", "/games/{game}/board?top=abc", null, 400, "top"),
+                Arguments.of("GET", "/games/{game}/board?top=99999999999", null, 400, "top"),
+                Arguments.of("GET", "/feed?since=forever", null, 400, "since"),
+                Arguments.of("GET", "/feed?since=0s", null, 400, "since"),
+                Arguments.of("GET", "/feed?since=999999999d", null, 400, "since"),
+                Arguments.of("GET", "/rooms/openings?from=yesterday", null, 400, "from"),
+                Arguments.of("GET", "/rooms/openings?from=2026-12-02T10:00:00Z&to=2026-12-01T10:00:00Z", null, 400, "to"),
+                Arguments.of("GET", "/rooms/openings?from=1960-01-01T00:00:00Z&to=2026-12-01T10:00:00Z", null, 400, "to"),
+                Arguments.of("GET", "/results?day=02/12/2026", null, 400, "day"),
+                Arguments.of("GET", "/results?zone=Mars/Olympus", null, 400, "zone"),
+                Arguments.of("GET", "/no/such/route", null, 404, null));
+    }
+
+    @ParameterizedTest(name = "{0} {1} {2} -> {3}")
+    @MethodSource("badRequests")
+    void isRefusedClearly(String method, String path, String body, int status, String field) {
+        String p = path.replace("{game}", game);
+        String b = body == null ? null : body.replace("{valid}", validGuess);
+        AppFixture.Response r = f.send(method, p, b);
+        assertThat(r.status()).as(r.body()).isEqualTo(status);
+        assertThat(r.body()).doesNotContain("Exception").doesNotContain("\tat ").doesNotContain(".java:");
+        if (status >= 400) {
+            assertThat(r.json()).as(r.body()).isNotNull();
+            assertThat(r.json().get("error").asText()).isNotBlank();
+            if (field != null) {
+                assertThat(r.json().get("field").asText()).isEqualTo(field);
+            }
+        }
+    }
+
+    @Test
+    void anOversizeBodyWithoutContentLengthIsRefusedToo() {
+        String huge = "{\"player\":\"ada\",\"guess\":\"" + "x".repeat(100_000) + "\"}";
+        AppFixture.Response r = f.post("/games/" + game + "/guesses", huge);
+        assertThat(r.status()).isEqualTo(413);
+    }
+
+    @Test
+    void aSettledGameTakesNoGuess() {
+        String g = f.post("/rooms", Map.of()).json().get("game").asText();
+        Code secret = f.secret(g);
+        String id = f.post("/games/" + g + "/guesses", Map.of("player", "ada", "guess", secret.text())).json().get("guessId").asText();
+        f.awaitScore(g, id);
+        AppFixture.Response late = f.post("/games/" + g + "/guesses", Map.of("player", "bob", "guess", secret.text()));
+        assertThat(late.status()).isEqualTo(409);
+        assertThat(late.json().get("field").asText()).isEqualTo("game");
+    }
+}

@@ -1,0 +1,70 @@
+package codemojex.app;
+
+import codemojex.projections.Channels;
+import codemojex.projections.Code;
+import codemojex.projections.Emoji;
+import echomq.domain.StreamEntry;
+import io.vavr.collection.Vector;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The secret of an open game is in no stream entry, HTTP response or log line. */
+class SecretNeverLeaksTest {
+
+    @Test
+    void noResponseEntryOrLogLineOfAnOpenGameHoldsTheSecret() {
+        PrintStream realErr = System.err;
+        ByteArrayOutputStream logs = new ByteArrayOutputStream();
+        List<String> responses = new ArrayList<>();
+        Code secret;
+        String game;
+        try (AppFixture f = new AppFixture()) {
+            System.setErr(new PrintStream(logs, true, StandardCharsets.UTF_8));
+            AppFixture.Response opened = f.post("/rooms", Map.of("room", "leaks"));
+            responses.add(opened.body());
+            game = opened.json().get("game").asText();
+            secret = f.secret(game);
+            // every kind of guess but the perfect one, each scored
+            Vector<Emoji> s = secret.emojis();
+            List<Code> guesses = List.of(new Code(s.reverse()), new Code(s.tail().append(s.head())),
+                    new Code(Vector.fill(6, s::head)), new Code(s.update(0, s.get(1)).update(1, s.get(0))));
+            for (Code g : guesses) {
+                AppFixture.Response sent = f.post("/games/" + game + "/guesses", Map.of("player", "eve", "guess", g.text()));
+                responses.add(sent.body());
+                responses.add(f.awaitScore(game, sent.json().get("guessId").asText()).toString());
+            }
+            for (String path : List.of("/games/" + game, "/games/" + game + "/board", "/feed?since=1h", "/rooms/openings",
+                    "/results", "/health")) {
+                responses.add(f.get(path).body());
+            }
+            responses.add(f.post("/games/" + game + "/guesses", Map.of("player", "eve", "guess", "nonsense")).body());
+            List<String> entries = new ArrayList<>();
+            for (String channel : List.of(Channels.ROOM_OPENED, Channels.GUESSES, Channels.GUESS_SCORED, Channels.GAME_SETTLED)) {
+                for (StreamEntry e : f.channel(channel)) {
+                    entries.add(e.fields().values().mkString(" "));
+                }
+            }
+            assertThat(entries).isNotEmpty().allSatisfy(text -> assertNoSecret(text, secret));
+            assertThat(f.app.games().game(game).settled()).isFalse();
+        } finally {
+            System.setErr(realErr);
+        }
+        assertThat(responses).allSatisfy(text -> assertNoSecret(text, secret));
+        String logText = logs.toString(StandardCharsets.UTF_8);
+        assertThat(logText).contains("INFO");
+        assertNoSecret(logText, secret);
+    }
+
+    static void assertNoSecret(String text, Code secret) {
+        assertThat(text).doesNotContain(secret.toString()).doesNotContain(secret.text())
+                .doesNotContain(secret.emojis().mkString("\",\""));
+    }
+}

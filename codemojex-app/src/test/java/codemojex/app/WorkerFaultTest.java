@@ -1,0 +1,188 @@
+package codemojex.app;
+
+import codemojex.app.worker.ScoreWorker;
+import codemojex.projections.Board;
+import codemojex.projections.Channels;
+import codemojex.projections.Code;
+import codemojex.projections.GameEvent.GuessScored;
+import codemojex.projections.Keyboard;
+import echomq.domain.BrandedId;
+import echomq.domain.StreamEntry;
+import echomq.redis.RedisServerProcess;
+import echomq.redis.testkit.TestRedis;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The worker killed at each step of its commit, then restarted: every guess scored exactly once,
+ * and the board equal to the one rebuilt from the log.
+ */
+class WorkerFaultTest {
+
+    static final class Crash extends RuntimeException {
+        Crash(String where) {
+            super("injected crash " + where);
+        }
+    }
+
+    RedisServerProcess redis;
+
+    @BeforeEach
+    void start() {
+        redis = TestRedis.privateServer();
+    }
+
+    @AfterEach
+    void stop() {
+        redis.stop();
+    }
+
+    /** How the dead worker comes back: the same consumer reading its own pending, or another claiming it. */
+    enum Restart { SAME_CONSUMER, OTHER_CONSUMER_CLAIMS }
+
+    @ParameterizedTest
+    @EnumSource(Restart.class)
+    void crashesBeforeAndAfterTheCommitLoseNothingAndDoubleNothing(Restart restart) {
+        Codemojex.Settings base = Codemojex.Settings.defaults().withNode(7).withClaimIdle(Duration.ZERO);
+        List<BrandedId> submitted = new ArrayList<>();
+        Map<String, String> gameOf = new java.util.HashMap<>();
+        List<String> games = new ArrayList<>();
+        Random r = new Random(99);
+        AtomicInteger calls = new AtomicInteger();
+        // steps alternate before, after, before…: crashing at every fifth alternates the two
+        ScoreWorker.Faults faults = (step, guess) -> {
+            if (calls.incrementAndGet() % 5 == 0) {
+                throw new Crash(step + " of " + guess.id());
+            }
+        };
+        try (Codemojex app = Codemojex.connect(redis.uri(), base.withFaults(faults))) {
+            for (int g = 0; g < 3; g++) {
+                games.add(app.games().open("faults").game());
+            }
+            for (int i = 0; i < 60; i++) {
+                String game = games.get(r.nextInt(3));
+                Keyboard k = app.games().game(game).keyboard();
+                StringBuilder guess = new StringBuilder();
+                for (int p = 0; p < 6; p++) {
+                    guess.append(k.keys().get(r.nextInt(k.keys().size())));
+                }
+                BrandedId id = app.games().submit(game, "p" + r.nextInt(5), guess.toString());
+                submitted.add(id);
+                gameOf.put(id.toString(), game);
+            }
+            // a perfect guess in the middle of the crashes
+            Code secret = app.games().game(games.get(0)).secret();
+            BrandedId perfect = app.games().submit(games.get(0), "winner", secret.text());
+            submitted.add(perfect);
+            gameOf.put(perfect.toString(), games.get(0));
+
+            app.worker().ensureGroup();
+            int crashes = 0;
+            for (int round = 0; round < 500; round++) {
+                // SAME_CONSUMER: the one worker restarts and reads its own pending list;
+                // OTHER_CONSUMER_CLAIMS: every crash kills the consumer, and a new one claims what it left
+                Codemojex.Settings s = restart == Restart.SAME_CONSUMER ? base.withFaults(faults)
+                        : base.withFaults(faults).withNode(10 + crashes);
+                try (Codemojex incarnation = Codemojex.connect(redis.uri(), s)) {
+                    int n = incarnation.worker().recover() + incarnation.worker().pollOnce(Duration.ofMillis(50));
+                    if (n == 0) {
+                        break;
+                    }
+                } catch (Crash c) {
+                    crashes++;
+                }
+            }
+            assertThat(crashes).isGreaterThan(5);
+        }
+        // a fresh process (another node for OTHER_CONSUMER_CLAIMS) finishes what is left, without faults
+        Codemojex.Settings after = restart == Restart.SAME_CONSUMER ? base : base.withNode(8);
+        try (Codemojex app = Codemojex.connect(redis.uri(), after)) {
+            app.worker().recover();
+            while (app.worker().pollOnce(Duration.ofMillis(50)) > 0) {
+                app.worker().recover();
+            }
+            assertThat(app.worker().pending()).isZero();
+
+            List<StreamEntry> scored = new AppFixtureless(app).channel(Channels.GUESS_SCORED);
+            Map<String, Long> perGuess = scored.stream().map(GuessScored::decode)
+                    .collect(Collectors.groupingBy(GuessScored::guessId, Collectors.counting()));
+            Set<String> expected = new HashSet<>();
+            submitted.forEach(id -> expected.add(id.toString()));
+            // every guess before the perfect one of game 0 is scored once; later ones of game 0 may be rejected
+            for (BrandedId id : submitted) {
+                String view = app.games().guess(gameOf.get(id.toString()), id.toString()).status();
+                assertThat(view).as("guess %s", id).isIn("scored", "rejected");
+                if (view.equals("scored")) {
+                    assertThat(perGuess.get(id.toString())).as("scored entries of %s", id).isEqualTo(1L);
+                } else {
+                    assertThat(perGuess).doesNotContainKey(id.toString());
+                }
+            }
+            assertThat(perGuess.keySet()).isSubsetOf(expected);
+            assertThat(app.games().guess(games.get(0), perfect(submitted).toString()).status()).isEqualTo("scored");
+            for (String game : games) {
+                GameService.Rebuild rebuild = app.games().rebuildBoard(game);
+                assertThat(rebuild.rebuilt()).isEqualTo(rebuild.live());
+                assertThat(rebuild.live()).isNotEmpty();
+            }
+            assertThat(new AppFixtureless(app).channel(Channels.GAME_SETTLED)).hasSize(1);
+            assertThat(app.games().board(games.get(0), 1)).containsExactly(new Board.Ranked(1, "winner", 600));
+        }
+    }
+
+    private static BrandedId perfect(List<BrandedId> submitted) {
+        return submitted.get(submitted.size() - 1);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ScoreWorker.Step.class)
+    void aFailureAtAStepSurfacesAndLeavesTheGuessRecoverable(ScoreWorker.Step where) {
+        ScoreWorker.Faults once = new ScoreWorker.Faults() {
+            boolean fired;
+
+            @Override
+            public void at(ScoreWorker.Step step, StreamEntry guess) {
+                if (step == where && !fired) {
+                    fired = true;
+                    throw new Crash(step.name());
+                }
+            }
+        };
+        try (Codemojex app = Codemojex.connect(redis.uri(), Codemojex.Settings.defaults().withNode(3).withFaults(once))) {
+            String game = app.games().open("r").game();
+            Keyboard k = app.games().game(game).keyboard();
+            BrandedId id = app.games().submit(game, "ada", k.keys().take(6).mkString());
+            app.worker().ensureGroup();
+            assertThatThrownBy(() -> app.worker().pollOnce(Duration.ofMillis(100))).isInstanceOf(Crash.class);
+            String status = app.games().guess(game, id.toString()).status();
+            assertThat(status).isEqualTo(where == ScoreWorker.Step.BEFORE_COMMIT ? "pending" : "scored");
+            app.worker().recover();
+            assertThat(app.games().guess(game, id.toString()).status()).isEqualTo("scored");
+            assertThat(new AppFixtureless(app).channel(Channels.GUESS_SCORED)).hasSize(1);
+            assertThat(app.worker().pending()).isZero();
+        }
+    }
+
+    /** Channel reads without the HTTP fixture. */
+    record AppFixtureless(Codemojex app) {
+        List<StreamEntry> channel(String name) {
+            return new echomq.redis.RedisStreamRange(app.jedis()).rangeFrom("emq:{cm}:stream:" + name,
+                    echomq.domain.StreamId.MIN, 1_000_000);
+        }
+    }
+}

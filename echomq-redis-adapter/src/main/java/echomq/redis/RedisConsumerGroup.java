@@ -1,0 +1,143 @@
+package echomq.redis;
+
+import echomq.domain.StreamEntry;
+import echomq.domain.StreamId;
+import echomq.domain.StreamKey;
+import redis.clients.jedis.Protocol;
+import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.exceptions.JedisDataException;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+import static echomq.redis.RedisReplies.bytes;
+
+/**
+ * One consumer of a consumer group on one stream: {@code XGROUP CREATE}, {@code XREADGROUP},
+ * {@code XAUTOCLAIM} and {@code XACK}, with replies decoded into domain entries.
+ * <pre>{@code
+ * RedisConsumerGroup g = new RedisConsumerGroup(jedis, "cm", "guesses", "scorers", "worker-1");
+ * g.ensure();
+ * for (StreamEntry e : g.read(100, Duration.ofSeconds(1))) { … g.ack(e.id()); }
+ * }</pre>
+ */
+public final class RedisConsumerGroup {
+
+    private final UnifiedJedis jedis;
+    private final String key;
+    private final String group;
+    private final String consumer;
+
+    public RedisConsumerGroup(UnifiedJedis jedis, String queue, String name, String group, String consumer) {
+        this.jedis = Objects.requireNonNull(jedis, "jedis");
+        this.key = StreamKey.of(queue, name).toString();
+        this.group = requireToken("group", group);
+        this.consumer = requireToken("consumer", consumer);
+    }
+
+    private static String requireToken(String what, String s) {
+        if (s == null || s.isEmpty() || s.length() > 200 || !s.chars().allMatch(c -> c > 0x20 && c < 0x7f)) {
+            throw new IllegalArgumentException(what + " must be 1..200 printable ASCII characters without spaces, got \"" + s + "\"");
+        }
+        return s;
+    }
+
+    public String key() {
+        return key;
+    }
+
+    public String group() {
+        return group;
+    }
+
+    public String consumer() {
+        return consumer;
+    }
+
+    /** Creates the group at the start of the stream (and the stream) if it does not exist yet. */
+    public void ensure() {
+        RedisFailures.on(key, () -> {
+            try {
+                return jedis.sendCommand(bytes(key), Protocol.Command.XGROUP, bytes("CREATE"), bytes(key), bytes(group),
+                        bytes("0"), bytes("MKSTREAM"));
+            } catch (JedisDataException e) {
+                if (String.valueOf(e.getMessage()).startsWith("BUSYGROUP")) {
+                    return null;
+                }
+                throw e;
+            }
+        });
+    }
+
+    /** New entries for this consumer ({@code >}), waiting up to {@code block} for some. */
+    public List<StreamEntry> read(int count, Duration block) {
+        return readFrom(">", count, block);
+    }
+
+    /** Entries delivered to this consumer and not yet acknowledged (its own pending list). */
+    public List<StreamEntry> pending(int count) {
+        return readFrom("0", count, null);
+    }
+
+    @SuppressWarnings("unchecked")
+    private List<StreamEntry> readFrom(String id, int count, Duration block) {
+        requireCount(count);
+        byte[][] args = block == null
+                ? new byte[][] {bytes("GROUP"), bytes(group), bytes(consumer), bytes("COUNT"), bytes(Integer.toString(count)),
+                        bytes("STREAMS"), bytes(key), bytes(id)}
+                : new byte[][] {bytes("GROUP"), bytes(group), bytes(consumer), bytes("COUNT"), bytes(Integer.toString(count)),
+                        bytes("BLOCK"), bytes(Long.toString(Math.max(1, block.toMillis()))), bytes("STREAMS"), bytes(key), bytes(id)};
+        Object reply = RedisFailures.on(key, () -> jedis.sendCommand(bytes(key), Protocol.Command.XREADGROUP, args));
+        if (!(reply instanceof List<?> streams) || streams.isEmpty()) {
+            return List.of();
+        }
+        List<Object> stream = (List<Object>) streams.get(0);
+        List<Object> entries = (List<Object>) stream.get(1);
+        // an entry deleted after delivery comes back from the pending list with no fields: skip it
+        return RedisReplies.entries(key, entries.stream().filter(e -> ((List<?>) e).get(1) != null).toList());
+    }
+
+    /**
+     * Takes over entries that other consumers left pending for at least {@code minIdle}
+     * ({@code XAUTOCLAIM}), all of them, page by page.
+     */
+    @SuppressWarnings("unchecked")
+    public List<StreamEntry> autoClaim(Duration minIdle, int count) {
+        requireCount(count);
+        java.util.ArrayList<StreamEntry> out = new java.util.ArrayList<>();
+        String cursor = "0-0";
+        do {
+            String from = cursor;
+            Object reply = RedisFailures.on(key, () -> jedis.sendCommand(bytes(key), Protocol.Command.XAUTOCLAIM, bytes(key),
+                    bytes(group), bytes(consumer), bytes(Long.toString(Math.max(0, minIdle.toMillis()))), bytes(from),
+                    bytes("COUNT"), bytes(Integer.toString(count))));
+            List<Object> parts = (List<Object>) reply;
+            cursor = RedisReplies.text(parts.get(0));
+            out.addAll(RedisReplies.entries(key, ((List<Object>) parts.get(1)).stream()
+                    .filter(e -> e instanceof List<?> l && l.get(1) != null).toList()));
+        } while (!"0-0".equals(cursor));
+        return out;
+    }
+
+    /** Acknowledges an entry. */
+    public long ack(StreamId id) {
+        Object n = RedisFailures.on(key, () -> jedis.sendCommand(bytes(key), Protocol.Command.XACK, bytes(key), bytes(group),
+                bytes(id.toString())));
+        return n instanceof Long l ? l : 0;
+    }
+
+    /** How many entries of the group are delivered and not acknowledged. */
+    @SuppressWarnings("unchecked")
+    public long pendingCount() {
+        Object reply = RedisFailures.on(key, () -> jedis.sendCommand(bytes(key), Protocol.Command.XPENDING, bytes(key), bytes(group)));
+        List<Object> summary = (List<Object>) reply;
+        return summary.get(0) instanceof Long l ? l : 0;
+    }
+
+    private static void requireCount(int count) {
+        if (count <= 0) {
+            throw new IllegalArgumentException("count must be > 0, got " + count);
+        }
+    }
+}
