@@ -33,12 +33,16 @@ public record BrandedId(String namespace, long snowflake) implements Comparable<
 
     /** Checks that {@code namespace} is three ASCII upper-case letters; returns it. */
     public static String requireNamespace(String namespace) {
-        if (namespace == null || namespace.length() != 3
-                || !namespace.chars().allMatch(c -> c >= 'A' && c <= 'Z')) {
+        if (namespace == null || namespace.length() != 3 || !isUpper(namespace.charAt(0))
+                || !isUpper(namespace.charAt(1)) || !isUpper(namespace.charAt(2))) {
             throw new IllegalArgumentException("namespace must be 3 upper-case ASCII letters, got "
                     + (namespace == null ? "null" : "\"" + namespace + "\""));
         }
         return namespace;
+    }
+
+    private static boolean isUpper(char c) {
+        return c >= 'A' && c <= 'Z';
     }
 
     /**

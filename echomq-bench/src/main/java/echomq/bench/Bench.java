@@ -1,0 +1,285 @@
+package echomq.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import echomq.domain.Fold;
+import echomq.domain.Snowflake;
+import echomq.domain.StreamEntry;
+import echomq.domain.StreamId;
+import echomq.domain.StreamKey;
+import echomq.domain.StreamWindows;
+import echomq.domain.Window;
+import echomq.redis.RedisConnections;
+import echomq.redis.RedisServerProcess;
+import echomq.redis.RedisStreamAppend;
+import echomq.redis.RedisStreamRange;
+import io.lettuce.core.Limit;
+import io.lettuce.core.Range;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.StreamMessage;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
+import io.vavr.collection.LinkedHashMap;
+import redis.clients.jedis.AbstractPipeline;
+import redis.clients.jedis.StreamEntryID;
+import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.params.XAddParams;
+
+import java.io.File;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The benchmark run: fold throughput against raw Jedis and Lettuce, selectivity against
+ * whole-stream-and-filter, the memory of a 5M fold in a 64 MB heap, and append throughput; all on
+ * one Redis, contenders alternating. {@code mvn -Pbench -pl echomq-bench -am verify}.
+ */
+public final class Bench {
+
+    static final String Q = "bench";
+    static final long T0 = Snowflake.EPOCH_MS + 400L * 86_400_000L;
+    static final int PER_MS = 10;
+
+    public static void main(String[] args) throws Exception {
+        Path target = Path.of(args.length > 0 ? args[0] : "target");
+        boolean quick = args.length > 1 && args[1].contains("quick");
+        int entries = quick ? 100_000 : 1_000_000;
+        int memoryEntries = quick ? 500_000 : 5_000_000;
+        int rounds = quick ? 3 : 5;
+        // "cases=1,2" runs only those cases (1 fold, 2 selectivity, 3 memory, 4 append)
+        String only = args.length > 1 && args[1].contains("cases=") ? args[1].replaceAll(".*cases=([0-9,]+).*", "$1") : "1,2,3,4";
+
+        String env = System.getenv("REDIS_URL");
+        RedisServerProcess server = env == null || env.isBlank() ? RedisServerProcess.start() : null;
+        String uri = server != null ? server.uri() : env;
+        System.out.println("EchoMQ-J benchmark, " + Instant.now() + ", " + Runtime.getRuntime().availableProcessors()
+                + " cores, Java " + System.getProperty("java.version") + ", Redis at " + echomq.redis.RedisUris.mask(uri)
+                + (quick ? " (quick)" : ""));
+        Harness h = new Harness();
+        try (UnifiedJedis jedis = RedisConnections.connect(uri);
+             RedisClient lettuceClient = RedisClient.create(uri);
+             StatefulRedisConnection<String, String> lettuce = lettuceClient.connect()) {
+            String fold = "fold-" + System.nanoTime();
+            String key = StreamKey.of(Q, fold).toString();
+            load(jedis, fold, entries);
+            long expected = expectedSum(entries);
+            StreamWindows windows = new StreamWindows(new RedisStreamRange(jedis));
+            Window whole = Window.closed(Instant.ofEpochMilli(T0), Instant.ofEpochMilli(T0 + entries / PER_MS));
+            Fold<long[]> sum = Fold.of("sum-n", new long[] {0, 0}, (acc, e) -> {
+                acc[0] += Integer.parseInt(e.fields().get("n").get());
+                acc[1]++;
+                return acc;
+            });
+            for (int page : only.contains("1") ? new int[] {100, 1000, 10_000} : new int[0]) {
+                Map<String, Callable<Long>> c = new java.util.LinkedHashMap<>();
+                c.put("jedis xrange loop (baseline)", () -> check(expected, jedisLoop(jedis, key, whole, page)));
+                c.put("EchoMQ-J foldWindow", () -> check(expected, freshSum(windows, fold, whole, page)));
+                c.put("lettuce xrange loop", () -> check(expected, lettuceLoop(lettuce.sync(), key, whole, page)));
+                h.compare("1. fold " + entries + " entries, page " + page, 1, rounds, c);
+            }
+
+            // 2. selectivity: a window of a fraction of the stream against reading it all and filtering
+            for (double fraction : only.contains("2") ? new double[] {0.001, 0.01, 0.1, 1.0} : new double[0]) {
+                long spanMs = entries / PER_MS;
+                long from = T0 + (long) (spanMs * (1 - fraction) / 2);
+                long to = from + Math.max(0, (long) (spanMs * fraction) - 1);
+                Window w = Window.closed(Instant.ofEpochMilli(from), Instant.ofEpochMilli(to));
+                Map<String, Callable<Long>> c = new java.util.LinkedHashMap<>();
+                c.put("whole stream + client filter (baseline)", () -> filterWhole(jedis, key, w));
+                c.put("EchoMQ-J foldWindow of the window", () -> freshSum(windows, fold, w, 1000)[1]);
+                h.compare(String.format("2. selectivity %.1f%%", fraction * 100), 1, rounds, c);
+            }
+            jedis.del(key);
+
+            // 4. append
+            int n = quick ? 5_000 : 20_000;
+            Snowflake minter = new Snowflake(1, System::currentTimeMillis);
+            RedisStreamAppend ours = new RedisStreamAppend(jedis, minter);
+            Map<String, Callable<Long>> c = new java.util.LinkedHashMap<>();
+            c.put("jedis xadd * one by one (baseline)", () -> rawAppend(jedis, n, 1));
+            c.put("EchoMQ-J append one by one", () -> oursAppend(jedis, ours, n, 1));
+            c.put("jedis xadd * pipeline of 100", () -> rawAppend(jedis, n, 100));
+            c.put("EchoMQ-J appendBatch of 100", () -> oursAppend(jedis, ours, n, 100));
+            if (only.contains("4")) {
+                h.compare("4. append " + n + " entries", 1, rounds, c);
+            }
+
+            // 3. memory: a fold of a large window in a JVM with a 64 MB heap
+            if (only.contains("3")) {
+                String big = "memory-" + System.nanoTime();
+                load(jedis, big, memoryEntries);
+                memory(uri, big, memoryEntries, target);
+                jedis.del(StreamKey.of(Q, big).toString());
+            }
+        } finally {
+            if (server != null) {
+                server.stop();
+            }
+        }
+        Files.createDirectories(target);
+        File out = target.resolve("bench-results.json").toFile();
+        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(out, Map.of(
+                "date", Instant.now().toString(), "cores", Runtime.getRuntime().availableProcessors(),
+                "java", System.getProperty("java.version"), "rows", h.rows(), "memory", MEMORY));
+        System.out.println("\nwrote " + out);
+    }
+
+    static final Map<String, Object> MEMORY = new java.util.LinkedHashMap<>();
+
+    /** {@code entries} records, ten per millisecond from T0, four small fields; loaded with pipelined appendBatch. */
+    static void load(UnifiedJedis jedis, String name, int entries) {
+        AtomicLong mints = new AtomicLong();
+        Snowflake minter = new Snowflake(0, () -> T0 + mints.getAndIncrement() / PER_MS);
+        RedisStreamAppend append = new RedisStreamAppend(jedis, minter);
+        long t0 = System.nanoTime();
+        int batch = 10_000;
+        for (int i = 0; i < entries; i += batch) {
+            List<LinkedHashMap<String, String>> records = new ArrayList<>(batch);
+            for (int k = i; k < Math.min(entries, i + batch); k++) {
+                records.add(LinkedHashMap.of("a", "x", "n", Integer.toString(k % 100), "b", "yz", "c", "7"));
+            }
+            append.appendBatch(Q, name, records);
+        }
+        System.out.printf("loaded %d entries into %s in %.1f s%n", entries, name, (System.nanoTime() - t0) / 1e9);
+    }
+
+    static long expectedSum(int entries) {
+        long s = 0;
+        for (int k = 0; k < entries; k++) {
+            s += k % 100;
+        }
+        return s;
+    }
+
+    static long check(long expected, long[] sumAndCount) {
+        if (sumAndCount[0] != expected) {
+            throw new IllegalStateException("wrong sum " + sumAndCount[0] + ", expected " + expected);
+        }
+        return sumAndCount[1];
+    }
+
+    static long[] freshSum(StreamWindows windows, String name, Window w, int page) {
+        long[] acc = {0, 0};
+        windows.foldWindow(Q, name, w, Fold.of("sum-n", acc, (a, e) -> {
+            a[0] += Integer.parseInt(e.fields().get("n").get());
+            a[1]++;
+            return a;
+        }), page);
+        return acc;
+    }
+
+    /** The hand-written Jedis loop: typed xrange, paging with an exclusive "(lastId" start. */
+    static long[] jedisLoop(UnifiedJedis jedis, String key, Window w, int page) {
+        long sum = 0;
+        long count = 0;
+        String start = w.lower().toString();
+        String end = w.upper().get().toString();
+        while (true) {
+            List<redis.clients.jedis.resps.StreamEntry> got = jedis.xrange(key, start, end, page);
+            for (redis.clients.jedis.resps.StreamEntry e : got) {
+                sum += Integer.parseInt(e.getFields().get("n"));
+            }
+            count += got.size();
+            if (got.size() < page) {
+                return new long[] {sum, count};
+            }
+            start = "(" + got.get(got.size() - 1).getID();
+        }
+    }
+
+    static long[] lettuceLoop(RedisCommands<String, String> redis, String key, Window w, int page) {
+        long sum = 0;
+        long count = 0;
+        Range.Boundary<String> lower = Range.Boundary.including(w.lower().toString());
+        Range.Boundary<String> upper = Range.Boundary.including(w.upper().get().toString());
+        while (true) {
+            List<StreamMessage<String, String>> got = redis.xrange(key, Range.from(lower, upper), Limit.from(page));
+            for (StreamMessage<String, String> m : got) {
+                sum += Integer.parseInt(m.getBody().get("n"));
+            }
+            count += got.size();
+            if (got.size() < page) {
+                return new long[] {sum, count};
+            }
+            lower = Range.Boundary.excluding(got.get(got.size() - 1).getId());
+        }
+    }
+
+    /** Reads the whole stream and keeps what was minted inside the window. */
+    static long filterWhole(UnifiedJedis jedis, String key, Window w) {
+        RedisStreamRange range = new RedisStreamRange(jedis);
+        long kept = 0;
+        StreamId from = StreamId.MIN;
+        while (true) {
+            List<StreamEntry> page = range.rangeFrom(key, from, 1000);
+            for (StreamEntry e : page) {
+                if (w.contains(e.branded().get().streamId())) {
+                    kept++;
+                }
+            }
+            if (page.size() < 1000) {
+                return kept;
+            }
+            from = page.get(page.size() - 1).id().successor();
+        }
+    }
+
+    static long rawAppend(UnifiedJedis jedis, int n, int pipeline) {
+        String key = StreamKey.of(Q, "raw-" + System.nanoTime()).toString();
+        Map<String, String> f = Map.of("a", "x", "n", "1", "b", "yz", "c", "7");
+        if (pipeline == 1) {
+            for (int i = 0; i < n; i++) {
+                jedis.xadd(key, StreamEntryID.NEW_ENTRY, f);
+            }
+        } else {
+            for (int i = 0; i < n; i += pipeline) {
+                try (AbstractPipeline p = jedis.pipelined()) {
+                    for (int k = i; k < Math.min(n, i + pipeline); k++) {
+                        p.xadd(key, XAddParams.xAddParams(), f);
+                    }
+                    p.sync();
+                }
+            }
+        }
+        jedis.del(key);
+        return n;
+    }
+
+    static long oursAppend(UnifiedJedis jedis, RedisStreamAppend ours, int n, int batch) {
+        String name = "ours-" + System.nanoTime();
+        LinkedHashMap<String, String> f = LinkedHashMap.of("a", "x", "n", "1", "b", "yz", "c", "7");
+        if (batch == 1) {
+            for (int i = 0; i < n; i++) {
+                ours.append(Q, name, f);
+            }
+        } else {
+            List<LinkedHashMap<String, String>> records = java.util.Collections.nCopies(batch, f);
+            for (int i = 0; i < n; i += batch) {
+                ours.appendBatch(Q, name, records.subList(0, Math.min(batch, n - i)));
+            }
+        }
+        jedis.del(StreamKey.of(Q, name).toString());
+        return n;
+    }
+
+    static void memory(String uri, String name, int entries, Path target) throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(java, "-Xmx64m", "-cp", ManagementFactory.getRuntimeMXBean().getClassPath(),
+                MemoryFold.class.getName(), uri, Q, name, Long.toString(T0), Long.toString(T0 + entries / PER_MS))
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        int code = p.waitFor();
+        System.out.println("\n== 3. memory: fold of " + entries + " entries in a JVM with -Xmx64m");
+        System.out.print(out);
+        MEMORY.put("entries", entries);
+        MEMORY.put("exitCode", code);
+        MEMORY.put("output", out.trim());
+    }
+}
