@@ -75,7 +75,7 @@ public final class Codemojex implements AutoCloseable {
         RedisGames store = new RedisGames(jedis);
         RedisStreamRange range = new RedisStreamRange(jedis);
         this.states = new RedisStreamState(jedis);
-        this.games = new GameService(new RedisStreamAppend(jedis, minter), range, new RedisStreamRetention(jedis), store,
+        this.games = new GameService(new RedisStreamAppend(jedis, minter), range, states, new RedisStreamRetention(jedis), store,
                 new RedisBoard(jedis), minter, settings.clock(), new SecureRandom());
         this.worker = new ScoreWorker(jedis, "worker-" + settings.node(), store, minter, json, settings.faults(),
                 settings.claimIdle());

@@ -11,12 +11,14 @@ import codemojex.projections.Keyboard;
 import codemojex.projections.Names;
 import codemojex.projections.Projections;
 import echomq.domain.BrandedId;
+import echomq.domain.ProjectionReader;
 import echomq.domain.Retention;
 import echomq.domain.Snowflake;
 import echomq.domain.StreamAppendPort;
 import echomq.domain.StreamEntry;
 import echomq.domain.StreamRangePort;
 import echomq.domain.StreamRetentionPort;
+import echomq.domain.StreamStatePort;
 import echomq.domain.StreamWindows;
 import echomq.domain.Window;
 import io.vavr.collection.Map;
@@ -39,9 +41,13 @@ public final class GameService {
     /** The feed's length. */
     public static final int FEED_SIZE = 20;
 
+    /** Cached folds kept by the projection reader (panes, windows). */
+    public static final int CACHE_ENTRIES = 10_000;
+
     private final StreamAppendPort append;
     private final StreamRangePort range;
     private final StreamWindows windows;
+    private final ProjectionReader reader;
     private final StreamRetentionPort retention;
     private final RedisGames games;
     private final Board board;
@@ -49,11 +55,12 @@ public final class GameService {
     private final Clock clock;
     private final RandomGenerator rng;
 
-    public GameService(StreamAppendPort append, StreamRangePort range, StreamRetentionPort retention, RedisGames games,
-                       Board board, Snowflake minter, Clock clock, RandomGenerator rng) {
+    public GameService(StreamAppendPort append, StreamRangePort range, StreamStatePort states, StreamRetentionPort retention,
+                       RedisGames games, Board board, Snowflake minter, Clock clock, RandomGenerator rng) {
         this.append = Objects.requireNonNull(append, "append");
         this.range = Objects.requireNonNull(range, "range");
         this.windows = new StreamWindows(range);
+        this.reader = new ProjectionReader(range, states, clock, CACHE_ENTRIES);
         this.retention = Objects.requireNonNull(retention, "retention");
         this.games = Objects.requireNonNull(games, "games");
         this.board = Objects.requireNonNull(board, "board");
@@ -135,8 +142,14 @@ public final class GameService {
     /** The recent activity feed: the fold of {@code guess-scored} over the last {@code since}. */
     public Projections.Feed feed(Duration since) {
         requireSince(since);
-        return windows.foldWindow(Channels.QUEUE, Channels.GUESS_SCORED, Window.since(clock.instant().minus(since)),
-                Projections.recentFeed(FEED_SIZE));
+        // sixty panes to the window: each folded once, the trailing partial one afresh, the leading one incrementally
+        Duration pane = Duration.ofMillis(Math.max(1000, since.toMillis() / 60));
+        return reader.foldSliding(Channels.QUEUE, Channels.GUESS_SCORED, since, pane, Projections.recentFeed(FEED_SIZE));
+    }
+
+    /** What the projection reader did so far (cache hits, incremental and full folds). */
+    public ProjectionReader.Metrics projectionMetrics() {
+        return reader.metrics();
     }
 
     static Duration requireSince(Duration since) {
@@ -149,12 +162,12 @@ public final class GameService {
     /** Games opened per room in {@code [from, to]}. */
     public Map<String, Integer> openings(Instant from, Instant to) {
         Window w = BadInputException.check("to", () -> Window.closed(from, to));
-        return windows.foldWindow(Channels.QUEUE, Channels.ROOM_OPENED, w, Projections.roomOpenings());
+        return reader.fold(Channels.QUEUE, Channels.ROOM_OPENED, w, Projections.roomOpenings());
     }
 
     /** The games settled on {@code day} in {@code zone}, in settle order. */
     public Vector<Projections.Result> results(LocalDate day, ZoneId zone) {
-        return windows.foldWindow(Channels.QUEUE, Channels.GAME_SETTLED, Projections.day(day, zone), Projections.dayResults());
+        return reader.fold(Channels.QUEUE, Channels.GAME_SETTLED, Projections.day(day, zone), Projections.dayResults());
     }
 
     /** The board rebuilt from the whole {@code guess-scored} log, beside the live one. */

@@ -89,6 +89,10 @@ class EndToEndTest {
         assertThat(feed.get("items").get(0).get("player").asText()).isEqualTo("ada");
         assertThat(feed.get("items").get(0).has("guess")).isFalse();
         assertThat(feed.toString()).doesNotContain(secret.toString());
+        // a second read of the same feed comes from the projection reader's cache, with the same answer
+        long hitsBefore = f.get("/health").json().get("projections").get("hits").asLong();
+        assertThat(f.get("/feed?since=1h").json().get("items")).isEqualTo(feed.get("items"));
+        assertThat(f.get("/health").json().get("projections").get("hits").asLong()).isGreaterThan(hitsBefore);
 
         // the perfect guess settles the game and shows in the day's results
         AppFixture.Response perfect = f.post("/games/" + game + "/guesses", Map.of("player", "cy", "guess", secret.text()));

@@ -25,6 +25,9 @@ final class FeedCommand implements Runnable {
                 System.out.println(i.at() + "  " + i.player() + " scored " + i.total() + " (" + i.percentage() + "%, best "
                         + i.best() + ") in " + i.game());
             }
+            var m = app.games().projectionMetrics();
+            System.out.println("projection reader: " + m.reads() + " reads, " + m.hits() + " cache hits, " + m.incrementalFolds()
+                    + " incremental folds, " + m.fullFolds() + " full folds, " + m.entriesFolded() + " entries folded");
         }
     }
 }
