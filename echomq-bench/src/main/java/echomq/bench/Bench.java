@@ -29,6 +29,7 @@ import java.io.File;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -111,6 +112,10 @@ public final class Bench {
                 h.compare("4. append " + n + " entries", 1, rounds, c);
             }
 
+            if (only.contains("5")) {
+                cached(h, jedis, quick, rounds);
+            }
+
             // 3. memory: a fold of a large window in a JVM with a 64 MB heap
             if (only.contains("3")) {
                 String big = "memory-" + System.nanoTime();
@@ -132,6 +137,124 @@ public final class Bench {
     }
 
     static final Map<String, Object> MEMORY = new java.util.LinkedHashMap<>();
+
+    /** Count and the newest 20 ids: a feed-like projection, immutable and combinable. */
+    record Feedish(long count, io.vavr.collection.Vector<StreamId> newest) {
+    }
+
+    static final echomq.domain.CombinableFold<Feedish> FEEDISH = echomq.domain.CombinableFold.of("feedish", 1,
+            new Feedish(0, io.vavr.collection.Vector.empty()),
+            (a, e) -> new Feedish(a.count() + 1, a.newest().prepend(e.id()).take(20)),
+            (x, y) -> new Feedish(x.count() + y.count(), y.newest().appendAll(x.newest()).take(20)));
+
+    /** 5. the projection reader against a full re-fold: a sealed window, a window after 100 appends, the sliding hour. */
+    static void cached(Harness h, UnifiedJedis jedis, boolean quick, int rounds) throws Exception {
+        int n = 100_000;
+        String name = "cached-" + System.nanoTime();
+        load(jedis, name, n);
+        RedisStreamRange range = new RedisStreamRange(jedis);
+        echomq.redis.RedisStreamState states = new echomq.redis.RedisStreamState(jedis);
+        StreamWindows windows = new StreamWindows(range);
+        long endMs = T0 + n / PER_MS;
+        AtomicLong clockMs = new AtomicLong(endMs + 10);
+        java.time.Clock clock = fixedClock(clockMs);
+        echomq.domain.ProjectionReader reader = new echomq.domain.ProjectionReader(range, states, clock, 10_000);
+        Window sealed = Window.closed(Instant.ofEpochMilli(T0), Instant.ofEpochMilli(endMs - 1));
+        RedisStreamAppend tail = new RedisStreamAppend(jedis, new Snowflake(3, clockMs::get));
+        tail.append(Q, name, LinkedHashMap.of("n", "0")); // the stream moves on above the window: it is sealed
+        Map<String, Callable<Long>> c = new java.util.LinkedHashMap<>();
+        c.put("full re-fold (baseline)", () -> windows.foldWindow(Q, name, sealed, FEEDISH).count());
+        c.put("ProjectionReader, sealed window", () -> reader.fold(Q, name, sealed, FEEDISH).count());
+        h.compare("5a. repeated read of a sealed " + n + "-entry window", 1, rounds, c);
+
+        Window open = Window.since(Instant.ofEpochMilli(T0));
+        List<LinkedHashMap<String, String>> hundred = java.util.Collections.nCopies(100, LinkedHashMap.of("n", "1"));
+        Map<String, Callable<Long>> d = new java.util.LinkedHashMap<>();
+        d.put("100 appends + full re-fold (baseline)", () -> {
+            tail.appendBatch(Q, name, hundred);
+            return windows.foldWindow(Q, name, open, FEEDISH).count();
+        });
+        d.put("100 appends + ProjectionReader", () -> {
+            tail.appendBatch(Q, name, hundred);
+            return reader.fold(Q, name, open, FEEDISH).count();
+        });
+        h.compare("5b. read of a " + n + "-entry open window after 100 appends", 1, rounds, d);
+        jedis.del(StreamKey.of(Q, name).toString());
+
+        // 5c. the last hour read every second for a simulated hour of 50 appends a second
+        String feed = "feed-" + System.nanoTime();
+        long start = Snowflake.EPOCH_MS + 500L * 86_400_000L;
+        AtomicLong now = new AtomicLong(start);
+        RedisStreamAppend writer = new RedisStreamAppend(jedis, new Snowflake(4, () -> now.get()));
+        List<LinkedHashMap<String, String>> second = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            second.add(LinkedHashMap.of("player", "p" + i, "total", "120"));
+        }
+        int seconds = quick ? 300 : 3600;
+        // an hour already in the stream, so every read sees a full hour
+        for (int s = 0; s < 3600; s++) {
+            appendSecond(writer, feed, second, now);
+        }
+        echomq.domain.ProjectionReader feedReader = new echomq.domain.ProjectionReader(range, states, fixedClock(now), 10_000);
+        Duration hour = Duration.ofHours(1);
+        double readerNanos = 0;
+        double fullNanos = 0;
+        int fullReads = 0;
+        for (int s = 0; s < seconds; s++) {
+            appendSecond(writer, feed, second, now);
+            long t0 = System.nanoTime();
+            Feedish viaReader = feedReader.foldSliding(Q, feed, hour, Duration.ofMinutes(1), FEEDISH);
+            readerNanos += System.nanoTime() - t0;
+            if (s % 60 == 30) {
+                long t1 = System.nanoTime();
+                Feedish full = windows.foldWindow(Q, feed, Window.since(Instant.ofEpochMilli(now.get()).minus(hour)), FEEDISH);
+                fullNanos += System.nanoTime() - t1;
+                fullReads++;
+                if (!full.equals(viaReader)) {
+                    throw new IllegalStateException("the sliding fold differs from the full fold at second " + s);
+                }
+            }
+        }
+        double fullMs = fullNanos / fullReads / 1e6;
+        double readerMs = readerNanos / seconds / 1e6;
+        h.record(List.of(
+                new Harness.Row("5c. last-hour feed read every second, 50 appends/s, " + seconds + " s simulated",
+                        "full re-fold of the hour (baseline, every 60th s)", 180_000, fullMs, 180_000 / (fullMs / 1000), 1.0, new double[0]),
+                new Harness.Row("5c. last-hour feed read every second, 50 appends/s, " + seconds + " s simulated",
+                        "ProjectionReader.foldSliding, 1-min panes", 180_000, readerMs, 180_000 / (readerMs / 1000), fullMs / readerMs,
+                        new double[0])));
+        System.out.println("   (mean per read; reader " + feedReader.metrics() + ")");
+        jedis.del(StreamKey.of(Q, feed).toString());
+    }
+
+    /** One simulated second: 50 records in five batches of ten, 200 ms apart, then the clock moves on a second. */
+    static void appendSecond(RedisStreamAppend writer, String name, List<LinkedHashMap<String, String>> second, AtomicLong now) {
+        long base = now.get();
+        for (int i = 0; i < 50; i += 10) {
+            now.set(base + i * 20L);
+            writer.appendBatch(Q, name, second.subList(i, i + 10));
+        }
+        now.set(base + 1000);
+    }
+
+    static java.time.Clock fixedClock(AtomicLong ms) {
+        return new java.time.Clock() {
+            @Override
+            public java.time.ZoneId getZone() {
+                return java.time.ZoneOffset.UTC;
+            }
+
+            @Override
+            public java.time.Clock withZone(java.time.ZoneId zone) {
+                return this;
+            }
+
+            @Override
+            public Instant instant() {
+                return Instant.ofEpochMilli(ms.get());
+            }
+        };
+    }
 
     /** {@code entries} records, ten per millisecond from T0, four small fields; loaded with pipelined appendBatch. */
     static void load(UnifiedJedis jedis, String name, int entries) {

@@ -71,6 +71,12 @@ final class Harness {
         }
     }
 
+    /** Adds figures measured outside {@link #compare} (the first row is the baseline). */
+    void record(List<Row> out) {
+        rows.addAll(out);
+        print(out);
+    }
+
     List<Row> rows() {
         return rows;
     }
