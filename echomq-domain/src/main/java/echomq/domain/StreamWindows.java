@@ -91,9 +91,14 @@ public final class StreamWindows {
             }
         }
         while (true) {
-            List<StreamEntry> page = upper.isDefined()
-                    ? port.range(key, from, upper.get(), pageSize)
-                    : port.rangeFrom(key, from, pageSize);
+            List<StreamEntry> page;
+            try {
+                page = upper.isDefined()
+                        ? port.range(key, from, upper.get(), pageSize)
+                        : port.rangeFrom(key, from, pageSize);
+            } catch (StreamStoreException e) {
+                throw new FoldInterruptedException(key, new FoldResult<>(acc, last, entries), e);
+            }
             checked(page, from, upper, pageSize);
             for (StreamEntry e : page) {
                 acc = fold.step(acc, e);

@@ -6,6 +6,7 @@ import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.RedisProtocol;
 import redis.clients.jedis.UnifiedJedis;
 
+import javax.net.ssl.SSLSocketFactory;
 import java.time.Duration;
 
 /**
@@ -33,6 +34,14 @@ public final class RedisConnections {
      * @throws IllegalArgumentException for a malformed URI (the password masked)
      */
     public static UnifiedJedis connect(String uri, Duration connectTimeout, Duration socketTimeout) {
+        return connect(uri, connectTimeout, socketTimeout, null);
+    }
+
+    /**
+     * A client for {@code uri} whose TLS connections ({@code rediss://}) use {@code tls} (for a
+     * private CA); {@code null} means the JVM's default trust store.
+     */
+    public static UnifiedJedis connect(String uri, Duration connectTimeout, Duration socketTimeout, SSLSocketFactory tls) {
         RedisUris.Parts p = RedisUris.parse(uri);
         DefaultJedisClientConfig.Builder config = DefaultJedisClientConfig.builder()
                 .connectionTimeoutMillis(millis(connectTimeout))
@@ -47,6 +56,9 @@ public final class RedisConnections {
         }
         if (p.password() != null) {
             config.password(p.password());
+        }
+        if (p.tls() && tls != null) {
+            config.sslSocketFactory(tls);
         }
         return RedisClient.builder()
                 .hostAndPort(new HostAndPort(p.host(), p.port()))

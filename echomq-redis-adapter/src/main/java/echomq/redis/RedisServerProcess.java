@@ -52,6 +52,22 @@ public final class RedisServerProcess implements AutoCloseable {
         return s;
     }
 
+    /**
+     * Starts a server that speaks only TLS on its port ({@code rediss://127.0.0.1:<port>}), with the
+     * given PEM certificate, key and CA; clients need not present certificates.
+     */
+    public static RedisServerProcess startTls(Path cert, Path key, Path ca, String... extraArgs) {
+        int port = freePort();
+        List<String> args = new ArrayList<>(List.of("--port", "0", "--tls-port", Integer.toString(port),
+                "--tls-cert-file", cert.toString(), "--tls-key-file", key.toString(), "--tls-ca-cert-file", ca.toString(),
+                "--tls-auth-clients", "no"));
+        args.addAll(List.of(extraArgs));
+        RedisServerProcess s = new RedisServerProcess(port, args);
+        s.startProcess();
+        Runtime.getRuntime().addShutdownHook(new Thread(s::stop));
+        return s;
+    }
+
     /** The {@code redis-server} executable on {@code PATH}, if any. */
     public static Optional<Path> executable() {
         String path = System.getenv().getOrDefault("PATH", "");

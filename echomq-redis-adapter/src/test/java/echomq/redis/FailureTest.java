@@ -34,7 +34,8 @@ class FailureTest {
                     .hasMessageContaining("emq:{q}:stream:s");
             StreamWindows windows = new StreamWindows(new RedisStreamRange(jedis));
             assertThatThrownBy(() -> windows.foldWindow("q", "s", Window.since(Instant.EPOCH), Fold.of("n", 0, (n, e) -> n + 1)))
-                    .isInstanceOf(StreamStoreException.Unavailable.class);
+                    .isInstanceOf(echomq.domain.FoldInterruptedException.class)
+                    .hasCauseInstanceOf(StreamStoreException.Unavailable.class);
             assertThatThrownBy(() -> new RedisStreamState(jedis).state("emq:{q}:stream:s"))
                     .isInstanceOf(StreamStoreException.Unavailable.class);
             jedis.close();

@@ -63,6 +63,7 @@ public final class HttpApi {
             config.jsonMapper(new JavalinJackson(json, false));
             config.http.maxRequestSize = MAX_BODY;
             config.startup.showJavalinBanner = false;
+            config.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler()));
             config.staticFiles.add(files -> {
                 files.hostedPath = "/";
                 files.directory = "/public";
@@ -84,8 +85,11 @@ public final class HttpApi {
             config.routes.get("/results", this::results);
             config.routes.get("/health", ctx -> ctx.json(health.get()));
 
-            config.routes.exception(TooLarge.class, (e, ctx) -> error(ctx, HttpStatus.CONTENT_TOO_LARGE, "body",
-                    "request body of " + e.length + " bytes is over the limit of " + MAX_BODY));
+            config.routes.exception(TooLarge.class, (e, ctx) -> {
+                // the rest of the body is not read: tell the client this connection is done
+                ctx.header("Connection", "close");
+                error(ctx, HttpStatus.CONTENT_TOO_LARGE, "body", "request body of " + e.length + " bytes is over the limit of " + MAX_BODY);
+            });
             config.routes.exception(BadInputException.class, (e, ctx) -> error(ctx, HttpStatus.BAD_REQUEST, e.field(), e.getMessage()));
             config.routes.exception(NotFoundException.class, (e, ctx) -> error(ctx, HttpStatus.NOT_FOUND, null, e.getMessage()));
             config.routes.exception(GameService.GameSettledException.class, (e, ctx) -> error(ctx, HttpStatus.CONFLICT, "game", e.getMessage()));
@@ -107,8 +111,10 @@ public final class HttpApi {
                 }
             });
             config.requestLogger.http((ctx, ms) -> {
-                if (ctx.statusCode() >= 400) {
-                    log.info("{} {} -> {} in {} ms", ctx.method(), ctx.path(), ctx.statusCode(), Math.round(ms));
+                if (ctx.statusCode() >= 500) {
+                    log.warn("{} {} -> {} in {} ms", ctx.method(), ctx.path(), ctx.statusCode(), Math.round(ms));
+                } else if (ctx.statusCode() >= 400) {
+                    log.debug("{} {} -> {} in {} ms", ctx.method(), ctx.path(), ctx.statusCode(), Math.round(ms));
                 }
             });
             config.routes.error(413, ctx -> {

@@ -1,0 +1,167 @@
+package codemojex.app;
+
+import codemojex.app.http.GuessRateLimiter;
+import echomq.domain.StreamId;
+import echomq.domain.StreamStoreException;
+import echomq.redis.RedisConnections;
+import echomq.redis.RedisServerProcess;
+import echomq.redis.RedisStreamRange;
+import echomq.redis.testkit.TestRedis;
+import org.junit.jupiter.api.Test;
+import redis.clients.jedis.Protocol;
+import redis.clients.jedis.UnifiedJedis;
+
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyStore;
+import java.security.cert.CertificateFactory;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** requirepass, an ACL user limited to the app's keys, TLS, masked passwords, rate limits. */
+class SecurityTest {
+
+    /** Open a game, guess, and see it scored: the app works on this Redis. */
+    static void plays(Codemojex app) {
+        app.worker().ensureGroup();
+        String game = app.games().open("secure").game();
+        var id = app.games().submit(game, "ada", app.games().game(game).keyboard().keys().take(6).mkString());
+        app.worker().pollOnce(Duration.ofSeconds(1));
+        assertThat(app.games().guess(game, id.toString()).status()).isEqualTo("scored");
+        assertThat(app.games().rebuildBoard(game).equal()).isTrue();
+    }
+
+    @Test
+    void anAclUserLimitedToTheAppsKeysIsEnoughAndNothingMore() {
+        String admin = "admin-" + UUID.randomUUID();
+        String secret = "app-" + UUID.randomUUID();
+        try (RedisServerProcess redis = TestRedis.privateServer("--requirepass", admin)) {
+            try (UnifiedJedis root = RedisConnections.connect("redis://:" + admin + "@127.0.0.1:" + redis.port())) {
+                root.sendCommand(Protocol.Command.ACL, "SETUSER", "cmapp", "on", ">" + secret, "resetkeys", "~emq:{cm}:*",
+                        "resetchannels", "-@all", "+@read", "+@write", "+@stream", "+@hash", "+@sortedset", "+@scripting",
+                        "+@connection", "-@dangerous");
+            }
+            String uri = "redis://cmapp:" + secret + "@127.0.0.1:" + redis.port();
+            try (Codemojex app = Codemojex.connect(uri, Codemojex.Settings.defaults())) {
+                plays(app);
+                assertThatThrownBy(() -> new RedisStreamRange(app.jedis()).rangeFrom("emq:{other}:stream:x", StreamId.MIN, 1))
+                        .isInstanceOf(StreamStoreException.AccessDenied.class)
+                        .satisfies(e -> assertThat(full(e)).doesNotContain(secret));
+                assertThatThrownBy(() -> app.jedis().flushAll()).hasMessageContaining("NOPERM");
+            }
+            try (Codemojex wrong = Codemojex.connect("redis://cmapp:nope@127.0.0.1:" + redis.port(), Codemojex.Settings.defaults())) {
+                assertThatThrownBy(() -> wrong.games().open("x")).isInstanceOf(StreamStoreException.AccessDenied.class);
+            }
+        }
+    }
+
+    @Test
+    void passwordsNeverReachTheLogsOrTheErrors() {
+        String secret = "pw-" + UUID.randomUUID();
+        PrintStream err = System.err;
+        ByteArrayOutputStream logs = new ByteArrayOutputStream();
+        try (RedisServerProcess redis = TestRedis.privateServer("--requirepass", secret)) {
+            System.setErr(new PrintStream(logs, true, StandardCharsets.UTF_8));
+            String uri = "redis://:" + secret + "@127.0.0.1:" + redis.port();
+            try (Codemojex app = Codemojex.connect(uri, Codemojex.Settings.defaults());
+                 Server server = Server.start(app, "127.0.0.1", 0, GuessRateLimiter.unlimited())) {
+                assertThat(app.maskedUri()).doesNotContain(secret).contains("***");
+                redis.stop();
+                assertThatThrownBy(() -> app.games().open("x")).satisfies(e -> assertThat(full(e)).doesNotContain(secret));
+                AppFixture.sleep(300);
+            }
+            assertThatThrownBy(() -> Codemojex.connect("redis://:" + secret + "@127.0.0.1:1/x", Codemojex.Settings.defaults()))
+                    .satisfies(e -> assertThat(full(e)).doesNotContain(secret));
+        } finally {
+            System.setErr(err);
+        }
+        String text = logs.toString(StandardCharsets.UTF_8);
+        assertThat(text).contains("***").doesNotContain(secret);
+    }
+
+    @Test
+    void tlsWhenTheServerOffersIt() throws Exception {
+        Path dir = Files.createTempDirectory("echomq-tls-");
+        run(dir, "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.crt", "-days", "2",
+                "-subj", "/CN=echomq-test-ca");
+        run(dir, "openssl", "req", "-newkey", "rsa:2048", "-nodes", "-keyout", "server.key", "-out", "server.csr",
+                "-subj", "/CN=localhost");
+        Files.writeString(dir.resolve("san.ext"), "subjectAltName=IP:127.0.0.1,DNS:localhost\n");
+        run(dir, "openssl", "x509", "-req", "-in", "server.csr", "-CA", "ca.crt", "-CAkey", "ca.key", "-CAcreateserial",
+                "-out", "server.crt", "-days", "2", "-extfile", "san.ext");
+        KeyStore trust = KeyStore.getInstance(KeyStore.getDefaultType());
+        trust.load(null, null);
+        try (InputStream in = Files.newInputStream(dir.resolve("ca.crt"))) {
+            trust.setCertificateEntry("ca", CertificateFactory.getInstance("X.509").generateCertificate(in));
+        }
+        TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        tmf.init(trust);
+        SSLContext ctx = SSLContext.getInstance("TLS");
+        ctx.init(null, tmf.getTrustManagers(), null);
+        try (RedisServerProcess redis = RedisServerProcess.startTls(dir.resolve("server.crt"), dir.resolve("server.key"),
+                dir.resolve("ca.crt"))) {
+            String uri = "rediss://127.0.0.1:" + redis.port();
+            try (UnifiedJedis tls = RedisConnections.connect(uri, Duration.ofSeconds(2), Duration.ofSeconds(5), ctx.getSocketFactory())) {
+                assertThat(tls.ping()).isEqualTo("PONG");
+                assertThat(new RedisStreamRange(tls).rangeFrom("emq:{cm}:stream:x", StreamId.MIN, 1)).isEmpty();
+            }
+            // plain text to a TLS port is refused as unavailable, never answered
+            try (UnifiedJedis plain = RedisConnections.connect("redis://127.0.0.1:" + redis.port(), Duration.ofMillis(500),
+                    Duration.ofMillis(500))) {
+                assertThatThrownBy(() -> new RedisStreamRange(plain).rangeFrom("emq:{cm}:stream:x", StreamId.MIN, 1))
+                        .isInstanceOf(StreamStoreException.class);
+            }
+        }
+    }
+
+    @Test
+    void guessesAreRateLimitedPerClient() {
+        Clock fixed = Clock.fixed(Instant.parse("2026-12-02T12:00:00Z"), ZoneOffset.UTC);
+        try (AppFixture f = new AppFixture(Codemojex.Settings.defaults(), new GuessRateLimiter(1, 3, fixed))) {
+            String game = f.post("/rooms", Map.of()).json().get("game").asText();
+            String guess = f.app.games().game(game).keyboard().keys().take(6).mkString();
+            List<Integer> statuses = new java.util.ArrayList<>();
+            for (int i = 0; i < 5; i++) {
+                statuses.add(f.post("/games/" + game + "/guesses", Map.of("player", "spam", "guess", guess)).status());
+            }
+            assertThat(statuses).containsExactly(202, 202, 202, 429, 429);
+            AppFixture.Response limited = f.post("/games/" + game + "/guesses", Map.of("player", "spam", "guess", guess));
+            assertThat(limited.json().get("error").asText()).contains("too many guesses");
+            // the other endpoints are not limited
+            assertThat(f.get("/games/" + game + "/board").status()).isEqualTo(200);
+        }
+        GuessRateLimiter limiter = new GuessRateLimiter(2, 2, Clock.offset(fixed, Duration.ZERO));
+        limiter.acquire("a");
+        limiter.acquire("a");
+        assertThatThrownBy(() -> limiter.acquire("a")).isInstanceOf(GuessRateLimiter.Limited.class);
+        limiter.acquire("b");
+    }
+
+    static void run(Path dir, String... cmd) throws Exception {
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(String.join(" ", cmd) + ": " + out).isZero();
+    }
+
+    static String full(Throwable t) {
+        StringBuilder b = new StringBuilder();
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            b.append(c).append('\n');
+        }
+        return b.toString();
+    }
+}
