@@ -9,7 +9,7 @@ public class StreamStoreException extends RuntimeException {
     private final String key;
 
     public StreamStoreException(String key, String message, Throwable cause) {
-        super(message + (key.isEmpty() ? "" : " [key " + key + "]"), cause);
+        super(message + (key.isEmpty() || message.contains("[key " + key + "]") ? "" : " [key " + key + "]"), cause);
         this.key = key;
     }
 

@@ -134,16 +134,35 @@ public final class RedisServerProcess implements AutoCloseable {
             if (!process.isAlive()) {
                 throw new IllegalStateException("redis-server exited at start: " + tail(log));
             }
-            // a bare TCP connect: PING would need the password the caller may have set
-            try (java.net.Socket s = new java.net.Socket()) {
-                s.connect(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), port), 500);
+            if (ready()) {
                 return;
-            } catch (IOException notYet) {
-                sleep(25);
             }
+            sleep(25);
         }
         stop();
         throw new IllegalStateException("redis-server did not accept connections on port " + port + ": " + tail(log));
+    }
+
+    /**
+     * Whether the server accepts connections and has loaded its data: a raw PING answered with
+     * anything but {@code -LOADING} ({@code -NOAUTH} counts: a password is the caller's business).
+     * A TLS-only port accepts the connection and that is all a plain probe can tell.
+     */
+    private boolean ready() {
+        try (java.net.Socket s = new java.net.Socket()) {
+            s.connect(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), port), 500);
+            if (extraArgs.contains("--tls-port")) {
+                return true;
+            }
+            s.setSoTimeout(1000);
+            s.getOutputStream().write("PING\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            s.getOutputStream().flush();
+            byte[] reply = new byte[64];
+            int n = s.getInputStream().read(reply);
+            return n > 0 && !new String(reply, 0, n, java.nio.charset.StandardCharsets.US_ASCII).startsWith("-LOADING");
+        } catch (IOException notYet) {
+            return false;
+        }
     }
 
     private static String tail(Path log) {
