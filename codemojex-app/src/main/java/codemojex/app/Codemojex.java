@@ -83,7 +83,11 @@ public final class Codemojex implements AutoCloseable {
 
     /** The app on the Redis at {@code uri}. */
     public static Codemojex connect(String uri, Settings settings) {
-        RedisUris.parse(uri);
+        if (RedisUris.isCluster(uri)) {
+            RedisUris.parseCluster(uri);
+        } else {
+            RedisUris.parse(uri);
+        }
         return new Codemojex(uri, Option.none(), settings);
     }
 

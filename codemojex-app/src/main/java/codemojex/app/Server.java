@@ -38,7 +38,8 @@ public final class Server implements AutoCloseable {
         Map<String, Object> h = new LinkedHashMap<>();
         String redis;
         try {
-            app.jedis().ping();
+            // a keyed read, so that a cluster client routes it too
+            app.states().state(codemojex.app.redis.Keys.stream(codemojex.projections.Channels.GUESSES));
             redis = "up";
         } catch (RuntimeException e) {
             redis = "down";

@@ -24,15 +24,26 @@ import java.util.List;
 /** A private Redis, the app on it and its HTTP server on a free port; HTTP helpers for the tests. */
 final class AppFixture implements AutoCloseable {
 
-    final RedisServerProcess redis;
+    final String uri;
+    private final AutoCloseable redis;
     final Codemojex app;
     final Server server;
     final HttpClient http = HttpClient.newHttpClient();
     final ObjectMapper json = Json.mapper();
 
     AppFixture(Codemojex.Settings settings, GuessRateLimiter limiter) {
-        redis = TestRedis.privateServer();
-        app = Codemojex.connect(redis.uri(), settings);
+        this(TestRedis.privateServer(), settings, limiter);
+    }
+
+    private AppFixture(RedisServerProcess own, Codemojex.Settings settings, GuessRateLimiter limiter) {
+        this(own.uri(), own::stop, settings, limiter);
+    }
+
+    /** The app on the Redis (or cluster) at {@code uri}; {@code owner} is closed with the fixture. */
+    AppFixture(String uri, AutoCloseable owner, Codemojex.Settings settings, GuessRateLimiter limiter) {
+        this.uri = uri;
+        this.redis = owner;
+        app = Codemojex.connect(uri, settings);
         server = Server.start(app, "127.0.0.1", 0, limiter);
     }
 
@@ -106,7 +117,7 @@ final class AppFixture implements AutoCloseable {
     }
 
     UnifiedJedis rawClient() {
-        return RedisConnections.connect(redis.uri());
+        return RedisConnections.connect(uri);
     }
 
     static void sleep(long ms) {
@@ -122,6 +133,10 @@ final class AppFixture implements AutoCloseable {
     public void close() {
         server.close();
         app.close();
-        redis.stop();
+        try {
+            redis.close();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
     }
 }

@@ -63,7 +63,7 @@ class CliTest {
 
     @Test
     void readCommandsAnswerFromTheLog() {
-        String uri = f.redis.uri();
+        String uri = f.uri;
         Run board = cli("board", game, "--redis", uri);
         assertThat(board.code()).as(board.err()).isZero();
         assertThat(board.out()).contains("1. ada");
@@ -83,7 +83,7 @@ class CliTest {
 
     @Test
     void errorsAreOneLineAndNonZero() {
-        String uri = f.redis.uri();
+        String uri = f.uri;
         Run badGame = cli("board", "no such", "--redis", uri);
         assertThat(badGame.code()).isNotZero();
         assertThat(badGame.err().strip()).startsWith("error: ").contains("\"no such\"").doesNotContain("\n").doesNotContain("\tat ");

@@ -9,6 +9,7 @@ import io.vavr.collection.Vector;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -19,17 +20,23 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Open a game, guess over HTTP, the worker scores, and the board, feed and results say what the scoring says. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class EndToEndTest {
 
-    static AppFixture f;
+    AppFixture f;
+
+    /** The app under test; the cluster run overrides it. */
+    AppFixture fixture() {
+        return new AppFixture();
+    }
 
     @BeforeAll
-    static void start() {
-        f = new AppFixture();
+    void start() {
+        f = fixture();
     }
 
     @AfterAll
-    static void stop() {
+    void stop() {
         f.close();
     }
 

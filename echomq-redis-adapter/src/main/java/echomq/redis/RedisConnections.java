@@ -42,6 +42,9 @@ public final class RedisConnections {
      * private CA); {@code null} means the JVM's default trust store.
      */
     public static UnifiedJedis connect(String uri, Duration connectTimeout, Duration socketTimeout, SSLSocketFactory tls) {
+        if (RedisUris.isCluster(uri)) {
+            return connectCluster(RedisUris.parseCluster(uri), connectTimeout, socketTimeout, tls);
+        }
         RedisUris.Parts p = RedisUris.parse(uri);
         DefaultJedisClientConfig.Builder config = DefaultJedisClientConfig.builder()
                 .connectionTimeoutMillis(millis(connectTimeout))
@@ -63,6 +66,37 @@ public final class RedisConnections {
         return RedisClient.builder()
                 .hostAndPort(new HostAndPort(p.host(), p.port()))
                 .clientConfig(config.build())
+                .build();
+    }
+
+    /**
+     * A {@code RedisClusterClient} for {@code redis-cluster://[user[:password]@]host:port,host:port…}
+     * (or {@code rediss-cluster://} for TLS): the seed nodes; the rest of the cluster is discovered.
+     */
+    private static UnifiedJedis connectCluster(RedisUris.ClusterParts c, Duration connectTimeout, Duration socketTimeout,
+                                               SSLSocketFactory tls) {
+        DefaultJedisClientConfig.Builder config = DefaultJedisClientConfig.builder()
+                .connectionTimeoutMillis(millis(connectTimeout))
+                .socketTimeoutMillis(millis(socketTimeout))
+                .ssl(c.tls())
+                .protocol(RedisProtocol.RESP2)
+                .clientName("echomq-j");
+        if (c.user() != null) {
+            config.user(c.user());
+        }
+        if (c.password() != null) {
+            config.password(c.password());
+        }
+        if (c.tls() && tls != null) {
+            config.sslSocketFactory(tls);
+        }
+        java.util.Set<HostAndPort> nodes = new java.util.LinkedHashSet<>();
+        c.nodes().forEach(n -> nodes.add(new HostAndPort(n.host(), n.port())));
+        return redis.clients.jedis.RedisClusterClient.builder()
+                .nodes(nodes)
+                .clientConfig(config.build())
+                .maxAttempts(3)
+                .maxTotalRetriesDuration(Duration.ofMillis(Math.max(1000, 2 * socketTimeout.toMillis())))
                 .build();
     }
 

@@ -8,6 +8,7 @@ import java.util.regex.Pattern;
 public final class RedisUris {
 
     private static final Pattern USERINFO = Pattern.compile("(rediss?(?:-cluster)?://)([^@/]*)@");
+    // a cluster URI's user info may hold any character but '@'
 
     private RedisUris() {
     }
@@ -75,6 +76,60 @@ public final class RedisUris {
             db = Integer.parseInt(digits);
         }
         return new Parts(u.getHost(), port, user, password, db, "rediss".equals(scheme));
+    }
+
+    /** Whether {@code uri} names a cluster ({@code redis-cluster://} or {@code rediss-cluster://}). */
+    public static boolean isCluster(String uri) {
+        return uri != null && (uri.startsWith("redis-cluster://") || uri.startsWith("rediss-cluster://"));
+    }
+
+    /** A seed node of a cluster. */
+    public record Node(String host, int port) {
+    }
+
+    /** The parts of a cluster URI; {@code user} and {@code password} may be absent (null inside this record only). */
+    public record ClusterParts(java.util.List<Node> nodes, String user, String password, boolean tls) {
+    }
+
+    /**
+     * Parses {@code redis-cluster://[user[:password]@]host:port,host:port…}.
+     *
+     * @throws IllegalArgumentException naming the (masked) URI and what is wrong with it
+     */
+    public static ClusterParts parseCluster(String uri) {
+        if (!isCluster(uri)) {
+            throw new IllegalArgumentException("cluster URI " + mask(uri) + " must start with redis-cluster:// or rediss-cluster://");
+        }
+        boolean tls = uri.startsWith("rediss-");
+        String rest = uri.substring(uri.indexOf("://") + 3);
+        String user = null;
+        String password = null;
+        int at = rest.lastIndexOf('@');
+        if (at >= 0) {
+            String info = rest.substring(0, at);
+            rest = rest.substring(at + 1);
+            int colon = info.indexOf(':');
+            String u = colon < 0 ? "" : info.substring(0, colon);
+            String pw = colon < 0 ? info : info.substring(colon + 1);
+            user = u.isEmpty() ? null : java.net.URLDecoder.decode(u, java.nio.charset.StandardCharsets.UTF_8);
+            password = pw.isEmpty() ? null : java.net.URLDecoder.decode(pw, java.nio.charset.StandardCharsets.UTF_8);
+        }
+        if (rest.endsWith("/")) {
+            rest = rest.substring(0, rest.length() - 1);
+        }
+        java.util.List<Node> nodes = new java.util.ArrayList<>();
+        for (String hp : rest.split(",", -1)) {
+            int colon = hp.lastIndexOf(':');
+            if (colon <= 0 || !hp.substring(colon + 1).matches("[0-9]{1,5}")) {
+                throw new IllegalArgumentException("cluster URI " + mask(uri) + " has a node \"" + hp + "\" that is not host:port");
+            }
+            int port = Integer.parseInt(hp.substring(colon + 1));
+            if (port < 1 || port > 65535) {
+                throw new IllegalArgumentException("cluster URI " + mask(uri) + " has port " + port + " out of range");
+            }
+            nodes.add(new Node(hp.substring(0, colon), port));
+        }
+        return new ClusterParts(java.util.List.copyOf(nodes), user, password, tls);
     }
 
     /** The parts of a Redis URI; {@code user} and {@code password} may be absent (null inside this record only). */

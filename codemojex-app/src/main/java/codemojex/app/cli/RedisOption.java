@@ -6,7 +6,7 @@ import codemojex.app.Codemojex;
 public final class RedisOption {
 
     @picocli.CommandLine.Option(names = "--redis", paramLabel = "URI",
-            description = "Redis to use: redis://[user:pass@]host:port[/db] or rediss://… (default: $REDIS_URL)")
+            description = "Redis to use: redis://[user:pass@]host:port[/db], rediss://… (TLS) or redis-cluster://host:port,host:port… (default: $REDIS_URL)")
     String redis;
 
     @picocli.CommandLine.Option(names = "--node", paramLabel = "N", description = "snowflake node id 0..1023 of this process (default: random)")

@@ -1,0 +1,14 @@
+package codemojex.app;
+
+import codemojex.app.http.GuessRateLimiter;
+import echomq.redis.RedisClusterProcess;
+
+/** The same end-to-end play on a local three-master Redis Cluster ({@code redis-cluster://…}). */
+class ClusterEndToEndTest extends EndToEndTest {
+
+    @Override
+    AppFixture fixture() {
+        RedisClusterProcess cluster = RedisClusterProcess.start();
+        return new AppFixture(cluster.uri(), cluster, Codemojex.Settings.defaults(), GuessRateLimiter.unlimited());
+    }
+}
