@@ -55,7 +55,7 @@ public final class Bench {
         int memoryEntries = quick ? 500_000 : 5_000_000;
         int rounds = quick ? 3 : 5;
         // "cases=1,2" runs only those cases (1 fold, 2 selectivity, 3 memory, 4 append)
-        String only = args.length > 1 && args[1].contains("cases=") ? args[1].replaceAll(".*cases=([0-9,]+).*", "$1") : "1,2,3,4";
+        String only = args.length > 1 && args[1].contains("cases=") ? args[1].replaceAll(".*cases=([0-9,]+).*", "$1") : "1,2,3,4,5,6";
 
         String env = System.getenv("REDIS_URL");
         RedisServerProcess server = env == null || env.isBlank() ? RedisServerProcess.start() : null;
@@ -69,7 +69,9 @@ public final class Bench {
              StatefulRedisConnection<String, String> lettuce = lettuceClient.connect()) {
             String fold = "fold-" + System.nanoTime();
             String key = StreamKey.of(Q, fold).toString();
-            load(jedis, fold, entries);
+            if (only.contains("1") || only.contains("2")) {
+                load(jedis, fold, entries);
+            }
             long expected = expectedSum(entries);
             StreamWindows windows = new StreamWindows(new RedisStreamRange(jedis));
             Window whole = Window.closed(Instant.ofEpochMilli(T0), Instant.ofEpochMilli(T0 + entries / PER_MS));
@@ -114,6 +116,9 @@ public final class Bench {
 
             if (only.contains("5")) {
                 cached(h, jedis, quick, rounds);
+            }
+            if (only.contains("6")) {
+                partitions(h, jedis, quick ? 30_000 : 300_000, rounds);
             }
 
             // 3. memory: a fold of a large window in a JVM with a 64 MB heap
@@ -225,6 +230,51 @@ public final class Bench {
                         new double[0])));
         System.out.println("   (mean per read; reader " + feedReader.metrics() + ")");
         jedis.del(StreamKey.of(Q, feed).toString());
+    }
+
+    /** 6. one channel's fold with P = 1, 2, 3 partitions over a local three-master cluster, against one server. */
+    static void partitions(Harness h, UnifiedJedis single, int entries, int rounds) throws Exception {
+        try (echomq.redis.RedisClusterProcess cluster = echomq.redis.RedisClusterProcess.start();
+             UnifiedJedis clustered = RedisConnections.connect(cluster.uri())) {
+            Map<String, Callable<Long>> c = new java.util.LinkedHashMap<>();
+            Window whole = Window.closed(Instant.ofEpochMilli(T0), Instant.ofEpochMilli(T0 + entries / PER_MS));
+            Fold<Long> count = Fold.of("count", 0L, (n, e) -> n + 1);
+            String name = "part-" + System.nanoTime();
+            load(single, name, entries);
+            StreamWindows one = new StreamWindows(new RedisStreamRange(single));
+            c.put("single server, one stream (baseline)", () -> one.foldWindow(Q, name, whole, count, 1000));
+            for (int partitions = 1; partitions <= 3; partitions++) {
+                echomq.domain.PartitionedChannel channel = new echomq.domain.PartitionedChannel("bp" + partitions, name, partitions);
+                loadPartitioned(clustered, channel, entries);
+                echomq.domain.PartitionedWindows pw = new echomq.domain.PartitionedWindows(new RedisStreamRange(clustered));
+                c.put("cluster, P = " + partitions, () -> pw.foldWindow(channel, whole, count, 1000));
+            }
+            h.compare("6. fold of a " + entries + "-entry channel: cluster P = 1..3 vs one server", 1, rounds, c);
+        }
+    }
+
+    /** The same records as {@link #load}, spread over the channel's partitions by a key. */
+    static void loadPartitioned(UnifiedJedis jedis, echomq.domain.PartitionedChannel channel, int entries) {
+        AtomicLong mints = new AtomicLong();
+        List<List<LinkedHashMap<String, String>>> perPartition = new ArrayList<>();
+        List<RedisStreamAppend> writers = new ArrayList<>();
+        for (int p = 0; p < channel.partitions(); p++) {
+            perPartition.add(new ArrayList<>());
+            writers.add(new RedisStreamAppend(jedis, new Snowflake(p, () -> T0 + mints.get() / PER_MS)));
+        }
+        for (int k = 0; k < entries; k++) {
+            int p = channel.partitionOf("game-" + (k % 97));
+            perPartition.get(p).add(LinkedHashMap.of("a", "x", "n", Integer.toString(k % 100), "b", "yz", "c", "7"));
+            if (perPartition.get(p).size() == 1000 || k == entries - 1) {
+                for (int q = 0; q < channel.partitions(); q++) {
+                    if (!perPartition.get(q).isEmpty()) {
+                        writers.get(q).appendBatch(channel.partitionQueue(q), channel.name(), perPartition.get(q));
+                        perPartition.get(q).clear();
+                    }
+                }
+            }
+            mints.incrementAndGet();
+        }
     }
 
     /** One simulated second: 50 records in five batches of ten, 200 ms apart, then the clock moves on a second. */
