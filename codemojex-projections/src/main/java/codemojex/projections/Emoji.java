@@ -1,5 +1,6 @@
 package codemojex.projections;
 
+import echomq.domain.Printable;
 import io.vavr.collection.Vector;
 
 import java.util.Objects;
@@ -89,15 +90,7 @@ public record Emoji(String text) {
     }
 
     static String printable(String text) {
-        StringBuilder b = new StringBuilder();
-        text.codePoints().limit(32).forEach(cp -> {
-            if (Character.isISOControl(cp) || Character.getType(cp) == Character.FORMAT) {
-                b.append(String.format("\\u%04X", cp));
-            } else {
-                b.appendCodePoint(cp);
-            }
-        });
-        return b.toString();
+        return Printable.of(text, 32);
     }
 
     @Override

@@ -67,6 +67,15 @@ public record BrandedId(String namespace, long snowflake) implements Comparable<
         }
     }
 
+    /** The branded id of {@code text}, or none when it is not one (a foreign entry's {@code id} field). */
+    public static io.vavr.control.Option<BrandedId> tryParse(String text) {
+        try {
+            return io.vavr.control.Option.some(parse(text));
+        } catch (IllegalArgumentException e) {
+            return io.vavr.control.Option.none();
+        }
+    }
+
     private static String shorten(String text) {
         return text.length() > 64 ? text.substring(0, 64) + "…" : text;
     }

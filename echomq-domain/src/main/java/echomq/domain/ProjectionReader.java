@@ -200,9 +200,12 @@ public final class ProjectionReader {
 
     /**
      * Whether something was deleted (XDEL or a trim) since {@code then} that may lie in the window.
-     * With Redis 7.0's fields: the count of deleted entries ({@code entries-added - length}) moved
-     * and the largest deleted id reaches the window. Without them nothing proves the absence of a
-     * delete but an unchanged stream, so any change counts as one (a full fold: slower, never wrong).
+     * With Redis 7.0's fields, the count of deleted entries ({@code entries-added - length}) says
+     * whether anything was deleted at all; if so, it stayed out of the window only when every XDEL
+     * was below it ({@code max-deleted-entry-id}, which XDEL sets and XTRIM does not) and every trim
+     * too (a trim removes the ids below the new first entry). Without those fields nothing proves
+     * the absence of a delete but an unchanged stream, so any change counts as one (a full fold:
+     * slower, never wrong).
      */
     static boolean deletedInside(StreamState then, StreamState now, Window window) {
         if (then.entriesAdded().isDefined() && now.entriesAdded().isDefined() && now.maxDeletedEntryId().isDefined()) {
@@ -211,7 +214,9 @@ public final class ProjectionReader {
             if (deletedNow == deletedThen) {
                 return false;
             }
-            return now.maxDeletedEntryId().get().compareTo(window.lower()) >= 0;
+            boolean xdelsBelow = now.maxDeletedEntryId().get().compareTo(window.lower()) < 0;
+            boolean trimsBelow = now.first().exists(first -> first.compareTo(window.lower()) <= 0);
+            return !(xdelsBelow && trimsBelow);
         }
         return !now.equals(then);
     }

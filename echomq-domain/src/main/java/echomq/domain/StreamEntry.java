@@ -43,20 +43,12 @@ public record StreamEntry(StreamId id, Option<BrandedId> branded, LinkedHashMap<
         LinkedHashMap<String, String> fields = LinkedHashMap.empty();
         for (Map.Entry<String, String> f : wireFields) {
             if (ID_FIELD.equals(f.getKey())) {
-                branded = Option.of(f.getValue()).flatMap(StreamEntry::tryParse);
+                branded = Option.of(f.getValue()).flatMap(BrandedId::tryParse);
             } else {
                 fields = fields.put(f.getKey(), f.getValue());
             }
         }
         return new StreamEntry(id, branded, fields);
-    }
-
-    private static Option<BrandedId> tryParse(String text) {
-        try {
-            return Option.some(BrandedId.parse(text));
-        } catch (IllegalArgumentException e) {
-            return Option.none();
-        }
     }
 
     /** The value of a field, if present. */

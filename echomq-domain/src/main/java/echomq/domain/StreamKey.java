@@ -81,15 +81,7 @@ public record StreamKey(String queue, String name) {
     }
 
     private static String printable(String value) {
-        StringBuilder b = new StringBuilder();
-        value.codePoints().limit(64).forEach(cp -> {
-            if (Character.isISOControl(cp) || Character.getType(cp) == Character.FORMAT) {
-                b.append(String.format("\\u%04X", cp));
-            } else {
-                b.appendCodePoint(cp);
-            }
-        });
-        return b.toString();
+        return Printable.of(value, 64);
     }
 
     @Override

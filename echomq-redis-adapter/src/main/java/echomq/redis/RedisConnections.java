@@ -46,23 +46,8 @@ public final class RedisConnections {
             return connectCluster(RedisUris.parseCluster(uri), connectTimeout, socketTimeout, tls);
         }
         RedisUris.Parts p = RedisUris.parse(uri);
-        DefaultJedisClientConfig.Builder config = DefaultJedisClientConfig.builder()
-                .connectionTimeoutMillis(millis(connectTimeout))
-                .socketTimeoutMillis(millis(socketTimeout))
-                .database(p.database())
-                .ssl(p.tls())
-                // RESP2 keeps raw replies (XINFO, XRANGE) in one shape whatever the server prefers
-                .protocol(RedisProtocol.RESP2)
-                .clientName("echomq-j");
-        if (p.user() != null) {
-            config.user(p.user());
-        }
-        if (p.password() != null) {
-            config.password(p.password());
-        }
-        if (p.tls() && tls != null) {
-            config.sslSocketFactory(tls);
-        }
+        DefaultJedisClientConfig.Builder config = config(connectTimeout, socketTimeout, p.tls(), p.user(), p.password(), tls)
+                .database(p.database());
         return RedisClient.builder()
                 .hostAndPort(new HostAndPort(p.host(), p.port()))
                 .clientConfig(config.build())
@@ -75,21 +60,7 @@ public final class RedisConnections {
      */
     private static UnifiedJedis connectCluster(RedisUris.ClusterParts c, Duration connectTimeout, Duration socketTimeout,
                                                SSLSocketFactory tls) {
-        DefaultJedisClientConfig.Builder config = DefaultJedisClientConfig.builder()
-                .connectionTimeoutMillis(millis(connectTimeout))
-                .socketTimeoutMillis(millis(socketTimeout))
-                .ssl(c.tls())
-                .protocol(RedisProtocol.RESP2)
-                .clientName("echomq-j");
-        if (c.user() != null) {
-            config.user(c.user());
-        }
-        if (c.password() != null) {
-            config.password(c.password());
-        }
-        if (c.tls() && tls != null) {
-            config.sslSocketFactory(tls);
-        }
+        DefaultJedisClientConfig.Builder config = config(connectTimeout, socketTimeout, c.tls(), c.user(), c.password(), tls);
         java.util.Set<HostAndPort> nodes = new java.util.LinkedHashSet<>();
         c.nodes().forEach(n -> nodes.add(new HostAndPort(n.host(), n.port())));
         return redis.clients.jedis.RedisClusterClient.builder()
@@ -98,6 +69,28 @@ public final class RedisConnections {
                 .maxAttempts(3)
                 .maxTotalRetriesDuration(Duration.ofMillis(Math.max(1000, 2 * socketTimeout.toMillis())))
                 .build();
+    }
+
+    /** What every connection of ours has: timeouts, RESP2, a client name, credentials and TLS when given. */
+    private static DefaultJedisClientConfig.Builder config(Duration connectTimeout, Duration socketTimeout, boolean ssl,
+                                                           String user, String password, SSLSocketFactory tls) {
+        DefaultJedisClientConfig.Builder config = DefaultJedisClientConfig.builder()
+                .connectionTimeoutMillis(millis(connectTimeout))
+                .socketTimeoutMillis(millis(socketTimeout))
+                .ssl(ssl)
+                // RESP2 keeps raw replies (XINFO, XRANGE) in one shape whatever the server prefers
+                .protocol(RedisProtocol.RESP2)
+                .clientName("echomq-j");
+        if (user != null) {
+            config.user(user);
+        }
+        if (password != null) {
+            config.password(password);
+        }
+        if (ssl && tls != null) {
+            config.sslSocketFactory(tls);
+        }
+        return config;
     }
 
     private static int millis(Duration d) {

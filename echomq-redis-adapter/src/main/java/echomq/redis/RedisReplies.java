@@ -55,20 +55,12 @@ final class RedisReplies {
             for (int i = 0; i + 1 < kvs.size(); i += 2) {
                 Object k = kvs.get(i);
                 if (k instanceof byte[] kb && java.util.Arrays.equals(kb, ID_FIELD)) {
-                    branded = parseBranded(text(kvs.get(i + 1)));
+                    branded = BrandedId.tryParse(text(kvs.get(i + 1)));
                 } else {
                     fields = fields.put(text(k), text(kvs.get(i + 1)));
                 }
             }
         }
         return new StreamEntry(id, branded, fields);
-    }
-
-    private static Option<BrandedId> parseBranded(String text) {
-        try {
-            return Option.some(BrandedId.parse(text));
-        } catch (IllegalArgumentException e) {
-            return Option.none();
-        }
     }
 }

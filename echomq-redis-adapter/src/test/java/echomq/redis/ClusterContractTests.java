@@ -13,6 +13,7 @@ import echomq.domain.testkit.StreamAppendPortContract;
 import echomq.domain.testkit.StreamRangePortContract;
 import echomq.domain.testkit.StreamRetentionPortContract;
 import echomq.domain.testkit.StreamStatePortContract;
+import echomq.redis.testkit.RawStreams;
 import io.vavr.collection.LinkedHashMap;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -23,7 +24,6 @@ import redis.clients.jedis.RedisClusterClient;
 import redis.clients.jedis.UnifiedJedis;
 
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
@@ -45,19 +45,6 @@ class ClusterContractTests {
     static void stop() {
         jedis.close();
         cluster.close();
-    }
-
-    static void rawXadd(String key, StreamEntry e) {
-        List<String> args = new ArrayList<>(List.of(key, e.id().toString()));
-        e.branded().forEach(b -> {
-            args.add("id");
-            args.add(b.toString());
-        });
-        e.fields().forEach((k, v) -> {
-            args.add(k);
-            args.add(v);
-        });
-        jedis.sendCommand(key, Protocol.Command.XADD, args.toArray(String[]::new));
     }
 
     @Test
@@ -92,7 +79,7 @@ class ClusterContractTests {
 
         @Override
         protected void store(String key, List<StreamEntry> entries) {
-            entries.forEach(e -> rawXadd(key, e));
+            entries.forEach(e -> RawStreams.xadd(jedis, key, e));
         }
     }
 

@@ -196,7 +196,8 @@ class ProjectionReaderTest {
         long origin = clock.ms.get();
         List<Window> pool = new ArrayList<>();
         int reads = 0;
-        for (int step = 0; step < 2500; step++) {
+        int steps = Integer.getInteger("echomq.modelSteps", 2500);
+        for (int step = 0; step < steps; step++) {
             int op = r.nextInt(100);
             long now = clock.ms.get();
             if (op < 35) {
@@ -255,7 +256,7 @@ class ProjectionReaderTest {
         }
         ProjectionReader.Metrics m = reader.metrics();
         System.out.println("[model] " + reads + " reads: " + m);
-        assertThat(reads).isGreaterThan(1000);
+        assertThat(reads).isGreaterThan(steps / 3);
         assertThat(m.hits()).isPositive();
         assertThat(m.incrementalFolds()).isPositive();
         assertThat(m.fullFolds()).isPositive();

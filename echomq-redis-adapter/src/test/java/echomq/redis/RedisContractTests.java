@@ -11,13 +11,13 @@ import echomq.domain.testkit.StreamAppendPortContract;
 import echomq.domain.testkit.StreamRangePortContract;
 import echomq.domain.testkit.StreamRetentionPortContract;
 import echomq.domain.testkit.StreamStatePortContract;
+import echomq.redis.testkit.RawStreams;
 import echomq.redis.testkit.TestRedis;
 import org.junit.jupiter.api.Nested;
 import redis.clients.jedis.Protocol;
 import redis.clients.jedis.UnifiedJedis;
 
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
 
 /** Every port contract, run against the Redis adapters on a real Redis. */
@@ -25,20 +25,6 @@ class RedisContractTests {
 
     static UnifiedJedis jedis() {
         return TestRedis.client();
-    }
-
-    /** Raw {@code XADD key <id> id <branded> f v …}, written without the adapter under test. */
-    static void rawXadd(String key, StreamEntry e) {
-        List<String> args = new ArrayList<>(List.of(key, e.id().toString()));
-        e.branded().forEach(b -> {
-            args.add("id");
-            args.add(b.toString());
-        });
-        e.fields().forEach((k, v) -> {
-            args.add(k);
-            args.add(v);
-        });
-        jedis().sendCommand(key, Protocol.Command.XADD, args.toArray(String[]::new));
     }
 
     @Nested
@@ -50,7 +36,7 @@ class RedisContractTests {
 
         @Override
         protected void store(String key, List<StreamEntry> entries) {
-            entries.forEach(e -> rawXadd(key, e));
+            entries.forEach(e -> RawStreams.xadd(jedis(), key, e));
         }
     }
 
