@@ -103,7 +103,8 @@ public final class Codemojex implements AutoCloseable {
         byte[] secret = new byte[18];
         new SecureRandom().nextBytes(secret);
         String password = HexFormat.of().formatHex(secret);
-        RedisServerProcess server = RedisServerProcess.start("--requirepass", password);
+        // stopped by close(), after the worker: the serve command's shutdown hook closes in that order
+        RedisServerProcess server = RedisServerProcess.startOwned("--requirepass", password);
         String uri = "redis://:" + password + "@127.0.0.1:" + server.port();
         log.info("started an embedded Redis at {} (no persistence, random password; stopped on exit)", RedisUris.mask(uri));
         return new Codemojex(uri, Option.some(server), settings);

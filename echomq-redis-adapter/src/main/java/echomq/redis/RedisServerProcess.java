@@ -46,9 +46,18 @@ public final class RedisServerProcess implements AutoCloseable {
      * @throws IllegalStateException saying how to install Redis when there is no {@code redis-server}
      */
     public static RedisServerProcess start(String... extraArgs) {
+        RedisServerProcess s = startOwned(extraArgs);
+        Runtime.getRuntime().addShutdownHook(new Thread(s::stop));
+        return s;
+    }
+
+    /**
+     * As {@link #start}, without a shutdown hook: the caller stops it, in the order its own shutdown
+     * needs (an app stops its workers before their Redis).
+     */
+    public static RedisServerProcess startOwned(String... extraArgs) {
         RedisServerProcess s = new RedisServerProcess(freePort(), List.of(extraArgs));
         s.startProcess();
-        Runtime.getRuntime().addShutdownHook(new Thread(s::stop));
         return s;
     }
 

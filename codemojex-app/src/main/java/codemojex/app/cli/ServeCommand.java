@@ -29,7 +29,13 @@ final class ServeCommand implements Runnable {
     @Override
     public void run() {
         Codemojex app = redis.resolve();
-        Server server = Server.start(app, host, port, new GuessRateLimiter(rate, (int) Math.max(1, rate * 2), Clock.systemUTC()));
+        Server server;
+        try {
+            server = Server.start(app, host, port, new GuessRateLimiter(rate, (int) Math.max(1, rate * 2), Clock.systemUTC()));
+        } catch (RuntimeException e) {
+            app.close(); // an embedded Redis must not outlive a server that could not start
+            throw e;
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.close();
