@@ -2,22 +2,10 @@ package echomq.redis;
 
 import echomq.domain.HashSlot;
 import echomq.domain.Snowflake;
-import echomq.domain.StreamAppendPort;
-import echomq.domain.StreamEntry;
-import echomq.domain.StreamId;
 import echomq.domain.StreamKey;
-import echomq.domain.StreamRangePort;
-import echomq.domain.StreamRetentionPort;
-import echomq.domain.StreamStatePort;
-import echomq.domain.testkit.StreamAppendPortContract;
-import echomq.domain.testkit.StreamRangePortContract;
-import echomq.domain.testkit.StreamRetentionPortContract;
-import echomq.domain.testkit.StreamStatePortContract;
-import echomq.redis.testkit.RawStreams;
 import io.vavr.collection.LinkedHashMap;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Protocol;
 import redis.clients.jedis.RedisClusterClient;
@@ -30,10 +18,15 @@ import java.util.UUID;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Every port contract again, on a local three-master Redis Cluster through a {@code RedisClusterClient}. */
-class ClusterContractTests {
+class ClusterContractTests extends RedisPortContracts {
 
     static RedisClusterProcess cluster;
     static UnifiedJedis jedis;
+
+    @Override
+    UnifiedJedis jedis() {
+        return jedis;
+    }
 
     @BeforeAll
     static void start() {
@@ -68,73 +61,5 @@ class ClusterContractTests {
             assertThat(new RedisStreamState(jedis).state(StreamKey.of(queue, "s").toString()).get().length()).isEqualTo(1);
         }
         assertThat(masters).containsExactlyInAnyOrder(0, 1, 2);
-    }
-
-    @Nested
-    class Range extends StreamRangePortContract {
-        @Override
-        protected StreamRangePort port() {
-            return new RedisStreamRange(jedis);
-        }
-
-        @Override
-        protected void store(String key, List<StreamEntry> entries) {
-            entries.forEach(e -> RawStreams.xadd(jedis, key, e));
-        }
-    }
-
-    @Nested
-    class Append extends StreamAppendPortContract {
-        private final StreamAppendPort appender = new RedisStreamAppend(jedis, new Snowflake(1, Clock.systemUTC()));
-
-        @Override
-        protected StreamAppendPort appender() {
-            return appender;
-        }
-
-        @Override
-        protected StreamRangePort reader() {
-            return new RedisStreamRange(jedis);
-        }
-    }
-
-    @Nested
-    class Retention extends StreamRetentionPortContract {
-        private final StreamAppendPort appender = new RedisStreamAppend(jedis, new Snowflake(2, Clock.systemUTC()));
-
-        @Override
-        protected StreamRetentionPort retention() {
-            return new RedisStreamRetention(jedis);
-        }
-
-        @Override
-        protected StreamAppendPort appender() {
-            return appender;
-        }
-
-        @Override
-        protected StreamRangePort reader() {
-            return new RedisStreamRange(jedis);
-        }
-    }
-
-    @Nested
-    class State extends StreamStatePortContract {
-        private final StreamAppendPort appender = new RedisStreamAppend(jedis, new Snowflake(3, Clock.systemUTC()));
-
-        @Override
-        protected StreamStatePort states() {
-            return new RedisStreamState(jedis);
-        }
-
-        @Override
-        protected StreamAppendPort appender() {
-            return appender;
-        }
-
-        @Override
-        protected void delete(String key, StreamId id) {
-            jedis.sendCommand(key, Protocol.Command.XDEL, key, id.toString());
-        }
     }
 }

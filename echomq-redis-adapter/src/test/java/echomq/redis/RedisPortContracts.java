@@ -1,0 +1,100 @@
+package echomq.redis;
+
+import echomq.domain.Snowflake;
+import echomq.domain.StreamAppendPort;
+import echomq.domain.StreamEntry;
+import echomq.domain.StreamId;
+import echomq.domain.StreamRangePort;
+import echomq.domain.StreamRetentionPort;
+import echomq.domain.StreamStatePort;
+import echomq.domain.testkit.StreamAppendPortContract;
+import echomq.domain.testkit.StreamRangePortContract;
+import echomq.domain.testkit.StreamRetentionPortContract;
+import echomq.domain.testkit.StreamStatePortContract;
+import echomq.redis.testkit.RawStreams;
+import org.junit.jupiter.api.Nested;
+import redis.clients.jedis.Protocol;
+import redis.clients.jedis.UnifiedJedis;
+
+import java.time.Clock;
+import java.util.List;
+
+/** Every port contract on the Redis adapters; subclasses say which Redis (one server, a cluster). */
+abstract class RedisPortContracts {
+
+    /** The client the adapters under test use. */
+    abstract UnifiedJedis jedis();
+
+    /** One minter per writer: two minters of one node could mint the same id. */
+    StreamAppendPort newAppender(int node) {
+        return new RedisStreamAppend(jedis(), new Snowflake(node, Clock.systemUTC()));
+    }
+
+    @Nested
+    class Range extends StreamRangePortContract {
+        @Override
+        protected StreamRangePort port() {
+            return new RedisStreamRange(jedis());
+        }
+
+        @Override
+        protected void store(String key, List<StreamEntry> entries) {
+            entries.forEach(e -> RawStreams.xadd(jedis(), key, e));
+        }
+    }
+
+    @Nested
+    class Append extends StreamAppendPortContract {
+        private final StreamAppendPort appender = newAppender(1);
+
+        @Override
+        protected StreamAppendPort appender() {
+            return appender;
+        }
+
+        @Override
+        protected StreamRangePort reader() {
+            return new RedisStreamRange(jedis());
+        }
+    }
+
+    @Nested
+    class Retention extends StreamRetentionPortContract {
+        private final StreamAppendPort appender = newAppender(2);
+
+        @Override
+        protected StreamRetentionPort retention() {
+            return new RedisStreamRetention(jedis());
+        }
+
+        @Override
+        protected StreamAppendPort appender() {
+            return appender;
+        }
+
+        @Override
+        protected StreamRangePort reader() {
+            return new RedisStreamRange(jedis());
+        }
+    }
+
+    @Nested
+    class State extends StreamStatePortContract {
+        private final StreamAppendPort appender = newAppender(3);
+
+        @Override
+        protected StreamStatePort states() {
+            return new RedisStreamState(jedis());
+        }
+
+        @Override
+        protected StreamAppendPort appender() {
+            return appender;
+        }
+
+        @Override
+        protected void delete(String key, StreamId id) {
+            jedis().sendCommand(key, Protocol.Command.XDEL, key, id.toString());
+        }
+    }
+}
