@@ -3,6 +3,7 @@ package echomq.redis;
 import echomq.domain.StreamEntry;
 import echomq.domain.StreamId;
 import echomq.domain.StreamKey;
+import redis.clients.jedis.CommandArguments;
 import redis.clients.jedis.Protocol;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisDataException;
@@ -11,7 +12,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 
-import static echomq.redis.RedisReplies.bytes;
 
 /**
  * One consumer of a consumer group on one stream: {@code XGROUP CREATE}, {@code XREADGROUP},
@@ -59,8 +59,8 @@ public final class RedisConsumerGroup {
     public void ensure() {
         RedisFailures.on(key, () -> {
             try {
-                return jedis.sendCommand(bytes(key), Protocol.Command.XGROUP, bytes("CREATE"), bytes(key), bytes(group),
-                        bytes("0"), bytes("MKSTREAM"));
+                return jedis.executeCommand(new CommandArguments(Protocol.Command.XGROUP).add("CREATE").key(key).add(group)
+                        .add("0").add("MKSTREAM"));
             } catch (JedisDataException e) {
                 if (String.valueOf(e.getMessage()).startsWith("BUSYGROUP")) {
                     return null;
@@ -83,12 +83,13 @@ public final class RedisConsumerGroup {
     @SuppressWarnings("unchecked")
     private List<StreamEntry> readFrom(String id, int count, Duration block) {
         requireCount(count);
-        byte[][] args = block == null
-                ? new byte[][] {bytes("GROUP"), bytes(group), bytes(consumer), bytes("COUNT"), bytes(Integer.toString(count)),
-                        bytes("STREAMS"), bytes(key), bytes(id)}
-                : new byte[][] {bytes("GROUP"), bytes(group), bytes(consumer), bytes("COUNT"), bytes(Integer.toString(count)),
-                        bytes("BLOCK"), bytes(Long.toString(Math.max(1, block.toMillis()))), bytes("STREAMS"), bytes(key), bytes(id)};
-        Object reply = RedisFailures.on(key, () -> jedis.sendCommand(bytes(key), Protocol.Command.XREADGROUP, args));
+        CommandArguments args = new CommandArguments(Protocol.Command.XREADGROUP).add("GROUP").add(group).add(consumer)
+                .add("COUNT").add(count);
+        if (block != null) {
+            args.add("BLOCK").add(Math.max(1, block.toMillis()));
+        }
+        args.add("STREAMS").key(key).add(id);
+        Object reply = RedisFailures.on(key, () -> jedis.executeCommand(args));
         if (!(reply instanceof List<?> streams) || streams.isEmpty()) {
             return List.of();
         }
@@ -109,9 +110,8 @@ public final class RedisConsumerGroup {
         String cursor = "0-0";
         do {
             String from = cursor;
-            Object reply = RedisFailures.on(key, () -> jedis.sendCommand(bytes(key), Protocol.Command.XAUTOCLAIM, bytes(key),
-                    bytes(group), bytes(consumer), bytes(Long.toString(Math.max(0, minIdle.toMillis()))), bytes(from),
-                    bytes("COUNT"), bytes(Integer.toString(count))));
+            Object reply = RedisFailures.on(key, () -> jedis.executeCommand(new CommandArguments(Protocol.Command.XAUTOCLAIM)
+                    .key(key).add(group).add(consumer).add(Math.max(0, minIdle.toMillis())).add(from).add("COUNT").add(count)));
             List<Object> parts = (List<Object>) reply;
             cursor = RedisReplies.text(parts.get(0));
             out.addAll(RedisReplies.entries(key, ((List<Object>) parts.get(1)).stream()
@@ -122,15 +122,16 @@ public final class RedisConsumerGroup {
 
     /** Acknowledges an entry. */
     public long ack(StreamId id) {
-        Object n = RedisFailures.on(key, () -> jedis.sendCommand(bytes(key), Protocol.Command.XACK, bytes(key), bytes(group),
-                bytes(id.toString())));
+        Object n = RedisFailures.on(key, () -> jedis.executeCommand(new CommandArguments(Protocol.Command.XACK).key(key)
+                .add(group).add(id.toString())));
         return n instanceof Long l ? l : 0;
     }
 
     /** How many entries of the group are delivered and not acknowledged. */
     @SuppressWarnings("unchecked")
     public long pendingCount() {
-        Object reply = RedisFailures.on(key, () -> jedis.sendCommand(bytes(key), Protocol.Command.XPENDING, bytes(key), bytes(group)));
+        Object reply = RedisFailures.on(key, () -> jedis.executeCommand(new CommandArguments(Protocol.Command.XPENDING).key(key)
+                .add(group)));
         List<Object> summary = (List<Object>) reply;
         return summary.get(0) instanceof Long l ? l : 0;
     }
