@@ -1,6 +1,7 @@
 package echomq.domain;
 
 import io.vavr.collection.LinkedHashMap;
+import io.vavr.control.Option;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -66,30 +67,14 @@ public final class PartitionedWindows {
                 if (exhausted) {
                     return false;
                 }
-                List<StreamEntry> got = window.upper().isDefined()
+                List<StreamEntry> got = StreamWindows.checked(window.upper().isDefined()
                         ? port.range(key, next, window.upper().get(), pageSize)
-                        : port.rangeFrom(key, next, pageSize);
-                for (int i = 0; i < got.size(); i++) {
-                    StreamId id = got.get(i).id();
-                    if (id.isBefore(next) || window.upper().exists(id::isAfter) || (i > 0 && !id.isAfter(got.get(i - 1).id()))) {
-                        throw new IllegalStateException("the port returned entry " + id + " of " + key + " out of order");
-                    }
-                }
-                if (got.size() > pageSize) {
-                    throw new IllegalStateException("the port returned " + got.size() + " entries for COUNT " + pageSize);
-                }
+                        : port.rangeFrom(key, next, pageSize), next, window.upper(), pageSize);
                 page = got;
                 index = 0;
-                if (got.size() < pageSize) {
-                    exhausted = true;
-                } else {
-                    StreamId top = got.get(got.size() - 1).id();
-                    if (top.isMax() || window.upper().exists(u -> top.compareTo(u) >= 0)) {
-                        exhausted = true;
-                    } else {
-                        next = top.successor();
-                    }
-                }
+                Option<StreamId> after = StreamWindows.nextPage(got, pageSize, window.upper());
+                exhausted = after.isEmpty();
+                next = after.getOrElse(next);
             }
             return true;
         }
@@ -103,9 +88,7 @@ public final class PartitionedWindows {
 
     /** The first {@code count} entries of the merged window, each with its partition. */
     public List<Sourced> readWindow(PartitionedChannel channel, Window window, int count) {
-        if (count <= 0) {
-            throw new IllegalArgumentException("count must be > 0, got " + count);
-        }
+        StreamWindows.requireCount("count", count);
         List<Sourced> out = new ArrayList<>();
         merge(channel, window, Math.min(count, StreamWindows.DEFAULT_PAGE_SIZE), count, out, (acc, s) -> {
             acc.add(s);
@@ -118,9 +101,7 @@ public final class PartitionedWindows {
                         java.util.function.BiFunction<A, Sourced, A> step) {
         Objects.requireNonNull(channel, "channel");
         Objects.requireNonNull(window, "window");
-        if (pageSize <= 0) {
-            throw new IllegalArgumentException("page size must be > 0, got " + pageSize);
-        }
+        StreamWindows.requireCount("page size", pageSize);
         PriorityQueue<Cursor> heap = new PriorityQueue<>(ORDER);
         for (int p = 0; p < channel.partitions(); p++) {
             Cursor c = new Cursor(p, channel.partition(p).toString(), window, pageSize);

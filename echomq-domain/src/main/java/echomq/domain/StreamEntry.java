@@ -4,7 +4,6 @@ import io.vavr.collection.LinkedHashMap;
 import io.vavr.control.Option;
 
 import java.time.Instant;
-import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -32,23 +31,6 @@ public record StreamEntry(StreamId id, Option<BrandedId> branded, LinkedHashMap<
     /** An entry with a branded id. */
     public static StreamEntry of(BrandedId branded, LinkedHashMap<String, String> fields) {
         return new StreamEntry(branded.streamId(), Option.some(branded), fields);
-    }
-
-    /**
-     * The entry as read from the wire: the {@code id} field becomes the branded id when it parses,
-     * and is left out of {@link #fields()} either way.
-     */
-    public static StreamEntry fromWire(StreamId id, Iterable<? extends Map.Entry<String, String>> wireFields) {
-        Option<BrandedId> branded = Option.none();
-        LinkedHashMap<String, String> fields = LinkedHashMap.empty();
-        for (Map.Entry<String, String> f : wireFields) {
-            if (ID_FIELD.equals(f.getKey())) {
-                branded = Option.of(f.getValue()).flatMap(BrandedId::tryParse);
-            } else {
-                fields = fields.put(f.getKey(), f.getValue());
-            }
-        }
-        return new StreamEntry(id, branded, fields);
     }
 
     /** The value of a field, if present. */

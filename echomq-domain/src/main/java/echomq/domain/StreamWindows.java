@@ -107,21 +107,33 @@ public final class StreamWindows {
             if (page.isEmpty()) {
                 break;
             }
-            StreamId top = page.get(page.size() - 1).id();
-            last = Option.some(top);
-            if (page.size() < pageSize || top.isMax() || upper.exists(u -> top.compareTo(u) >= 0)) {
+            last = Option.some(page.get(page.size() - 1).id());
+            Option<StreamId> next = nextPage(page, pageSize, upper);
+            if (next.isEmpty()) {
                 break;
             }
-            from = top.successor();
+            from = next.get();
         }
         return new FoldResult<>(acc, last, entries);
+    }
+
+    /**
+     * Where the page after {@code page} starts: the successor of its last id, or none when the range
+     * is done (a short page, the largest id, or the window's upper edge reached).
+     */
+    static Option<StreamId> nextPage(List<StreamEntry> page, int pageSize, Option<StreamId> upper) {
+        if (page.size() < pageSize) {
+            return Option.none();
+        }
+        StreamId top = page.get(page.size() - 1).id();
+        return top.isMax() || upper.exists(u -> top.compareTo(u) >= 0) ? Option.none() : Option.some(top.successor());
     }
 
     /**
      * A port that answers more than asked, out of order or outside the range would make a fold
      * silently wrong: refuse its answer instead.
      */
-    private static List<StreamEntry> checked(List<StreamEntry> page, StreamId from, Option<StreamId> to, int count) {
+    static List<StreamEntry> checked(List<StreamEntry> page, StreamId from, Option<StreamId> to, int count) {
         Objects.requireNonNull(page, "the port returned no list");
         if (page.size() > count) {
             throw new IllegalStateException("the port returned " + page.size() + " entries for COUNT " + count);
@@ -138,7 +150,7 @@ public final class StreamWindows {
         return page;
     }
 
-    private static void requireCount(String what, int count) {
+    static void requireCount(String what, int count) {
         if (count <= 0) {
             throw new IllegalArgumentException(what + " must be > 0, got " + count);
         }
