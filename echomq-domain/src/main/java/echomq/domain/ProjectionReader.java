@@ -111,12 +111,13 @@ public final class ProjectionReader {
         }
         Instant now = clock.instant();
         Instant start = now.minus(length);
-        if (!(projection instanceof CombinableFold<A> combinable)) {
-            // cannot combine panes: the whole window, incrementally only if its start did not move
-            return fold(queue, name, Window.since(start), projection);
-        }
         reads.incrementAndGet();
         Option<StreamState> state = readState(key);
+        if (!(projection instanceof CombinableFold<A> combinable)) {
+            // cannot combine panes: the whole window, afresh. Not cached: its start moves with every
+            // read, so an entry would never be hit again and would only push out panes that are
+            return foldUncached(queue, name, Window.since(start), projection, state);
+        }
         long paneMs = pane.toMillis();
         long startMs = StreamId.epochMilli(start);
         long firstFull = Math.floorDiv(startMs + paneMs - 1, paneMs) * paneMs; // first pane boundary at or after start
