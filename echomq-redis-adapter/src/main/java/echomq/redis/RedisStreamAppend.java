@@ -33,8 +33,6 @@ import static echomq.redis.RedisReplies.bytes;
  */
 public final class RedisStreamAppend implements StreamAppendPort {
 
-    private static final byte[] ID_FIELD = bytes(StreamEntry.ID_FIELD);
-
     private final UnifiedJedis jedis;
     private final Snowflake minter;
     private final ConcurrentHashMap<String, Object> locks = new ConcurrentHashMap<>();
@@ -130,11 +128,28 @@ public final class RedisStreamAppend implements StreamAppendPort {
     }
 
     private static Map<byte[], byte[]> wireFields(BrandedId id, LinkedHashMap<String, String> fields) {
-        // insertion order is the wire order: id first, then the caller's fields
-        Map<byte[], byte[]> wire = new java.util.LinkedHashMap<>(fields.size() * 2 + 2);
-        wire.put(ID_FIELD, bytes(id.toString()));
-        fields.forEach((f, v) -> wire.put(bytes(f), bytes(v)));
+        List<String> items = xaddFields(id, fields);
+        Map<byte[], byte[]> wire = new java.util.LinkedHashMap<>(items.size()); // insertion order is the wire order
+        for (int i = 0; i < items.size(); i += 2) {
+            wire.put(bytes(items.get(i)), bytes(items.get(i + 1)));
+        }
         return wire;
+    }
+
+    /**
+     * The field/value items of a record's {@code XADD}, in wire order: {@code id <branded>} first,
+     * then the record's fields. For callers that append in a script of their own, so the wire
+     * format is written down once.
+     */
+    public static List<String> xaddFields(BrandedId id, LinkedHashMap<String, String> fields) {
+        List<String> out = new ArrayList<>(fields.size() * 2 + 2);
+        out.add(StreamEntry.ID_FIELD);
+        out.add(id.toString());
+        fields.forEach((f, v) -> {
+            out.add(f);
+            out.add(v);
+        });
+        return out;
     }
 
     /** Some records of a batch were refused; {@link #landed()} were appended. */

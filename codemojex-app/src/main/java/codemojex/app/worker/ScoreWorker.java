@@ -16,7 +16,7 @@ import echomq.domain.StreamEntry;
 import echomq.domain.StreamStoreException;
 import echomq.redis.RedisConsumerGroup;
 import echomq.redis.RedisFailures;
-import io.vavr.collection.LinkedHashMap;
+import echomq.redis.RedisStreamAppend;
 import io.vavr.control.Option;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -164,8 +164,9 @@ public final class ScoreWorker implements AutoCloseable {
             rejected.incrementAndGet();
             return Outcome.REJECTED;
         }
+        Scoring.Score score = Scoring.score(game.get().secret(), guess.guess());
         while (true) {
-            Outcome o = commit(entry, guess, guessId, game.get());
+            Outcome o = commit(entry, guess, guessId, game.get(), score);
             if (o != null) {
                 if (o == Outcome.REJECTED) {
                     rejected.incrementAndGet();
@@ -182,8 +183,7 @@ public final class ScoreWorker implements AutoCloseable {
         }
     }
 
-    private Outcome commit(StreamEntry entry, GuessSubmitted guess, String guessId, GameRecord game) {
-        Scoring.Score score = Scoring.score(game.secret(), guess.guess());
+    private Outcome commit(StreamEntry entry, GuessSubmitted guess, String guessId, GameRecord game, Scoring.Score score) {
         String boardKey = Keys.board(guess.game());
         String prev = RedisFailures.on(boardKey, () -> {
             Double s = jedis.zscore(boardKey, guess.player());
@@ -198,11 +198,11 @@ public final class ScoreWorker implements AutoCloseable {
         List<String> args = new ArrayList<>(List.of(GROUP, entry.id().toString(), guessId, prev, Integer.toString(-score.total()),
                 guess.player(), scoreJson(guessId, guess, score, best), rejectionJson(guessId, guess),
                 scoredId.streamId().toString(), settle ? "1" : "0", settledId.streamId().toString()));
-        List<String> scoredFields = wire(scoredId, event.fields());
+        List<String> scoredFields = RedisStreamAppend.xaddFields(scoredId, event.fields());
         args.add(Integer.toString(scoredFields.size()));
         args.addAll(scoredFields);
         if (settle) {
-            args.addAll(wire(settledId, new GameSettled(guess.game(), guess.room(), guess.player(), guessId, game.secret()).fields()));
+            args.addAll(RedisStreamAppend.xaddFields(settledId, new GameSettled(guess.game(), guess.room(), guess.player(), guessId, game.secret()).fields()));
         }
         List<String> keys = List.of(group.key(), Keys.stream(Channels.GUESS_SCORED), boardKey, Keys.scores(guess.game()),
                 Keys.game(guess.game()), Keys.stream(Channels.GAME_SETTLED));
@@ -216,17 +216,6 @@ public final class ScoreWorker implements AutoCloseable {
     /** Redis' text of a score, as ZSCORE answers it (integers without a fraction). */
     private static String formatScore(double s) {
         return s == Math.rint(s) ? Long.toString((long) s) : Double.toString(s);
-    }
-
-    private static List<String> wire(BrandedId id, LinkedHashMap<String, String> fields) {
-        List<String> out = new ArrayList<>(fields.size() * 2 + 2);
-        out.add("id");
-        out.add(id.toString());
-        fields.forEach((k, v) -> {
-            out.add(k);
-            out.add(v);
-        });
-        return out;
     }
 
     private String scoreJson(String guessId, GuessSubmitted guess, Scoring.Score score, int best) {
