@@ -5,6 +5,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -58,7 +59,8 @@ class WebPageTest {
     }
 
     static WebDriverWait waiting() {
-        return new WebDriverWait(browser, Duration.ofSeconds(15));
+        // the page re-renders the board and feed every second: an element read mid-render is stale, so retry
+        return (WebDriverWait) new WebDriverWait(browser, Duration.ofSeconds(15)).ignoring(StaleElementReferenceException.class);
     }
 
     static void guess(String player) {
@@ -84,9 +86,8 @@ class WebPageTest {
         guess(HOSTILE);
         assertThat(browser.findElements(By.cssSelector("#breakdown tbody tr"))).hasSize(6);
         waiting().until(d -> d.findElements(By.cssSelector("#board li")).size() == 1);
-        assertThat(browser.findElement(By.cssSelector("#board li")).getText()).startsWith(HOSTILE + " — ");
-        waiting().until(d -> !d.findElements(By.cssSelector("#feed li")).isEmpty());
-        assertThat(browser.findElement(By.cssSelector("#feed li")).getText()).contains(HOSTILE + " scored");
+        waiting().until(d -> d.findElement(By.cssSelector("#board li")).getText().startsWith(HOSTILE + " — "));
+        waiting().until(d -> d.findElement(By.cssSelector("#feed li")).getText().contains(HOSTILE + " scored"));
 
         // the name stayed text: no element was made of it and its handler never ran
         assertThat(browser.findElements(By.cssSelector("#board img, #feed img, #message img"))).isEmpty();

@@ -86,7 +86,12 @@ public final class HttpApi {
             config.routes.get("/health", ctx -> ctx.json(health.get()));
 
             config.routes.exception(TooLarge.class, (e, ctx) -> {
-                // the rest of the body is not read: tell the client this connection is done
+                // a client still sending would miss an answer sent over its unread body (the close
+                // resets the connection): read and drop a body of modest size first; past that,
+                // just close. Either way the connection is done.
+                if (e.length <= MAX_DRAIN) {
+                    drain(ctx);
+                }
                 ctx.header("Connection", "close");
                 error(ctx, HttpStatus.CONTENT_TOO_LARGE, "body", "request body of " + e.length + " bytes is over the limit of " + MAX_BODY);
             });
@@ -123,6 +128,22 @@ public final class HttpApi {
                 }
             });
         });
+    }
+
+    /** Bodies up to this size are read and dropped before a 413, so that the client sees the answer. */
+    static final long MAX_DRAIN = 1 << 20;
+
+    private static void drain(Context ctx) {
+        try (java.io.InputStream in = ctx.req().getInputStream()) {
+            byte[] buf = new byte[8192];
+            long left = MAX_DRAIN;
+            int n;
+            while (left > 0 && (n = in.read(buf, 0, (int) Math.min(buf.length, left))) > 0) {
+                left -= n;
+            }
+        } catch (java.io.IOException ignored) {
+            // the client went away: nothing is owed to it
+        }
     }
 
     static final class TooLarge extends RuntimeException {
