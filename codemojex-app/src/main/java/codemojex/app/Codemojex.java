@@ -1,12 +1,17 @@
 package codemojex.app;
 
+import codemojex.app.core.Play;
+import codemojex.app.core.Reports;
+import codemojex.app.redis.EmbeddedRedis;
 import codemojex.app.redis.RedisBoard;
 import codemojex.app.redis.RedisGames;
+import codemojex.app.redis.RedisGuessInbox;
+import codemojex.app.redis.RedisGuessResults;
+import codemojex.app.redis.RedisScoreCommit;
 import codemojex.app.worker.ScoreWorker;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import echomq.domain.Snowflake;
+import echomq.domain.id.Snowflake;
+import echomq.domain.stream.StreamStatePort;
 import echomq.redis.RedisConnections;
-import echomq.redis.RedisServerProcess;
 import echomq.redis.RedisStreamAppend;
 import echomq.redis.RedisStreamRange;
 import echomq.redis.RedisStreamRetention;
@@ -20,7 +25,6 @@ import redis.clients.jedis.UnifiedJedis;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.HexFormat;
 import java.util.Objects;
 
 /**
@@ -31,7 +35,14 @@ public final class Codemojex implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(Codemojex.class);
 
-    /** How the app is put together. */
+    /**
+     * How the app is put together.
+     *
+     * @param node      the snowflake node id of this process, 0..1023
+     * @param clock     the clock of every decision
+     * @param faults    the fault hook of the score worker (tests)
+     * @param claimIdle how long a guess stays with a silent worker before another claims it
+     */
     public record Settings(int node, Clock clock, ScoreWorker.Faults faults, Duration claimIdle) {
         public Settings {
             Objects.requireNonNull(clock, "clock");
@@ -45,40 +56,43 @@ public final class Codemojex implements AutoCloseable {
                     Duration.ofSeconds(30));
         }
 
+        /** These settings with fault hook {@code f}. */
         public Settings withFaults(ScoreWorker.Faults f) {
             return new Settings(node, clock, f, claimIdle);
         }
 
+        /** These settings with claim idleness {@code d}. */
         public Settings withClaimIdle(Duration d) {
             return new Settings(node, clock, faults, d);
         }
 
+        /** These settings with node id {@code n}. */
         public Settings withNode(int n) {
             return new Settings(n, clock, faults, claimIdle);
         }
     }
 
     private final String uri;
-    private final Option<RedisServerProcess> embedded;
+    private final Option<EmbeddedRedis> embedded;
     private final UnifiedJedis jedis;
-    private final ObjectMapper json;
-    private final GameService games;
+    private final Play play;
+    private final Reports reports;
     private final ScoreWorker worker;
     private final RedisStreamState states;
 
-    private Codemojex(String uri, Option<RedisServerProcess> embedded, Settings settings) {
+    private Codemojex(String uri, Option<EmbeddedRedis> embedded, Settings settings) {
         this.uri = uri;
         this.embedded = embedded;
         this.jedis = RedisConnections.connect(uri);
-        this.json = Json.mapper();
         Snowflake minter = new Snowflake(settings.node(), settings.clock());
-        RedisGames store = new RedisGames(jedis);
+        RedisGames games = new RedisGames(jedis);
         RedisStreamRange range = new RedisStreamRange(jedis);
         this.states = new RedisStreamState(jedis);
-        this.games = new GameService(new RedisStreamAppend(jedis, minter), range, states, new RedisStreamRetention(jedis), store,
-                new RedisBoard(jedis), minter, settings.clock(), new SecureRandom());
-        this.worker = new ScoreWorker(jedis, "worker-" + settings.node(), store, minter, json, settings.faults(),
-                settings.claimIdle());
+        this.play = new Play(games, new RedisGuessResults(jedis), new RedisStreamAppend(jedis, minter), range, minter,
+                settings.clock(), new SecureRandom());
+        this.reports = new Reports(games, new RedisBoard(jedis), range, states, new RedisStreamRetention(jedis), settings.clock());
+        this.worker = new ScoreWorker(new RedisGuessInbox(jedis, "worker-" + settings.node()), games,
+                new RedisScoreCommit(jedis, minter), settings.faults(), settings.claimIdle());
     }
 
     /** The app on the Redis at {@code uri}. */
@@ -96,18 +110,10 @@ public final class Codemojex implements AutoCloseable {
      * with a random password and no persistence, stopped on {@link #close()}.
      */
     public static Codemojex embedded(Settings settings) {
-        if (RedisServerProcess.executable().isEmpty()) {
-            throw new IllegalStateException("no Redis given and no redis-server on PATH: pass --redis redis://host:port "
-                    + "(or set REDIS_URL), or install Redis (Debian/Ubuntu: apt-get install redis-server; macOS: brew install redis)");
-        }
-        byte[] secret = new byte[18];
-        new SecureRandom().nextBytes(secret);
-        String password = HexFormat.of().formatHex(secret);
         // stopped by close(), after the worker: the serve command's shutdown hook closes in that order
-        RedisServerProcess server = RedisServerProcess.startOwned("--requirepass", password);
-        String uri = "redis://:" + password + "@127.0.0.1:" + server.port();
-        log.info("started an embedded Redis at {} (no persistence, random password; stopped on exit)", RedisUris.mask(uri));
-        return new Codemojex(uri, Option.some(server), settings);
+        EmbeddedRedis server = EmbeddedRedis.start();
+        log.info("started an embedded Redis at {} (no persistence, random password; stopped on exit)", RedisUris.mask(server.uri()));
+        return new Codemojex(server.uri(), Option.some(server), settings);
     }
 
     /** {@code uri} if given, else {@code REDIS_URL}, else an embedded Redis. */
@@ -116,23 +122,28 @@ public final class Codemojex implements AutoCloseable {
         return given.isDefined() ? connect(given.get(), settings) : embedded(settings);
     }
 
-    public GameService games() {
-        return games;
+    /** What players do. */
+    public Play play() {
+        return play;
     }
 
+    /** What players and operators read. */
+    public Reports reports() {
+        return reports;
+    }
+
+    /** The score worker (not started). */
     public ScoreWorker worker() {
         return worker;
     }
 
-    public ObjectMapper json() {
-        return json;
-    }
-
+    /** The Redis client every adapter shares. */
     public UnifiedJedis jedis() {
         return jedis;
     }
 
-    public RedisStreamState states() {
+    /** Stream state reads, for the health check. */
+    public StreamStatePort states() {
         return states;
     }
 
@@ -141,6 +152,7 @@ public final class Codemojex implements AutoCloseable {
         return RedisUris.mask(uri);
     }
 
+    /** Whether the app started its own Redis. */
     public boolean embeddedRedis() {
         return embedded.isDefined();
     }
@@ -149,6 +161,6 @@ public final class Codemojex implements AutoCloseable {
     public void close() {
         worker.stop();
         jedis.close();
-        embedded.forEach(RedisServerProcess::stop);
+        embedded.forEach(EmbeddedRedis::close);
     }
 }

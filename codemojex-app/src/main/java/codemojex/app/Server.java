@@ -2,10 +2,14 @@ package codemojex.app;
 
 import codemojex.app.http.GuessRateLimiter;
 import codemojex.app.http.HttpApi;
+import codemojex.app.http.Json;
+import codemojex.projections.Channels;
+import echomq.domain.stream.StreamKey;
 import io.javalin.Javalin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -27,11 +31,17 @@ public final class Server implements AutoCloseable {
     public static Server start(Codemojex app, String host, int port, GuessRateLimiter limiter) {
         Objects.requireNonNull(app, "app");
         app.worker().start();
-        Javalin http = new HttpApi(app.games(), app.worker(), app.json(), () -> health(app), limiter).create();
+        Javalin http = new HttpApi(app.play(), app.reports(), Json.mapper(), () -> health(app), limiter).create();
         http.start(host, port);
         log.info("Codemojex is up at http://{}:{}/ (Redis {}{})", host, http.port(), app.maskedUri(),
                 app.embeddedRedis() ? ", embedded" : "");
         return new Server(app, http);
+    }
+
+    /** As {@link #start(Codemojex, String, int, GuessRateLimiter)}, at most {@code guessesPerSecond} per client (0: no limit). */
+    public static Server start(Codemojex app, String host, int port, double guessesPerSecond) {
+        return start(app, host, port, guessesPerSecond <= 0 ? GuessRateLimiter.unlimited()
+                : new GuessRateLimiter(guessesPerSecond, (int) Math.max(1, guessesPerSecond * 2), Clock.systemUTC()));
     }
 
     static Map<String, Object> health(Codemojex app) {
@@ -39,7 +49,7 @@ public final class Server implements AutoCloseable {
         String redis;
         try {
             // a keyed read, so that a cluster client routes it too
-            app.states().state(codemojex.app.redis.Keys.stream(codemojex.projections.Channels.GUESSES));
+            app.states().state(StreamKey.of(Channels.QUEUE, Channels.GUESSES));
             redis = "up";
         } catch (RuntimeException e) {
             redis = "down";
@@ -56,18 +66,21 @@ public final class Server implements AutoCloseable {
         h.put("status", "up".equals(redis) && app.worker().isRunning() ? "ok" : "degraded");
         h.put("redis", redis);
         h.put("worker", worker);
-        h.put("projections", app.games().projectionMetrics()); // a record: Jackson writes its components
+        h.put("projections", app.reports().projectionMetrics()); // a record: Jackson writes its components
         return h;
     }
 
+    /** The HTTP port. */
     public int port() {
         return http.port();
     }
 
+    /** {@code http://127.0.0.1:<port>}. */
     public String url() {
         return "http://127.0.0.1:" + http.port();
     }
 
+    /** The app it serves. */
     public Codemojex app() {
         return app;
     }

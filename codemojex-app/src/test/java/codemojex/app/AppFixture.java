@@ -1,16 +1,18 @@
 package codemojex.app;
 
+import echomq.domain.stream.StreamKey;
 import codemojex.app.http.GuessRateLimiter;
+import codemojex.app.http.Json;
 import codemojex.app.redis.RedisGames;
 import codemojex.projections.Code;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import echomq.domain.StreamEntry;
-import echomq.domain.StreamId;
+import echomq.domain.stream.StreamEntry;
+import echomq.domain.id.StreamId;
 import echomq.redis.RedisConnections;
-import echomq.redis.RedisServerProcess;
+import echomq.testkit.RedisServerProcess;
 import echomq.redis.RedisStreamRange;
-import echomq.redis.testkit.TestRedis;
+import echomq.testkit.TestRedis;
 import redis.clients.jedis.UnifiedJedis;
 
 import java.io.IOException;
@@ -113,7 +115,7 @@ final class AppFixture implements AutoCloseable {
 
     /** Every entry of a channel. */
     List<StreamEntry> channel(String name) {
-        return new RedisStreamRange(app.jedis()).rangeFrom("emq:{cm}:stream:" + name, StreamId.MIN, 1_000_000);
+        return new RedisStreamRange(app.jedis()).rangeFrom(StreamKey.of("cm", name), StreamId.MIN, 1_000_000);
     }
 
     UnifiedJedis rawClient() {

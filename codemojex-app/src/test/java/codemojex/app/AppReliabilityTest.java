@@ -1,14 +1,16 @@
 package codemojex.app;
 
+import codemojex.app.core.Reports;
+import echomq.domain.stream.StreamKey;
 import codemojex.app.http.GuessRateLimiter;
 import codemojex.projections.Channels;
 import codemojex.projections.GameEvent.GuessScored;
 import codemojex.projections.Keyboard;
-import echomq.domain.BrandedId;
-import echomq.domain.StreamEntry;
-import echomq.redis.RedisServerProcess;
+import echomq.domain.id.BrandedId;
+import echomq.domain.stream.StreamEntry;
+import echomq.testkit.RedisServerProcess;
 import echomq.redis.RedisStreamRange;
-import echomq.redis.testkit.TestRedis;
+import echomq.testkit.TestRedis;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
@@ -26,22 +28,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 class AppReliabilityTest {
 
     static Map<String, Long> scoredPerGuess(Codemojex app) {
-        List<StreamEntry> scored = new RedisStreamRange(app.jedis()).rangeFrom("emq:{cm}:stream:" + Channels.GUESS_SCORED,
-                echomq.domain.StreamId.MIN, 10_000_000);
+        List<StreamEntry> scored = new RedisStreamRange(app.jedis()).rangeFrom(StreamKey.of("cm", Channels.GUESS_SCORED),
+                echomq.domain.id.StreamId.MIN, 10_000_000);
         return scored.stream().map(GuessScored::decode).collect(Collectors.groupingBy(GuessScored::guessId, Collectors.counting()));
     }
 
     @Test
     void twoHundredPlayersTwentyThousandGuessesThroughTheHttpApi() throws Exception {
         try (AppFixture f = new AppFixture()) {
-            Simulation.Report report = new Simulation(f.server.url(), f.json, new PrintStream(new ByteArrayOutputStream()))
+            codemojex.app.cli.Simulation.Report report = new codemojex.app.cli.Simulation(f.server.url(), new PrintStream(new ByteArrayOutputStream()))
                     .run(200, 20, 20_000, 8, 42);
             System.out.printf("[load] %d guesses: submitted %.0f/s, scored end to end %.0f/s%n", report.guesses(),
                     report.submittedPerSecond(), report.scoredPerSecond());
             Map<String, Long> perGuess = scoredPerGuess(f.app);
             int scored = 0;
             for (Map.Entry<String, String> g : report.guessToGame().entrySet()) {
-                String status = f.app.games().guess(g.getValue(), g.getKey()).status();
+                String status = f.app.play().guess(g.getValue(), g.getKey()).status();
                 assertThat(status).isIn("scored", "rejected");
                 if (status.equals("scored")) {
                     scored++;
@@ -53,7 +55,7 @@ class AppReliabilityTest {
             assertThat(perGuess.values().stream().mapToLong(Long::longValue).sum()).isEqualTo(scored);
             assertThat(scored).isGreaterThan(15_000);
             for (String game : report.gameIds()) {
-                GameService.Rebuild r = f.app.games().rebuildBoard(game);
+                Reports.Rebuild r = f.app.reports().rebuildBoard(game);
                 assertThat(r.rebuilt()).as("board of %s", game).isEqualTo(r.live());
             }
             assertThat(f.app.worker().pending()).isZero();
@@ -66,8 +68,8 @@ class AppReliabilityTest {
         try (RedisServerProcess redis = TestRedis.privateServer("--appendonly", "yes", "--appendfsync", "always");
              Codemojex app = Codemojex.connect(redis.uri(), Codemojex.Settings.defaults().withClaimIdle(Duration.ofSeconds(1)))) {
             app.worker().start();
-            String game = app.games().open("restart").game();
-            Keyboard k = app.games().game(game).keyboard();
+            String game = app.play().open("restart").game();
+            Keyboard k = app.play().game(game).keyboard();
             Random r = new Random(3);
             List<BrandedId> guesses = new ArrayList<>();
             for (int round = 0; round < 3; round++) {
@@ -90,7 +92,7 @@ class AppReliabilityTest {
                 assertThat(perGuess.get(id.toString())).as("scored entries of %s", id).isEqualTo(1L);
             }
             assertThat(perGuess).hasSize(guesses.size());
-            GameService.Rebuild rebuild = app.games().rebuildBoard(game);
+            Reports.Rebuild rebuild = app.reports().rebuildBoard(game);
             assertThat(rebuild.rebuilt()).isEqualTo(rebuild.live());
             assertThat(app.worker().isRunning()).isTrue();
         }
@@ -99,8 +101,8 @@ class AppReliabilityTest {
     private static BrandedId submitRetrying(Codemojex app, String game, String player, String guess) {
         for (int attempt = 0; ; attempt++) {
             try {
-                return app.games().submit(game, player, guess);
-            } catch (echomq.domain.StreamStoreException e) {
+                return app.play().submit(game, player, guess);
+            } catch (echomq.domain.stream.StreamStoreException e) {
                 if (attempt > 50) {
                     throw e;
                 }
@@ -111,8 +113,8 @@ class AppReliabilityTest {
 
     private static boolean allScored(Codemojex app, String game, List<BrandedId> guesses) {
         try {
-            return guesses.stream().allMatch(id -> app.games().guess(game, id.toString()).status().equals("scored"));
-        } catch (echomq.domain.StreamStoreException e) {
+            return guesses.stream().allMatch(id -> app.play().guess(game, id.toString()).status().equals("scored"));
+        } catch (echomq.domain.stream.StreamStoreException e) {
             return false;
         }
     }

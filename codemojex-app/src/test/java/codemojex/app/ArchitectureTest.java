@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 /**
  * The dependency direction of DESIGN.md, checked over the main classes of every module (the app
@@ -32,7 +33,6 @@ class ArchitectureTest {
     void theAdapterKnowsNothingOfCodemojex() {
         noClasses().that().resideInAPackage("echomq.redis..")
                 .should().dependOnClassesThat().resideInAPackage("codemojex..")
-                .allowEmptyShould(true)
                 .check(ALL);
     }
 
@@ -40,8 +40,86 @@ class ArchitectureTest {
     void theProjectionsDependOnTheDomainOnly() {
         noClasses().that().resideInAPackage("codemojex.projections..")
                 .should().dependOnClassesThat().resideInAnyPackage("echomq.redis..", "codemojex.app..", "redis.clients..")
-                .allowEmptyShould(true)
                 .check(ALL);
+    }
+
+    // ---- the app's own hexagon: core (services, ports, typed results) inside, adapters around it ----
+
+    /** The app's adapters: each talks to the core, never to another adapter. */
+    static final String[] ADAPTERS = {"codemojex.app.redis..", "codemojex.app.http..", "codemojex.app.cli..", "codemojex.app.worker.."};
+
+    @Test
+    void theAppCoreDependsOnNoAdapterAndNoFramework() {
+        noClasses().that().resideInAPackage("codemojex.app.core..")
+                .should().dependOnClassesThat().resideInAnyPackage(ADAPTERS)
+                .orShould().dependOnClassesThat().resideInAnyPackage("redis.clients..", "io.javalin..", "picocli..",
+                        "com.fasterxml.jackson..", "echomq.redis..", "org.eclipse.jetty..")
+                .orShould().dependOnClassesThat().resideInAPackage("codemojex.app") // nor the composition root
+                .check(ALL);
+    }
+
+    @Test
+    void theAppCoreIsThere() {
+        // the rules above would pass on nothing: prove the core and its ports exist where they say
+        classes().that().resideInAPackage("codemojex.app.core.port").and().areTopLevelClasses().should().beInterfaces().check(ALL);
+        org.assertj.core.api.Assertions.assertThat(ALL.that(com.tngtech.archunit.core.domain.JavaClass.Predicates
+                .resideInAPackage("codemojex.app.core.."))).hasSizeGreaterThan(5);
+    }
+
+    @Test
+    void adaptersDoNotDependOnEachOther() {
+        for (String adapter : ADAPTERS) {
+            String[] others = java.util.Arrays.stream(ADAPTERS).filter(a -> !a.equals(adapter)).toArray(String[]::new);
+            noClasses().that().resideInAPackage(adapter)
+                    .should().dependOnClassesThat().resideInAnyPackage(others)
+                    .check(ALL);
+        }
+    }
+
+    @Test
+    void onlyTheRedisAdapterSpeaksJedis() {
+        noClasses().that().resideInAPackage("codemojex.app..")
+                .and().resideOutsideOfPackage("codemojex.app.redis..")
+                .and().resideOutsideOfPackage("codemojex.app") // the composition root wires the client
+                .should().dependOnClassesThat().resideInAnyPackage("redis.clients..")
+                .check(ALL);
+    }
+
+    @Test
+    void onlyTheWebAdapterSpeaksJavalinAndOnlyTheCliPicocli() {
+        noClasses().that().resideInAPackage("codemojex.app..")
+                .and().resideOutsideOfPackage("codemojex.app.http..")
+                .and().resideOutsideOfPackage("codemojex.app") // Server starts the web adapter
+                .should().dependOnClassesThat().resideInAnyPackage("io.javalin..")
+                .check(ALL);
+        noClasses().that().resideInAPackage("codemojex.app..")
+                .and().resideOutsideOfPackage("codemojex.app.cli..")
+                .should().dependOnClassesThat().resideInAnyPackage("picocli..")
+                .check(ALL);
+    }
+
+    @Test
+    void nothingButTheCliDependsOnTheCompositionRoot() {
+        noClasses().that().resideInAnyPackage("codemojex.app.core..", "codemojex.app.redis..", "codemojex.app.http..",
+                        "codemojex.app.worker..")
+                .should().dependOnClassesThat().resideInAPackage("codemojex.app")
+                .check(ALL);
+    }
+
+    @Test
+    void theAppsSlicesAreFreeOfCycles() {
+        slices().matching("codemojex.app.(*)..").should().beFreeOfCycles().check(ALL);
+    }
+
+    @Test
+    void theDomainsSlicesAreFreeOfCycles() {
+        slices().matching("echomq.domain.(*)..").should().beFreeOfCycles().check(ALL);
+    }
+
+    @Test
+    void theTopLevelPackagesAreFreeOfCycles() {
+        slices().matching("echomq.(*)..").should().beFreeOfCycles().check(ALL);
+        slices().matching("codemojex.(*)..").should().beFreeOfCycles().check(ALL);
     }
 
     @Test

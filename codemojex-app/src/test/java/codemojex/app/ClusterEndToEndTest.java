@@ -1,7 +1,7 @@
 package codemojex.app;
 
 import codemojex.app.http.GuessRateLimiter;
-import echomq.redis.RedisClusterProcess;
+import echomq.testkit.RedisClusterProcess;
 
 /** The same end-to-end play on a local three-master Redis Cluster ({@code redis-cluster://…}). */
 class ClusterEndToEndTest extends EndToEndTest {

@@ -1,13 +1,14 @@
 package codemojex.app;
 
+import codemojex.app.core.Durations;
 import codemojex.projections.Code;
 import codemojex.projections.Emoji;
 import codemojex.projections.Names;
-import echomq.domain.BrandedId;
-import echomq.domain.StreamId;
-import echomq.domain.StreamKey;
-import echomq.domain.Window;
-import echomq.domain.testkit.Seeded;
+import echomq.domain.id.BrandedId;
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.window.Window;
+import echomq.testkit.Seeded;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
@@ -165,7 +166,7 @@ class HostileInputTest {
     @Test
     void theHttpApiNeverAnswers500AndRefusedInputWritesNothing() throws Exception {
         List<String> corpus = corpus();
-        String valid = f.app.games().game(game).keyboard().keys().take(6).mkString();
+        String valid = f.app.play().game(game).keyboard().keys().take(6).mkString();
         long before = writes();
         int refused = 0;
         for (String s : corpus) {

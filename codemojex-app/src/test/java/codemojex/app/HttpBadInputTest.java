@@ -25,7 +25,7 @@ class HttpBadInputTest {
         f = new AppFixture();
         var opened = f.post("/rooms", Map.of("room", "bad-input"));
         game = opened.json().get("game").asText();
-        validGuess = f.app.games().game(game).keyboard().keys().take(6).mkString();
+        validGuess = f.app.play().game(game).keyboard().keys().take(6).mkString();
     }
 
     @AfterAll

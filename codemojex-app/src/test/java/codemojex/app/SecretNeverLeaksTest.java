@@ -3,7 +3,7 @@ package codemojex.app;
 import codemojex.projections.Channels;
 import codemojex.projections.Code;
 import codemojex.projections.Emoji;
-import echomq.domain.StreamEntry;
+import echomq.domain.stream.StreamEntry;
 import io.vavr.collection.Vector;
 import org.junit.jupiter.api.Test;
 
@@ -53,7 +53,7 @@ class SecretNeverLeaksTest {
                 }
             }
             assertThat(entries).isNotEmpty().allSatisfy(text -> assertNoSecret(text, secret));
-            assertThat(f.app.games().game(game).settled()).isFalse();
+            assertThat(f.app.play().game(game).settled()).isFalse();
         } finally {
             System.setErr(realErr);
         }

@@ -1,12 +1,13 @@
 package codemojex.app;
 
+import echomq.domain.stream.StreamKey;
 import codemojex.app.http.GuessRateLimiter;
-import echomq.domain.StreamId;
-import echomq.domain.StreamStoreException;
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.StreamStoreException;
 import echomq.redis.RedisConnections;
-import echomq.redis.RedisServerProcess;
+import echomq.testkit.RedisServerProcess;
 import echomq.redis.RedisStreamRange;
-import echomq.redis.testkit.TestRedis;
+import echomq.testkit.TestRedis;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Protocol;
 import redis.clients.jedis.UnifiedJedis;
@@ -38,11 +39,11 @@ class SecurityTest {
     /** Open a game, guess, and see it scored: the app works on this Redis. */
     static void plays(Codemojex app) {
         app.worker().ensureGroup();
-        String game = app.games().open("secure").game();
-        var id = app.games().submit(game, "ada", app.games().game(game).keyboard().keys().take(6).mkString());
+        String game = app.play().open("secure").game();
+        var id = app.play().submit(game, "ada", app.play().game(game).keyboard().keys().take(6).mkString());
         app.worker().pollOnce(Duration.ofSeconds(1));
-        assertThat(app.games().guess(game, id.toString()).status()).isEqualTo("scored");
-        assertThat(app.games().rebuildBoard(game).equal()).isTrue();
+        assertThat(app.play().guess(game, id.toString()).status()).isEqualTo("scored");
+        assertThat(app.reports().rebuildBoard(game).equal()).isTrue();
     }
 
     @Test
@@ -58,13 +59,13 @@ class SecurityTest {
             String uri = "redis://cmapp:" + secret + "@127.0.0.1:" + redis.port();
             try (Codemojex app = Codemojex.connect(uri, Codemojex.Settings.defaults())) {
                 plays(app);
-                assertThatThrownBy(() -> new RedisStreamRange(app.jedis()).rangeFrom("emq:{other}:stream:x", StreamId.MIN, 1))
+                assertThatThrownBy(() -> new RedisStreamRange(app.jedis()).rangeFrom(StreamKey.of("other", "x"), StreamId.MIN, 1))
                         .isInstanceOf(StreamStoreException.AccessDenied.class)
                         .satisfies(e -> assertThat(full(e)).doesNotContain(secret));
                 assertThatThrownBy(() -> app.jedis().flushAll()).hasMessageContaining("NOPERM");
             }
             try (Codemojex wrong = Codemojex.connect("redis://cmapp:nope@127.0.0.1:" + redis.port(), Codemojex.Settings.defaults())) {
-                assertThatThrownBy(() -> wrong.games().open("x")).isInstanceOf(StreamStoreException.AccessDenied.class);
+                assertThatThrownBy(() -> wrong.play().open("x")).isInstanceOf(StreamStoreException.AccessDenied.class);
             }
         }
     }
@@ -81,7 +82,7 @@ class SecurityTest {
                  Server server = Server.start(app, "127.0.0.1", 0, GuessRateLimiter.unlimited())) {
                 assertThat(app.maskedUri()).doesNotContain(secret).contains("***");
                 redis.stop();
-                assertThatThrownBy(() -> app.games().open("x")).satisfies(e -> assertThat(full(e)).doesNotContain(secret));
+                assertThatThrownBy(() -> app.play().open("x")).satisfies(e -> assertThat(full(e)).doesNotContain(secret));
                 AppFixture.sleep(300);
             }
             assertThatThrownBy(() -> Codemojex.connect("redis://:" + secret + "@127.0.0.1:1/x", Codemojex.Settings.defaults()))
@@ -117,12 +118,12 @@ class SecurityTest {
             String uri = "rediss://127.0.0.1:" + redis.port();
             try (UnifiedJedis tls = RedisConnections.connect(uri, Duration.ofSeconds(2), Duration.ofSeconds(5), ctx.getSocketFactory())) {
                 assertThat(tls.ping()).isEqualTo("PONG");
-                assertThat(new RedisStreamRange(tls).rangeFrom("emq:{cm}:stream:x", StreamId.MIN, 1)).isEmpty();
+                assertThat(new RedisStreamRange(tls).rangeFrom(StreamKey.of("cm", "x"), StreamId.MIN, 1)).isEmpty();
             }
             // plain text to a TLS port is refused as unavailable, never answered
             try (UnifiedJedis plain = RedisConnections.connect("redis://127.0.0.1:" + redis.port(), Duration.ofMillis(500),
                     Duration.ofMillis(500))) {
-                assertThatThrownBy(() -> new RedisStreamRange(plain).rangeFrom("emq:{cm}:stream:x", StreamId.MIN, 1))
+                assertThatThrownBy(() -> new RedisStreamRange(plain).rangeFrom(StreamKey.of("cm", "x"), StreamId.MIN, 1))
                         .isInstanceOf(StreamStoreException.class);
             }
         }
@@ -133,7 +134,7 @@ class SecurityTest {
         Clock fixed = Clock.fixed(Instant.parse("2026-12-02T12:00:00Z"), ZoneOffset.UTC);
         try (AppFixture f = new AppFixture(Codemojex.Settings.defaults(), new GuessRateLimiter(1, 3, fixed))) {
             String game = f.post("/rooms", Map.of()).json().get("game").asText();
-            String guess = f.app.games().game(game).keyboard().keys().take(6).mkString();
+            String guess = f.app.play().game(game).keyboard().keys().take(6).mkString();
             List<Integer> statuses = new java.util.ArrayList<>();
             for (int i = 0; i < 5; i++) {
                 statuses.add(f.post("/games/" + game + "/guesses", Map.of("player", "spam", "guess", guess)).status());

@@ -1,15 +1,17 @@
 package codemojex.app;
 
+import codemojex.app.core.Reports;
+import echomq.domain.stream.StreamKey;
 import codemojex.app.worker.ScoreWorker;
 import codemojex.projections.Board;
 import codemojex.projections.Channels;
 import codemojex.projections.Code;
 import codemojex.projections.GameEvent.GuessScored;
 import codemojex.projections.Keyboard;
-import echomq.domain.BrandedId;
-import echomq.domain.StreamEntry;
-import echomq.redis.RedisServerProcess;
-import echomq.redis.testkit.TestRedis;
+import echomq.domain.id.BrandedId;
+import echomq.domain.stream.StreamEntry;
+import echomq.testkit.RedisServerProcess;
+import echomq.testkit.TestRedis;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -72,22 +74,22 @@ class WorkerFaultTest {
         };
         try (Codemojex app = Codemojex.connect(redis.uri(), base.withFaults(faults))) {
             for (int g = 0; g < 3; g++) {
-                games.add(app.games().open("faults").game());
+                games.add(app.play().open("faults").game());
             }
             for (int i = 0; i < 60; i++) {
                 String game = games.get(r.nextInt(3));
-                Keyboard k = app.games().game(game).keyboard();
+                Keyboard k = app.play().game(game).keyboard();
                 StringBuilder guess = new StringBuilder();
                 for (int p = 0; p < 6; p++) {
                     guess.append(k.keys().get(r.nextInt(k.keys().size())));
                 }
-                BrandedId id = app.games().submit(game, "p" + r.nextInt(5), guess.toString());
+                BrandedId id = app.play().submit(game, "p" + r.nextInt(5), guess.toString());
                 submitted.add(id);
                 gameOf.put(id.toString(), game);
             }
             // a perfect guess in the middle of the crashes
-            Code secret = app.games().game(games.get(0)).secret();
-            BrandedId perfect = app.games().submit(games.get(0), "winner", secret.text());
+            Code secret = app.play().game(games.get(0)).secret();
+            BrandedId perfect = app.play().submit(games.get(0), "winner", secret.text());
             submitted.add(perfect);
             gameOf.put(perfect.toString(), games.get(0));
 
@@ -125,7 +127,7 @@ class WorkerFaultTest {
             submitted.forEach(id -> expected.add(id.toString()));
             // every guess before the perfect one of game 0 is scored once; later ones of game 0 may be rejected
             for (BrandedId id : submitted) {
-                String view = app.games().guess(gameOf.get(id.toString()), id.toString()).status();
+                String view = app.play().guess(gameOf.get(id.toString()), id.toString()).status();
                 assertThat(view).as("guess %s", id).isIn("scored", "rejected");
                 if (view.equals("scored")) {
                     assertThat(perGuess.get(id.toString())).as("scored entries of %s", id).isEqualTo(1L);
@@ -134,14 +136,14 @@ class WorkerFaultTest {
                 }
             }
             assertThat(perGuess.keySet()).isSubsetOf(expected);
-            assertThat(app.games().guess(games.get(0), perfect(submitted).toString()).status()).isEqualTo("scored");
+            assertThat(app.play().guess(games.get(0), perfect(submitted).toString()).status()).isEqualTo("scored");
             for (String game : games) {
-                GameService.Rebuild rebuild = app.games().rebuildBoard(game);
+                Reports.Rebuild rebuild = app.reports().rebuildBoard(game);
                 assertThat(rebuild.rebuilt()).isEqualTo(rebuild.live());
                 assertThat(rebuild.live()).isNotEmpty();
             }
             assertThat(new AppFixtureless(app).channel(Channels.GAME_SETTLED)).hasSize(1);
-            assertThat(app.games().board(games.get(0), 1)).containsExactly(new Board.Ranked(1, "winner", 600));
+            assertThat(app.reports().board(games.get(0), 1)).containsExactly(new Board.Ranked(1, "winner", 600));
         }
     }
 
@@ -164,15 +166,15 @@ class WorkerFaultTest {
             }
         };
         try (Codemojex app = Codemojex.connect(redis.uri(), Codemojex.Settings.defaults().withNode(3).withFaults(once))) {
-            String game = app.games().open("r").game();
-            Keyboard k = app.games().game(game).keyboard();
-            BrandedId id = app.games().submit(game, "ada", k.keys().take(6).mkString());
+            String game = app.play().open("r").game();
+            Keyboard k = app.play().game(game).keyboard();
+            BrandedId id = app.play().submit(game, "ada", k.keys().take(6).mkString());
             app.worker().ensureGroup();
             assertThatThrownBy(() -> app.worker().pollOnce(Duration.ofMillis(100))).isInstanceOf(Crash.class);
-            String status = app.games().guess(game, id.toString()).status();
+            String status = app.play().guess(game, id.toString()).status();
             assertThat(status).isEqualTo(where == ScoreWorker.Step.BEFORE_COMMIT ? "pending" : "scored");
             app.worker().recover();
-            assertThat(app.games().guess(game, id.toString()).status()).isEqualTo("scored");
+            assertThat(app.play().guess(game, id.toString()).status()).isEqualTo("scored");
             assertThat(new AppFixtureless(app).channel(Channels.GUESS_SCORED)).hasSize(1);
             assertThat(app.worker().pending()).isZero();
         }
@@ -181,8 +183,8 @@ class WorkerFaultTest {
     /** Channel reads without the HTTP fixture. */
     record AppFixtureless(Codemojex app) {
         List<StreamEntry> channel(String name) {
-            return new echomq.redis.RedisStreamRange(app.jedis()).rangeFrom("emq:{cm}:stream:" + name,
-                    echomq.domain.StreamId.MIN, 1_000_000);
+            return new echomq.redis.RedisStreamRange(app.jedis()).rangeFrom(StreamKey.of("cm", name),
+                    echomq.domain.id.StreamId.MIN, 1_000_000);
         }
     }
 }

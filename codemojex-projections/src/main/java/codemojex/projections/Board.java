@@ -1,6 +1,6 @@
 package codemojex.projections;
 
-import echomq.domain.StreamEntry;
+import echomq.domain.stream.StreamEntry;
 import io.vavr.collection.Vector;
 
 import java.nio.charset.StandardCharsets;
@@ -17,8 +17,11 @@ public interface Board {
     /** Records {@code points} for {@code player} in {@code game}; returns the player's best after it. */
     int record(String game, String player, int points);
 
-    /** The top {@code n} of {@code game}, highest first. */
+    /** The top {@code n} (1..1000) of {@code game}, highest first. */
     List<Ranked> top(String game, int n);
+
+    /** The whole board of {@code game}, highest first, however many players it has. */
+    List<Ranked> all(String game);
 
     /** A place on the board. */
     record Ranked(int rank, String player, int best) {

@@ -1,6 +1,5 @@
 package codemojex.projections;
 
-import echomq.domain.Printable;
 import io.vavr.collection.Vector;
 
 import java.util.Objects;
@@ -89,8 +88,15 @@ public record Emoji(String text) {
                 || cp == 0x24C2 || cp == 0x3030 || cp == 0x303D || cp == 0x3297 || cp == 0x3299;
     }
 
+    /**
+     * Player input quoted in an error message: at most 32 code points, with control and format
+     * characters (which could rewrite a terminal or hide text) shown as {@code \\u} escapes.
+     */
     static String printable(String text) {
-        return Printable.of(text, 32);
+        return text.codePoints().limit(32)
+                .mapToObj(cp -> Character.isISOControl(cp) || Character.getType(cp) == Character.FORMAT
+                        ? String.format("\\u%04X", cp) : Character.toString(cp))
+                .collect(java.util.stream.Collectors.joining());
     }
 
     @Override

@@ -1,6 +1,6 @@
 package codemojex.projections;
 
-import echomq.domain.StreamEntry;
+import echomq.domain.stream.StreamEntry;
 import io.vavr.collection.LinkedHashMap;
 
 import java.util.function.Function;

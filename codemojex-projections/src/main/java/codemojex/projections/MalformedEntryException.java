@@ -1,6 +1,6 @@
 package codemojex.projections;
 
-import echomq.domain.StreamId;
+import echomq.domain.id.StreamId;
 
 /** A stream entry that does not decode as the event its channel carries; names the entry and the field. */
 public class MalformedEntryException extends RuntimeException {

@@ -64,20 +64,42 @@ public final class Scoring {
         public boolean cracked() {
             return total == max;
         }
+
+        /** Per position, the distance to where the secret holds the emoji; none for a miss. */
+        public Vector<Option<Integer>> distances() {
+            return positions.map(PositionScore::distance);
+        }
     }
 
     public static Score score(Code secret, Code guess) {
         Objects.requireNonNull(secret, "secret");
         Objects.requireNonNull(guess, "guess");
+        Vector<Option<Integer>> distances = Vector.empty();
+        for (int i = 0; i < Code.LENGTH; i++) {
+            int j = secret.indexOf(guess.get(i));
+            distances = distances.append(j < 0 ? Option.none() : Option.some(Math.abs(i - j)));
+        }
+        return fromDistances(guess, distances);
+    }
+
+    /**
+     * The score of {@code guess} given, per position, how far each emoji sits from where the secret
+     * holds it (none for a miss): what a stored result keeps instead of the secret.
+     * {@code fromDistances(g, score(secret, g).distances()).equals(score(secret, g))}.
+     */
+    public static Score fromDistances(Code guess, Vector<Option<Integer>> distances) {
+        Objects.requireNonNull(guess, "guess");
+        if (distances == null || distances.size() != Code.LENGTH) {
+            throw new IllegalArgumentException("a score needs " + Code.LENGTH + " distances, got " + distances);
+        }
         Vector<PositionScore> positions = Vector.empty();
         int total = 0;
         for (int i = 0; i < Code.LENGTH; i++) {
-            Emoji e = guess.get(i);
-            int j = secret.indexOf(e);
-            Option<Integer> distance = j < 0 ? Option.none() : Option.some(Math.abs(i - j));
+            Option<Integer> distance = distances.get(i);
+            Status status = Status.of(distance); // refuses a distance outside 0..5
             int points = distance.map(d -> POINTS_PER_POSITION - PENALTY_PER_STEP * d).getOrElse(0);
             total += points;
-            positions = positions.append(new PositionScore(i, e, distance, points, Status.of(distance)));
+            positions = positions.append(new PositionScore(i, guess.get(i), distance, points, status));
         }
         return new Score(total, MAX_TOTAL, percentage(total), positions);
     }

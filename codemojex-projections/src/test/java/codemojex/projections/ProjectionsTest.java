@@ -6,15 +6,15 @@ import codemojex.projections.GameEvent.RoomOpened;
 import codemojex.projections.Projections.Feed;
 import codemojex.projections.Projections.PlayerTotals;
 import codemojex.projections.testkit.InMemoryBoard;
-import echomq.domain.BrandedId;
-import echomq.domain.CombinableFold;
-import echomq.domain.Snowflake;
-import echomq.domain.StreamEntry;
-import echomq.domain.StreamKey;
-import echomq.domain.StreamWindows;
-import echomq.domain.Window;
-import echomq.domain.testkit.Seeded;
-import echomq.domain.testkit.SortedMapStreamRange;
+import echomq.domain.id.BrandedId;
+import echomq.domain.fold.CombinableFold;
+import echomq.domain.id.Snowflake;
+import echomq.domain.stream.StreamEntry;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.window.StreamWindows;
+import echomq.domain.window.Window;
+import echomq.testkit.Seeded;
+import echomq.testkit.SortedMapStreamRange;
 import io.vavr.collection.HashMap;
 import io.vavr.collection.HashSet;
 import io.vavr.collection.LinkedHashMap;
@@ -113,7 +113,7 @@ class ProjectionsTest {
                 at(endMs, new GameSettled("g2", "r", "bob", "G2", secret)),
                 at(endMs + 1, new GameSettled("g3", "r", "cy", "G3", secret)));
         SortedMapStreamRange port = new SortedMapStreamRange();
-        port.put(StreamKey.of(Channels.QUEUE, Channels.GAME_SETTLED).toString(), log);
+        port.put(StreamKey.of(Channels.QUEUE, Channels.GAME_SETTLED), log);
         Vector<Projections.Result> results = new StreamWindows(port).foldWindow(Channels.QUEUE, Channels.GAME_SETTLED, w,
                 Projections.dayResults());
         assertThat(results).extracting(r -> r.settled().game()).containsExactly("g1", "g2");

@@ -1,7 +1,7 @@
 package codemojex.projections;
 
 import codemojex.projections.Scoring.Status;
-import echomq.domain.testkit.Seeded;
+import echomq.testkit.Seeded;
 import io.vavr.collection.Vector;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;

@@ -2,15 +2,15 @@ package echomq.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import echomq.domain.Fold;
-import echomq.domain.Snowflake;
-import echomq.domain.StreamEntry;
-import echomq.domain.StreamId;
-import echomq.domain.StreamKey;
-import echomq.domain.StreamWindows;
-import echomq.domain.Window;
+import echomq.domain.fold.Fold;
+import echomq.domain.id.Snowflake;
+import echomq.domain.stream.StreamEntry;
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.window.StreamWindows;
+import echomq.domain.window.Window;
 import echomq.redis.RedisConnections;
-import echomq.redis.RedisServerProcess;
+import echomq.testkit.RedisServerProcess;
 import echomq.redis.RedisStreamAppend;
 import echomq.redis.RedisStreamRange;
 import io.lettuce.core.Limit;
@@ -68,18 +68,13 @@ public final class Bench {
              RedisClient lettuceClient = RedisClient.create(uri);
              StatefulRedisConnection<String, String> lettuce = lettuceClient.connect()) {
             String fold = "fold-" + System.nanoTime();
-            String key = StreamKey.of(Q, fold).toString();
+            StreamKey key = StreamKey.of(Q, fold);
             if (only.contains("1") || only.contains("2")) {
                 load(jedis, fold, entries);
             }
             long expected = expectedSum(entries);
             StreamWindows windows = new StreamWindows(new RedisStreamRange(jedis));
             Window whole = Window.closed(Instant.ofEpochMilli(T0), Instant.ofEpochMilli(T0 + entries / PER_MS));
-            Fold<long[]> sum = Fold.of("sum-n", new long[] {0, 0}, (acc, e) -> {
-                acc[0] += Integer.parseInt(e.fields().get("n").get());
-                acc[1]++;
-                return acc;
-            });
             for (int page : only.contains("1") ? new int[] {100, 1000, 10_000} : new int[0]) {
                 Map<String, Callable<Long>> c = new java.util.LinkedHashMap<>();
                 c.put("jedis xrange loop (baseline)", () -> check(expected, jedisLoop(jedis, key, whole, page)));
@@ -147,7 +142,7 @@ public final class Bench {
     record Feedish(long count, io.vavr.collection.Vector<StreamId> newest) {
     }
 
-    static final echomq.domain.CombinableFold<Feedish> FEEDISH = echomq.domain.CombinableFold.of("feedish", 1,
+    static final echomq.domain.fold.CombinableFold<Feedish> FEEDISH = echomq.domain.fold.CombinableFold.of("feedish", 1,
             new Feedish(0, io.vavr.collection.Vector.empty()),
             (a, e) -> new Feedish(a.count() + 1, a.newest().prepend(e.id()).take(20)),
             (x, y) -> new Feedish(x.count() + y.count(), y.newest().appendAll(x.newest()).take(20)));
@@ -163,7 +158,7 @@ public final class Bench {
         long endMs = T0 + n / PER_MS;
         AtomicLong clockMs = new AtomicLong(endMs + 10);
         java.time.Clock clock = fixedClock(clockMs);
-        echomq.domain.ProjectionReader reader = new echomq.domain.ProjectionReader(range, states, clock, 10_000);
+        echomq.domain.projection.ProjectionReader reader = new echomq.domain.projection.ProjectionReader(range, states, clock, 10_000);
         Window sealed = Window.closed(Instant.ofEpochMilli(T0), Instant.ofEpochMilli(endMs - 1));
         RedisStreamAppend tail = new RedisStreamAppend(jedis, new Snowflake(3, clockMs::get));
         tail.append(Q, name, LinkedHashMap.of("n", "0")); // the stream moves on above the window: it is sealed
@@ -200,7 +195,7 @@ public final class Bench {
         for (int s = 0; s < 3600; s++) {
             appendSecond(writer, feed, second, now);
         }
-        echomq.domain.ProjectionReader feedReader = new echomq.domain.ProjectionReader(range, states, fixedClock(now), 10_000);
+        echomq.domain.projection.ProjectionReader feedReader = new echomq.domain.projection.ProjectionReader(range, states, fixedClock(now), 10_000);
         Duration hour = Duration.ofHours(1);
         double readerNanos = 0;
         double fullNanos = 0;
@@ -234,7 +229,7 @@ public final class Bench {
 
     /** 6. one channel's fold with P = 1, 2, 3 partitions over a local three-master cluster, against one server. */
     static void partitions(Harness h, UnifiedJedis single, int entries, int rounds) throws Exception {
-        try (echomq.redis.RedisClusterProcess cluster = echomq.redis.RedisClusterProcess.start();
+        try (echomq.testkit.RedisClusterProcess cluster = echomq.testkit.RedisClusterProcess.start();
              UnifiedJedis clustered = RedisConnections.connect(cluster.uri())) {
             Map<String, Callable<Long>> c = new java.util.LinkedHashMap<>();
             Window whole = Window.closed(Instant.ofEpochMilli(T0), Instant.ofEpochMilli(T0 + entries / PER_MS));
@@ -244,9 +239,9 @@ public final class Bench {
             StreamWindows one = new StreamWindows(new RedisStreamRange(single));
             c.put("single server, one stream (baseline)", () -> one.foldWindow(Q, name, whole, count, 1000));
             for (int partitions = 1; partitions <= 3; partitions++) {
-                echomq.domain.PartitionedChannel channel = new echomq.domain.PartitionedChannel("bp" + partitions, name, partitions);
+                echomq.domain.partition.PartitionedChannel channel = new echomq.domain.partition.PartitionedChannel("bp" + partitions, name, partitions);
                 loadPartitioned(clustered, channel, entries);
-                echomq.domain.PartitionedWindows pw = new echomq.domain.PartitionedWindows(new RedisStreamRange(clustered));
+                echomq.domain.window.PartitionedWindows pw = new echomq.domain.window.PartitionedWindows(new RedisStreamRange(clustered));
                 c.put("cluster, P = " + partitions, () -> pw.foldWindow(channel, whole, count, 1000));
             }
             h.compare("6. fold of a " + entries + "-entry channel: cluster P = 1..3 vs one server", 1, rounds, c);
@@ -254,7 +249,7 @@ public final class Bench {
     }
 
     /** The same records as {@link #load}, spread over the channel's partitions by a key. */
-    static void loadPartitioned(UnifiedJedis jedis, echomq.domain.PartitionedChannel channel, int entries) {
+    static void loadPartitioned(UnifiedJedis jedis, echomq.domain.partition.PartitionedChannel channel, int entries) {
         AtomicLong mints = new AtomicLong();
         List<List<LinkedHashMap<String, String>>> perPartition = new ArrayList<>();
         List<RedisStreamAppend> writers = new ArrayList<>();
@@ -405,7 +400,7 @@ public final class Bench {
     }
 
     static long rawAppend(UnifiedJedis jedis, int n, int pipeline) {
-        String key = StreamKey.of(Q, "raw-" + System.nanoTime()).toString();
+        StreamKey key = StreamKey.of(Q, "raw-" + System.nanoTime());
         Map<String, String> f = Map.of("a", "x", "n", "1", "b", "yz", "c", "7");
         if (pipeline == 1) {
             for (int i = 0; i < n; i++) {

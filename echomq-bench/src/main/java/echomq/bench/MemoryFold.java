@@ -1,8 +1,8 @@
 package echomq.bench;
 
-import echomq.domain.Fold;
-import echomq.domain.StreamWindows;
-import echomq.domain.Window;
+import echomq.domain.fold.Fold;
+import echomq.domain.window.StreamWindows;
+import echomq.domain.window.Window;
 import echomq.redis.RedisConnections;
 import echomq.redis.RedisStreamRange;
 import redis.clients.jedis.UnifiedJedis;

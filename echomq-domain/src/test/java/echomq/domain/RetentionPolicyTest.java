@@ -1,5 +1,13 @@
 package echomq.domain;
 
+import echomq.domain.id.StreamId;
+import echomq.domain.retention.Retention;
+import echomq.domain.retention.RetentionDriver;
+import echomq.domain.retention.RetentionPolicy;
+import echomq.domain.retention.StreamRetentionPort;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.stream.StreamStoreException;
+
 import io.vavr.collection.HashMap;
 import io.vavr.control.Either;
 import org.junit.jupiter.api.Test;

@@ -1,8 +1,8 @@
 package echomq.redis;
 
-import echomq.domain.StreamEntry;
-import echomq.domain.StreamId;
-import echomq.domain.StreamKey;
+import echomq.domain.stream.StreamEntry;
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.StreamKey;
 import redis.clients.jedis.CommandArguments;
 import redis.clients.jedis.Protocol;
 import redis.clients.jedis.UnifiedJedis;
@@ -75,9 +75,14 @@ public final class RedisConsumerGroup {
         return readFrom(">", count, block);
     }
 
-    /** Entries delivered to this consumer and not yet acknowledged (its own pending list). */
+    /** Entries delivered to this consumer and not yet acknowledged (its own pending list), the first {@code count}. */
     public List<StreamEntry> pending(int count) {
-        return readFrom("0", count, null);
+        return pending(StreamId.MIN, count);
+    }
+
+    /** This consumer's pending entries with ids above {@code after}: a page of its pending list. */
+    public List<StreamEntry> pending(StreamId after, int count) {
+        return readFrom(Objects.requireNonNull(after, "after").toString(), count, null);
     }
 
     @SuppressWarnings("unchecked")

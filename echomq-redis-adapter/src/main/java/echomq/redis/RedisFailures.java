@@ -1,8 +1,8 @@
 package echomq.redis;
 
-import echomq.domain.NonMonotonicAppendException;
-import echomq.domain.StreamId;
-import echomq.domain.StreamStoreException;
+import echomq.domain.stream.NonMonotonicAppendException;
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.StreamStoreException;
 import redis.clients.jedis.exceptions.JedisAccessControlException;
 import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.exceptions.JedisDataException;

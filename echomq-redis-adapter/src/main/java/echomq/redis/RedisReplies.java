@@ -1,8 +1,8 @@
 package echomq.redis;
 
-import echomq.domain.BrandedId;
-import echomq.domain.StreamEntry;
-import echomq.domain.StreamId;
+import echomq.domain.id.BrandedId;
+import echomq.domain.stream.StreamEntry;
+import echomq.domain.id.StreamId;
 import io.vavr.collection.LinkedHashMap;
 import io.vavr.control.Option;
 

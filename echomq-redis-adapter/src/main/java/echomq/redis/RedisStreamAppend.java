@@ -1,13 +1,13 @@
 package echomq.redis;
 
-import echomq.domain.BrandedId;
-import echomq.domain.NonMonotonicAppendException;
-import echomq.domain.Snowflake;
-import echomq.domain.StreamAppendPort;
-import echomq.domain.StreamEntry;
-import echomq.domain.StreamId;
-import echomq.domain.StreamKey;
-import echomq.domain.StreamStoreException;
+import echomq.domain.id.BrandedId;
+import echomq.domain.stream.NonMonotonicAppendException;
+import echomq.domain.id.Snowflake;
+import echomq.domain.stream.StreamAppendPort;
+import echomq.domain.stream.StreamEntry;
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.stream.StreamStoreException;
 import io.vavr.collection.LinkedHashMap;
 import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.Response;

@@ -1,8 +1,9 @@
 package echomq.redis;
 
-import echomq.domain.StreamEntry;
-import echomq.domain.StreamId;
-import echomq.domain.StreamRangePort;
+import echomq.domain.stream.StreamEntry;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.StreamRangePort;
 import redis.clients.jedis.UnifiedJedis;
 
 import java.util.List;
@@ -25,7 +26,8 @@ public final class RedisStreamRange implements StreamRangePort {
     }
 
     @Override
-    public List<StreamEntry> range(String key, StreamId from, StreamId to, int count) {
+    public List<StreamEntry> range(StreamKey stream, StreamId from, StreamId to, int count) {
+        String key = Objects.requireNonNull(stream, "stream key").toString();
         requireCount(count);
         byte[] k = bytes(key);
         return RedisFailures.on(key, () -> RedisReplies.entries(key,
@@ -33,7 +35,8 @@ public final class RedisStreamRange implements StreamRangePort {
     }
 
     @Override
-    public List<StreamEntry> rangeFrom(String key, StreamId from, int count) {
+    public List<StreamEntry> rangeFrom(StreamKey stream, StreamId from, int count) {
+        String key = Objects.requireNonNull(stream, "stream key").toString();
         requireCount(count);
         byte[] k = bytes(key);
         return RedisFailures.on(key, () -> RedisReplies.entries(key, jedis.xrange(k, bytes(from.toString()), PLUS, count)));

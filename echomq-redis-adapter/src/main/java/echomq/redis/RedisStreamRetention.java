@@ -1,8 +1,8 @@
 package echomq.redis;
 
-import echomq.domain.Retention;
-import echomq.domain.StreamKey;
-import echomq.domain.StreamRetentionPort;
+import echomq.domain.retention.Retention;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.retention.StreamRetentionPort;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.params.XTrimParams;
 

@@ -1,8 +1,9 @@
 package echomq.redis;
 
-import echomq.domain.StreamId;
-import echomq.domain.StreamState;
-import echomq.domain.StreamStatePort;
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.stream.StreamState;
+import echomq.domain.stream.StreamStatePort;
 import io.vavr.control.Option;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisDataException;
@@ -30,7 +31,8 @@ public final class RedisStreamState implements StreamStatePort {
     }
 
     @Override
-    public Option<StreamState> state(String key) {
+    public Option<StreamState> state(StreamKey stream) {
+        String key = Objects.requireNonNull(stream, "stream key").toString();
         Object reply = RedisFailures.on(key, () -> {
             try {
                 return jedis.xinfoStream(bytes(key));

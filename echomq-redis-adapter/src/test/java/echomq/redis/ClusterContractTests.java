@@ -1,8 +1,9 @@
 package echomq.redis;
 
-import echomq.domain.HashSlot;
-import echomq.domain.Snowflake;
-import echomq.domain.StreamKey;
+import echomq.testkit.RedisClusterProcess;
+import echomq.domain.partition.HashSlot;
+import echomq.domain.id.Snowflake;
+import echomq.domain.stream.StreamKey;
 import io.vavr.collection.LinkedHashMap;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -58,7 +59,7 @@ class ClusterContractTests extends RedisPortContracts {
             String queue = "spread" + i;
             new RedisStreamAppend(jedis, new Snowflake(1, Clock.systemUTC())).append(queue, "s", LinkedHashMap.of("i", "1"));
             masters.add(cluster.masters().indexOf(cluster.masterOf(HashSlot.of(StreamKey.hashTag(queue)))));
-            assertThat(new RedisStreamState(jedis).state(StreamKey.of(queue, "s").toString()).get().length()).isEqualTo(1);
+            assertThat(new RedisStreamState(jedis).state(StreamKey.of(queue, "s")).get().length()).isEqualTo(1);
         }
         assertThat(masters).containsExactlyInAnyOrder(0, 1, 2);
     }

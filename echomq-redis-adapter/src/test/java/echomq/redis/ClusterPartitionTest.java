@@ -1,19 +1,21 @@
 package echomq.redis;
 
-import echomq.domain.BrandedId;
-import echomq.domain.Fold;
-import echomq.domain.FoldInterruptedException;
-import echomq.domain.FoldResult;
-import echomq.domain.HashSlot;
-import echomq.domain.PartitionedChannel;
-import echomq.domain.PartitionedWindows;
-import echomq.domain.Snowflake;
-import echomq.domain.StreamEntry;
-import echomq.domain.StreamId;
-import echomq.domain.StreamKey;
-import echomq.domain.StreamWindows;
-import echomq.domain.Window;
-import echomq.domain.testkit.Seeded;
+import echomq.testkit.RedisClusterProcess;
+import echomq.testkit.RedisServerProcess;
+import echomq.domain.id.BrandedId;
+import echomq.domain.fold.Fold;
+import echomq.domain.window.FoldInterruptedException;
+import echomq.domain.window.FoldResult;
+import echomq.domain.partition.HashSlot;
+import echomq.domain.partition.PartitionedChannel;
+import echomq.domain.window.PartitionedWindows;
+import echomq.domain.id.Snowflake;
+import echomq.domain.stream.StreamEntry;
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.window.StreamWindows;
+import echomq.domain.window.Window;
+import echomq.testkit.Seeded;
 import io.vavr.collection.LinkedHashMap;
 import io.vavr.collection.Vector;
 import org.junit.jupiter.api.AfterAll;
@@ -81,7 +83,7 @@ class ClusterPartitionTest {
             }
         }
         for (int p = 0; p < 3; p++) {
-            assertThat(new RedisStreamState(jedis).state(channel.partition(p).toString()).get().length()).as("partition %d", p).isPositive();
+            assertThat(new RedisStreamState(jedis).state(channel.partition(p)).get().length()).as("partition %d", p).isPositive();
         }
         List<BrandedId> inMintOrder = new ArrayList<>(written);
         inMintOrder.sort(Comparator.naturalOrder());
@@ -156,7 +158,7 @@ class ClusterPartitionTest {
         }
         assertThat(resumed.value()).isEqualTo(expected);
         assertThat(resumed.entries()).isEqualTo(10_000);
-        assertThat(resumed.last()).contains(new RedisStreamState(jedis).state(StreamKey.of(queue, "long").toString()).get().last().get());
+        assertThat(resumed.last()).contains(new RedisStreamState(jedis).state(StreamKey.of(queue, "long")).get().last().get());
     }
 
     static void sleep(long ms) {

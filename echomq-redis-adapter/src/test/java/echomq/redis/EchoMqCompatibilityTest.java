@@ -1,11 +1,11 @@
 package echomq.redis;
 
-import echomq.domain.BrandedId;
-import echomq.domain.Snowflake;
-import echomq.domain.StreamEntry;
-import echomq.domain.StreamId;
-import echomq.domain.StreamKey;
-import echomq.redis.testkit.TestRedis;
+import echomq.domain.id.BrandedId;
+import echomq.domain.id.Snowflake;
+import echomq.domain.stream.StreamEntry;
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.StreamKey;
+import echomq.testkit.TestRedis;
 import io.vavr.collection.LinkedHashMap;
 import io.vavr.control.Option;
 import org.junit.jupiter.api.Test;
@@ -26,11 +26,11 @@ class EchoMqCompatibilityTest {
     void anAppendIsByteForByteTheDesignsXadd() {
         String name = "compat-" + UUID.randomUUID();
         String key = "emq:{cm}:stream:" + name;
-        RedisStreamAppend appender = new RedisStreamAppend(TestRedis.client(), new Snowflake(9, () -> T));
+        RedisStreamAppend appender = new RedisStreamAppend(SharedRedis.client(), new Snowflake(9, () -> T));
         BrandedId id = appender.append("cm", name, LinkedHashMap.of("player", "ada", "emoji", "🐙", "n", "1"));
 
         @SuppressWarnings("unchecked")
-        List<Object> raw = (List<Object>) TestRedis.client().sendCommand(key, Protocol.Command.XRANGE, key, "-", "+");
+        List<Object> raw = (List<Object>) SharedRedis.client().sendCommand(key, Protocol.Command.XRANGE, key, "-", "+");
         assertThat(raw).hasSize(1);
         List<?> entry = (List<?>) raw.get(0);
         String entryId = new String((byte[]) entry.get(0), StandardCharsets.US_ASCII);
@@ -39,7 +39,7 @@ class EchoMqCompatibilityTest {
         List<String> fields = ((List<?>) entry.get(1)).stream().map(b -> new String((byte[]) b, StandardCharsets.UTF_8)).toList();
         assertThat(fields).containsExactly("id", id.toString(), "player", "ada", "emoji", "🐙", "n", "1");
         assertThat(id.toString()).hasSize(14).startsWith("EVT");
-        assertThat(id.toString().substring(3)).isEqualTo(echomq.domain.Base62.encode(flake));
+        assertThat(id.toString().substring(3)).isEqualTo(echomq.domain.id.Base62.encode(flake));
     }
 
     @Test
@@ -48,13 +48,13 @@ class EchoMqCompatibilityTest {
         String key = StreamKey.of("cm", name).toString();
         BrandedId id = BrandedId.parse("EVT0KHTOWnGLuC");
         StreamId entryId = id.streamId();
-        TestRedis.client().sendCommand(key, Protocol.Command.XADD, key, entryId.toString(), "id", id.toString(),
+        SharedRedis.client().sendCommand(key, Protocol.Command.XADD, key, entryId.toString(), "id", id.toString(),
                 "game", "g1", "total", "480");
         // a foreign entry without an id field, and one with a malformed one
-        TestRedis.client().sendCommand(key, Protocol.Command.XADD, key, entryId.ms() + "-" + (entryId.seq() + 1), "game", "g2");
-        TestRedis.client().sendCommand(key, Protocol.Command.XADD, key, entryId.ms() + "-" + (entryId.seq() + 2), "id", "nope", "game", "g3");
+        SharedRedis.client().sendCommand(key, Protocol.Command.XADD, key, entryId.ms() + "-" + (entryId.seq() + 1), "game", "g2");
+        SharedRedis.client().sendCommand(key, Protocol.Command.XADD, key, entryId.ms() + "-" + (entryId.seq() + 2), "id", "nope", "game", "g3");
 
-        List<StreamEntry> read = new RedisStreamRange(TestRedis.client()).rangeFrom(key, StreamId.MIN, 10);
+        List<StreamEntry> read = new RedisStreamRange(SharedRedis.client()).rangeFrom(StreamKey.of("cm", name), StreamId.MIN, 10);
         assertThat(read).containsExactly(
                 new StreamEntry(entryId, Option.some(id), LinkedHashMap.of("game", "g1", "total", "480")),
                 new StreamEntry(StreamId.of(entryId.ms(), entryId.seq() + 1), Option.none(), LinkedHashMap.of("game", "g2")),

@@ -1,12 +1,13 @@
 package echomq.redis;
 
-import echomq.domain.Fold;
-import echomq.domain.Snowflake;
-import echomq.domain.StreamKey;
-import echomq.domain.StreamStoreException;
-import echomq.domain.StreamWindows;
-import echomq.domain.Window;
-import echomq.redis.testkit.TestRedis;
+import echomq.testkit.RedisServerProcess;
+import echomq.domain.fold.Fold;
+import echomq.domain.id.Snowflake;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.stream.StreamStoreException;
+import echomq.domain.window.StreamWindows;
+import echomq.domain.window.Window;
+import echomq.testkit.TestRedis;
 import io.vavr.collection.LinkedHashMap;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.UnifiedJedis;
@@ -34,9 +35,9 @@ class FailureTest {
                     .hasMessageContaining("emq:{q}:stream:s");
             StreamWindows windows = new StreamWindows(new RedisStreamRange(jedis));
             assertThatThrownBy(() -> windows.foldWindow("q", "s", Window.since(Instant.EPOCH), Fold.of("n", 0, (n, e) -> n + 1)))
-                    .isInstanceOf(echomq.domain.FoldInterruptedException.class)
+                    .isInstanceOf(echomq.domain.window.FoldInterruptedException.class)
                     .hasCauseInstanceOf(StreamStoreException.Unavailable.class);
-            assertThatThrownBy(() -> new RedisStreamState(jedis).state("emq:{q}:stream:s"))
+            assertThatThrownBy(() -> new RedisStreamState(jedis).state(StreamKey.of("q", "s")))
                     .isInstanceOf(StreamStoreException.Unavailable.class);
             jedis.close();
         }
@@ -45,14 +46,14 @@ class FailureTest {
     @Test
     void wrongTypeSurfacesAsSuch() {
         String name = "wrongtype-" + UUID.randomUUID();
-        String key = StreamKey.of("q", name).toString();
-        TestRedis.client().set(key, "not a stream");
-        assertThatThrownBy(() -> new RedisStreamRange(TestRedis.client()).range(key, echomq.domain.StreamId.MIN, echomq.domain.StreamId.MAX, 10))
-                .isInstanceOf(StreamStoreException.WrongType.class).hasMessageContaining(key);
-        assertThatThrownBy(() -> new RedisStreamAppend(TestRedis.client(), new Snowflake(1, Clock.systemUTC()))
+        StreamKey key = StreamKey.of("q", name);
+        SharedRedis.client().set(key.toString(), "not a stream");
+        assertThatThrownBy(() -> new RedisStreamRange(SharedRedis.client()).range(key, echomq.domain.id.StreamId.MIN, echomq.domain.id.StreamId.MAX, 10))
+                .isInstanceOf(StreamStoreException.WrongType.class).hasMessageContaining(key.toString());
+        assertThatThrownBy(() -> new RedisStreamAppend(SharedRedis.client(), new Snowflake(1, Clock.systemUTC()))
                 .append("q", name, LinkedHashMap.of("k", "v")))
-                .isInstanceOf(StreamStoreException.WrongType.class).hasMessageContaining(key);
-        assertThatThrownBy(() -> new RedisStreamState(TestRedis.client()).state(key))
+                .isInstanceOf(StreamStoreException.WrongType.class).hasMessageContaining(key.toString());
+        assertThatThrownBy(() -> new RedisStreamState(SharedRedis.client()).state(key))
                 .isInstanceOf(StreamStoreException.WrongType.class);
     }
 
@@ -64,15 +65,15 @@ class FailureTest {
             String bad = "redis://:wrong-" + secret + "@127.0.0.1:" + server.port();
             try (UnifiedJedis ok = RedisConnections.connect(good)) {
                 new RedisStreamAppend(ok, new Snowflake(1, Clock.systemUTC())).append("q", "s", LinkedHashMap.of("k", "v"));
-                assertThat(new RedisStreamState(ok).state("emq:{q}:stream:s").get().length()).isEqualTo(1);
+                assertThat(new RedisStreamState(ok).state(StreamKey.of("q", "s")).get().length()).isEqualTo(1);
             }
             try (UnifiedJedis refused = RedisConnections.connect(bad)) {
-                assertThatThrownBy(() -> new RedisStreamRange(refused).rangeFrom("emq:{q}:stream:s", echomq.domain.StreamId.MIN, 1))
+                assertThatThrownBy(() -> new RedisStreamRange(refused).rangeFrom(StreamKey.of("q", "s"), echomq.domain.id.StreamId.MIN, 1))
                         .isInstanceOf(StreamStoreException.AccessDenied.class)
                         .satisfies(e -> assertThat(fullText(e)).doesNotContain(secret));
             }
             try (UnifiedJedis none = RedisConnections.connect(server.uri())) {
-                assertThatThrownBy(() -> new RedisStreamRange(none).rangeFrom("emq:{q}:stream:s", echomq.domain.StreamId.MIN, 1))
+                assertThatThrownBy(() -> new RedisStreamRange(none).rangeFrom(StreamKey.of("q", "s"), echomq.domain.id.StreamId.MIN, 1))
                         .isInstanceOf(StreamStoreException.AccessDenied.class);
             }
             assertThatThrownBy(() -> RedisConnections.connect("redis://:" + secret + "@127.0.0.1:" + server.port() + "/db"))
@@ -86,9 +87,9 @@ class FailureTest {
         try (RedisServerProcess server = TestRedis.privateServer()) {
             try (UnifiedJedis jedis = RedisConnections.connect(server.uri(), Duration.ofMillis(500), Duration.ofMillis(300));
                  UnifiedJedis pauser = RedisConnections.connect(server.uri())) {
-                new RedisStreamRange(jedis).rangeFrom("emq:{q}:stream:s", echomq.domain.StreamId.MIN, 1);
+                new RedisStreamRange(jedis).rangeFrom(StreamKey.of("q", "s"), echomq.domain.id.StreamId.MIN, 1);
                 pauser.sendCommand(redis.clients.jedis.Protocol.Command.CLIENT, "PAUSE", "1500", "ALL");
-                assertThatThrownBy(() -> new RedisStreamRange(jedis).rangeFrom("emq:{q}:stream:s", echomq.domain.StreamId.MIN, 1))
+                assertThatThrownBy(() -> new RedisStreamRange(jedis).rangeFrom(StreamKey.of("q", "s"), echomq.domain.id.StreamId.MIN, 1))
                         .isInstanceOf(StreamStoreException.Timeout.class);
             }
         }

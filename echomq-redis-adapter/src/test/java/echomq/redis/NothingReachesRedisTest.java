@@ -1,12 +1,13 @@
 package echomq.redis;
 
-import echomq.domain.BrandedId;
-import echomq.domain.Fold;
-import echomq.domain.Retention;
-import echomq.domain.Snowflake;
-import echomq.domain.StreamWindows;
-import echomq.domain.Window;
-import echomq.redis.testkit.TestRedis;
+import echomq.testkit.RedisServerProcess;
+import echomq.domain.id.BrandedId;
+import echomq.domain.fold.Fold;
+import echomq.domain.retention.Retention;
+import echomq.domain.id.Snowflake;
+import echomq.domain.window.StreamWindows;
+import echomq.domain.window.Window;
+import echomq.testkit.TestRedis;
 import io.vavr.collection.LinkedHashMap;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

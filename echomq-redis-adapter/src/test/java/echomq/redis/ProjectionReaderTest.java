@@ -1,21 +1,21 @@
 package echomq.redis;
 
-import echomq.domain.BrandedId;
-import echomq.domain.CombinableFold;
-import echomq.domain.Fold;
-import echomq.domain.ProjectionReader;
-import echomq.domain.Retention;
-import echomq.domain.Snowflake;
-import echomq.domain.StreamEntry;
-import echomq.domain.StreamId;
-import echomq.domain.StreamKey;
-import echomq.domain.StreamRangePort;
-import echomq.domain.StreamState;
-import echomq.domain.StreamStatePort;
-import echomq.domain.StreamWindows;
-import echomq.domain.Window;
-import echomq.domain.testkit.Seeded;
-import echomq.redis.testkit.TestRedis;
+import echomq.domain.id.BrandedId;
+import echomq.domain.fold.CombinableFold;
+import echomq.domain.fold.Fold;
+import echomq.domain.projection.ProjectionReader;
+import echomq.domain.retention.Retention;
+import echomq.domain.id.Snowflake;
+import echomq.domain.stream.StreamEntry;
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.stream.StreamRangePort;
+import echomq.domain.stream.StreamState;
+import echomq.domain.stream.StreamStatePort;
+import echomq.domain.window.StreamWindows;
+import echomq.domain.window.Window;
+import echomq.testkit.Seeded;
+import echomq.testkit.TestRedis;
 import io.vavr.collection.LinkedHashMap;
 import io.vavr.collection.Vector;
 import io.vavr.control.Option;
@@ -74,25 +74,25 @@ class ProjectionReaderTest {
 
     /** Counts the calls that reach the real Redis ports. */
     static final class Counting implements StreamRangePort, StreamStatePort {
-        final RedisStreamRange range = new RedisStreamRange(TestRedis.client());
-        final RedisStreamState state = new RedisStreamState(TestRedis.client());
+        final RedisStreamRange range = new RedisStreamRange(SharedRedis.client());
+        final RedisStreamState state = new RedisStreamState(SharedRedis.client());
         final AtomicInteger ranges = new AtomicInteger();
         final AtomicInteger states = new AtomicInteger();
 
         @Override
-        public List<StreamEntry> range(String key, StreamId from, StreamId to, int count) {
+        public List<StreamEntry> range(StreamKey key, StreamId from, StreamId to, int count) {
             ranges.incrementAndGet();
             return range.range(key, from, to, count);
         }
 
         @Override
-        public List<StreamEntry> rangeFrom(String key, StreamId from, int count) {
+        public List<StreamEntry> rangeFrom(StreamKey key, StreamId from, int count) {
             ranges.incrementAndGet();
             return range.rangeFrom(key, from, count);
         }
 
         @Override
-        public Option<StreamState> state(String key) {
+        public Option<StreamState> state(StreamKey key) {
             states.incrementAndGet();
             return state.state(key);
         }
@@ -102,7 +102,7 @@ class ProjectionReaderTest {
     void aRepeatedReadOfASealedWindowIsOneStateReadAndNoRangeRead() {
         String name = "sealed-" + UUID.randomUUID();
         TestClock clock = new TestClock(Snowflake.EPOCH_MS + 50_000_000L);
-        RedisStreamAppend append = new RedisStreamAppend(TestRedis.client(), new Snowflake(1, clock::millis));
+        RedisStreamAppend append = new RedisStreamAppend(SharedRedis.client(), new Snowflake(1, clock::millis));
         for (int i = 0; i < 500; i++) {
             append.append(Q, name, LinkedHashMap.of("i", Integer.toString(i)));
             clock.ms.addAndGet(i % 3 == 0 ? 1 : 0);
@@ -129,7 +129,7 @@ class ProjectionReaderTest {
     void aReadAfterKAppendsFoldsExactlyKEntries() {
         String name = "open-" + UUID.randomUUID();
         TestClock clock = new TestClock(Snowflake.EPOCH_MS + 60_000_000L);
-        RedisStreamAppend append = new RedisStreamAppend(TestRedis.client(), new Snowflake(1, clock::millis));
+        RedisStreamAppend append = new RedisStreamAppend(SharedRedis.client(), new Snowflake(1, clock::millis));
         for (int i = 0; i < 300; i++) {
             append.append(Q, name, LinkedHashMap.of("i", Integer.toString(i)));
         }
@@ -158,7 +158,7 @@ class ProjectionReaderTest {
     void theCacheIsBoundedAndAChangedProjectionVersionIsNeverServedTheOldResult() {
         String name = "bounded-" + UUID.randomUUID();
         TestClock clock = new TestClock(Snowflake.EPOCH_MS + 70_000_000L);
-        RedisStreamAppend append = new RedisStreamAppend(TestRedis.client(), new Snowflake(1, clock::millis));
+        RedisStreamAppend append = new RedisStreamAppend(SharedRedis.client(), new Snowflake(1, clock::millis));
         for (int i = 0; i < 50; i++) {
             append.append(Q, name, LinkedHashMap.of("i", Integer.toString(i)));
             clock.ms.incrementAndGet();
@@ -186,10 +186,10 @@ class ProjectionReaderTest {
     void modelBasedTheCachedAnswerAlwaysEqualsAFreshFold() {
         Random r = Seeded.random("ProjectionReaderTest.model");
         String name = "model-" + UUID.randomUUID();
-        String key = StreamKey.of(Q, name).toString();
+        StreamKey key = StreamKey.of(Q, name);
         TestClock clock = new TestClock(Snowflake.EPOCH_MS + 80_000_000L);
-        RedisStreamAppend append = new RedisStreamAppend(TestRedis.client(), new Snowflake(2, clock::millis));
-        RedisStreamRetention retention = new RedisStreamRetention(TestRedis.client());
+        RedisStreamAppend append = new RedisStreamAppend(SharedRedis.client(), new Snowflake(2, clock::millis));
+        RedisStreamRetention retention = new RedisStreamRetention(SharedRedis.client());
         Counting c = new Counting();
         ProjectionReader reader = new ProjectionReader(c, c, clock, 64, 1 + r.nextInt(20));
         StreamWindows fresh = new StreamWindows(c.range);
@@ -216,7 +216,7 @@ class ProjectionReaderTest {
                 List<StreamEntry> all = c.range.rangeFrom(key, StreamId.MIN, 100_000);
                 if (!all.isEmpty()) {
                     StreamId victim = all.get(r.nextInt(all.size())).id();
-                    TestRedis.client().sendCommand(key, Protocol.Command.XDEL, key, victim.toString());
+                    SharedRedis.client().sendCommand(key.toString(), Protocol.Command.XDEL, key.toString(), victim.toString());
                 }
             } else if (op < 45) {
                 Instant horizon = Instant.ofEpochMilli(origin + r.nextInt((int) Math.max(1, now - origin + 1)) / 3);

@@ -1,6 +1,6 @@
 package echomq.redis;
 
-import echomq.redis.testkit.TestRedis;
+import echomq.testkit.TestRedis;
 import redis.clients.jedis.UnifiedJedis;
 
 /** Every port contract, run against the Redis adapters on a real Redis. */
@@ -8,6 +8,6 @@ class RedisContractTests extends RedisPortContracts {
 
     @Override
     UnifiedJedis jedis() {
-        return TestRedis.client();
+        return SharedRedis.client();
     }
 }

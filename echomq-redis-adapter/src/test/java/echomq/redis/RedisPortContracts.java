@@ -1,17 +1,17 @@
 package echomq.redis;
 
-import echomq.domain.Snowflake;
-import echomq.domain.StreamAppendPort;
-import echomq.domain.StreamEntry;
-import echomq.domain.StreamId;
-import echomq.domain.StreamRangePort;
-import echomq.domain.StreamRetentionPort;
-import echomq.domain.StreamStatePort;
-import echomq.domain.testkit.StreamAppendPortContract;
-import echomq.domain.testkit.StreamRangePortContract;
-import echomq.domain.testkit.StreamRetentionPortContract;
-import echomq.domain.testkit.StreamStatePortContract;
-import echomq.redis.testkit.RawStreams;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.id.Snowflake;
+import echomq.domain.stream.StreamAppendPort;
+import echomq.domain.stream.StreamEntry;
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.StreamRangePort;
+import echomq.domain.retention.StreamRetentionPort;
+import echomq.domain.stream.StreamStatePort;
+import echomq.testkit.StreamAppendPortContract;
+import echomq.testkit.StreamRangePortContract;
+import echomq.testkit.StreamRetentionPortContract;
+import echomq.testkit.StreamStatePortContract;
 import org.junit.jupiter.api.Nested;
 import redis.clients.jedis.Protocol;
 import redis.clients.jedis.UnifiedJedis;
@@ -38,7 +38,7 @@ abstract class RedisPortContracts {
         }
 
         @Override
-        protected void store(String key, List<StreamEntry> entries) {
+        protected void store(StreamKey key, List<StreamEntry> entries) {
             entries.forEach(e -> RawStreams.xadd(jedis(), key, e));
         }
     }
@@ -93,8 +93,8 @@ abstract class RedisPortContracts {
         }
 
         @Override
-        protected void delete(String key, StreamId id) {
-            jedis().sendCommand(key, Protocol.Command.XDEL, key, id.toString());
+        protected void delete(StreamKey key, StreamId id) {
+            jedis().sendCommand(key.toString(), Protocol.Command.XDEL, key.toString(), id.toString());
         }
     }
 }

@@ -1,17 +1,18 @@
 package echomq.redis;
 
-import echomq.domain.BrandedId;
-import echomq.domain.Fold;
-import echomq.domain.FoldInterruptedException;
-import echomq.domain.FoldResult;
-import echomq.domain.Snowflake;
-import echomq.domain.StreamEntry;
-import echomq.domain.StreamId;
-import echomq.domain.StreamKey;
-import echomq.domain.StreamWindows;
-import echomq.domain.Window;
-import echomq.domain.testkit.Seeded;
-import echomq.redis.testkit.TestRedis;
+import echomq.testkit.RedisServerProcess;
+import echomq.domain.id.BrandedId;
+import echomq.domain.fold.Fold;
+import echomq.domain.window.FoldInterruptedException;
+import echomq.domain.window.FoldResult;
+import echomq.domain.id.Snowflake;
+import echomq.domain.stream.StreamEntry;
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.window.StreamWindows;
+import echomq.domain.window.Window;
+import echomq.testkit.Seeded;
+import echomq.testkit.TestRedis;
 import io.vavr.collection.LinkedHashMap;
 import io.vavr.collection.Vector;
 import org.junit.jupiter.api.Test;
@@ -51,8 +52,8 @@ class ReliabilityTest {
         String q = "load";
         int total = 200_000;
         int batch = 50;
-        RedisStreamAppend append = new RedisStreamAppend(TestRedis.client(), new Snowflake(11, Clock.systemUTC()));
-        StreamWindows windows = new StreamWindows(new RedisStreamRange(TestRedis.client()));
+        RedisStreamAppend append = new RedisStreamAppend(SharedRedis.client(), new Snowflake(11, Clock.systemUTC()));
+        StreamWindows windows = new StreamWindows(new RedisStreamRange(SharedRedis.client()));
         ConcurrentLinkedQueue<BrandedId> acked = new ConcurrentLinkedQueue<>();
         AtomicInteger remaining = new AtomicInteger(total / batch);
         AtomicBoolean writing = new AtomicBoolean(true);
@@ -125,7 +126,7 @@ class ReliabilityTest {
         assertThat(union).hasSize(total);
         assertThat(new HashSet<>(union)).hasSize(total);
         assertThat(union).isEqualTo(expected);
-        TestRedis.client().del(StreamKey.of(q, name).toString());
+        SharedRedis.client().del(StreamKey.of(q, name).toString());
     }
 
     /**
@@ -163,7 +164,7 @@ class ReliabilityTest {
                 broken = e;
             }
             assertThat(broken).as("the fold must fail, not return a partial sum").isNotNull();
-            assertThat(broken.getCause()).isInstanceOf(echomq.domain.StreamStoreException.Unavailable.class);
+            assertThat(broken.getCause()).isInstanceOf(echomq.domain.stream.StreamStoreException.Unavailable.class);
             FoldResult<Long> progress = broken.progress();
             assertThat(progress.entries()).isEqualTo(8000);
             server.restart(); // same port, same AOF: the stream is back

@@ -1,15 +1,15 @@
 package echomq.redis;
 
-import echomq.domain.BrandedId;
-import echomq.domain.Fold;
-import echomq.domain.Snowflake;
-import echomq.domain.StreamEntry;
-import echomq.domain.StreamId;
-import echomq.domain.StreamKey;
-import echomq.domain.StreamWindows;
-import echomq.domain.Window;
-import echomq.domain.testkit.Seeded;
-import echomq.redis.testkit.TestRedis;
+import echomq.domain.id.BrandedId;
+import echomq.domain.fold.Fold;
+import echomq.domain.id.Snowflake;
+import echomq.domain.stream.StreamEntry;
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.window.StreamWindows;
+import echomq.domain.window.Window;
+import echomq.testkit.Seeded;
+import echomq.testkit.TestRedis;
 import io.vavr.collection.LinkedHashMap;
 import io.vavr.collection.Vector;
 import org.junit.jupiter.api.BeforeAll;
@@ -33,7 +33,7 @@ class WireInvariantsTest {
 
     static final String Q = "wire";
     static final String NAME = "inv-" + UUID.randomUUID();
-    static final String KEY = StreamKey.of(Q, NAME).toString();
+    static final StreamKey KEY = StreamKey.of(Q, NAME);
     static final long T0 = Snowflake.EPOCH_MS + 30L * 86_400_000L;
     static final int SPAN_MS = 400;
     static final Fold<Vector<StreamEntry>> COLLECT = Fold.of("collect", Vector.empty(), Vector::append);
@@ -47,7 +47,7 @@ class WireInvariantsTest {
     static void fill() {
         random = Seeded.random("WireInvariantsTest");
         AtomicLong clock = new AtomicLong(T0);
-        RedisStreamAppend appender = new RedisStreamAppend(TestRedis.client(), new Snowflake(5, clock::get));
+        RedisStreamAppend appender = new RedisStreamAppend(SharedRedis.client(), new Snowflake(5, clock::get));
         for (int ms = 0; ms < SPAN_MS; ms++) {
             clock.set(T0 + ms);
             int n = random.nextInt(5);
@@ -61,9 +61,9 @@ class WireInvariantsTest {
                 appender.appendBatch(Q, NAME, batch);
             }
         }
-        windows = new StreamWindows(new RedisStreamRange(TestRedis.client()));
+        windows = new StreamWindows(new RedisStreamRange(SharedRedis.client()));
         // the whole stream, read raw (XRANGE - +) and decoded independently of the adapter's paging
-        stream = new RedisStreamRange(TestRedis.client()).range(KEY, StreamId.MIN, StreamId.MAX, 1_000_000);
+        stream = new RedisStreamRange(SharedRedis.client()).range(KEY, StreamId.MIN, StreamId.MAX, 1_000_000);
         assertThat(stream).hasSizeGreaterThan(SPAN_MS);
     }
 
@@ -99,17 +99,17 @@ class WireInvariantsTest {
         });
     }
 
-    /** INV-BOUND at both edges, with entries at t0 - 1ms, t0, t1 and t1 + 1ms and tails 0 and MAX_SEQ. */
+    /** INV-BOUND at both edges, with entries at t0 - 1ms, t0, t1 and t1 + 1ms and tails 0 and MAX_SNOWFLAKE_TAIL. */
     @Test
     void invBoundOnTheWire() {
         String name = "bound-" + UUID.randomUUID();
-        RedisStreamAppend appender = new RedisStreamAppend(TestRedis.client(), new Snowflake(0, () -> T0));
+        RedisStreamAppend appender = new RedisStreamAppend(SharedRedis.client(), new Snowflake(0, () -> T0));
         long t0 = T0 + 10;
         long t1 = T0 + 20;
         List<BrandedId> in = new ArrayList<>();
         List<BrandedId> out = new ArrayList<>();
         for (long ms : new long[] {t0 - 1, t0, t1, t1 + 1}) {
-            for (long tail : new long[] {0, 1, StreamId.MAX_SEQ}) {
+            for (long tail : new long[] {0, 1, StreamId.MAX_SNOWFLAKE_TAIL}) {
                 BrandedId id = BrandedId.event((ms - Snowflake.EPOCH_MS) << 22 | tail);
                 appender.appendWithId(Q, name, id, LinkedHashMap.of("ms", Long.toString(ms)));
                 (ms == t0 || ms == t1 ? in : out).add(id);

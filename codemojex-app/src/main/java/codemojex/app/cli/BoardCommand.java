@@ -22,7 +22,7 @@ final class BoardCommand implements Runnable {
     @Override
     public void run() {
         try (Codemojex app = redis.require()) {
-            for (Board.Ranked r : app.games().board(game, top)) {
+            for (Board.Ranked r : app.reports().board(game, top)) {
                 System.out.printf("%3d. %-32s %3d%n", r.rank(), r.player(), r.best());
             }
         }

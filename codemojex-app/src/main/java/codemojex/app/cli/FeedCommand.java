@@ -1,7 +1,7 @@
 package codemojex.app.cli;
 
 import codemojex.app.Codemojex;
-import codemojex.app.Durations;
+import codemojex.app.core.Durations;
 import codemojex.projections.Projections;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -19,13 +19,13 @@ final class FeedCommand implements Runnable {
     @Override
     public void run() {
         try (Codemojex app = redis.require()) {
-            Projections.Feed f = app.games().feed(Durations.parse("since", since));
+            Projections.Feed f = app.reports().feed(Durations.parse("since", since));
             System.out.println(f.guesses() + " guesses by " + f.distinctPlayers() + " players in the last " + since);
             for (Projections.FeedItem i : f.newest()) {
                 System.out.println(i.at() + "  " + i.player() + " scored " + i.total() + " (" + i.percentage() + "%, best "
                         + i.best() + ") in " + i.game());
             }
-            var m = app.games().projectionMetrics();
+            var m = app.reports().projectionMetrics();
             System.out.println("projection reader: " + m.reads() + " reads, " + m.hits() + " cache hits, " + m.incrementalFolds()
                     + " incremental folds, " + m.fullFolds() + " full folds, " + m.entriesFolded() + " entries folded");
         }

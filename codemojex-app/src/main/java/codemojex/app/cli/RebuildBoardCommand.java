@@ -1,7 +1,7 @@
 package codemojex.app.cli;
 
 import codemojex.app.Codemojex;
-import codemojex.app.GameService;
+import codemojex.app.core.Reports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
@@ -21,7 +21,7 @@ final class RebuildBoardCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (Codemojex app = redis.require()) {
-            GameService.Rebuild r = app.games().rebuildBoard(game);
+            Reports.Rebuild r = app.reports().rebuildBoard(game);
             if (r.equal()) {
                 System.out.println("rebuilt board of " + game + " equals the live board (" + r.live().size() + " players)");
                 return 0;

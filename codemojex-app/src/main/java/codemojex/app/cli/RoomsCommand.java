@@ -25,7 +25,7 @@ final class RoomsCommand implements Runnable {
         Instant end = to == null ? Instant.now() : to;
         Instant start = from == null ? end.minus(Duration.ofDays(1)) : from;
         try (Codemojex app = redis.require()) {
-            new java.util.TreeMap<>(app.games().openings(start, end).toJavaMap())
+            new java.util.TreeMap<>(app.reports().openings(start, end).toJavaMap())
                     .forEach((room, n) -> System.out.println(room + "\t" + n));
         }
     }

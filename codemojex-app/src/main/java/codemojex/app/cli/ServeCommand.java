@@ -2,12 +2,11 @@ package codemojex.app.cli;
 
 import codemojex.app.Codemojex;
 import codemojex.app.Server;
-import codemojex.app.http.GuessRateLimiter;
+
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.time.Clock;
 import java.util.concurrent.CountDownLatch;
 
 @Command(name = "serve", mixinStandardHelpOptions = true,
@@ -31,7 +30,7 @@ final class ServeCommand implements Runnable {
         Codemojex app = redis.resolve();
         Server server;
         try {
-            server = Server.start(app, host, port, new GuessRateLimiter(rate, (int) Math.max(1, rate * 2), Clock.systemUTC()));
+            server = Server.start(app, host, port, rate);
         } catch (RuntimeException e) {
             app.close(); // an embedded Redis must not outlive a server that could not start
             throw e;

@@ -1,10 +1,8 @@
 package codemojex.app.cli;
 
 import codemojex.app.Codemojex;
-import codemojex.app.Json;
 import codemojex.app.Server;
-import codemojex.app.Simulation;
-import codemojex.app.http.GuessRateLimiter;
+
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -39,10 +37,10 @@ final class SimulateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (url != null) {
-            return report(new Simulation(url, Json.mapper(), System.err).run(players, games, guesses, threads, seed));
+            return report(new Simulation(url, System.err).run(players, games, guesses, threads, seed));
         }
-        try (Codemojex app = redis.resolve(); Server server = Server.start(app, "127.0.0.1", 0, GuessRateLimiter.unlimited())) {
-            return report(new Simulation(server.url(), app.json(), System.err).run(players, games, guesses, threads, seed));
+        try (Codemojex app = redis.resolve(); Server server = Server.start(app, "127.0.0.1", 0, 0)) {
+            return report(new Simulation(server.url(), System.err).run(players, games, guesses, threads, seed));
         }
     }
 

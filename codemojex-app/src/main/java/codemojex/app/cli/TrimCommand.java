@@ -1,7 +1,7 @@
 package codemojex.app.cli;
 
 import codemojex.app.Codemojex;
-import codemojex.app.Durations;
+import codemojex.app.core.Durations;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -23,7 +23,7 @@ final class TrimCommand implements Runnable {
     public void run() {
         var age = Durations.parse("older-than", olderThan);
         try (Codemojex app = redis.require()) {
-            app.games().trim(age, exact).forEach((channel, n) -> System.out.println(channel + "\t" + n + " removed"));
+            app.reports().trim(age, exact).forEach((channel, n) -> System.out.println(channel + "\t" + n + " removed"));
         }
     }
 }

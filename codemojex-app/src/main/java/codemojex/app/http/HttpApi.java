@@ -1,17 +1,18 @@
 package codemojex.app.http;
 
-import codemojex.app.BadInputException;
-import codemojex.app.Durations;
-import codemojex.app.GameRecord;
-import codemojex.app.GameService;
-import codemojex.app.NotFoundException;
-import codemojex.app.worker.ScoreWorker;
+import codemojex.app.core.BadInputException;
+import codemojex.app.core.Durations;
+import codemojex.app.core.GameSettledException;
+import codemojex.app.core.NotFoundException;
+import codemojex.app.core.Play;
+import codemojex.app.core.Reports;
+import codemojex.projections.GameRecord;
 import codemojex.projections.Board;
 import codemojex.projections.Projections;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import echomq.domain.BrandedId;
-import echomq.domain.StreamStoreException;
+import echomq.domain.id.BrandedId;
+import echomq.domain.stream.StreamStoreException;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
@@ -42,16 +43,16 @@ public final class HttpApi {
     /** The largest request body accepted. */
     public static final int MAX_BODY = 4096;
 
-    private final GameService games;
-    private final ScoreWorker worker;
+    private final Play play;
+    private final Reports reports;
     private final ObjectMapper json;
     private final Supplier<Map<String, Object>> health;
     private final GuessRateLimiter limiter;
 
-    public HttpApi(GameService games, ScoreWorker worker, ObjectMapper json, Supplier<Map<String, Object>> health,
-                   GuessRateLimiter limiter) {
-        this.games = Objects.requireNonNull(games, "games");
-        this.worker = Objects.requireNonNull(worker, "worker");
+    /** Over the two application services; {@code health} answers {@code GET /health}. */
+    public HttpApi(Play play, Reports reports, ObjectMapper json, Supplier<Map<String, Object>> health, GuessRateLimiter limiter) {
+        this.play = Objects.requireNonNull(play, "play");
+        this.reports = Objects.requireNonNull(reports, "reports");
         this.json = Objects.requireNonNull(json, "json");
         this.health = Objects.requireNonNull(health, "health");
         this.limiter = Objects.requireNonNull(limiter, "limiter");
@@ -97,7 +98,7 @@ public final class HttpApi {
             });
             config.routes.exception(BadInputException.class, (e, ctx) -> error(ctx, HttpStatus.BAD_REQUEST, e.field(), e.getMessage()));
             config.routes.exception(NotFoundException.class, (e, ctx) -> error(ctx, HttpStatus.NOT_FOUND, null, e.getMessage()));
-            config.routes.exception(GameService.GameSettledException.class, (e, ctx) -> error(ctx, HttpStatus.CONFLICT, "game", e.getMessage()));
+            config.routes.exception(GameSettledException.class, (e, ctx) -> error(ctx, HttpStatus.CONFLICT, "game", e.getMessage()));
             config.routes.exception(GuessRateLimiter.Limited.class, (e, ctx) -> {
                 ctx.header("Retry-After", Long.toString(e.retryAfterSeconds()));
                 error(ctx, HttpStatus.TOO_MANY_REQUESTS, null, e.getMessage());
@@ -169,14 +170,14 @@ public final class HttpApi {
     private void openRoom(Context ctx) {
         JsonNode body = ctx.body().isBlank() ? json.createObjectNode() : body(ctx);
         String room = optionalText(body, "room", "lobby");
-        GameService.OpenedGame g = games.open(room);
+        Play.OpenedGame g = play.open(room);
         log.info("opened game {} in room {} with keyboard {}", g.game(), g.room(), g.keyboard().text());
         ctx.status(HttpStatus.CREATED).json(Map.of("game", g.game(), "room", g.room(),
                 "keyboard", g.keyboard().keys().map(e -> e.text()).toJavaList()));
     }
 
     private void game(Context ctx) {
-        GameRecord g = games.game(ctx.pathParam("game"));
+        GameRecord g = play.game(ctx.pathParam("game"));
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("game", g.game());
         out.put("room", g.room());
@@ -196,7 +197,7 @@ public final class HttpApi {
         JsonNode body = body(ctx);
         String player = requiredText(body, "player");
         String guess = requiredText(body, "guess");
-        BrandedId id = games.submit(game, player, guess);
+        BrandedId id = play.submit(game, player, guess);
         ctx.header("Location", "/games/" + game + "/guesses/" + id);
         ctx.status(HttpStatus.ACCEPTED).json(Map.of("guessId", id.toString(), "game", game, "status", "pending"));
     }
@@ -204,24 +205,19 @@ public final class HttpApi {
     private void guess(Context ctx) {
         String game = ctx.pathParam("game");
         String guessId = ctx.pathParam("guessId");
-        GameService.GuessView v = games.guess(game, guessId);
-        if (v.scoreJson().isDefined()) {
-            ctx.contentType("application/json").result(v.scoreJson().get());
-        } else {
-            ctx.json(Map.of("status", v.status(), "guessId", guessId, "game", game));
-        }
+        ctx.json(GuessWeb.of(play.guess(game, guessId)));
     }
 
     private void board(Context ctx) {
         String game = ctx.pathParam("game");
         int top = intParam(ctx, "top", 10);
-        List<Board.Ranked> b = games.board(game, top);
+        List<Board.Ranked> b = reports.board(game, top);
         ctx.json(Map.of("game", game, "board", b));
     }
 
     private void feed(Context ctx) {
         Duration since = Durations.parse("since", queryOr(ctx, "since", "1h"));
-        Projections.Feed f = games.feed(since);
+        Projections.Feed f = reports.feed(since);
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("since", since.toString());
         out.put("guesses", f.guesses());
@@ -243,7 +239,7 @@ public final class HttpApi {
     private void openings(Context ctx) {
         Instant to = instantParam(ctx, "to", Instant.now());
         Instant from = instantParam(ctx, "from", to.minus(Duration.ofDays(1)));
-        ctx.json(Map.of("from", from.toString(), "to", to.toString(), "rooms", games.openings(from, to).toJavaMap()));
+        ctx.json(Map.of("from", from.toString(), "to", to.toString(), "rooms", reports.openings(from, to).toJavaMap()));
     }
 
     private void results(Context ctx) {
@@ -263,7 +259,7 @@ public final class HttpApi {
                 throw new IllegalArgumentException("day \"" + d + "\" is not a date such as 2026-12-02");
             }
         });
-        ctx.json(Map.of("day", day.toString(), "zone", zone.getId(), "results", games.results(day, zone).map(r -> Map.of(
+        ctx.json(Map.of("day", day.toString(), "zone", zone.getId(), "results", reports.results(day, zone).map(r -> Map.of(
                 "settledAt", r.settledAt().toString(), "game", r.settled().game(), "room", r.settled().room(),
                 "winner", r.settled().winner(), "secret", r.settled().secret().emojis().map(e -> e.text()).toJavaList()))
                 .toJavaList()));

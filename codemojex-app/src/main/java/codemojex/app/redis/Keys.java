@@ -2,7 +2,7 @@ package codemojex.app.redis;
 
 import codemojex.projections.Channels;
 import codemojex.projections.Names;
-import echomq.domain.StreamKey;
+import echomq.domain.stream.StreamKey;
 
 /** The game's Redis keys besides its streams; all in the {@code {cm}} hash slot, so one script may touch them together. */
 public final class Keys {

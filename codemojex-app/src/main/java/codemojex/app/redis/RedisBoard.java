@@ -18,13 +18,11 @@ import java.util.Objects;
 public final class RedisBoard implements Board {
 
     /** ZADD LT and ZSCORE in one script: the best after the record, atomically. */
-    static final String RECORD = """
-            redis.call('ZADD', KEYS[1], 'LT', ARGV[1], ARGV[2])
-            return redis.call('ZSCORE', KEYS[1], ARGV[2])
-            """;
+    static final LuaScript RECORD = LuaScript.load("board-record.lua");
 
     private final UnifiedJedis jedis;
 
+    /** Over {@code jedis}. */
     public RedisBoard(UnifiedJedis jedis) {
         this.jedis = Objects.requireNonNull(jedis, "jedis");
     }
@@ -33,19 +31,38 @@ public final class RedisBoard implements Board {
     public int record(String game, String player, int points) {
         Board.requireRecord(game, player, points);
         String key = Keys.board(game);
-        Object best = RedisFailures.on(key, () -> jedis.eval(RECORD, List.of(key), List.of(Integer.toString(-points), player)));
+        Object best = RECORD.run(jedis, List.of(key), List.of(Integer.toString(-points), player));
         return -(int) Double.parseDouble(String.valueOf(best));
     }
 
     @Override
     public List<Ranked> top(String game, int n) {
         Board.requireTop(game, n);
+        List<Ranked> out = new ArrayList<>();
+        page(Keys.board(game), 0, n, out);
+        return List.copyOf(out);
+    }
+
+    @Override
+    public List<Ranked> all(String game) {
+        Board.requireTop(game, 1);
         String key = Keys.board(game);
-        List<Tuple> tuples = RedisFailures.on(key, () -> jedis.zrangeWithScores(key, 0, n - 1));
-        List<Ranked> out = new ArrayList<>(tuples.size());
+        List<Ranked> out = new ArrayList<>();
+        int read;
+        do {
+            read = page(key, out.size(), PAGE, out); // pages of 1,000: a large board never arrives as one huge reply
+        } while (read == PAGE);
+        return List.copyOf(out);
+    }
+
+    private static final int PAGE = 1000;
+
+    /** Appends up to {@code n} places from rank {@code from + 1} on; returns how many it read. */
+    private int page(String key, int from, int n, List<Ranked> out) {
+        List<Tuple> tuples = RedisFailures.on(key, () -> jedis.zrangeWithScores(key, from, from + n - 1L));
         for (Tuple t : tuples) {
             out.add(new Ranked(out.size() + 1, t.getElement(), -(int) t.getScore()));
         }
-        return List.copyOf(out);
+        return tuples.size();
     }
 }

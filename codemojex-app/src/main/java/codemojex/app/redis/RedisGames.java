@@ -1,7 +1,8 @@
 package codemojex.app.redis;
 
-import codemojex.app.GameRecord;
+import codemojex.app.core.port.Games;
 import codemojex.projections.Code;
+import codemojex.projections.GameRecord;
 import codemojex.projections.Keyboard;
 import echomq.redis.RedisFailures;
 import io.vavr.control.Option;
@@ -12,16 +13,17 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
-/** The games' hashes ({@code emq:{cm}:game:<id>}) and their scored guesses ({@code emq:{cm}:scores:<id>}). */
-public final class RedisGames {
+/** {@link Games} as one hash per game ({@code emq:{cm}:game:<id>}): room, keyboard, secret, status, winner. */
+public final class RedisGames implements Games {
 
     private final UnifiedJedis jedis;
 
+    /** Over {@code jedis}. */
     public RedisGames(UnifiedJedis jedis) {
         this.jedis = Objects.requireNonNull(jedis, "jedis");
     }
 
-    /** Stores a new game; refuses an id that exists. */
+    @Override
     public void create(GameRecord g) {
         String key = Keys.game(g.game());
         Map<String, String> fields = new LinkedHashMap<>();
@@ -37,6 +39,7 @@ public final class RedisGames {
         RedisFailures.on(key, () -> jedis.hset(key, fields));
     }
 
+    @Override
     public Option<GameRecord> find(String game) {
         String key = Keys.game(game);
         Map<String, String> h = RedisFailures.on(key, () -> jedis.hgetAll(key));
@@ -45,11 +48,5 @@ public final class RedisGames {
         }
         return Option.some(new GameRecord(game, h.get("room"), Keyboard.parse(h.get("keyboard")), Code.parse(h.get("secret")),
                 Instant.ofEpochMilli(Long.parseLong(h.get("opened"))), Option.of(h.get("winner"))));
-    }
-
-    /** The score JSON of a scored guess, if the worker has scored it. */
-    public Option<String> score(String game, String guessId) {
-        String key = Keys.scores(game);
-        return Option.of(RedisFailures.on(key, () -> jedis.hget(key, guessId)));
     }
 }

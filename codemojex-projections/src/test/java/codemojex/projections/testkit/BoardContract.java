@@ -53,6 +53,21 @@ public abstract class BoardContract {
     }
 
     @Test
+    void allIsTheWholeBoardPastTheLimitOfTop() {
+        String g = game();
+        for (int i = 0; i < 1_050; i++) {
+            board().record(g, String.format("p%04d", i), (i % 31) * 20);
+        }
+        List<Board.Ranked> all = board().all(g);
+        assertThat(all).hasSize(1_050);
+        assertThat(all.subList(0, 1000)).isEqualTo(board().top(g, 1000));
+        assertThat(all).isSortedAccordingTo(Board.ORDER);
+        assertThat(all).extracting(Board.Ranked::rank).containsExactlyElementsOf(
+                java.util.stream.IntStream.rangeClosed(1, 1_050).boxed().toList());
+        assertThat(board().all(game())).isEmpty();
+    }
+
+    @Test
     void concurrentRecordsNeverLowerABest() throws Exception {
         String g = game();
         ExecutorService pool = Executors.newFixedThreadPool(4);

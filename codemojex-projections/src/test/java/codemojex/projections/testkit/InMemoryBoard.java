@@ -26,4 +26,11 @@ public final class InMemoryBoard implements Board {
         AtomicReference<HashMap<String, Integer>> ref = games.get(game);
         return ref == null ? List.of() : Board.ranking(ref.get()).take(n).toJavaList();
     }
+
+    @Override
+    public List<Ranked> all(String game) {
+        Board.requireTop(game, 1);
+        AtomicReference<HashMap<String, Integer>> ref = games.get(game);
+        return ref == null ? List.of() : Board.ranking(ref.get()).toJavaList();
+    }
 }

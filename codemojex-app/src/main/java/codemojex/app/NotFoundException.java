@@ -1,8 +1,0 @@
-package codemojex.app;
-
-/** An id that names nothing: a game or a guess that does not exist. */
-public class NotFoundException extends RuntimeException {
-    public NotFoundException(String message) {
-        super(message);
-    }
-}

@@ -1,0 +1,173 @@
+package codemojex.app.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Real play through the HTTP API: opens games, submits guesses from many players, then waits until
+ * every guess is scored. Prints a progress bar while it runs.
+ */
+public final class Simulation {
+
+    /** What a run did. */
+    public record Report(int games, int players, int guesses, long submitMillis, long scoredMillis, List<String> gameIds,
+                         Map<String, String> guessToGame) {
+        public double submittedPerSecond() {
+            return guesses * 1000.0 / Math.max(1, submitMillis);
+        }
+
+        public double scoredPerSecond() {
+            return guesses * 1000.0 / Math.max(1, scoredMillis);
+        }
+    }
+
+    private final String baseUrl;
+    private final ObjectMapper json;
+    private final HttpClient http;
+    private final PrintStream progress;
+
+    /** Plays against the server at {@code baseUrl}, showing progress on {@code progress}. */
+    public Simulation(String baseUrl, PrintStream progress) {
+        this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
+        this.json = new ObjectMapper();
+        this.progress = Objects.requireNonNull(progress, "progress");
+        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    }
+
+    public Report run(int players, int games, int guesses, int threads, long seed) throws InterruptedException {
+        if (players < 1 || games < 1 || guesses < 0 || threads < 1) {
+            throw new IllegalArgumentException("players, games and threads must be >= 1 and guesses >= 0");
+        }
+        List<String> gameIds = new ArrayList<>();
+        List<List<String>> keyboards = new ArrayList<>();
+        for (int g = 0; g < games; g++) {
+            JsonNode opened = call("POST", "/rooms", Map.of("room", "sim-" + (g % 10)), 201);
+            gameIds.add(opened.get("game").asText());
+            List<String> keys = new ArrayList<>();
+            opened.get("keyboard").forEach(k -> keys.add(k.asText()));
+            keyboards.add(keys);
+        }
+        Map<String, String> guessToGame = Collections.synchronizedMap(new java.util.LinkedHashMap<>());
+        AtomicInteger sent = new AtomicInteger();
+        long t0 = System.nanoTime();
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<?>> work = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                int share = guesses / threads + (t < guesses % threads ? 1 : 0);
+                Random r = new Random(seed + t);
+                work.add(pool.submit(() -> {
+                    for (int i = 0; i < share; i++) {
+                        int g = r.nextInt(games);
+                        List<String> keys = keyboards.get(g);
+                        StringBuilder guess = new StringBuilder();
+                        for (int p = 0; p < 6; p++) {
+                            guess.append(keys.get(r.nextInt(keys.size())));
+                        }
+                        String player = "player-" + r.nextInt(players);
+                        JsonNode res = call("POST", "/games/" + gameIds.get(g) + "/guesses",
+                                Map.of("player", player, "guess", guess.toString()), 202, 409);
+                        if (res.has("guessId")) {
+                            guessToGame.put(res.get("guessId").asText(), gameIds.get(g));
+                        }
+                        bar("guessing", sent.incrementAndGet(), guesses);
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : work) {
+                f.get();
+            }
+            long submitted = System.nanoTime();
+            // wait until every accepted guess is scored (or rejected)
+            List<Map.Entry<String, String>> todo = new ArrayList<>(guessToGame.entrySet());
+            AtomicInteger done = new AtomicInteger();
+            List<Future<?>> waits = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                int from = t;
+                waits.add(pool.submit(() -> {
+                    for (int i = from; i < todo.size(); i += threads) {
+                        Map.Entry<String, String> e = todo.get(i);
+                        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+                        while (true) {
+                            JsonNode s = call("GET", "/games/" + e.getValue() + "/guesses/" + e.getKey(), null, 200);
+                            if (!"pending".equals(s.get("status").asText())) {
+                                break;
+                            }
+                            if (System.nanoTime() > deadline) {
+                                throw new IllegalStateException("guess " + e.getKey() + " was not scored within 60 s");
+                            }
+                            Thread.sleep(20);
+                        }
+                        bar("scoring ", done.incrementAndGet(), todo.size());
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : waits) {
+                f.get();
+            }
+            long scored = System.nanoTime();
+            progress.println();
+            return new Report(games, players, guessToGame.size(), (submitted - t0) / 1_000_000, (scored - t0) / 1_000_000,
+                    List.copyOf(gameIds), Map.copyOf(guessToGame));
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException("simulation failed: " + e.getCause().getMessage(), e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private void bar(String what, int n, int of) {
+        if (of == 0 || (n % Math.max(1, of / 50) != 0 && n != of)) {
+            return;
+        }
+        int width = 40;
+        int filled = (int) ((long) n * width / of);
+        synchronized (progress) {
+            progress.print("\r" + what + " [" + "#".repeat(filled) + ".".repeat(width - filled) + "] " + n + "/" + of);
+            progress.flush();
+        }
+    }
+
+    private JsonNode call(String method, String path, Object body, int... expected) {
+        try {
+            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(30));
+            if (body == null) {
+                b.method(method, HttpRequest.BodyPublishers.noBody());
+            } else {
+                b.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(json.writeValueAsString(body)));
+            }
+            HttpResponse<String> res = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+            for (int e : expected) {
+                if (res.statusCode() == e) {
+                    return json.readTree(res.body());
+                }
+            }
+            throw new IllegalStateException(method + " " + path + " answered " + res.statusCode() + ": " + res.body());
+        } catch (IOException e) {
+            throw new IllegalStateException(method + " " + path + " failed: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+}

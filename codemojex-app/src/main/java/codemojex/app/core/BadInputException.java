@@ -1,0 +1,27 @@
+package codemojex.app.core;
+
+/** Input refused before anything reaches Redis, naming the field it came in. */
+public class BadInputException extends IllegalArgumentException {
+
+    private final String field;
+
+    public BadInputException(String field, String message) {
+        super(message);
+        this.field = field;
+    }
+
+    public String field() {
+        return field;
+    }
+
+    /** Runs {@code check}, naming {@code field} in any refusal. */
+    public static <T> T check(String field, java.util.function.Supplier<T> check) {
+        try {
+            return check.get();
+        } catch (BadInputException e) {
+            throw e;
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(field, e.getMessage());
+        }
+    }
+}

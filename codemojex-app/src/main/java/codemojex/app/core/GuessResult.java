@@ -1,0 +1,84 @@
+package codemojex.app.core;
+
+import codemojex.projections.Scoring;
+
+import java.util.Objects;
+
+/** What a player learns of a guess: still pending, scored with its breakdown, or rejected. */
+public sealed interface GuessResult permits GuessResult.Pending, GuessResult.Scored, GuessResult.Rejected {
+
+    /** The guess. */
+    String guessId();
+
+    /** Its game. */
+    String game();
+
+    /** The status word clients see: {@code pending}, {@code scored} or {@code rejected}. */
+    String status();
+
+    /**
+     * Submitted, not scored yet.
+     *
+     * @param guessId the guess
+     * @param game    its game
+     */
+    record Pending(String guessId, String game) implements GuessResult {
+        public Pending {
+            Objects.requireNonNull(guessId, "guessId");
+            Objects.requireNonNull(game, "game");
+        }
+
+        @Override
+        public String status() {
+            return "pending";
+        }
+    }
+
+    /**
+     * Scored.
+     *
+     * @param guessId the guess
+     * @param game    its game
+     * @param player  who guessed
+     * @param score   total, percentage and per-position breakdown
+     * @param best    the player's best in the game once this guess was scored
+     */
+    record Scored(String guessId, String game, String player, Scoring.Score score, int best) implements GuessResult {
+        public Scored {
+            Objects.requireNonNull(guessId, "guessId");
+            Objects.requireNonNull(game, "game");
+            Objects.requireNonNull(player, "player");
+            Objects.requireNonNull(score, "score");
+            if (best < score.total()) {
+                throw new IllegalArgumentException("best " + best + " is below the total " + score.total());
+            }
+        }
+
+        @Override
+        public String status() {
+            return "scored";
+        }
+    }
+
+    /**
+     * Not scored.
+     *
+     * @param guessId the guess
+     * @param game    its game
+     * @param player  who guessed
+     * @param reason  why
+     */
+    record Rejected(String guessId, String game, String player, String reason) implements GuessResult {
+        public Rejected {
+            Objects.requireNonNull(guessId, "guessId");
+            Objects.requireNonNull(game, "game");
+            Objects.requireNonNull(player, "player");
+            Objects.requireNonNull(reason, "reason");
+        }
+
+        @Override
+        public String status() {
+            return "rejected";
+        }
+    }
+}

@@ -1,0 +1,106 @@
+package codemojex.app.core;
+
+import codemojex.app.core.port.Games;
+import codemojex.app.core.port.GuessResults;
+import codemojex.projections.Channels;
+import codemojex.projections.Code;
+import codemojex.projections.GameEvent.GuessSubmitted;
+import codemojex.projections.GameEvent.RoomOpened;
+import codemojex.projections.GameRecord;
+import codemojex.projections.Keyboard;
+import codemojex.projections.Names;
+import echomq.domain.id.BrandedId;
+import echomq.domain.id.Snowflake;
+import echomq.domain.stream.StreamAppendPort;
+import echomq.domain.stream.StreamEntry;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.stream.StreamRangePort;
+import io.vavr.control.Option;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.Objects;
+import java.util.random.RandomGenerator;
+
+/**
+ * What players do: open a game, submit a guess, read what became of it. Every input is checked
+ * before anything is written; a refusal is a {@link BadInputException} naming the field.
+ */
+public final class Play {
+
+    private static final StreamKey GUESSES = StreamKey.of(Channels.QUEUE, Channels.GUESSES);
+
+    private final Games games;
+    private final GuessResults results;
+    private final StreamAppendPort append;
+    private final StreamRangePort range;
+    private final Snowflake minter;
+    private final Clock clock;
+    private final RandomGenerator rng;
+
+    /** Over the game store, the recorded results, the log, the minter of game ids, a clock and a source of secrets. */
+    public Play(Games games, GuessResults results, StreamAppendPort append, StreamRangePort range, Snowflake minter, Clock clock,
+                RandomGenerator rng) {
+        this.games = Objects.requireNonNull(games, "games");
+        this.results = Objects.requireNonNull(results, "results");
+        this.append = Objects.requireNonNull(append, "append");
+        this.range = Objects.requireNonNull(range, "range");
+        this.minter = Objects.requireNonNull(minter, "minter");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.rng = Objects.requireNonNull(rng, "rng");
+    }
+
+    /**
+     * A game as its players see it: never the secret.
+     *
+     * @param game     the game id
+     * @param room     the room that opened it
+     * @param keyboard the emojis to guess with
+     */
+    public record OpenedGame(String game, String room, Keyboard keyboard) {
+    }
+
+    /** Opens a game in {@code room}: a fresh keyboard and a secret drawn from it. */
+    public OpenedGame open(String room) {
+        BadInputException.check("room", () -> Names.requireId("room", room));
+        Keyboard keyboard = Keyboard.draw(rng);
+        Code secret = keyboard.drawSecret(rng);
+        String game = minter.nextId("GAM").toString();
+        games.create(new GameRecord(game, room, keyboard, secret, clock.instant(), Option.none()));
+        append.append(Channels.QUEUE, Channels.ROOM_OPENED, new RoomOpened(room, game, keyboard).fields());
+        return new OpenedGame(game, room, keyboard);
+    }
+
+    /** The game. @throws NotFoundException when there is none */
+    public GameRecord game(String game) {
+        BadInputException.check("game", () -> Names.requireId("game", game));
+        return games.find(game).getOrElseThrow(() -> new NotFoundException("no game " + game));
+    }
+
+    /** Submits a guess for the score worker; returns its guess id. @throws GameSettledException when the game is over */
+    public BrandedId submit(String game, String player, String guess) {
+        BadInputException.check("player", () -> Names.requirePlayer(player));
+        GameRecord g = game(game);
+        Code code = BadInputException.check("guess", () -> g.keyboard().parseGuess(guess));
+        if (g.settled()) {
+            throw new GameSettledException(game);
+        }
+        return append.append(Channels.QUEUE, Channels.GUESSES, new GuessSubmitted(game, g.room(), player, code).fields());
+    }
+
+    /** What became of guess {@code guessId} of {@code game}. @throws NotFoundException when no such guess was submitted */
+    public GuessResult guess(String game, String guessId) {
+        BrandedId id = BadInputException.check("guessId", () -> StreamAppendPort.requireEventId(BrandedId.parse(guessId)));
+        game(game);
+        Option<GuessResult> recorded = results.find(game, guessId);
+        if (recorded.isDefined()) {
+            return recorded.get();
+        }
+        // a guess id is the branded id of its entry in `guesses`: one exact read says whether it was submitted here
+        List<StreamEntry> found = range.range(GUESSES, id.streamId(), id.streamId(), 1);
+        if (found.stream().noneMatch(e -> e.branded().contains(id) && e.field("game").contains(game))) {
+            throw new NotFoundException("no guess " + guessId + " in game " + game);
+        }
+        return new GuessResult.Pending(guessId, game);
+    }
+}

@@ -1,0 +1,139 @@
+package codemojex.app.core;
+
+import codemojex.app.core.port.Games;
+import codemojex.projections.Board;
+import codemojex.projections.Channels;
+import codemojex.projections.Names;
+import codemojex.projections.Projections;
+import echomq.domain.projection.ProjectionReader;
+import echomq.domain.retention.Retention;
+import echomq.domain.retention.StreamRetentionPort;
+import echomq.domain.stream.StreamRangePort;
+import echomq.domain.stream.StreamStatePort;
+import echomq.domain.window.StreamWindows;
+import echomq.domain.window.Window;
+import io.vavr.collection.Map;
+import io.vavr.collection.Vector;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What players and operators read, all of it folds of the log (through the projection reader's
+ * cache) or the live board: board, feed, room openings, day results; and the operator's two
+ * checks on the log, rebuild and retention.
+ */
+public final class Reports {
+
+    /** The feed's length. */
+    public static final int FEED_SIZE = 20;
+
+    /** Cached folds kept by the projection reader (panes, windows). */
+    public static final int CACHED_FOLDS = 10_000;
+
+    private final Games games;
+    private final Board board;
+    private final StreamWindows windows;
+    private final ProjectionReader reader;
+    private final StreamRetentionPort retention;
+    private final Clock clock;
+
+    /** Over the game store, the board, the log's range and state reads, its retention and a clock. */
+    public Reports(Games games, Board board, StreamRangePort range, StreamStatePort states, StreamRetentionPort retention,
+                   Clock clock) {
+        this.games = Objects.requireNonNull(games, "games");
+        this.board = Objects.requireNonNull(board, "board");
+        this.windows = new StreamWindows(range);
+        this.reader = new ProjectionReader(range, states, clock, CACHED_FOLDS);
+        this.retention = Objects.requireNonNull(retention, "retention");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    /** The top {@code top} (1..1000) of a game's live board. */
+    public List<Board.Ranked> board(String game, int top) {
+        if (top < 1 || top > 1000) {
+            throw new BadInputException("top", "top must be 1..1000, got " + top);
+        }
+        requireGame(game);
+        return board.top(game, top);
+    }
+
+    /** The recent activity feed: the fold of {@code guess-scored} over the last {@code since}. */
+    public Projections.Feed feed(Duration since) {
+        requireSince(since);
+        // sixty panes to the window: each folded once, the trailing partial one afresh, the leading one incrementally
+        Duration pane = Duration.ofMillis(Math.max(1000, since.toMillis() / 60));
+        return reader.foldSliding(Channels.QUEUE, Channels.GUESS_SCORED, since, pane, Projections.recentFeed(FEED_SIZE));
+    }
+
+    /** What the projection reader did so far (cache hits, incremental and full folds). */
+    public ProjectionReader.Metrics projectionMetrics() {
+        return reader.metrics();
+    }
+
+    static Duration requireSince(Duration since) {
+        if (since == null || since.isNegative() || since.isZero() || since.compareTo(Duration.ofDays(31)) > 0) {
+            throw new BadInputException("since", "since must be more than 0 and at most 31 days, got " + since);
+        }
+        return since;
+    }
+
+    /** Games opened per room in {@code [from, to]}. */
+    public Map<String, Integer> openings(Instant from, Instant to) {
+        Window w = BadInputException.check("to", () -> Window.closed(from, to));
+        return reader.fold(Channels.QUEUE, Channels.ROOM_OPENED, w, Projections.roomOpenings());
+    }
+
+    /** The games settled on {@code day} in {@code zone}, in settle order. */
+    public Vector<Projections.Result> results(LocalDate day, ZoneId zone) {
+        return reader.fold(Channels.QUEUE, Channels.GAME_SETTLED, Projections.day(day, zone), Projections.dayResults());
+    }
+
+    /**
+     * The whole board of a game rebuilt from the {@code guess-scored} log, beside the whole live one.
+     *
+     * @param game    the game
+     * @param rebuilt the fold of the log
+     * @param live    the live board
+     */
+    public record Rebuild(String game, List<Board.Ranked> rebuilt, List<Board.Ranked> live) {
+        /** Whether the live board is what the log says. */
+        public boolean equal() {
+            return rebuilt.equals(live);
+        }
+    }
+
+    /** Folds the whole {@code guess-scored} log into the game's board and reads the whole live board. */
+    public Rebuild rebuildBoard(String game) {
+        requireGame(game);
+        Map<String, Integer> bests = windows.foldWindow(Channels.QUEUE, Channels.GUESS_SCORED, Window.since(Instant.EPOCH),
+                Projections.allTimeBoard(game));
+        return new Rebuild(game, Board.ranking(bests).toJavaList(), board.all(game));
+    }
+
+    /** Trims every channel to what was minted in the last {@code olderThan}; removed counts per channel. */
+    public java.util.Map<String, Long> trim(Duration olderThan, boolean exact) {
+        if (olderThan == null || olderThan.isNegative() || olderThan.isZero()) {
+            throw new BadInputException("older-than", "older-than must be more than 0, got " + olderThan);
+        }
+        Retention r = Retention.minAge(olderThan, clock, !exact);
+        java.util.Map<String, Long> removed = new LinkedHashMap<>();
+        for (String channel : List.of(Channels.ROOM_OPENED, Channels.GUESSES, Channels.GUESS_SCORED, Channels.GAME_SETTLED)) {
+            removed.put(channel, retention.trim(Channels.QUEUE, channel, r));
+        }
+        return removed;
+    }
+
+    private void requireGame(String game) {
+        BadInputException.check("game", () -> Names.requireId("game", game));
+        if (games.find(game).isEmpty()) {
+            throw new NotFoundException("no game " + game);
+        }
+    }
+}

@@ -1,0 +1,11 @@
+package codemojex.app.core.port;
+
+import codemojex.app.core.GuessResult;
+import io.vavr.control.Option;
+
+/** The results the score worker recorded: scored or rejected guesses, by game and guess id. */
+public interface GuessResults {
+
+    /** The recorded result of {@code guessId} in {@code game}; none while it is pending or unknown. */
+    Option<GuessResult> find(String game, String guessId);
+}

@@ -1,0 +1,38 @@
+package codemojex.app.core.port;
+
+import codemojex.projections.GameEvent.GuessSubmitted;
+import codemojex.projections.GameRecord;
+import codemojex.projections.GuessOutcome;
+import echomq.domain.stream.StreamEntry;
+
+/**
+ * Commits the outcome of one delivered guess at once: appends its events, records the best on the
+ * board, keeps the result, settles the game on a 600 and acknowledges the delivery, or does none
+ * of it. The player's previous best and whether the game is still open are read inside the commit,
+ * so two scorers never race and nothing is read twice.
+ */
+public interface ScoreCommit {
+
+    /** What the commit did. */
+    sealed interface Result permits Applied, AlreadyScored {
+    }
+
+    /**
+     * The outcome was committed (or, for a game settled in the meantime, the rejection).
+     *
+     * @param outcome what {@code Referee.decide} gives for the state the commit saw
+     */
+    record Applied(GuessOutcome outcome) implements Result {
+    }
+
+    /**
+     * The guess had been committed before (a redelivery after a crash): only acknowledged.
+     *
+     * @param guessId the guess
+     */
+    record AlreadyScored(String guessId) implements Result {
+    }
+
+    /** Commits the decision on {@code guess} (delivered as {@code delivery}, id {@code guessId}) for {@code game}. */
+    Result commit(StreamEntry delivery, GuessSubmitted guess, String guessId, GameRecord game);
+}

@@ -1,0 +1,79 @@
+package codemojex.app.http;
+
+import codemojex.app.core.GuessResult;
+import codemojex.projections.Scoring;
+
+import java.util.List;
+
+/** The web models of {@code GET /games/{game}/guesses/{guessId}}: one JSON shape per kind of result. */
+final class GuessWeb {
+
+    private GuessWeb() {
+    }
+
+    /**
+     * A guess not scored yet.
+     *
+     * @param status  {@code pending}
+     * @param guessId the guess
+     * @param game    its game
+     */
+    record Pending(String status, String guessId, String game) {
+    }
+
+    /**
+     * A scored guess and its breakdown.
+     *
+     * @param status     {@code scored}
+     * @param guessId    the guess
+     * @param game       its game
+     * @param player     who guessed
+     * @param total      0..600
+     * @param max        600
+     * @param percentage {@code round(total / 6)}
+     * @param best       the player's best once this guess was scored
+     * @param cracked    whether it cracked the code
+     * @param positions  the six positions
+     */
+    record Scored(String status, String guessId, String game, String player, int total, int max, int percentage, int best,
+                  boolean cracked, List<Position> positions) {
+    }
+
+    /**
+     * One position of a scored guess.
+     *
+     * @param position 0..5
+     * @param emoji    the guessed emoji
+     * @param distance its distance to where the secret holds it; JSON null for a miss
+     * @param points   its points
+     * @param status   EXACT, ADJACENT, NEAR, FAR, MAX or MISS
+     */
+    record Position(int position, String emoji, Integer distance, int points, String status) {
+    }
+
+    /**
+     * A guess that was not scored.
+     *
+     * @param status  {@code rejected}
+     * @param guessId the guess
+     * @param game    its game
+     * @param player  who guessed
+     * @param reason  why
+     */
+    record Rejected(String status, String guessId, String game, String player, String reason) {
+    }
+
+    /** The web model of {@code result}. */
+    static Object of(GuessResult result) {
+        if (result instanceof GuessResult.Scored s) {
+            Scoring.Score score = s.score();
+            return new Scored(s.status(), s.guessId(), s.game(), s.player(), score.total(), score.max(), score.percentage(), s.best(),
+                    score.cracked(), score.positions().map(p -> new Position(p.position(), p.emoji().text(), p.distance().getOrNull(),
+                    p.points(), p.status().name())).toJavaList());
+        }
+        if (result instanceof GuessResult.Rejected r) {
+            return new Rejected(r.status(), r.guessId(), r.game(), r.player(), r.reason());
+        }
+        return new Pending(result.status(), result.guessId(), result.game());
+    }
+}

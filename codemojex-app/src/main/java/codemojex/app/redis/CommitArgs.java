@@ -1,0 +1,71 @@
+package codemojex.app.redis;
+
+import codemojex.projections.Channels;
+import codemojex.projections.GameEvent.GuessScored;
+import codemojex.projections.GameEvent.GuessSubmitted;
+import codemojex.projections.GuessOutcome;
+import codemojex.projections.Referee;
+import codemojex.projections.Scoring;
+import echomq.domain.id.BrandedId;
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.StreamKey;
+import echomq.redis.RedisStreamAppend;
+import io.vavr.control.Option;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The KEYS and ARGV of {@code score-commit.lua}, in the order its comment block names them.
+ *
+ * @param keys the six keys
+ * @param argv the arguments
+ */
+record CommitArgs(List<String> keys, List<String> argv) {
+
+    CommitArgs {
+        keys = List.copyOf(keys);
+        argv = List.copyOf(argv);
+    }
+
+    /**
+     * The arguments that commit {@code outcome} of {@code guess}, decided for a previous best of 0
+     * (the script raises the best to the stored one), for the guess delivered as entry {@code delivery}.
+     *
+     * @param scoredId  the branded id of the {@code guess-scored} entry
+     * @param settledId the branded id of the {@code game-settled} entry, when the outcome settles the game
+     */
+    static CommitArgs of(String group, StreamId delivery, GuessSubmitted guess, GuessOutcome outcome, BrandedId scoredId,
+                         Option<BrandedId> settledId) {
+        String game = guess.game();
+        List<String> keys = List.of(stream(Channels.GUESSES), stream(Channels.GUESS_SCORED), Keys.board(game),
+                Keys.scores(game), Keys.game(game), stream(Channels.GAME_SETTLED));
+        // a game may settle between the decision and the script: the script then keeps this rejection
+        String rejection = StoredResults.rejected(new GuessOutcome.Rejected(outcome.guessId(), game, guess.player(),
+                outcome instanceof GuessOutcome.Rejected r ? r.reason() : Referee.SETTLED));
+        List<String> argv = new ArrayList<>(List.of(group, delivery.toString(), outcome.guessId(), guess.player()));
+        if (outcome instanceof GuessOutcome.Scored s) {
+            scored(argv, guess, s.scored(), s.score(), rejection, scoredId, "");
+        } else if (outcome instanceof GuessOutcome.ScoredAndSettled s) {
+            BrandedId settled = settledId.getOrElseThrow(() -> new IllegalArgumentException("a settling outcome needs a settled id"));
+            scored(argv, guess, s.scored(), s.score(), rejection, scoredId, settled.streamId().toString());
+            argv.addAll(RedisStreamAppend.xaddFields(settled, s.settled().fields()));
+        } else {
+            argv.addAll(List.of("0", "", rejection, "", "", "0"));
+        }
+        return new CommitArgs(keys, argv);
+    }
+
+    private static void scored(List<String> argv, GuessSubmitted guess, GuessScored event, Scoring.Score score, String rejection,
+                               BrandedId scoredId, String settledEntryId) {
+        // `best` is the event's last field: the script appends it, as only it knows the stored best
+        List<String> items = RedisStreamAppend.xaddFields(scoredId, event.fields().remove("best"));
+        argv.addAll(List.of(Integer.toString(event.total()), StoredResults.scoredWithoutBest(guess.player(), guess.guess(), score),
+                rejection, scoredId.streamId().toString(), settledEntryId, Integer.toString(items.size())));
+        argv.addAll(items);
+    }
+
+    private static String stream(String channel) {
+        return StreamKey.of(Channels.QUEUE, channel).toString();
+    }
+}

@@ -1,0 +1,13 @@
+-- board-record.lua: records a player's points on a game's board and returns the best after it,
+-- atomically. The board holds the negated best, so ZADD LT ("only if lower") keeps the highest
+-- best, and an ascending ZRANGE ranks best first, ties by player name (Redis orders equal scores
+-- by member bytes).
+--
+-- KEYS[1]  the game's board (sorted set of player -> negated best)
+-- ARGV[1]  the negated points of this record
+-- ARGV[2]  the player
+--
+-- Returns the negated best after the record, as ZSCORE answers it.
+
+redis.call('ZADD', KEYS[1], 'LT', ARGV[1], ARGV[2])
+return redis.call('ZSCORE', KEYS[1], ARGV[2])

@@ -1,0 +1,159 @@
+package codemojex.app.redis;
+
+import codemojex.app.core.GuessResult;
+import codemojex.app.core.port.ScoreCommit;
+import codemojex.projections.Channels;
+import codemojex.projections.Code;
+import codemojex.projections.GameEvent.GameSettled;
+import codemojex.projections.GameEvent.GuessScored;
+import codemojex.projections.GameEvent.GuessSubmitted;
+import codemojex.projections.GameRecord;
+import codemojex.projections.GuessOutcome;
+import codemojex.projections.Keyboard;
+import codemojex.projections.Referee;
+import echomq.domain.id.BrandedId;
+import echomq.domain.id.Snowflake;
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.StreamEntry;
+import echomq.domain.stream.StreamKey;
+import echomq.redis.RedisConnections;
+import echomq.redis.RedisStreamAppend;
+import echomq.redis.RedisStreamRange;
+import echomq.testkit.RedisServerProcess;
+import echomq.testkit.Seeded;
+import echomq.testkit.TestRedis;
+import io.vavr.collection.Vector;
+import io.vavr.control.Option;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import redis.clients.jedis.UnifiedJedis;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The commit script against the pure decision, on a Redis of its own: for a seeded run of guesses
+ * by a few players over a few games, every commit answers what {@link Referee#decide} says for the
+ * best the model holds, and writes exactly those events, that best and that result.
+ */
+class RedisScoreCommitTest {
+
+    static RedisServerProcess redis;
+    static UnifiedJedis jedis;
+
+    @BeforeAll
+    static void start() {
+        redis = TestRedis.privateServer();
+        jedis = RedisConnections.connect(redis.uri());
+    }
+
+    @AfterAll
+    static void stop() {
+        jedis.close();
+        redis.stop();
+    }
+
+    @Test
+    void everyCommitIsWhatTheRefereeDecidesForTheModelsBest() {
+        Random r = Seeded.random("RedisScoreCommitTest");
+        Snowflake minter = new Snowflake(5, Clock.systemUTC());
+        RedisGames games = new RedisGames(jedis);
+        RedisGuessInbox inbox = new RedisGuessInbox(jedis, "model");
+        RedisScoreCommit commit = new RedisScoreCommit(jedis, minter);
+        RedisGuessResults results = new RedisGuessResults(jedis);
+        RedisStreamAppend append = new RedisStreamAppend(jedis, minter);
+        inbox.ensure();
+        Map<String, GameRecord> open = new HashMap<>();
+        for (int g = 0; g < 3; g++) {
+            Keyboard k = Keyboard.draw(r);
+            GameRecord game = new GameRecord("G" + g + "x" + r.nextInt(1_000_000), "room", k, k.drawSecret(r), Instant.now(), Option.none());
+            games.create(game);
+            open.put(game.game(), game);
+        }
+        List<String> ids = List.copyOf(open.keySet());
+        Map<String, Integer> bests = new HashMap<>(); // the model: game/player -> best
+        int settled = 0;
+        for (int i = 0; i < 300; i++) {
+            GameRecord game = open.get(ids.get(r.nextInt(ids.size())));
+            String player = "p" + r.nextInt(4);
+            int kind = r.nextInt(40);
+            // a perfect guess now and then; all misses (total 0, best possibly 0 too) often, as 0 is an edge of the best
+            Code guess = kind == 0 ? game.secret()
+                    : kind < 10 ? new Code(game.keyboard().keys().filter(e -> game.secret().indexOf(e) < 0).take(Code.LENGTH))
+                    : new Code(Vector.range(0, Code.LENGTH).map(x -> game.keyboard().keys().get(r.nextInt(game.keyboard().keys().size()))));
+            GuessSubmitted submitted = new GuessSubmitted(game.game(), game.room(), player, guess);
+            BrandedId guessId = append.append(Channels.QUEUE, Channels.GUESSES, submitted.fields());
+            StreamEntry delivery = inbox.next(1, java.time.Duration.ofMillis(100)).get(0);
+            assertThat(delivery.branded()).contains(guessId);
+
+            GameRecord now = games.find(game.game()).get();
+            int previous = bests.getOrDefault(game.game() + "/" + player, 0);
+            GuessOutcome expected = Referee.decide(submitted, guessId.toString(), Option.some(now), previous);
+            ScoreCommit.Result result = commit.commit(delivery, submitted, guessId.toString(), game); // the game as first read
+            assertThat(result).as("guess %d", i).isEqualTo(new ScoreCommit.Applied(expected));
+
+            GuessResult stored = results.find(game.game(), guessId.toString()).get();
+            if (expected instanceof GuessOutcome.Rejected) {
+                assertThat(stored).isEqualTo(new GuessResult.Rejected(guessId.toString(), game.game(), player, Referee.SETTLED));
+                continue;
+            }
+            GuessScored scored = (GuessScored) expected.events().head();
+            bests.put(game.game() + "/" + player, scored.best());
+            assertThat(stored).isEqualTo(new GuessResult.Scored(guessId.toString(), game.game(), player,
+                    codemojex.projections.Scoring.score(game.secret(), guess), scored.best()));
+            List<StreamEntry> log = new RedisStreamRange(jedis).rangeFrom(StreamKey.of(Channels.QUEUE, Channels.GUESS_SCORED),
+                    StreamId.MIN, 100_000);
+            assertThat(GuessScored.decode(log.get(log.size() - 1))).isEqualTo(scored);
+            assertThat(new RedisBoard(jedis).top(game.game(), 1000)).anySatisfy(place -> {
+                assertThat(place.player()).isEqualTo(player);
+                assertThat(place.best()).isEqualTo(scored.best());
+            });
+            if (expected instanceof GuessOutcome.ScoredAndSettled s) {
+                settled++;
+                List<StreamEntry> settles = new RedisStreamRange(jedis).rangeFrom(StreamKey.of(Channels.QUEUE, Channels.GAME_SETTLED),
+                        StreamId.MIN, 100);
+                assertThat(GameSettled.decode(settles.get(settles.size() - 1))).isEqualTo(s.settled());
+                assertThat(games.find(game.game()).get().winner()).contains(player);
+            }
+            // a redelivery is only acknowledged
+            assertThat(commit.commit(delivery, submitted, guessId.toString(), game)).isEqualTo(new ScoreCommit.AlreadyScored(guessId.toString()));
+        }
+        assertThat(inbox.pendingCount()).isZero();
+        System.out.println("[model] " + settled + " game(s) settled in the run");
+    }
+
+    @Test
+    void aBestOfZeroStaysZeroThroughMoreMisses() {
+        Snowflake minter = new Snowflake(6, Clock.systemUTC());
+        Keyboard k = Keyboard.standard();
+        GameRecord game = new GameRecord("Gzero" + System.nanoTime(), "room", k, new Code(k.keys().take(6)), Instant.now(), Option.none());
+        new RedisGames(jedis).create(game);
+        RedisGuessInbox inbox = new RedisGuessInbox(jedis, "zero");
+        inbox.ensure();
+        GuessSubmitted miss = new GuessSubmitted(game.game(), "room", "ada", new Code(k.keys().drop(6).take(6)));
+        for (int i = 0; i < 3; i++) {
+            BrandedId id = new RedisStreamAppend(jedis, minter).append(Channels.QUEUE, Channels.GUESSES, miss.fields());
+            StreamEntry delivery = inbox.next(1, java.time.Duration.ofMillis(100)).get(0);
+            assertThat(new RedisScoreCommit(jedis, minter).commit(delivery, miss, id.toString(), game))
+                    .isEqualTo(new ScoreCommit.Applied(Referee.decide(miss, id.toString(), Option.some(game), 0)));
+            List<StreamEntry> log = new RedisStreamRange(jedis).rangeFrom(StreamKey.of(Channels.QUEUE, Channels.GUESS_SCORED),
+                    StreamId.MIN, 100_000);
+            assertThat(log.get(log.size() - 1).field("best")).contains("0"); // never "-0"
+            assertThat(GuessScored.decode(log.get(log.size() - 1)).best()).isZero();
+        }
+    }
+
+    @Test
+    void aScriptTheServerForgotIsSentAgain() {
+        jedis.scriptFlush();
+        assertThat(new RedisBoard(jedis).record("flushed", "ada", 120)).isEqualTo(120);
+        assertThat(jedis.scriptExists(List.of(RedisBoard.RECORD.sha1()))).containsExactly(true);
+    }
+}

@@ -1,0 +1,73 @@
+package echomq.domain.id;
+
+/**
+ * Fixed-width base62 of a non-negative {@code long}, alphabet {@code 0-9A-Za-z}, most significant
+ * digit first, left-padded with {@code '0'} to 11 characters, so that the lexicographic order of
+ * the text is the numeric order. {@code Base62.encode(274557032793636864L)} is {@code "0KHTOWnGLuC"}.
+ */
+public final class Base62 {
+
+    /** Digits, then upper case, then lower case: the order ASCII sorts them in. */
+    public static final String ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+    /** 62^11 > 2^63 > 62^10: eleven digits hold every non-negative long. */
+    public static final int WIDTH = 11;
+
+    private Base62() {
+    }
+
+    /** The 11-character text of {@code value}; refuses a negative value. */
+    public static String encode(long value) {
+        if (value < 0) {
+            throw new IllegalArgumentException("base62 encodes values 0.." + Long.MAX_VALUE + ", got " + value);
+        }
+        char[] out = new char[WIDTH];
+        long v = value;
+        for (int i = WIDTH - 1; i >= 0; i--) {
+            out[i] = ALPHABET.charAt((int) (v % 62));
+            v /= 62;
+        }
+        return new String(out);
+    }
+
+    /**
+     * The value of an 11-character base62 text.
+     *
+     * @throws IllegalArgumentException for a wrong length, a character outside the alphabet or a
+     *                                  value above {@code 2^63-1}, quoting the text
+     */
+    public static long decode(String text) {
+        if (text == null) {
+            throw new IllegalArgumentException("base62 text must not be null");
+        }
+        if (text.length() != WIDTH) {
+            throw new IllegalArgumentException("base62 text \"" + text + "\" must be " + WIDTH
+                    + " characters, is " + text.length());
+        }
+        long value = 0;
+        for (int i = 0; i < WIDTH; i++) {
+            int digit = digit(text.charAt(i));
+            if (digit < 0) {
+                throw new IllegalArgumentException("base62 text \"" + text + "\" has a character outside 0-9A-Za-z at index " + i);
+            }
+            if (value > (Long.MAX_VALUE - digit) / 62) {
+                throw new IllegalArgumentException("base62 text \"" + text + "\" is above 2^63-1");
+            }
+            value = value * 62 + digit;
+        }
+        return value;
+    }
+
+    private static int digit(char c) {
+        if (c >= '0' && c <= '9') {
+            return c - '0';
+        }
+        if (c >= 'A' && c <= 'Z') {
+            return c - 'A' + 10;
+        }
+        if (c >= 'a' && c <= 'z') {
+            return c - 'a' + 36;
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,63 @@
+package echomq.domain.partition;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The Redis Cluster slot of a key: CRC16-XMODEM of the key's hash tag (the text between the first
+ * {@code {} and the first {@code }} after it, when not empty) or of the whole key, mod 16384.
+ * {@code HashSlot.of("123456789") == 12739}; every key of a queue shares {@code HashSlot.of("{queue}")}.
+ */
+public final class HashSlot {
+
+    public static final int SLOTS = 16384;
+
+    private static final int[] TABLE = new int[256];
+
+    static {
+        for (int i = 0; i < 256; i++) {
+            int crc = i << 8;
+            for (int b = 0; b < 8; b++) {
+                crc = (crc & 0x8000) != 0 ? (crc << 1) ^ 0x1021 : crc << 1;
+            }
+            TABLE[i] = crc & 0xFFFF;
+        }
+    }
+
+    private HashSlot() {
+    }
+
+    /** The slot of {@code key}. */
+    public static int of(String key) {
+        return of(key.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The slot of a binary key. */
+    public static int of(byte[] key) {
+        int start = 0;
+        int end = key.length;
+        for (int i = 0; i < key.length; i++) {
+            if (key[i] == '{') {
+                for (int j = i + 1; j < key.length; j++) {
+                    if (key[j] == '}') {
+                        if (j > i + 1) {
+                            start = i + 1;
+                            end = j;
+                        }
+                        break;
+                    }
+                }
+                break;
+            }
+        }
+        return crc16(key, start, end) % SLOTS;
+    }
+
+    /** CRC16-XMODEM (polynomial 0x1021, initial 0) of {@code bytes[from, to)}. */
+    public static int crc16(byte[] bytes, int from, int to) {
+        int crc = 0;
+        for (int i = from; i < to; i++) {
+            crc = ((crc << 8) ^ TABLE[((crc >>> 8) ^ bytes[i]) & 0xFF]) & 0xFFFF;
+        }
+        return crc;
+    }
+}

@@ -1,0 +1,65 @@
+package echomq.domain.partition;
+
+import echomq.domain.stream.StreamKey;
+
+import io.vavr.collection.Vector;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A channel too hot for one shard, written to {@code partitions} streams with distinct hash tags:
+ * partition {@code p} of channel {@code (queue, name)} is the stream {@code (queue-p<p>, name)},
+ * key {@code emq:{queue-p<p>}:stream:name} (a single partition is the plain stream). A record goes
+ * to the partition chosen by a stable hash (CRC16) of its declared key, so all records of one key
+ * stay in order in one stream with one writer.
+ * <pre>{@code
+ * PartitionedChannel scored = new PartitionedChannel("cm", "guess-scored", 3);
+ * int p = scored.partitionOf(gameId);          // the same game, the same partition, always
+ * }</pre>
+ *
+ * @param queue      the queue
+ * @param name       the stream name of every partition
+ * @param partitions 1..64
+ */
+public record PartitionedChannel(String queue, String name, int partitions) {
+
+    public static final int MAX_PARTITIONS = 64;
+
+    public PartitionedChannel {
+        StreamKey.requireQueue(queue);
+        StreamKey.requireName(name);
+        if (partitions < 1 || partitions > MAX_PARTITIONS) {
+            throw new IllegalArgumentException("partitions must be 1.." + MAX_PARTITIONS + ", got " + partitions);
+        }
+        if (partitions > 1) {
+            StreamKey.requireQueue(queue + "-p" + (partitions - 1)); // the longest partition queue still fits
+        }
+    }
+
+    /** The queue of partition {@code p}. */
+    public String partitionQueue(int p) {
+        if (p < 0 || p >= partitions) {
+            throw new IllegalArgumentException("partition must be 0.." + (partitions - 1) + ", got " + p);
+        }
+        return partitions == 1 ? queue : queue + "-p" + p;
+    }
+
+    /** The stream key of partition {@code p}. */
+    public StreamKey partition(int p) {
+        return StreamKey.of(partitionQueue(p), name);
+    }
+
+    /** Every partition's key, in partition order. */
+    public Vector<StreamKey> keys() {
+        return Vector.range(0, partitions).map(this::partition);
+    }
+
+    /** The partition of records with {@code partitionKey}: CRC16 of its UTF-8 bytes mod the partition count. */
+    public int partitionOf(String partitionKey) {
+        if (partitionKey == null || partitionKey.isEmpty()) {
+            throw new IllegalArgumentException("partition key must not be empty");
+        }
+        byte[] b = partitionKey.getBytes(StandardCharsets.UTF_8);
+        return HashSlot.crc16(b, 0, b.length) % partitions;
+    }
+}

@@ -1,0 +1,264 @@
+package echomq.domain.projection;
+
+import echomq.domain.fold.CombinableFold;
+import echomq.domain.fold.Fold;
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.stream.StreamRangePort;
+import echomq.domain.stream.StreamState;
+import echomq.domain.stream.StreamStatePort;
+import echomq.domain.window.FoldResult;
+import echomq.domain.window.StreamWindows;
+import echomq.domain.window.Window;
+
+import io.vavr.collection.Vector;
+import io.vavr.control.Option;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Serves folds of windows without recomputing what did not change. Every read costs one stream
+ * state read ({@code XINFO STREAM}); then:
+ * <ul>
+ *   <li>nothing appended into the window and nothing deleted inside it since the cached fold: the
+ *       cached accumulator, no range read;</li>
+ *   <li>only appends: the cached accumulator folded on with just the entries after the last one
+ *       folded (entries can only be added above the stream's last-generated id);</li>
+ *   <li>a delete or trim that may have reached into the window, or no cached fold: a full fold.</li>
+ * </ul>
+ * Sliding windows ({@link #foldSliding}) are cut into panes aligned to the pane length, each folded
+ * and cached like a closed window, the leading one incrementally, and combined on read; projections
+ * that cannot combine are folded whole. Accumulators must be immutable: a cached one is handed out
+ * again.
+ * <pre>{@code
+ * ProjectionReader reader = new ProjectionReader(range, states, clock, 10_000);
+ * Feed f = reader.foldSliding("cm", "guess-scored", Duration.ofHours(1), Duration.ofMinutes(1), recentFeed(20));
+ * }</pre>
+ */
+public final class ProjectionReader {
+
+    /**
+     * What the reader did so far.
+     *
+     * @param reads            folds asked for
+     * @param hits             cached folds served as they were (no range read)
+     * @param incrementalFolds cached folds brought up to date with the entries appended since
+     * @param fullFolds        folds computed afresh
+     * @param entriesFolded    entries read and folded, in all
+     * @param stateReads       stream state reads ({@code XINFO STREAM})
+     * @param evictions        cached folds pushed out by newer ones
+     * @param cached           cached folds held now
+     * @param absentStreams    folds of a stream that does not exist (the empty fold; neither a hit nor a fold)
+     */
+    public record Metrics(long reads, long hits, long incrementalFolds, long fullFolds, long entriesFolded,
+                          long stateReads, long evictions, int cached, long absentStreams) {
+    }
+
+    private record Key(StreamKey stream, String window, String projection) {
+    }
+
+    private record Cached(FoldResult<?> result, StreamState foldedAt) {
+    }
+
+    private final StreamWindows windows;
+    private final StreamStatePort states;
+    private final Clock clock;
+    private final int maxCachedFolds;
+    private final int pageSize;
+    private final Map<Key, Cached> cache;
+    private final AtomicLong reads = new AtomicLong();
+    private final AtomicLong hits = new AtomicLong();
+    private final AtomicLong incremental = new AtomicLong();
+    private final AtomicLong full = new AtomicLong();
+    private final AtomicLong entries = new AtomicLong();
+    private final AtomicLong stateReads = new AtomicLong();
+    private final AtomicLong evictions = new AtomicLong();
+    private final AtomicLong absent = new AtomicLong();
+
+    /** A reader that keeps at most {@code maxCachedFolds} folds (windows and panes), least recently used out first. */
+    public ProjectionReader(StreamRangePort range, StreamStatePort states, Clock clock, int maxCachedFolds) {
+        this(range, states, clock, maxCachedFolds, StreamWindows.DEFAULT_PAGE_SIZE);
+    }
+
+    /** As {@link #ProjectionReader(StreamRangePort, StreamStatePort, Clock, int)}, reading pages of {@code pageSize}. */
+    public ProjectionReader(StreamRangePort range, StreamStatePort states, Clock clock, int maxCachedFolds, int pageSize) {
+        this.windows = new StreamWindows(Objects.requireNonNull(range, "range"));
+        this.states = Objects.requireNonNull(states, "states");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        if (maxCachedFolds < 1) {
+            throw new IllegalArgumentException("cache size must be >= 1, got " + maxCachedFolds);
+        }
+        if (pageSize < 1) {
+            throw new IllegalArgumentException("page size must be >= 1, got " + pageSize);
+        }
+        this.maxCachedFolds = maxCachedFolds;
+        this.pageSize = pageSize;
+        this.cache = new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<Key, Cached> eldest) {
+                boolean evict = size() > ProjectionReader.this.maxCachedFolds;
+                if (evict) {
+                    evictions.incrementAndGet();
+                }
+                return evict;
+            }
+        };
+    }
+
+    /** The fold of {@code window} of the stream, from the cache where that is provably the same answer. */
+    public <A> A fold(String queue, String name, Window window, Fold<A> projection) {
+        StreamKey key = StreamKey.of(queue, name);
+        Objects.requireNonNull(window, "window");
+        Objects.requireNonNull(projection, "projection");
+        reads.incrementAndGet();
+        Option<StreamState> state = readState(key);
+        return foldWithState(queue, name, key, window, projection, state);
+    }
+
+    /**
+     * The fold of the last {@code length} (the window {@code [now - length, ∞)}), cut into panes of
+     * {@code pane}: panes wholly inside the window are folded once and cached, the leading pane
+     * incrementally, the partial pane at the trailing edge afresh; then combined in order.
+     */
+    public <A> A foldSliding(String queue, String name, Duration length, Duration pane, Fold<A> projection) {
+        StreamKey key = StreamKey.of(queue, name);
+        Objects.requireNonNull(projection, "projection");
+        if (length == null || length.isNegative() || length.isZero()) {
+            throw new IllegalArgumentException("window length must be > 0, got " + length);
+        }
+        if (pane == null || pane.toMillis() < 1 || pane.compareTo(length) > 0) {
+            throw new IllegalArgumentException("pane must be 1 ms .. the window length, got " + pane);
+        }
+        Instant now = clock.instant();
+        Instant start = now.minus(length);
+        reads.incrementAndGet();
+        Option<StreamState> state = readState(key);
+        if (!(projection instanceof CombinableFold<A> combinable)) {
+            // cannot combine panes: the whole window, afresh. Not cached: its start moves with every
+            // read, so an entry would never be hit again and would only push out panes that are
+            return foldUncached(queue, name, Window.since(start), projection, state);
+        }
+        long paneMs = pane.toMillis();
+        long startMs = StreamId.epochMilli(start);
+        long firstFull = Math.floorDiv(startMs + paneMs - 1, paneMs) * paneMs; // first pane boundary at or after start
+        long nowMs = StreamId.epochMilli(now);
+        long leading = Math.floorDiv(nowMs, paneMs) * paneMs;
+        if (leading < firstFull) {
+            // the whole window lies in the leading pane, which it only partly covers
+            return foldUncached(queue, name, Window.since(start), projection, state);
+        }
+        Vector<A> parts = Vector.empty();
+        if (firstFull > startMs) {
+            // the trailing edge falls inside a pane: fold that part afresh (it moves with every read)
+            parts = parts.append(foldUncached(queue, name, Window.closed(start, Instant.ofEpochMilli(firstFull - 1)), projection, state));
+        }
+        for (long p = firstFull; p < leading; p += paneMs) {
+            Window w = Window.closed(Instant.ofEpochMilli(p), Instant.ofEpochMilli(p + paneMs - 1));
+            parts = parts.append(foldWithState(queue, name, key, w, projection, state));
+        }
+        parts = parts.append(foldWithState(queue, name, key, Window.since(Instant.ofEpochMilli(leading)), projection, state));
+        return parts.foldLeft(combinable.initial(), combinable::combine);
+    }
+
+    private <A> A foldUncached(String queue, String name, Window w, Fold<A> projection, Option<StreamState> state) {
+        if (state.isEmpty()) {
+            absent.incrementAndGet();
+            return projection.initial();
+        }
+        full.incrementAndGet();
+        FoldResult<A> r = windows.foldDetailed(queue, name, w, projection, pageSize);
+        entries.addAndGet(r.entries());
+        return r.value();
+    }
+
+    private Option<StreamState> readState(StreamKey key) {
+        stateReads.incrementAndGet();
+        return states.state(key);
+    }
+
+    @SuppressWarnings("unchecked")
+    private <A> A foldWithState(String queue, String name, StreamKey key, Window window, Fold<A> projection,
+                                Option<StreamState> state) {
+        Key k = new Key(key, describe(window), projection.name() + "#v" + projection.version());
+        if (state.isEmpty()) {
+            synchronized (cache) {
+                cache.remove(k);
+            }
+            absent.incrementAndGet();
+            return projection.initial(); // no stream: the empty fold, nothing to read
+        }
+        StreamState now = state.get();
+        Cached cached;
+        synchronized (cache) {
+            cached = cache.get(k);
+        }
+        FoldResult<A> result;
+        if (cached != null && !deletedInside(cached.foldedAt(), now, window)) {
+            FoldResult<A> before = (FoldResult<A>) cached.result();
+            StreamId seenTop = cached.foldedAt().lastGenerated();
+            boolean nothingNew = now.lastGenerated().equals(seenTop)
+                    || window.upper().exists(u -> u.compareTo(seenTop) <= 0);
+            if (nothingNew) {
+                hits.incrementAndGet();
+                return before.value();
+            }
+            // only appends: everything new is above what the stream held when we folded, so fold on
+            // from there ("last" then means "folded up to here", which is all a resume needs)
+            StreamId from = before.last().filter(l -> l.compareTo(seenTop) >= 0).getOrElse(seenTop);
+            incremental.incrementAndGet();
+            result = windows.resume(queue, name, window, projection,
+                    new FoldResult<>(before.value(), Option.some(from), before.entries()), pageSize);
+            entries.addAndGet(result.entries() - before.entries());
+        } else {
+            full.incrementAndGet();
+            result = windows.foldDetailed(queue, name, window, projection, pageSize);
+            entries.addAndGet(result.entries());
+        }
+        synchronized (cache) {
+            cache.put(k, new Cached(result, now));
+        }
+        return result.value();
+    }
+
+    /**
+     * Whether something was deleted (XDEL or a trim) since {@code then} that may lie in the window.
+     * With Redis 7.0's fields, the count of deleted entries ({@code entries-added - length}) says
+     * whether anything was deleted at all; if so, it stayed out of the window only when every XDEL
+     * was below it ({@code max-deleted-entry-id}, which XDEL sets and XTRIM does not) and every trim
+     * too (a trim removes the ids below the new first entry). Without those fields nothing proves
+     * the absence of a delete but an unchanged stream, so any change counts as one (a full fold:
+     * slower, never wrong).
+     */
+    static boolean deletedInside(StreamState then, StreamState now, Window window) {
+        if (then.entriesAdded().isDefined() && now.entriesAdded().isDefined() && now.maxDeletedEntryId().isDefined()) {
+            long deletedThen = then.entriesAdded().get() - then.length();
+            long deletedNow = now.entriesAdded().get() - now.length();
+            if (deletedNow == deletedThen) {
+                return false;
+            }
+            boolean xdelsBelow = now.maxDeletedEntryId().get().compareTo(window.lower()) < 0;
+            boolean trimsBelow = now.first().exists(first -> first.compareTo(window.lower()) <= 0);
+            return !(xdelsBelow && trimsBelow);
+        }
+        return !now.equals(then);
+    }
+
+    private static String describe(Window w) {
+        return w.lower() + ".." + w.upper().map(StreamId::toString).getOrElse("+");
+    }
+
+    public Metrics metrics() {
+        int size;
+        synchronized (cache) {
+            size = cache.size();
+        }
+        return new Metrics(reads.get(), hits.get(), incremental.get(), full.get(), entries.get(), stateReads.get(),
+                evictions.get(), size, absent.get());
+    }
+}

@@ -1,0 +1,74 @@
+package echomq.domain.retention;
+
+import echomq.domain.id.StreamId;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * How much of a stream to keep: the newest {@code n} entries ({@code XTRIM MAXLEN}), or the entries
+ * minted at or after a horizon ({@code XTRIM MINID floor(horizon)}). Approximate ({@code ~}) by
+ * default, which lets Redis trim whole nodes only and so may keep a little more, never less.
+ * <pre>{@code
+ * Retention.minAge(Duration.ofDays(7), clock)   // XTRIM key MINID ~ <now - 7d ms>-0
+ * Retention.maxLen(10_000, false)               // XTRIM key MAXLEN = 10000
+ * }</pre>
+ */
+public sealed interface Retention permits Retention.MaxLen, Retention.MinId {
+
+    /** Whether Redis may keep more than asked ({@code ~}). */
+    boolean approximate();
+
+    static Retention maxLen(long n) {
+        return new MaxLen(n, true);
+    }
+
+    static Retention maxLen(long n, boolean approximate) {
+        return new MaxLen(n, approximate);
+    }
+
+    /** Keep what was minted at or after {@code horizon}. */
+    static Retention minAge(Instant horizon, boolean approximate) {
+        return new MinId(horizon, approximate);
+    }
+
+    /** Keep what is younger than {@code age} by {@code clock}, approximately. */
+    static Retention minAge(Duration age, Clock clock) {
+        return minAge(age, clock, true);
+    }
+
+    /** Keep what is younger than {@code age} by {@code clock}. */
+    static Retention minAge(Duration age, Clock clock, boolean approximate) {
+        Objects.requireNonNull(age, "age");
+        Objects.requireNonNull(clock, "clock");
+        if (age.isNegative()) {
+            throw new IllegalArgumentException("retention age must not be negative, got " + age);
+        }
+        Instant now = clock.instant();
+        Instant horizon = age.compareTo(Duration.between(Instant.EPOCH, now)) >= 0 ? Instant.EPOCH : now.minus(age);
+        return new MinId(horizon, approximate);
+    }
+
+    /** {@code XTRIM key MAXLEN ~|= n}. */
+    record MaxLen(long n, boolean approximate) implements Retention {
+        public MaxLen {
+            if (n < 0) {
+                throw new IllegalArgumentException("MAXLEN must be >= 0, got " + n);
+            }
+        }
+    }
+
+    /** {@code XTRIM key MINID ~|= floor(horizon)}: removes entries minted before {@code horizon}'s millisecond. */
+    record MinId(Instant horizon, boolean approximate) implements Retention {
+        public MinId {
+            StreamId.epochMilli(Objects.requireNonNull(horizon, "horizon"));
+        }
+
+        /** The lowest id kept. */
+        public StreamId minId() {
+            return StreamId.floor(horizon);
+        }
+    }
+}

@@ -1,0 +1,68 @@
+package echomq.domain.retention;
+
+import echomq.domain.stream.StreamKey;
+import echomq.domain.stream.StreamStoreException;
+
+import io.vavr.collection.HashMap;
+import io.vavr.collection.List;
+import io.vavr.collection.Map;
+import io.vavr.control.Either;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Applies a {@link RetentionPolicy} through a {@link StreamRetentionPort}: {@link #runOnce()} trims
+ * what is due now; {@link #start(ScheduledExecutorService, Duration)} does so on a schedule and hands
+ * every outcome, failures included, to the listener.
+ */
+public final class RetentionDriver {
+
+    /** The outcome of one trim: the entries removed, or the failure. */
+    public record Outcome(RetentionPolicy.Trim trim, Either<StreamStoreException, Long> removed) {
+    }
+
+    private final RetentionPolicy policy;
+    private final StreamRetentionPort port;
+    private final Clock clock;
+    private final Consumer<List<Outcome>> listener;
+    private volatile Map<StreamKey, Instant> lastRun = HashMap.empty();
+
+    public RetentionDriver(RetentionPolicy policy, StreamRetentionPort port, Clock clock, Consumer<List<Outcome>> listener) {
+        this.policy = Objects.requireNonNull(policy, "policy");
+        this.port = Objects.requireNonNull(port, "port");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.listener = Objects.requireNonNull(listener, "listener");
+    }
+
+    /**
+     * Trims every stream that is due. A failure of one stream does not stop the others; it is in the
+     * outcomes and the stream is tried again on the next run.
+     */
+    public synchronized List<Outcome> runOnce() {
+        Instant now = clock.instant();
+        List<Outcome> outcomes = policy.due(now, lastRun).map(trim -> {
+            try {
+                long removed = port.trim(trim.stream().queue(), trim.stream().name(), trim.retention());
+                lastRun = lastRun.put(trim.stream(), now);
+                return new Outcome(trim, Either.<StreamStoreException, Long>right(removed));
+            } catch (StreamStoreException e) {
+                return new Outcome(trim, Either.<StreamStoreException, Long>left(e));
+            }
+        });
+        listener.accept(outcomes);
+        return outcomes;
+    }
+
+    /** Runs {@link #runOnce()} every {@code tick} on {@code scheduler}; cancel the future to stop. */
+    public ScheduledFuture<?> start(ScheduledExecutorService scheduler, Duration tick) {
+        long ms = Math.max(1, tick.toMillis());
+        return scheduler.scheduleWithFixedDelay(this::runOnce, 0, ms, TimeUnit.MILLISECONDS);
+    }
+}

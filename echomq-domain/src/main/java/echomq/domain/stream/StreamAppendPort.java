@@ -1,0 +1,59 @@
+package echomq.domain.stream;
+
+import echomq.domain.id.BrandedId;
+
+import io.vavr.collection.LinkedHashMap;
+
+import java.util.List;
+
+/**
+ * Appends records to a stream under branded ids: the entry id is the A1 mapping of the branded id
+ * ({@code <unix ms>-<snowflake & 0x3FFFFF>}), and the branded id is also stored in the field
+ * {@code id}. One writer per stream is the posture; an id not above the stream top is a
+ * {@link NonMonotonicAppendException}, never retried under another id.
+ */
+public interface StreamAppendPort {
+
+    /** Mints an {@code EVT} id and appends the record; returns the id. */
+    BrandedId append(String queue, String name, LinkedHashMap<String, String> fields);
+
+    /** Appends many records in one round trip, under ids minted in order; the receipts in order. */
+    List<BrandedId> appendBatch(String queue, String name, List<LinkedHashMap<String, String>> records);
+
+    /** Appends a record under the caller's own {@code EVT} id; returns it. */
+    BrandedId appendWithId(String queue, String name, BrandedId id, LinkedHashMap<String, String> fields);
+
+    /**
+     * Checks a record before any wire: no field named {@code id}, no null or empty name, no null value.
+     *
+     * @throws IllegalArgumentException naming the bad field
+     */
+    static LinkedHashMap<String, String> requireFields(LinkedHashMap<String, String> fields) {
+        if (fields == null) {
+            throw new IllegalArgumentException("fields must not be null");
+        }
+        fields.forEach((k, v) -> {
+            if (k == null || k.isEmpty()) {
+                throw new IllegalArgumentException("a field name must not be null or empty");
+            }
+            if (StreamEntry.ID_FIELD.equals(k)) {
+                throw new IllegalArgumentException("field \"id\" is reserved for the branded id; rename it");
+            }
+            if (v == null) {
+                throw new IllegalArgumentException("field \"" + k + "\" has a null value");
+            }
+        });
+        return fields;
+    }
+
+    /** Checks that a caller's own id is an {@code EVT} id. */
+    static BrandedId requireEventId(BrandedId id) {
+        if (id == null) {
+            throw new IllegalArgumentException("branded id must not be null");
+        }
+        if (!BrandedId.EVENT.equals(id.namespace())) {
+            throw new IllegalArgumentException("stream records take EVT ids, got namespace " + id.namespace() + " in " + id);
+        }
+        return id;
+    }
+}

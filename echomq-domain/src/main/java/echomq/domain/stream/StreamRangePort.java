@@ -1,0 +1,19 @@
+package echomq.domain.stream;
+
+import echomq.domain.id.StreamId;
+
+import java.util.List;
+
+/**
+ * Reads a closed id range of one stream: the one I/O a window read needs. Implementations send one
+ * {@code XRANGE} per call and return the entries in stream order. The key is a validated
+ * {@link StreamKey}, so no call can reach a key outside the {@code emq:{queue}:stream:name} scheme.
+ */
+public interface StreamRangePort {
+
+    /** {@code XRANGE key from to COUNT count}: both ends inclusive, at most {@code count} entries. */
+    List<StreamEntry> range(StreamKey key, StreamId from, StreamId to, int count);
+
+    /** {@code XRANGE key from + COUNT count}: from inclusive to the top, at most {@code count} entries. */
+    List<StreamEntry> rangeFrom(StreamKey key, StreamId from, int count);
+}

@@ -1,0 +1,30 @@
+package echomq.domain.window;
+
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.StreamStoreException;
+
+/**
+ * A window fold broken by a store failure part way through. Never a partial result passed off as
+ * complete: the accumulator so far is here only to resume from, with
+ * {@link StreamWindows#resume(String, String, Window, Fold, FoldResult, int)}.
+ * <pre>{@code
+ * try { r = windows.foldDetailed(q, n, w, fold, 1000); }
+ * catch (FoldInterruptedException e) { r = windows.resume(q, n, w, fold, e.progress(), 1000); }
+ * }</pre>
+ */
+public class FoldInterruptedException extends StreamStoreException {
+
+    private final transient FoldResult<?> progress;
+
+    public FoldInterruptedException(String key, FoldResult<?> progress, StreamStoreException cause) {
+        super(key, "window fold interrupted after " + progress.entries() + " entries (last folded "
+                + progress.last().map(StreamId::toString).getOrElse("none") + "): " + cause.getMessage(), cause);
+        this.progress = progress;
+    }
+
+    /** What was folded before the failure; its type is the fold's accumulator. */
+    @SuppressWarnings("unchecked")
+    public <A> FoldResult<A> progress() {
+        return (FoldResult<A>) progress;
+    }
+}

@@ -1,0 +1,203 @@
+package echomq.testkit;
+
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A {@code redis-server} from {@code PATH} run as a child process, on a free loopback port, without
+ * persistence: {@code try (RedisServerProcess r = RedisServerProcess.start()) { … r.uri() … }}.
+ * Tests run them, and stop, restart or pause them to inject faults.
+ */
+public final class RedisServerProcess implements AutoCloseable {
+
+    public static final String HOW_TO_INSTALL = "redis-server was not found on PATH and REDIS_URL is not set: "
+            + "install it (Debian/Ubuntu: apt-get install redis-server; macOS: brew install redis) or set REDIS_URL=redis://host:port";
+
+    private final int port;
+    private final List<String> extraArgs;
+    private final Path dir;
+    private Process process;
+
+    private RedisServerProcess(int port, List<String> extraArgs) {
+        this.port = port;
+        this.extraArgs = List.copyOf(extraArgs);
+        try {
+            this.dir = Files.createTempDirectory("echomq-redis-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Starts a server and waits until it accepts connections; {@code extraArgs} are more
+     * {@code redis-server} options, e.g. {@code "--requirepass", "s3cret"}.
+     *
+     * @throws IllegalStateException saying how to install Redis when there is no {@code redis-server}
+     */
+    public static RedisServerProcess start(String... extraArgs) {
+        RedisServerProcess s = startOwned(extraArgs);
+        Runtime.getRuntime().addShutdownHook(new Thread(s::stop));
+        return s;
+    }
+
+    /**
+     * As {@link #start}, without a shutdown hook: the caller stops it, in the order its own shutdown
+     * needs (a test that stops its workers before their Redis).
+     */
+    public static RedisServerProcess startOwned(String... extraArgs) {
+        RedisServerProcess s = new RedisServerProcess(freePort(), List.of(extraArgs));
+        s.startProcess();
+        return s;
+    }
+
+    /**
+     * Starts a server that speaks only TLS on its port ({@code rediss://127.0.0.1:<port>}), with the
+     * given PEM certificate, key and CA; clients need not present certificates.
+     */
+    public static RedisServerProcess startTls(Path cert, Path key, Path ca, String... extraArgs) {
+        int port = freePort();
+        List<String> args = new ArrayList<>(List.of("--port", "0", "--tls-port", Integer.toString(port),
+                "--tls-cert-file", cert.toString(), "--tls-key-file", key.toString(), "--tls-ca-cert-file", ca.toString(),
+                "--tls-auth-clients", "no"));
+        args.addAll(List.of(extraArgs));
+        RedisServerProcess s = new RedisServerProcess(port, args);
+        s.startProcess();
+        Runtime.getRuntime().addShutdownHook(new Thread(s::stop));
+        return s;
+    }
+
+    /** The {@code redis-server} executable on {@code PATH}, if any. */
+    public static Optional<Path> executable() {
+        String path = System.getenv().getOrDefault("PATH", "");
+        for (String dir : path.split(File.pathSeparator)) {
+            Path candidate = Path.of(dir.isEmpty() ? "." : dir, "redis-server");
+            if (Files.isExecutable(candidate)) {
+                return Optional.of(candidate);
+            }
+        }
+        return Optional.empty();
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** {@code redis://127.0.0.1:<port>} (add credentials yourself when the server has them). */
+    public String uri() {
+        return "redis://127.0.0.1:" + port;
+    }
+
+    public boolean isRunning() {
+        return process != null && process.isAlive();
+    }
+
+    /** Stops the server at once (SIGKILL, as a crash would); nothing is saved. */
+    public synchronized void stop() {
+        if (process != null) {
+            process.destroyForcibly();
+            try {
+                process.waitFor(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            process = null;
+        }
+    }
+
+    /** Starts the server again on the same port, empty. */
+    public synchronized void restart() {
+        stop();
+        startProcess();
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+
+    private synchronized void startProcess() {
+        Path exe = executable().orElseThrow(() -> new IllegalStateException(HOW_TO_INSTALL));
+        List<String> cmd = new ArrayList<>(List.of(exe.toString(), "--port", Integer.toString(port),
+                "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "no",
+                "--dir", dir.toString(), "--logfile", ""));
+        cmd.addAll(extraArgs);
+        Path log = dir.resolve("redis.log");
+        try {
+            process = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        } catch (IOException e) {
+            throw new IllegalStateException("could not start " + exe + ": " + e.getMessage(), e);
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("redis-server exited at start: " + tail(log));
+            }
+            if (ready()) {
+                return;
+            }
+            sleep(25);
+        }
+        stop();
+        throw new IllegalStateException("redis-server did not accept connections on port " + port + ": " + tail(log));
+    }
+
+    /**
+     * Whether the server accepts connections and has loaded its data: a raw PING answered with
+     * anything but {@code -LOADING} ({@code -NOAUTH} counts: a password is the caller's business).
+     * A TLS-only port accepts the connection and that is all a plain probe can tell.
+     */
+    private boolean ready() {
+        try (java.net.Socket s = new java.net.Socket()) {
+            s.connect(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), port), 500);
+            if (extraArgs.contains("--tls-port")) {
+                return true;
+            }
+            s.setSoTimeout(1000);
+            s.getOutputStream().write("PING\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            s.getOutputStream().flush();
+            byte[] reply = new byte[64];
+            int n = s.getInputStream().read(reply);
+            return n > 0 && !new String(reply, 0, n, java.nio.charset.StandardCharsets.US_ASCII).startsWith("-LOADING");
+        } catch (IOException notYet) {
+            return false;
+        }
+    }
+
+    private static String tail(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log);
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 10), lines.size()));
+        } catch (IOException e) {
+            return "(no log: " + e.getMessage() + ")";
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A port that was free a moment ago on loopback. */
+    public static int freePort() {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            s.setReuseAddress(true);
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

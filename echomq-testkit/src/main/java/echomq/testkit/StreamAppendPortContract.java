@@ -1,0 +1,140 @@
+package echomq.testkit;
+
+import echomq.domain.id.BrandedId;
+import echomq.domain.stream.NonMonotonicAppendException;
+import echomq.domain.stream.StreamAppendPort;
+import echomq.domain.stream.StreamEntry;
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.stream.StreamRangePort;
+import io.vavr.collection.LinkedHashMap;
+import io.vavr.control.Option;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The contract of {@link StreamAppendPort}; reads back through a {@link StreamRangePort} of the same store. */
+public abstract class StreamAppendPortContract {
+
+    protected abstract StreamAppendPort appender();
+
+    protected abstract StreamRangePort reader();
+
+    protected String queue = "contract";
+    protected String name;
+    protected StreamKey key;
+
+    @BeforeEach
+    void freshStream() {
+        name = "append-" + UUID.randomUUID();
+        key = StreamKey.of(queue, name);
+    }
+
+    private List<StreamEntry> all() {
+        return reader().rangeFrom(key, StreamId.MIN, 100_000);
+    }
+
+    @Test
+    void appendStoresTheRecordUnderTheA1IdOfAnEvtId() {
+        LinkedHashMap<String, String> fields = LinkedHashMap.of("b", "2", "a", "1");
+        BrandedId id = appender().append(queue, name, fields);
+        assertThat(id.namespace()).isEqualTo("EVT");
+        assertThat(all()).containsExactly(new StreamEntry(id.streamId(), Option.some(id), fields));
+    }
+
+    @Test
+    void receiptsAreInMintOrderAndReadBackInThatOrder() {
+        List<BrandedId> ids = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            ids.add(appender().append(queue, name, LinkedHashMap.of("i", Integer.toString(i))));
+        }
+        assertThat(ids).isSorted().doesNotHaveDuplicates();
+        assertThat(all()).extracting(e -> e.branded().get()).containsExactlyElementsOf(ids);
+    }
+
+    @Test
+    void appendBatchReturnsTheReceiptsInOrder() {
+        List<LinkedHashMap<String, String>> records = new ArrayList<>();
+        for (int i = 0; i < 250; i++) {
+            records.add(LinkedHashMap.of("i", Integer.toString(i)));
+        }
+        List<BrandedId> ids = appender().appendBatch(queue, name, records);
+        assertThat(ids).hasSize(250).isSorted().doesNotHaveDuplicates();
+        List<StreamEntry> read = all();
+        assertThat(read).extracting(e -> e.branded().get()).containsExactlyElementsOf(ids);
+        assertThat(read).extracting(e -> e.field("i").get()).containsExactlyElementsOf(
+                records.stream().map(r -> r.get("i").get()).toList());
+        assertThat(appender().appendBatch(queue, name, List.of())).isEmpty();
+    }
+
+    @Test
+    void concurrentAppendsOfOneProcessAllLandInMintOrder() throws Exception {
+        int threads = 8;
+        int each = 100;
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
+        List<java.util.concurrent.Future<List<BrandedId>>> futures = new ArrayList<>();
+        try {
+            for (int t = 0; t < threads; t++) {
+                int thread = t;
+                futures.add(pool.submit(() -> {
+                    List<BrandedId> mine = new ArrayList<>();
+                    for (int i = 0; i < each; i++) {
+                        LinkedHashMap<String, String> f = LinkedHashMap.of("t", Integer.toString(thread), "i", Integer.toString(i));
+                        if (i % 10 == 0) {
+                            mine.addAll(appender().appendBatch(queue, name, List.of(f, f.put("b", "1"))));
+                        } else {
+                            mine.add(appender().append(queue, name, f));
+                        }
+                    }
+                    return mine;
+                }));
+            }
+            List<BrandedId> all = new ArrayList<>();
+            for (java.util.concurrent.Future<List<BrandedId>> f : futures) {
+                List<BrandedId> mine = f.get();
+                assertThat(mine).isSorted();
+                all.addAll(mine);
+            }
+            all.sort(null);
+            assertThat(all()).extracting(e -> e.branded().get()).containsExactlyElementsOf(all);
+            assertThat(all).hasSize(threads * (each + each / 10));
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void appendWithIdKeepsTheCallersIdAndRefusesOneNotAboveTheTop() {
+        BrandedId mine = BrandedId.event(123_456_789L << 22 | 5);
+        assertThat(appender().appendWithId(queue, name, mine, LinkedHashMap.of("k", "v"))).isEqualTo(mine);
+        assertThat(all()).extracting(StreamEntry::id).containsExactly(mine.streamId());
+        assertThatThrownBy(() -> appender().appendWithId(queue, name, mine, LinkedHashMap.of("k", "again")))
+                .isInstanceOf(NonMonotonicAppendException.class)
+                .hasMessageContaining(mine.streamId().toString())
+                .hasMessageContaining(key.toString());
+        BrandedId lower = BrandedId.event(mine.snowflake() - 1);
+        assertThatThrownBy(() -> appender().appendWithId(queue, name, lower, LinkedHashMap.of("k", "lower")))
+                .isInstanceOf(NonMonotonicAppendException.class);
+        assertThat(all()).hasSize(1);
+    }
+
+    @Test
+    void refusesAnIdFieldAWrongNamespaceAndBadNamesBeforeTheWire() {
+        assertThatThrownBy(() -> appender().append(queue, name, LinkedHashMap.of("id", "x")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("\"id\"");
+        assertThatThrownBy(() -> appender().appendWithId(queue, name, new BrandedId("USR", 1), LinkedHashMap.of("k", "v")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("USR");
+        assertThatThrownBy(() -> appender().append("bad queue", name, LinkedHashMap.of("k", "v")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("whitespace");
+        assertThatThrownBy(() -> appender().appendBatch(queue, name,
+                List.of(LinkedHashMap.of("k", "v"), LinkedHashMap.of("id", "v"))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("record 1");
+        assertThat(all()).isEmpty();
+    }
+}

@@ -1,0 +1,96 @@
+package echomq.testkit;
+
+import echomq.domain.id.BrandedId;
+import echomq.domain.id.Snowflake;
+import echomq.domain.stream.StreamEntry;
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.stream.StreamRangePort;
+import io.vavr.collection.LinkedHashMap;
+import io.vavr.control.Option;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The contract of {@link StreamRangePort}, run against every implementation: extend it, give the
+ * port and a way to store entries with explicit ids.
+ */
+public abstract class StreamRangePortContract {
+
+    /** The port under test. */
+    protected abstract StreamRangePort port();
+
+    /** Stores entries with their own ids under {@code key}, in order. */
+    protected abstract void store(StreamKey key, List<StreamEntry> entries);
+
+    protected StreamKey key;
+    protected List<StreamEntry> stored;
+
+    @BeforeEach
+    void seedStream() {
+        key = StreamKey.of("contract", "s-" + UUID.randomUUID());
+        stored = new ArrayList<>();
+        long base = Snowflake.EPOCH_MS + 1_000_000;
+        // three entries in each of five milliseconds, tails 0, 1 and MAX_SNOWFLAKE_TAIL
+        for (int ms = 0; ms < 5; ms++) {
+            for (int tail : new int[] {0, 1, (int) StreamId.MAX_SNOWFLAKE_TAIL}) {
+                long flake = (base + ms - Snowflake.EPOCH_MS) << 22 | tail;
+                stored.add(StreamEntry.of(BrandedId.event(flake),
+                        LinkedHashMap.of("z", "last-" + ms, "a", "first", "n", Integer.toString(stored.size()))));
+            }
+        }
+        store(key, stored);
+    }
+
+    @Test
+    void rangeIsInclusiveAtBothEnds() {
+        StreamId from = stored.get(1).id();
+        StreamId to = stored.get(7).id();
+        assertThat(port().range(key, from, to, 100)).isEqualTo(stored.subList(1, 8));
+    }
+
+    @Test
+    void rangeHonoursCountFromTheLowEnd() {
+        assertThat(port().range(key, StreamId.MIN, StreamId.MAX, 4)).isEqualTo(stored.subList(0, 4));
+    }
+
+    @Test
+    void rangeFromReadsToTheTop() {
+        assertThat(port().rangeFrom(key, stored.get(10).id(), 100)).isEqualTo(stored.subList(10, stored.size()));
+        assertThat(port().rangeFrom(key, stored.get(10).id(), 2)).isEqualTo(stored.subList(10, 12));
+    }
+
+    @Test
+    void aRangeBetweenEntriesIsEmpty() {
+        StreamId a = stored.get(1).id();
+        assertThat(port().range(key, a.successor(), a.successor().successor(), 10)).isEmpty();
+    }
+
+    @Test
+    void aMissingStreamReadsAsEmpty() {
+        StreamKey missing = StreamKey.of("contract", "missing-" + UUID.randomUUID());
+        assertThat(port().range(missing, StreamId.MIN, StreamId.MAX, 10)).isEmpty();
+        assertThat(port().rangeFrom(missing, StreamId.MIN, 10)).isEmpty();
+    }
+
+    @Test
+    void entriesKeepTheirBrandedIdAndFieldOrder() {
+        StreamEntry e = port().range(key, stored.get(2).id(), stored.get(2).id(), 1).get(0);
+        assertThat(e.branded()).isEqualTo(Option.some(stored.get(2).branded().get()));
+        assertThat(e.fields().keySet().toJavaList()).containsExactly("z", "a", "n");
+        assertThat(e.fields().get("z")).isEqualTo(Option.some("last-0"));
+    }
+
+    @Test
+    void theLargestTailOfAMillisecondIsInItsCeiling() {
+        StreamId ceiling = StreamId.ceiling(stored.get(0).id().instant());
+        List<StreamEntry> firstMs = port().range(key, StreamId.floor(stored.get(0).id().instant()), ceiling, 10);
+        assertThat(firstMs).isEqualTo(stored.subList(0, 3));
+    }
+}

@@ -1,0 +1,89 @@
+package echomq.testkit;
+
+import echomq.domain.id.BrandedId;
+import echomq.domain.retention.Retention;
+import echomq.domain.id.Snowflake;
+import echomq.domain.stream.StreamAppendPort;
+import echomq.domain.stream.StreamEntry;
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.stream.StreamRangePort;
+import echomq.domain.retention.StreamRetentionPort;
+import io.vavr.collection.LinkedHashMap;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The contract of {@link StreamRetentionPort}; needs an appender and a reader of the same store. */
+public abstract class StreamRetentionPortContract {
+
+    protected abstract StreamRetentionPort retention();
+
+    protected abstract StreamAppendPort appender();
+
+    protected abstract StreamRangePort reader();
+
+    static final long T = Snowflake.EPOCH_MS + 10_000_000L;
+
+    protected final String queue = "contract";
+    protected String name;
+    protected StreamKey key;
+    protected List<BrandedId> ids;
+
+    /** 3000 entries, three per millisecond over 1000 ms: enough for Redis to trim whole nodes. */
+    @BeforeEach
+    void fill() {
+        name = "trim-" + UUID.randomUUID();
+        key = StreamKey.of(queue, name);
+        ids = new ArrayList<>();
+        for (int ms = 0; ms < 1000; ms++) {
+            for (int s = 0; s < 3; s++) {
+                BrandedId id = BrandedId.event(Snowflake.compose(T + ms, 1, s));
+                ids.add(appender().appendWithId(queue, name, id, LinkedHashMap.of("n", Integer.toString(ids.size()))));
+            }
+        }
+    }
+
+    private List<StreamId> remaining() {
+        return reader().rangeFrom(key, StreamId.MIN, 10_000).stream().map(StreamEntry::id).toList();
+    }
+
+    @Test
+    void exactMinIdRemovesExactlyWhatWasMintedBeforeTheHorizon() {
+        Instant horizon = Instant.ofEpochMilli(T + 400).plusNanos(123_456);
+        long removed = retention().trim(queue, name, Retention.minAge(horizon, false));
+        assertThat(removed).isEqualTo(1200);
+        assertThat(remaining()).containsExactlyElementsOf(ids.subList(1200, 3000).stream().map(BrandedId::streamId).toList());
+    }
+
+    @Test
+    void approximateMinIdNeverRemovesAnythingAtOrAfterTheHorizon() {
+        Instant horizon = Instant.ofEpochMilli(T + 700);
+        long removed = retention().trim(queue, name, Retention.minAge(horizon, true));
+        List<StreamId> left = remaining();
+        assertThat(removed).isBetween(0L, 2100L);
+        assertThat(left).hasSize(3000 - (int) removed);
+        assertThat(left).containsAll(ids.subList(2100, 3000).stream().map(BrandedId::streamId).toList());
+        // what is kept is a suffix: trimming never punches holes
+        assertThat(left).containsExactlyElementsOf(ids.subList(3000 - left.size(), 3000).stream().map(BrandedId::streamId).toList());
+    }
+
+    @Test
+    void maxLenKeepsTheNewest() {
+        assertThat(retention().trim(queue, name, Retention.maxLen(500, false))).isEqualTo(2500);
+        assertThat(remaining()).containsExactlyElementsOf(ids.subList(2500, 3000).stream().map(BrandedId::streamId).toList());
+        long removed = retention().trim(queue, name, Retention.maxLen(100));
+        assertThat(remaining()).hasSizeGreaterThanOrEqualTo(100).hasSize(500 - (int) removed);
+    }
+
+    @Test
+    void trimmingAMissingStreamRemovesNothing() {
+        assertThat(retention().trim(queue, "missing-" + UUID.randomUUID(), Retention.maxLen(0, false))).isZero();
+    }
+}

@@ -1,0 +1,60 @@
+package echomq.testkit;
+
+import echomq.domain.id.BrandedId;
+import echomq.domain.id.Snowflake;
+import echomq.domain.stream.StreamAppendPort;
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.stream.StreamState;
+import echomq.domain.stream.StreamStatePort;
+import io.vavr.collection.LinkedHashMap;
+import io.vavr.control.Option;
+import org.junit.jupiter.api.Test;
+
+import java.util.UUID;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The contract of {@link StreamStatePort}. */
+public abstract class StreamStatePortContract {
+
+    protected abstract StreamStatePort states();
+
+    protected abstract StreamAppendPort appender();
+
+    /** Deletes one entry (XDEL), as another client might. */
+    protected abstract void delete(StreamKey key, StreamId id);
+
+    static final long T = Snowflake.EPOCH_MS + 20_000_000L;
+
+    @Test
+    void aMissingStreamHasNoState() {
+        assertThat(states().state(StreamKey.of("contract", "none-" + UUID.randomUUID()))).isEmpty();
+    }
+
+    @Test
+    void stateTracksAppendsAndDeletes() {
+        String name = "state-" + UUID.randomUUID();
+        StreamKey key = StreamKey.of("contract", name);
+        BrandedId a = appender().appendWithId("contract", name, BrandedId.event(Snowflake.compose(T, 0, 0)), LinkedHashMap.of("k", "a"));
+        BrandedId b = appender().appendWithId("contract", name, BrandedId.event(Snowflake.compose(T + 1, 0, 0)), LinkedHashMap.of("k", "b"));
+        BrandedId c = appender().appendWithId("contract", name, BrandedId.event(Snowflake.compose(T + 2, 0, 7)), LinkedHashMap.of("k", "c"));
+        StreamState s = states().state(key).get();
+        assertThat(s.length()).isEqualTo(3);
+        assertThat(s.first()).isEqualTo(Option.some(a.streamId()));
+        assertThat(s.last()).isEqualTo(Option.some(c.streamId()));
+        assertThat(s.lastGenerated()).isEqualTo(c.streamId());
+        assertThat(s.entriesAdded()).isEqualTo(Option.some(3L));
+        assertThat(s.maxDeletedEntryId()).isEqualTo(Option.some(StreamId.MIN));
+
+        delete(key, c.streamId());
+        delete(key, a.streamId());
+        StreamState after = states().state(key).get();
+        assertThat(after.length()).isEqualTo(1);
+        assertThat(after.first()).isEqualTo(Option.some(b.streamId()));
+        assertThat(after.last()).isEqualTo(Option.some(b.streamId()));
+        assertThat(after.lastGenerated()).isEqualTo(c.streamId());
+        assertThat(after.entriesAdded()).isEqualTo(Option.some(3L));
+        assertThat(after.maxDeletedEntryId()).isEqualTo(Option.some(c.streamId()));
+    }
+}

@@ -1,0 +1,121 @@
+package echomq.domain;
+
+import echomq.domain.id.BrandedId;
+import echomq.domain.id.Snowflake;
+import echomq.domain.id.StreamId;
+
+import echomq.testkit.Seeded;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class SnowflakeTest {
+
+    static final long T = Snowflake.EPOCH_MS + 86_400_000L;
+
+    @Test
+    void aMintCarriesTheClockAndTheNode() {
+        Snowflake s = new Snowflake(7, () -> T);
+        long flake = s.next();
+        assertThat(Snowflake.unixMillis(flake)).isEqualTo(T);
+        assertThat(Snowflake.node(flake)).isEqualTo(7);
+        assertThat(flake & Snowflake.MAX_SEQUENCE).isZero();
+        assertThat(BrandedId.event(flake).streamId()).isEqualTo(StreamId.of(T, 7 << 12));
+    }
+
+    @Test
+    void aBurstOfMoreThan4096InOneMillisecondCarriesIntoTheNextKeepingTheNode() {
+        Snowflake s = new Snowflake(1023, () -> T);
+        long prev = -1;
+        for (int i = 0; i < 4096 * 3 + 5; i++) {
+            long f = s.next();
+            assertThat(f).isGreaterThan(prev);
+            assertThat(Snowflake.node(f)).isEqualTo(1023);
+            assertThat(Snowflake.unixMillis(f)).isEqualTo(T + i / 4096);
+            assertThat(f & Snowflake.MAX_SEQUENCE).isEqualTo(i % 4096);
+            prev = f;
+        }
+    }
+
+    @Test
+    void aClockThatRunsBackwardsNeverRepeatsOrReorders() {
+        Random r = Seeded.random("SnowflakeTest.backwards");
+        AtomicLong clock = new AtomicLong(T);
+        Snowflake s = new Snowflake(3, clock::get);
+        long prev = -1;
+        for (int i = 0; i < 20_000; i++) {
+            clock.addAndGet(r.nextInt(7) - 4); // drifts backwards on average
+            long f = s.next();
+            assertThat(f).isGreaterThan(prev);
+            assertThat(Snowflake.node(f)).isEqualTo(3);
+            prev = f;
+        }
+        clock.set(T + 10_000_000);
+        long jumped = s.next();
+        assertThat(Snowflake.unixMillis(jumped)).isEqualTo(T + 10_000_000);
+    }
+
+    @Test
+    void mintsFromSeveralThreadsAreUniqueAndEachThreadSeesThemIncreasing() throws InterruptedException {
+        AtomicLong clock = new AtomicLong(T);
+        Snowflake s = new Snowflake(42, () -> clock.getAndAdd(r(clock)));
+        int threads = 4;
+        int each = 25_000;
+        List<long[]> seen = new ArrayList<>();
+        CountDownLatch start = new CountDownLatch(1);
+        List<Thread> workers = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            long[] mine = new long[each];
+            seen.add(mine);
+            Thread w = new Thread(() -> {
+                try {
+                    start.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+                for (int i = 0; i < each; i++) {
+                    mine[i] = s.next();
+                }
+            });
+            workers.add(w);
+            w.start();
+        }
+        start.countDown();
+        for (Thread w : workers) {
+            w.join();
+        }
+        Set<Long> all = new HashSet<>();
+        for (long[] mine : seen) {
+            for (int i = 0; i < each; i++) {
+                if (i > 0) {
+                    assertThat(mine[i]).isGreaterThan(mine[i - 1]);
+                }
+                all.add(mine[i]);
+            }
+        }
+        assertThat(all).hasSize(threads * each);
+    }
+
+    /** The clock goes back by one millisecond every 1000 reads and forward otherwise. */
+    private static long r(AtomicLong clock) {
+        return clock.get() % 1000 == 0 ? -1 : (clock.get() % 3 == 0 ? 1 : 0);
+    }
+
+    @Test
+    void refusesANodeOutOfRangeAndAClockBeforeTheEpoch() {
+        assertThatThrownBy(() -> new Snowflake(1024, () -> T)).hasMessageContaining("1024");
+        assertThatThrownBy(() -> new Snowflake(-1, () -> T)).hasMessageContaining("-1");
+        Snowflake early = new Snowflake(0, () -> Snowflake.EPOCH_MS - 1);
+        assertThatThrownBy(early::next).hasMessageContaining(Long.toString(Snowflake.EPOCH_MS - 1));
+    }
+}
