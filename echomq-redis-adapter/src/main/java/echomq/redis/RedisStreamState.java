@@ -1,7 +1,9 @@
 package echomq.redis;
 
 import echomq.domain.id.StreamId;
+import echomq.domain.stream.EntryMark;
 import echomq.domain.stream.StreamKey;
+import echomq.domain.stream.StreamObservation;
 import echomq.domain.stream.StreamState;
 import echomq.domain.stream.StreamStatePort;
 import io.vavr.control.Option;
@@ -24,8 +26,11 @@ import static echomq.redis.RedisReplies.text;
  */
 public final class RedisStreamState implements StreamStatePort {
 
+    private static final RedisScript OBSERVE = RedisScript.load(RedisStreamState.class, "stream-observe.lua");
+
     private final UnifiedJedis jedis;
 
+    /** Over {@code jedis}. */
     public RedisStreamState(UnifiedJedis jedis) {
         this.jedis = Objects.requireNonNull(jedis, "jedis");
     }
@@ -43,18 +48,36 @@ public final class RedisStreamState implements StreamStatePort {
                 throw e;
             }
         });
-        if (reply == null) {
-            return Option.none();
+        return reply == null ? Option.none() : Option.some(parse(key, reply));
+    }
+
+    /** {@code XINFO STREAM} and {@code XRANGE key probe probe} in one script ({@code stream-observe.lua}): one instant. */
+    @Override
+    public StreamObservation observe(StreamKey stream, StreamId probe) {
+        String key = Objects.requireNonNull(stream, "stream key").toString();
+        Objects.requireNonNull(probe, "probe");
+        Object reply = OBSERVE.runRaw(jedis, List.of(key), List.of(probe.toString()));
+        if (!(reply instanceof List<?> both) || both.size() != 2) {
+            return new StreamObservation(Option.none(), Option.none());
         }
+        @SuppressWarnings("unchecked")
+        List<Object> probed = (List<Object>) both.get(1);
+        return new StreamObservation(Option.some(parse(key, both.get(0))),
+                Option.ofOptional(RedisReplies.entries(key, probed).stream().findFirst()).map(EntryMark::of));
+    }
+
+    private static StreamState parse(String key, Object reply) {
         Map<String, Object> info = fields(key, reply);
-        return Option.some(new StreamState(
+        Object lastEntry = info.get("last-entry");
+        return new StreamState(
                 number(info.get("length")).getOrElse(0L),
                 entryId(info.get("first-entry")),
-                entryId(info.get("last-entry")),
+                entryId(lastEntry),
                 id(info.get("last-generated-id")).getOrElse(StreamId.MIN),
                 number(info.get("entries-added")),
                 id(info.get("max-deleted-entry-id")),
-                id(info.get("recorded-first-entry-id"))));
+                id(info.get("recorded-first-entry-id")),
+                lastEntry instanceof List<?> l && l.size() == 2 ? RedisReplies.entry(key, l).branded() : Option.none());
     }
 
     /** RESP2 answers a flat {@code [name, value, …]} list, RESP3 a map (key-value pairs in Jedis). */

@@ -10,10 +10,12 @@ import echomq.domain.stream.StreamEntry;
 import echomq.domain.id.StreamId;
 import echomq.domain.stream.StreamKey;
 import echomq.domain.stream.StreamRangePort;
+import echomq.domain.stream.StreamObservation;
 import echomq.domain.stream.StreamState;
 import echomq.domain.stream.StreamStatePort;
 import echomq.domain.window.StreamWindows;
 import echomq.domain.window.Window;
+import echomq.testkit.RedisServerProcess;
 import echomq.testkit.Seeded;
 import echomq.testkit.TestRedis;
 import io.vavr.collection.LinkedHashMap;
@@ -21,6 +23,7 @@ import io.vavr.collection.Vector;
 import io.vavr.control.Option;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Protocol;
+import redis.clients.jedis.UnifiedJedis;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -72,12 +75,31 @@ class ProjectionReaderTest {
         }
     }
 
-    /** Counts the calls that reach the real Redis ports. */
+    /** Counts the calls that reach the real Redis ports, on whichever server is the current one. */
     static final class Counting implements StreamRangePort, StreamStatePort {
-        final RedisStreamRange range = new RedisStreamRange(SharedRedis.client());
-        final RedisStreamState state = new RedisStreamState(SharedRedis.client());
+        final java.util.function.Supplier<UnifiedJedis> jedis;
+        final StreamRangePort range;
         final AtomicInteger ranges = new AtomicInteger();
         final AtomicInteger states = new AtomicInteger();
+
+        Counting() {
+            this(SharedRedis::client);
+        }
+
+        Counting(java.util.function.Supplier<UnifiedJedis> jedis) {
+            this.jedis = jedis;
+            this.range = new StreamRangePort() {
+                @Override
+                public List<StreamEntry> range(StreamKey key, StreamId from, StreamId to, int count) {
+                    return new RedisStreamRange(jedis.get()).range(key, from, to, count);
+                }
+
+                @Override
+                public List<StreamEntry> rangeFrom(StreamKey key, StreamId from, int count) {
+                    return new RedisStreamRange(jedis.get()).rangeFrom(key, from, count);
+                }
+            };
+        }
 
         @Override
         public List<StreamEntry> range(StreamKey key, StreamId from, StreamId to, int count) {
@@ -94,7 +116,13 @@ class ProjectionReaderTest {
         @Override
         public Option<StreamState> state(StreamKey key) {
             states.incrementAndGet();
-            return state.state(key);
+            return new RedisStreamState(jedis.get()).state(key);
+        }
+
+        @Override
+        public StreamObservation observe(StreamKey key, StreamId probe) {
+            states.incrementAndGet();
+            return new RedisStreamState(jedis.get()).observe(key, probe);
         }
     }
 
@@ -178,88 +206,257 @@ class ProjectionReaderTest {
     }
 
     /**
+     * The measured case of the issue, for every kind of reader: fold a window, delete the stream,
+     * append again, read again. The reader must answer the fresh fold (3), not the cache plus the
+     * new entries (13).
+     */
+    @Test
+    void aStreamDeletedAndCreatedAgainBetweenReadsIsFoldedAfresh() {
+        for (String how : List.of("DEL", "UNLINK", "RENAME", "RESTORE")) {
+            String name = "recreated-" + how + "-" + UUID.randomUUID();
+            StreamKey key = StreamKey.of(Q, name);
+            TestClock clock = new TestClock(Snowflake.EPOCH_MS + 90_000_000L);
+            RedisStreamAppend append = new RedisStreamAppend(SharedRedis.client(), new Snowflake(3, clock::millis));
+            Counting c = new Counting();
+            ProjectionReader reader = new ProjectionReader(c, c, clock, 100, 7);
+            Window closed = Window.closed(clock.instant(), clock.instant().plusSeconds(3600));
+            Window open = Window.since(clock.instant());
+            for (int i = 0; i < 10; i++) {
+                append.append(Q, name, LinkedHashMap.of("i", Integer.toString(i)));
+                clock.ms.incrementAndGet();
+            }
+            byte[] empty = null;
+            if (how.equals("RESTORE")) {
+                // an older copy of the stream: two entries only
+                String old = StreamKey.of(Q, name + "-old").toString();
+                SharedRedis.client().copy(key.toString(), old, true);
+                SharedRedis.client().xtrim(old, redis.clients.jedis.params.XTrimParams.xTrimParams().maxLen(2));
+                empty = SharedRedis.client().dump(old);
+            }
+            assertThat(reader.fold(Q, name, closed, IDS)).hasSize(10);
+            assertThat(reader.fold(Q, name, open, IDS)).hasSize(10);
+            assertThat(reader.foldSliding(Q, name, Duration.ofHours(1), Duration.ofMinutes(1), IDS)).hasSize(10);
+            switch (how) {
+                case "DEL" -> SharedRedis.client().del(key.toString());
+                case "UNLINK" -> SharedRedis.client().unlink(key.toString());
+                case "RENAME" -> {
+                    String other = StreamKey.of(Q, name + "-other").toString();
+                    new RedisStreamAppend(SharedRedis.client(), new Snowflake(4, clock::millis))
+                            .append(Q, name + "-other", LinkedHashMap.of("o", "1"));
+                    SharedRedis.client().rename(other, key.toString());
+                }
+                default -> SharedRedis.client().restore(key.toString(), 0, empty,
+                        redis.clients.jedis.params.RestoreParams.restoreParams().replace());
+            }
+            for (int i = 0; i < 3; i++) {
+                clock.ms.incrementAndGet();
+                append.append(Q, name, LinkedHashMap.of("again", Integer.toString(i)));
+            }
+            StreamWindows fresh = new StreamWindows(c.range);
+            Vector<StreamId> expected = fresh.foldWindow(Q, name, open, IDS);
+            assertThat(expected.size()).as(how).isLessThan(10);
+            assertThat(reader.fold(Q, name, closed, IDS)).as(how).isEqualTo(fresh.foldWindow(Q, name, closed, IDS));
+            assertThat(reader.fold(Q, name, open, IDS)).as(how).isEqualTo(expected);
+            assertThat(reader.foldSliding(Q, name, Duration.ofHours(1), Duration.ofMinutes(1), IDS)).as(how)
+                    .isEqualTo(fresh.foldWindow(Q, name, Window.since(clock.instant().minus(Duration.ofHours(1))), IDS));
+        }
+    }
+
+    /** A master and a replica of its own, for restarts without persistence and failovers to a replica that is behind. */
+    static final class Servers implements AutoCloseable {
+        RedisServerProcess master = TestRedis.privateServer();
+        RedisServerProcess replica = TestRedis.privateServer();
+        volatile UnifiedJedis client = RedisConnections.connect(master.uri());
+        UnifiedJedis replicaClient = RedisConnections.connect(replica.uri());
+
+        Servers() {
+            replicaOf(replicaClient, master.port());
+        }
+
+        UnifiedJedis master() {
+            return client;
+        }
+
+        static void replicaOf(UnifiedJedis replica, int masterPort) {
+            replica.executeCommand(new redis.clients.jedis.CommandArguments(Protocol.Command.REPLICAOF).add("127.0.0.1").add(masterPort));
+        }
+
+        /** The master dies and comes back empty (no persistence); its replica follows it into emptiness. */
+        void restartMaster() {
+            master.restart();
+            client.close();
+            client = RedisConnections.connect(master.uri());
+        }
+
+        /** The replica is promoted as it is (possibly behind); {@code meanwhile} runs on the old master first. */
+        void failover(Runnable meanwhile) {
+            replicaClient.executeCommand(new redis.clients.jedis.CommandArguments(Protocol.Command.REPLICAOF).add("NO").add("ONE"));
+            meanwhile.run();
+            RedisServerProcess oldMaster = master;
+            UnifiedJedis oldClient = client;
+            master = replica;
+            client = replicaClient;
+            replica = oldMaster;
+            replicaClient = oldClient;
+            replicaOf(replicaClient, master.port());
+        }
+
+        @Override
+        public void close() {
+            client.close();
+            replicaClient.close();
+            master.stop();
+            replica.stop();
+        }
+    }
+
+    /**
      * Thousands of random steps: appends, XDELs inside and outside windows, exact and approximate
-     * trims, and reads of closed, open and sliding windows. After every read the cached answer
-     * equals a fresh fold of the log.
+     * trims; the stream deleted ({@code DEL}, {@code UNLINK}, expiry, {@code FLUSHDB}), replaced
+     * ({@code RENAME} and {@code COPY} of another stream, {@code RESTORE} of an older dump), the
+     * server restarted without persistence, a failover to a replica that is behind; and reads of
+     * closed, open and sliding windows. After every read the cached answer equals a fresh fold.
      */
     @Test
     void modelBasedTheCachedAnswerAlwaysEqualsAFreshFold() {
         Random r = Seeded.random("ProjectionReaderTest.model");
         String name = "model-" + UUID.randomUUID();
         StreamKey key = StreamKey.of(Q, name);
+        String other = StreamKey.of(Q, name + "-other").toString();
         TestClock clock = new TestClock(Snowflake.EPOCH_MS + 80_000_000L);
-        RedisStreamAppend append = new RedisStreamAppend(SharedRedis.client(), new Snowflake(2, clock::millis));
-        RedisStreamRetention retention = new RedisStreamRetention(SharedRedis.client());
-        Counting c = new Counting();
-        ProjectionReader reader = new ProjectionReader(c, c, clock, 64, 1 + r.nextInt(20));
-        StreamWindows fresh = new StreamWindows(c.range);
-        long origin = clock.ms.get();
-        List<Window> pool = new ArrayList<>();
-        int reads = 0;
-        int steps = Integer.getInteger("echomq.modelSteps", 2500);
-        for (int step = 0; step < steps; step++) {
-            int op = r.nextInt(100);
-            long now = clock.ms.get();
-            if (op < 35) {
-                int n = 1 + r.nextInt(4);
-                List<LinkedHashMap<String, String>> batch = new ArrayList<>();
-                for (int i = 0; i < n; i++) {
-                    batch.add(LinkedHashMap.of("s", Integer.toString(step)));
-                }
-                if (n == 1) {
-                    append.append(Q, name, batch.get(0));
-                } else {
-                    append.appendBatch(Q, name, batch);
-                }
-                clock.ms.addAndGet(r.nextInt(4));
-            } else if (op < 42) {
-                List<StreamEntry> all = c.range.rangeFrom(key, StreamId.MIN, 100_000);
-                if (!all.isEmpty()) {
-                    StreamId victim = all.get(r.nextInt(all.size())).id();
-                    SharedRedis.client().sendCommand(key.toString(), Protocol.Command.XDEL, key.toString(), victim.toString());
-                }
-            } else if (op < 45) {
-                Instant horizon = Instant.ofEpochMilli(origin + r.nextInt((int) Math.max(1, now - origin + 1)) / 3);
-                retention.trim(Q, name, Retention.minAge(horizon, r.nextBoolean()));
-            } else if (op < 47) {
-                retention.trim(Q, name, Retention.maxLen(50 + r.nextInt(200), r.nextBoolean()));
-            } else if (op < 52) {
-                clock.ms.addAndGet(1 + r.nextInt(30));
-            } else {
-                reads++;
-                Window w;
-                if (!pool.isEmpty() && r.nextInt(3) > 0) {
-                    w = pool.get(r.nextInt(pool.size()));
-                } else {
-                    long a = origin + (long) (r.nextDouble() * Math.max(1, now - origin + 20));
-                    w = r.nextInt(4) == 0 ? Window.since(Instant.ofEpochMilli(a))
-                            : Window.closed(Instant.ofEpochMilli(a), Instant.ofEpochMilli(a + r.nextInt(120)));
-                    if (pool.size() < 12) {
-                        pool.add(w);
+        Snowflake minter = new Snowflake(2, clock::millis);
+        java.util.Map<String, Integer> replaced = new java.util.TreeMap<>();
+        try (Servers servers = new Servers()) {
+            Counting c = new Counting(servers::master);
+            ProjectionReader reader = new ProjectionReader(c, c, clock, 64, 1 + r.nextInt(20));
+            StreamWindows fresh = new StreamWindows(c.range);
+            long origin = clock.ms.get();
+            List<Window> pool = new ArrayList<>();
+            byte[] dump = null;
+            int reads = 0;
+            int steps = Integer.getInteger("echomq.modelSteps", 5000);
+            for (int step = 0; step < steps; step++) {
+                UnifiedJedis jedis = servers.master();
+                RedisStreamAppend append = new RedisStreamAppend(jedis, minter);
+                int op = r.nextInt(100);
+                long now = clock.ms.get();
+                if (op < 35) {
+                    int n = 1 + r.nextInt(4);
+                    List<LinkedHashMap<String, String>> batch = new ArrayList<>();
+                    for (int i = 0; i < n; i++) {
+                        batch.add(LinkedHashMap.of("s", Integer.toString(step)));
+                    }
+                    if (n == 1) {
+                        append.append(Q, name, batch.get(0));
                     } else {
-                        pool.set(r.nextInt(pool.size()), w);
+                        append.appendBatch(Q, name, batch);
+                    }
+                    clock.ms.addAndGet(r.nextInt(4));
+                } else if (op < 42) {
+                    List<StreamEntry> all = c.range.rangeFrom(key, StreamId.MIN, 100_000);
+                    if (!all.isEmpty()) {
+                        StreamId victim = all.get(r.nextInt(all.size())).id();
+                        jedis.sendCommand(key.toString(), Protocol.Command.XDEL, key.toString(), victim.toString());
+                    }
+                } else if (op < 45) {
+                    Instant horizon = Instant.ofEpochMilli(origin + r.nextInt((int) Math.max(1, now - origin + 1)) / 3);
+                    new RedisStreamRetention(jedis).trim(Q, name, Retention.minAge(horizon, r.nextBoolean()));
+                } else if (op < 47) {
+                    new RedisStreamRetention(jedis).trim(Q, name, Retention.maxLen(50 + r.nextInt(200), r.nextBoolean()));
+                } else if (op < 53) {
+                    // the stream replaced or gone: each of these about once in 100 steps
+                    String how = switch (op) {
+                        case 47 -> r.nextBoolean() ? "DEL" : "UNLINK";
+                        case 48 -> "expiry";
+                        case 49 -> r.nextInt(3) == 0 ? "FLUSHDB" : "DUMP";
+                        case 50 -> r.nextBoolean() ? "RENAME" : "COPY";
+                        case 51 -> dump != null ? "RESTORE" : "DUMP";
+                        default -> r.nextInt(4) == 0 ? (r.nextBoolean() ? "restart" : "failover") : "DUMP";
+                    };
+                    replaced.merge(how, 1, Integer::sum);
+                    switch (how) {
+                        case "DEL" -> jedis.del(key.toString());
+                        case "UNLINK" -> jedis.unlink(key.toString());
+                        case "expiry" -> {
+                            jedis.pexpire(key.toString(), 1);
+                            AppFixtureSleep.sleep(3);
+                        }
+                        case "FLUSHDB" -> jedis.flushDB();
+                        case "DUMP" -> dump = jedis.dump(key.toString());
+                        case "RENAME", "COPY" -> {
+                            RedisStreamAppend otherAppend = new RedisStreamAppend(jedis, minter);
+                            for (int i = 0, n = 1 + r.nextInt(5); i < n; i++) {
+                                otherAppend.append(Q, name + "-other", LinkedHashMap.of("o", Integer.toString(step)));
+                            }
+                            if (how.equals("RENAME")) {
+                                jedis.rename(other, key.toString());
+                            } else {
+                                jedis.copy(other, key.toString(), true);
+                            }
+                        }
+                        case "RESTORE" -> jedis.restore(key.toString(), 0, dump,
+                                redis.clients.jedis.params.RestoreParams.restoreParams().replace());
+                        case "restart" -> servers.restartMaster();
+                        default -> servers.failover(() -> {
+                            // writes the promoted replica never sees, read (and cached) before the switch
+                            for (int i = 0, n = 1 + r.nextInt(3); i < n; i++) {
+                                append.append(Q, name, LinkedHashMap.of("lost", Integer.toString(i)));
+                            }
+                            Window w = Window.since(Instant.ofEpochMilli(origin));
+                            assertThat(reader.fold(Q, name, w, IDS)).isEqualTo(fresh.foldWindow(Q, name, w, IDS));
+                        });
+                    }
+                } else if (op < 58) {
+                    clock.ms.addAndGet(1 + r.nextInt(30));
+                } else {
+                    reads++;
+                    Window w;
+                    if (!pool.isEmpty() && r.nextInt(3) > 0) {
+                        w = pool.get(r.nextInt(pool.size()));
+                    } else {
+                        long a = origin + (long) (r.nextDouble() * Math.max(1, now - origin + 20));
+                        w = r.nextInt(4) == 0 ? Window.since(Instant.ofEpochMilli(a))
+                                : Window.closed(Instant.ofEpochMilli(a), Instant.ofEpochMilli(a + r.nextInt(120)));
+                        if (pool.size() < 12) {
+                            pool.add(w);
+                        } else {
+                            pool.set(r.nextInt(pool.size()), w);
+                        }
+                    }
+                    int kind = r.nextInt(10);
+                    if (kind < 6) {
+                        assertThat(reader.fold(Q, name, w, IDS)).as("step %d, %s", step, w)
+                                .isEqualTo(fresh.foldWindow(Q, name, w, IDS));
+                    } else {
+                        Duration length = Duration.ofMillis(10 + r.nextInt(300));
+                        Duration pane = Duration.ofMillis(1 + r.nextInt((int) length.toMillis()));
+                        Window since = Window.since(clock.instant().minus(length));
+                        Fold<Vector<StreamId>> f = kind < 9 ? IDS : IDS_PLAIN;
+                        assertThat(reader.foldSliding(Q, name, length, pane, f)).as("step %d, sliding %s / %s", step, length, pane)
+                                .isEqualTo(fresh.foldWindow(Q, name, since, f));
                     }
                 }
-                int kind = r.nextInt(10);
-                if (kind < 6) {
-                    assertThat(reader.fold(Q, name, w, IDS)).as("step %d, %s", step, w)
-                            .isEqualTo(fresh.foldWindow(Q, name, w, IDS));
-                } else {
-                    Duration length = Duration.ofMillis(10 + r.nextInt(300));
-                    Duration pane = Duration.ofMillis(1 + r.nextInt((int) length.toMillis()));
-                    Window since = Window.since(clock.instant().minus(length));
-                    Fold<Vector<StreamId>> f = kind < 9 ? IDS : IDS_PLAIN;
-                    assertThat(reader.foldSliding(Q, name, length, pane, f)).as("step %d, sliding %s / %s", step, length, pane)
-                            .isEqualTo(fresh.foldWindow(Q, name, since, f));
-                }
+            }
+            ProjectionReader.Metrics m = reader.metrics();
+            System.out.println("[model] " + steps + " steps, " + reads + " reads, stream replaced or gone: " + replaced + "; " + m);
+            assertThat(reads).isGreaterThan(steps / 3);
+            assertThat(m.hits()).isPositive();
+            assertThat(m.incrementalFolds()).isPositive();
+            assertThat(m.fullFolds()).isPositive();
+            assertThat(m.evictions()).isPositive();
+            assertThat(m.newLineages()).isGreaterThan(10);
+        }
+    }
+
+    /** Sleeps, for expiry to pass. */
+    static final class AppFixtureSleep {
+        static void sleep(long ms) {
+            try {
+                Thread.sleep(ms);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
             }
         }
-        ProjectionReader.Metrics m = reader.metrics();
-        System.out.println("[model] " + reads + " reads: " + m);
-        assertThat(reads).isGreaterThan(steps / 3);
-        assertThat(m.hits()).isPositive();
-        assertThat(m.incrementalFolds()).isPositive();
-        assertThat(m.fullFolds()).isPositive();
-        assertThat(m.evictions()).isPositive();
     }
 }

@@ -4,7 +4,9 @@ import echomq.domain.id.BrandedId;
 import echomq.domain.id.Snowflake;
 import echomq.domain.stream.StreamAppendPort;
 import echomq.domain.id.StreamId;
+import echomq.domain.stream.EntryMark;
 import echomq.domain.stream.StreamKey;
+import echomq.domain.stream.StreamObservation;
 import echomq.domain.stream.StreamState;
 import echomq.domain.stream.StreamStatePort;
 import io.vavr.collection.LinkedHashMap;
@@ -56,5 +58,36 @@ public abstract class StreamStatePortContract {
         assertThat(after.lastGenerated()).isEqualTo(c.streamId());
         assertThat(after.entriesAdded()).isEqualTo(Option.some(3L));
         assertThat(after.maxDeletedEntryId()).isEqualTo(Option.some(c.streamId()));
+    }
+
+    @Test
+    void observeReadsTheStateAndProbesOneEntryAtOnce() {
+        String name = "observe-" + UUID.randomUUID();
+        StreamKey key = StreamKey.of("contract", name);
+        assertThat(states().observe(key, StreamId.MIN)).isEqualTo(new StreamObservation(Option.none(), Option.none()));
+        BrandedId a = appender().appendWithId("contract", name, BrandedId.event(Snowflake.compose(T, 0, 0)), LinkedHashMap.of("k", "a"));
+        BrandedId b = appender().appendWithId("contract", name, BrandedId.event(Snowflake.compose(T + 1, 0, 3)), LinkedHashMap.of("k", "b"));
+        StreamObservation seen = states().observe(key, a.streamId());
+        assertThat(seen.state()).isEqualTo(states().state(key));
+        assertThat(seen.probed()).contains(new EntryMark(a.streamId(), Option.some(a)));
+        assertThat(seen.state().get().lastEntry()).contains(new EntryMark(b.streamId(), Option.some(b)));
+        assertThat(states().observe(key, a.streamId().successor()).probed()).isEmpty();
+        delete(key, a.streamId());
+        assertThat(states().observe(key, a.streamId()).probed()).isEmpty();
+        assertThat(states().observe(key, a.streamId()).state().get().length()).isEqualTo(1);
+    }
+
+    @Test
+    void aStreamCreatedAgainCannotBeMistakenForTheOldOne() {
+        String name = "again-" + UUID.randomUUID();
+        StreamKey key = StreamKey.of("contract", name);
+        appender().appendWithId("contract", name, BrandedId.event(Snowflake.compose(T, 0, 0)), LinkedHashMap.of("k", "a"));
+        appender().appendWithId("contract", name, BrandedId.event(Snowflake.compose(T + 1, 0, 0)), LinkedHashMap.of("k", "b"));
+        StreamState before = states().state(key).get();
+        delete(key, before.last().get());
+        delete(key, before.first().get());
+        StreamState emptied = states().state(key).get();
+        assertThat(before.canPrecede(emptied)).isTrue();
+        assertThat(emptied.canPrecede(before)).isFalse(); // counters never go down in one history
     }
 }

@@ -2,6 +2,7 @@ package codemojex.app.redis;
 
 import codemojex.projections.Board;
 import echomq.redis.RedisFailures;
+import echomq.redis.RedisScript;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.resps.Tuple;
 
@@ -18,7 +19,7 @@ import java.util.Objects;
 public final class RedisBoard implements Board {
 
     /** ZADD LT and ZSCORE in one script: the best after the record, atomically. */
-    static final LuaScript RECORD = LuaScript.load("board-record.lua");
+    static final RedisScript RECORD = RedisScript.load(RedisBoard.class, "board-record.lua");
 
     private final UnifiedJedis jedis;
 

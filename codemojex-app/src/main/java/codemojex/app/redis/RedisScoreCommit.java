@@ -9,6 +9,7 @@ import echomq.domain.id.BrandedId;
 import echomq.domain.id.Snowflake;
 import echomq.domain.stream.StreamEntry;
 import io.vavr.control.Option;
+import echomq.redis.RedisScript;
 import redis.clients.jedis.UnifiedJedis;
 
 import java.util.List;
@@ -16,13 +17,13 @@ import java.util.Objects;
 
 /**
  * {@link ScoreCommit} as one Lua script ({@code score-commit.lua}, beside this class; see
- * {@link LuaScript} for how it is sent). The script reads the
+ * {@link RedisScript} for how it is sent). The script reads the
  * player's stored best and raises it by {@link Referee#best}; the answer here is
  * {@link Referee#decide} for the previous best it saw, which is exactly what it wrote.
  */
 public final class RedisScoreCommit implements ScoreCommit {
 
-    static final LuaScript SCRIPT = LuaScript.load("score-commit.lua");
+    static final RedisScript SCRIPT = RedisScript.load(RedisScoreCommit.class, "score-commit.lua");
 
     private final UnifiedJedis jedis;
     private final Snowflake minter;

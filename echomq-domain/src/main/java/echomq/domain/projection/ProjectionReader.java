@@ -3,7 +3,9 @@ package echomq.domain.projection;
 import echomq.domain.fold.CombinableFold;
 import echomq.domain.fold.Fold;
 import echomq.domain.id.StreamId;
+import echomq.domain.stream.EntryMark;
 import echomq.domain.stream.StreamKey;
+import echomq.domain.stream.StreamObservation;
 import echomq.domain.stream.StreamRangePort;
 import echomq.domain.stream.StreamState;
 import echomq.domain.stream.StreamStatePort;
@@ -24,7 +26,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Serves folds of windows without recomputing what did not change. Every read costs one stream
- * state read ({@code XINFO STREAM}); then:
+ * state read ({@code XINFO STREAM}, with a probe for one entry in the same atomic step); then:
  * <ul>
  *   <li>nothing appended into the window and nothing deleted inside it since the cached fold: the
  *       cached accumulator, no range read;</li>
@@ -32,7 +34,23 @@ import java.util.concurrent.atomic.AtomicLong;
  *       folded (entries can only be added above the stream's last-generated id);</li>
  *   <li>a delete or trim that may have reached into the window, or no cached fold: a full fold.</li>
  * </ul>
- * Sliding windows ({@link #foldSliding}) are cut into panes aligned to the pane length, each folded
+ * <p><b>The proof that a cached fold still holds.</b> Counters such as {@code entries-added} and
+ * {@code max-deleted-entry-id} only describe one incarnation of a stream, so first the reader
+ * proves that the stream is the one it folded before. It remembers, per stream, the last entry it
+ * saw (id and branded id) and the state it saw then; each read probes for that entry
+ * ({@link StreamStatePort#observe}). The stream continues the same history only if that entry is
+ * still there with the same branded id (branded ids are minted once) and nothing that only grows
+ * went down ({@link StreamState#canPrecede}). A stream deleted and created again ({@code DEL},
+ * {@code UNLINK}, expiry, {@code FLUSHDB}), replaced ({@code RENAME}, {@code COPY},
+ * {@code RESTORE} of another or older stream), emptied by a restart without persistence, or behind
+ * on a replica promoted by a failover fails one of the two: every cached fold of it is dropped and
+ * folded afresh. Replication applies writes in order, so a replica that holds the entry holds all
+ * that came before it. Where the reader saw no entry to anchor on (an empty or new stream), it
+ * folds afresh. Only folds that lie within the state they were checked against are cached (an
+ * entry appended between the state read and the range read makes the fold uncacheable).
+ * Within one history, a delete or trim is placed by the counters as described above.
+ *
+ * <p>Sliding windows ({@link #foldSliding}) are cut into panes aligned to the pane length, each folded
  * and cached like a closed window, the leading one incrementally, and combined on read; projections
  * that cannot combine are folded whole. Accumulators must be immutable: a cached one is handed out
  * again.
@@ -55,15 +73,25 @@ public final class ProjectionReader {
      * @param evictions        cached folds pushed out by newer ones
      * @param cached           cached folds held now
      * @param absentStreams    folds of a stream that does not exist (the empty fold; neither a hit nor a fold)
+     * @param newLineages      reads that found a stream not provably the one read before (first reads
+     *                         included): its cached folds were dropped
      */
     public record Metrics(long reads, long hits, long incrementalFolds, long fullFolds, long entriesFolded,
-                          long stateReads, long evictions, int cached, long absentStreams) {
+                          long stateReads, long evictions, int cached, long absentStreams, long newLineages) {
+    }
+
+    /** The state a read saw, and the lineage of the stream it proved (cached folds of another lineage are void). */
+    private record Seen(Option<StreamState> state, long lineage) {
+    }
+
+    /** Per stream: its lineage, the state last seen and the last entry then, the anchor of the next proof. */
+    private record Lineage(long id, StreamState seen) {
     }
 
     private record Key(StreamKey stream, String window, String projection) {
     }
 
-    private record Cached(FoldResult<?> result, StreamState foldedAt) {
+    private record Cached(FoldResult<?> result, StreamState foldedAt, long lineage) {
     }
 
     private final StreamWindows windows;
@@ -80,6 +108,8 @@ public final class ProjectionReader {
     private final AtomicLong stateReads = new AtomicLong();
     private final AtomicLong evictions = new AtomicLong();
     private final AtomicLong absent = new AtomicLong();
+    private final AtomicLong lineageIds = new AtomicLong();
+    private final Map<StreamKey, Lineage> lineages = new java.util.HashMap<>();
 
     /** A reader that keeps at most {@code maxCachedFolds} folds (windows and panes), least recently used out first. */
     public ProjectionReader(StreamRangePort range, StreamStatePort states, Clock clock, int maxCachedFolds) {
@@ -117,7 +147,7 @@ public final class ProjectionReader {
         Objects.requireNonNull(window, "window");
         Objects.requireNonNull(projection, "projection");
         reads.incrementAndGet();
-        Option<StreamState> state = readState(key);
+        Seen state = readState(key);
         return foldWithState(queue, name, key, window, projection, state);
     }
 
@@ -138,7 +168,7 @@ public final class ProjectionReader {
         Instant now = clock.instant();
         Instant start = now.minus(length);
         reads.incrementAndGet();
-        Option<StreamState> state = readState(key);
+        Seen state = readState(key);
         if (!(projection instanceof CombinableFold<A> combinable)) {
             // cannot combine panes: the whole window, afresh. Not cached: its start moves with every
             // read, so an entry would never be hit again and would only push out panes that are
@@ -166,8 +196,8 @@ public final class ProjectionReader {
         return parts.foldLeft(combinable.initial(), combinable::combine);
     }
 
-    private <A> A foldUncached(String queue, String name, Window w, Fold<A> projection, Option<StreamState> state) {
-        if (state.isEmpty()) {
+    private <A> A foldUncached(String queue, String name, Window w, Fold<A> projection, Seen state) {
+        if (state.state().isEmpty()) {
             absent.incrementAndGet();
             return projection.initial();
         }
@@ -177,14 +207,38 @@ public final class ProjectionReader {
         return r.value();
     }
 
-    private Option<StreamState> readState(StreamKey key) {
+    private Seen readState(StreamKey key) {
         stateReads.incrementAndGet();
-        return states.state(key);
+        Lineage known;
+        synchronized (lineages) {
+            known = lineages.get(key);
+        }
+        Option<EntryMark> anchor = known == null ? Option.none() : known.seen().lastEntry();
+        Option<StreamState> now;
+        boolean continues;
+        if (anchor.isDefined()) {
+            StreamObservation o = states.observe(key, anchor.get().id());
+            now = o.state();
+            continues = now.isDefined() && o.probed().equals(anchor) && known.seen().canPrecede(now.get());
+        } else {
+            now = states.state(key);
+            continues = false;
+        }
+        long id = continues ? known.id() : lineageIds.incrementAndGet();
+        synchronized (lineages) {
+            if (now.isDefined()) {
+                lineages.put(key, new Lineage(id, now.get()));
+            } else {
+                lineages.remove(key);
+            }
+        }
+        return new Seen(now, id);
     }
 
     @SuppressWarnings("unchecked")
     private <A> A foldWithState(String queue, String name, StreamKey key, Window window, Fold<A> projection,
-                                Option<StreamState> state) {
+                                Seen seen) {
+        Option<StreamState> state = seen.state();
         Key k = new Key(key, describe(window), projection.name() + "#v" + projection.version());
         if (state.isEmpty()) {
             synchronized (cache) {
@@ -199,7 +253,7 @@ public final class ProjectionReader {
             cached = cache.get(k);
         }
         FoldResult<A> result;
-        if (cached != null && !deletedInside(cached.foldedAt(), now, window)) {
+        if (cached != null && cached.lineage() == seen.lineage() && !deletedInside(cached.foldedAt(), now, window)) {
             FoldResult<A> before = (FoldResult<A>) cached.result();
             StreamId seenTop = cached.foldedAt().lastGenerated();
             boolean nothingNew = now.lastGenerated().equals(seenTop)
@@ -221,7 +275,12 @@ public final class ProjectionReader {
             entries.addAndGet(result.entries());
         }
         synchronized (cache) {
-            cache.put(k, new Cached(result, now));
+            if (result.last().exists(l -> l.compareTo(now.lastGenerated()) > 0)) {
+                // folded past the state it was checked against (an append raced the read): not provable next time
+                cache.remove(k);
+            } else {
+                cache.put(k, new Cached(result, now, seen.lineage()));
+            }
         }
         return result.value();
     }
@@ -259,6 +318,6 @@ public final class ProjectionReader {
             size = cache.size();
         }
         return new Metrics(reads.get(), hits.get(), incremental.get(), full.get(), entries.get(), stateReads.get(),
-                evictions.get(), size, absent.get());
+                evictions.get(), size, absent.get(), lineageIds.get());
     }
 }

@@ -1,5 +1,6 @@
 package echomq.domain.stream;
 
+import echomq.domain.id.BrandedId;
 import echomq.domain.id.StreamId;
 
 import io.vavr.control.Option;
@@ -17,11 +18,13 @@ import java.util.Objects;
  * @param entriesAdded      the count of entries ever added (Redis 7.0+)
  * @param maxDeletedEntryId the largest id ever deleted by XDEL or trimming (Redis 7.0+; {@code 0-0} when none)
  * @param recordedFirstEntryId the id Redis records as the first one (Redis 7.0+)
+ * @param lastBranded       the branded id of the last entry, when it has one
  */
 public record StreamState(long length, Option<StreamId> first, Option<StreamId> last, StreamId lastGenerated,
                           Option<Long> entriesAdded, Option<StreamId> maxDeletedEntryId,
-                          Option<StreamId> recordedFirstEntryId) {
+                          Option<StreamId> recordedFirstEntryId, Option<BrandedId> lastBranded) {
     public StreamState {
+        Objects.requireNonNull(lastBranded, "lastBranded");
         Objects.requireNonNull(first, "first");
         Objects.requireNonNull(last, "last");
         Objects.requireNonNull(lastGenerated, "lastGenerated");
@@ -31,5 +34,32 @@ public record StreamState(long length, Option<StreamId> first, Option<StreamId> 
         if (length < 0) {
             throw new IllegalArgumentException("length must be >= 0, got " + length);
         }
+    }
+
+    /** The last entry's mark, none when the stream is empty. */
+    public Option<EntryMark> lastEntry() {
+        return last.map(id -> new EntryMark(id, lastBranded));
+    }
+
+    /** Entries deleted so far (by XDEL or trims), when the server counts entries added (Redis 7.0+). */
+    public Option<Long> deleted() {
+        return entriesAdded.map(added -> added - length);
+    }
+
+    /**
+     * Whether {@code later} can be this stream further on in the same history: nothing that only
+     * grows (entries added, entries deleted, the last generated id, the largest deleted id) went
+     * down. A stream deleted and created again, or replaced by an older copy, fails this.
+     */
+    public boolean canPrecede(StreamState later) {
+        if (later.lastGenerated.compareTo(lastGenerated) < 0) {
+            return false;
+        }
+        if (entriesAdded.isDefined() && later.entriesAdded.isDefined()
+                && (later.entriesAdded.get() < entriesAdded.get() || later.deleted().get() < deleted().get())) {
+            return false;
+        }
+        return !(maxDeletedEntryId.isDefined() && later.maxDeletedEntryId.isDefined()
+                && later.maxDeletedEntryId.get().compareTo(maxDeletedEntryId.get()) < 0);
     }
 }
