@@ -67,6 +67,8 @@ public final class Server implements AutoCloseable {
         h.put("redis", redis);
         h.put("worker", worker);
         h.put("projections", app.reports().projectionMetrics()); // a record: Jackson writes its components
+        h.put("skippedEntries", app.reports().skippedEntries().noted().stream()
+                .map(n -> Map.of("channel", n.channel(), "id", n.id().toString(), "reason", n.reason())).toList());
         return h;
     }
 

@@ -24,8 +24,8 @@ import java.util.function.BinaryOperator;
 /**
  * The game's projections: pure folds of its channels over Vavr's persistent collections, each
  * combinable (panes of a window fold apart and combine). A malformed entry fails the fold with a
- * {@link MalformedEntryException}; wrap a projection in {@link #skippingMalformed} to count and
- * skip such entries instead.
+ * {@link MalformedEntryException}; wrap a projection in {@link echomq.domain.fold.Tally#counting}
+ * (what the app does) to count and skip such entries instead.
  */
 public final class Projections {
 
@@ -136,32 +136,6 @@ public final class Projections {
                     return s.game().equals(game) ? acc.put(s.player(), s.total(), Math::max) : acc;
                 },
                 (a, b) -> a.merge(b, Math::max));
-    }
-
-    // ---- skipping malformed entries ------------------------------------------------------------
-
-    /**
-     * A projection's value and the entries it skipped as malformed.
-     *
-     * @param value   the accumulator
-     * @param skipped how many entries did not decode
-     * @param last    the last decoding problem, for the log
-     */
-    public record Tallied<A>(A value, long skipped, Option<String> last) {
-    }
-
-    /** {@code fold}, skipping and counting malformed entries instead of failing. */
-    public static <A> CombinableFold<Tallied<A>> skippingMalformed(CombinableFold<A> fold) {
-        Objects.requireNonNull(fold, "fold");
-        return fold(fold.name() + "+skipping", fold.version(), new Tallied<>(fold.initial(), 0, Option.none()),
-                (acc, e) -> {
-                    try {
-                        return new Tallied<>(fold.step(acc.value(), e), acc.skipped(), acc.last());
-                    } catch (MalformedEntryException bad) {
-                        return new Tallied<>(acc.value(), acc.skipped() + 1, Option.some(bad.getMessage()));
-                    }
-                },
-                (a, b) -> new Tallied<>(fold.combine(a.value(), b.value()), a.skipped() + b.skipped(), b.last().orElse(a.last())));
     }
 
     private static <A> CombinableFold<A> fold(String name, int version, A initial, BiFunction<A, StreamEntry, A> step,

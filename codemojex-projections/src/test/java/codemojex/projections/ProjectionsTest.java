@@ -13,6 +13,7 @@ import echomq.domain.stream.StreamEntry;
 import echomq.domain.stream.StreamKey;
 import echomq.domain.window.StreamWindows;
 import echomq.domain.window.Window;
+import echomq.domain.fold.Tally;
 import echomq.testkit.Seeded;
 import echomq.testkit.SortedMapStreamRange;
 import io.vavr.collection.HashMap;
@@ -145,10 +146,13 @@ class ProjectionsTest {
                 at(T + 2, scored("g1", "bob", 100, 100)));
         assertThatThrownBy(() -> Projections.playerTotals().foldAll(log))
                 .isInstanceOf(MalformedEntryException.class).hasMessageContaining(log.get(1).id().toString());
-        Projections.Tallied<PlayerTotals> t = Projections.skippingMalformed(Projections.playerTotals()).foldAll(log);
+        Tally<PlayerTotals> t = Tally.counting(Projections.playerTotals()).foldAll(log);
         assertThat(t.value().guesses()).isEqualTo(2);
         assertThat(t.skipped()).isEqualTo(1);
-        assertThat(t.last().get()).contains(log.get(1).id().toString());
+        assertThat(t.examples().last().reason()).contains(log.get(1).id().toString());
+        assertThat(t.examples().map(Tally.Skipped::id)).containsExactly(log.get(1).id());
+        assertThatThrownBy(() -> Tally.strict(Projections.playerTotals()).foldAll(log))
+                .isInstanceOf(MalformedEntryException.class).hasMessageContaining(log.get(1).id().toString());
     }
 
     // ---- one pass equals two adjacent windows combined ------------------------------------------
@@ -180,7 +184,7 @@ class ProjectionsTest {
                     new Split("feed", Projections.recentFeed(1 + r.nextInt(10)), scoredLog),
                     new Split("board", Projections.allTimeBoard("g1"), scoredLog),
                     new Split("day-results", Projections.dayResults(), settled),
-                    new Split("skipping", Projections.skippingMalformed(Projections.playerTotals()), scoredLog));
+                    new Split("skipping", Tally.counting(Projections.playerTotals()), scoredLog));
         });
     }
 

@@ -3,6 +3,7 @@ package codemojex.app.cli;
 import codemojex.app.Codemojex;
 import codemojex.app.core.Durations;
 import codemojex.projections.Projections;
+import echomq.domain.fold.Tally;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -19,12 +20,14 @@ final class FeedCommand implements Runnable {
     @Override
     public void run() {
         try (Codemojex app = redis.require()) {
-            Projections.Feed f = app.reports().feed(Durations.parse("since", since));
+            Tally<Projections.Feed> tally = app.reports().feed(Durations.parse("since", since));
+            Projections.Feed f = tally.value();
             System.out.println(f.guesses() + " guesses by " + f.distinctPlayers() + " players in the last " + since);
             for (Projections.FeedItem i : f.newest()) {
                 System.out.println(i.at() + "  " + i.player() + " scored " + i.total() + " (" + i.percentage() + "%, best "
                         + i.best() + ") in " + i.game());
             }
+            Skipped.print(tally);
             var m = app.reports().projectionMetrics();
             System.out.println("projection reader: " + m.reads() + " reads, " + m.hits() + " cache hits, " + m.incrementalFolds()
                     + " incremental folds, " + m.fullFolds() + " full folds, " + m.entriesFolded() + " entries folded");

@@ -22,6 +22,9 @@ final class RebuildBoardCommand implements Callable<Integer> {
     public Integer call() {
         try (Codemojex app = redis.require()) {
             Reports.Rebuild r = app.reports().rebuildBoard(game);
+            if (r.skipped() > 0) {
+                System.out.println("skipped " + r.skipped() + " unreadable guess-scored entr" + (r.skipped() == 1 ? "y" : "ies"));
+            }
             if (r.equal()) {
                 System.out.println("rebuilt board of " + game + " equals the live board (" + r.live().size() + " players)");
                 return 0;

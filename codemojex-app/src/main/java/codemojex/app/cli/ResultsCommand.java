@@ -25,10 +25,12 @@ final class ResultsCommand implements Runnable {
     public void run() {
         LocalDate d = day == null ? LocalDate.now(zone) : day;
         try (Codemojex app = redis.require()) {
-            for (Projections.Result r : app.reports().results(d, zone)) {
+            var results = app.reports().results(d, zone);
+            for (Projections.Result r : results.value()) {
                 System.out.println(r.settledAt() + "  " + r.settled().game() + " cracked by " + r.settled().winner()
                         + " in room " + r.settled().room() + ": " + r.settled().secret());
             }
+            Skipped.print(results);
         }
     }
 }

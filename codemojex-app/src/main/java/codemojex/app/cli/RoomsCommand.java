@@ -25,8 +25,9 @@ final class RoomsCommand implements Runnable {
         Instant end = to == null ? Instant.now() : to;
         Instant start = from == null ? end.minus(Duration.ofDays(1)) : from;
         try (Codemojex app = redis.require()) {
-            new java.util.TreeMap<>(app.reports().openings(start, end).toJavaMap())
-                    .forEach((room, n) -> System.out.println(room + "\t" + n));
+            var rooms = app.reports().openings(start, end);
+            new java.util.TreeMap<>(rooms.value().toJavaMap()).forEach((room, n) -> System.out.println(room + "\t" + n));
+            Skipped.print(rooms);
         }
     }
 }

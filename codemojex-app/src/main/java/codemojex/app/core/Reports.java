@@ -5,6 +5,7 @@ import codemojex.projections.Board;
 import codemojex.projections.Channels;
 import codemojex.projections.Names;
 import codemojex.projections.Projections;
+import echomq.domain.fold.Tally;
 import echomq.domain.projection.ProjectionReader;
 import echomq.domain.retention.Retention;
 import echomq.domain.retention.StreamRetentionPort;
@@ -43,6 +44,7 @@ public final class Reports {
     private final ProjectionReader reader;
     private final StreamRetentionPort retention;
     private final Clock clock;
+    private final SkippedEntries skipped = new SkippedEntries();
 
     /** Over the game store, the board, the log's range and state reads, its retention and a clock. */
     public Reports(Games games, Board board, StreamRangePort range, StreamStatePort states, StreamRetentionPort retention,
@@ -64,12 +66,26 @@ public final class Reports {
         return board.top(game, top);
     }
 
-    /** The recent activity feed: the fold of {@code guess-scored} over the last {@code since}. */
-    public Projections.Feed feed(Duration since) {
+    /**
+     * The recent activity feed: the fold of {@code guess-scored} over the last {@code since}, with
+     * the entries it skipped as unreadable (they are also noted in {@link #skippedEntries()}).
+     */
+    public Tally<Projections.Feed> feed(Duration since) {
         requireSince(since);
         // sixty panes to the window: each folded once, the trailing partial one afresh, the leading one incrementally
         Duration pane = Duration.ofMillis(Math.max(1000, since.toMillis() / 60));
-        return reader.foldSliding(Channels.QUEUE, Channels.GUESS_SCORED, since, pane, Projections.recentFeed(FEED_SIZE));
+        return noted(Channels.GUESS_SCORED, reader.foldSliding(Channels.QUEUE, Channels.GUESS_SCORED, since, pane,
+                Tally.counting(Projections.recentFeed(FEED_SIZE))));
+    }
+
+    /** The unreadable entries the reports skipped so far. */
+    public SkippedEntries skippedEntries() {
+        return skipped;
+    }
+
+    private <A> Tally<A> noted(String channel, Tally<A> tally) {
+        skipped.note(channel, tally);
+        return tally;
     }
 
     /** What the projection reader did so far (cache hits, incremental and full folds). */
@@ -84,15 +100,16 @@ public final class Reports {
         return since;
     }
 
-    /** Games opened per room in {@code [from, to]}. */
-    public Map<String, Integer> openings(Instant from, Instant to) {
+    /** Games opened per room in {@code [from, to]}, with the entries skipped as unreadable. */
+    public Tally<Map<String, Integer>> openings(Instant from, Instant to) {
         Window w = BadInputException.check("to", () -> Window.closed(from, to));
-        return reader.fold(Channels.QUEUE, Channels.ROOM_OPENED, w, Projections.roomOpenings());
+        return noted(Channels.ROOM_OPENED, reader.fold(Channels.QUEUE, Channels.ROOM_OPENED, w, Tally.counting(Projections.roomOpenings())));
     }
 
-    /** The games settled on {@code day} in {@code zone}, in settle order. */
-    public Vector<Projections.Result> results(LocalDate day, ZoneId zone) {
-        return reader.fold(Channels.QUEUE, Channels.GAME_SETTLED, Projections.day(day, zone), Projections.dayResults());
+    /** The games settled on {@code day} in {@code zone}, in settle order, with the entries skipped as unreadable. */
+    public Tally<Vector<Projections.Result>> results(LocalDate day, ZoneId zone) {
+        return noted(Channels.GAME_SETTLED, reader.fold(Channels.QUEUE, Channels.GAME_SETTLED, Projections.day(day, zone),
+                Tally.counting(Projections.dayResults())));
     }
 
     /**
@@ -101,8 +118,9 @@ public final class Reports {
      * @param game    the game
      * @param rebuilt the fold of the log
      * @param live    the live board
+     * @param skipped entries of the log that could not be read and were left out
      */
-    public record Rebuild(String game, List<Board.Ranked> rebuilt, List<Board.Ranked> live) {
+    public record Rebuild(String game, List<Board.Ranked> rebuilt, List<Board.Ranked> live, long skipped) {
         /** Whether the live board is what the log says. */
         public boolean equal() {
             return rebuilt.equals(live);
@@ -112,9 +130,9 @@ public final class Reports {
     /** Folds the whole {@code guess-scored} log into the game's board and reads the whole live board. */
     public Rebuild rebuildBoard(String game) {
         requireGame(game);
-        Map<String, Integer> bests = windows.foldWindow(Channels.QUEUE, Channels.GUESS_SCORED, Window.since(Instant.EPOCH),
-                Projections.allTimeBoard(game));
-        return new Rebuild(game, Board.ranking(bests).toJavaList(), board.all(game));
+        Tally<Map<String, Integer>> bests = noted(Channels.GUESS_SCORED, windows.foldWindow(Channels.QUEUE, Channels.GUESS_SCORED,
+                Window.since(Instant.EPOCH), Tally.counting(Projections.allTimeBoard(game))));
+        return new Rebuild(game, Board.ranking(bests.value()).toJavaList(), board.all(game), bests.skipped());
     }
 
     /** Trims every channel to what was minted in the last {@code olderThan}; removed counts per channel. */

@@ -11,6 +11,7 @@ import codemojex.projections.Board;
 import codemojex.projections.Projections;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import echomq.domain.fold.Tally;
 import echomq.domain.id.BrandedId;
 import echomq.domain.stream.StreamStoreException;
 import io.javalin.Javalin;
@@ -217,11 +218,13 @@ public final class HttpApi {
 
     private void feed(Context ctx) {
         Duration since = Durations.parse("since", queryOr(ctx, "since", "1h"));
-        Projections.Feed f = reports.feed(since);
+        Tally<Projections.Feed> tally = reports.feed(since);
+        Projections.Feed f = tally.value();
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("since", since.toString());
         out.put("guesses", f.guesses());
         out.put("players", f.distinctPlayers());
+        out.put("skipped", tally.skipped()); // unreadable entries left out (see /health)
         out.put("items", f.newest().map(i -> {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("at", i.at().toString());
@@ -239,7 +242,8 @@ public final class HttpApi {
     private void openings(Context ctx) {
         Instant to = instantParam(ctx, "to", Instant.now());
         Instant from = instantParam(ctx, "from", to.minus(Duration.ofDays(1)));
-        ctx.json(Map.of("from", from.toString(), "to", to.toString(), "rooms", reports.openings(from, to).toJavaMap()));
+        Tally<io.vavr.collection.Map<String, Integer>> rooms = reports.openings(from, to);
+        ctx.json(Map.of("from", from.toString(), "to", to.toString(), "rooms", rooms.value().toJavaMap(), "skipped", rooms.skipped()));
     }
 
     private void results(Context ctx) {
@@ -259,10 +263,11 @@ public final class HttpApi {
                 throw new IllegalArgumentException("day \"" + d + "\" is not a date such as 2026-12-02");
             }
         });
-        ctx.json(Map.of("day", day.toString(), "zone", zone.getId(), "results", reports.results(day, zone).map(r -> Map.of(
+        Tally<io.vavr.collection.Vector<Projections.Result>> results = reports.results(day, zone);
+        ctx.json(Map.of("day", day.toString(), "zone", zone.getId(), "results", results.value().map(r -> Map.of(
                 "settledAt", r.settledAt().toString(), "game", r.settled().game(), "room", r.settled().room(),
                 "winner", r.settled().winner(), "secret", r.settled().secret().emojis().map(e -> e.text()).toJavaList()))
-                .toJavaList()));
+                .toJavaList(), "skipped", results.skipped()));
     }
 
     // ---- input ---------------------------------------------------------------------------------
