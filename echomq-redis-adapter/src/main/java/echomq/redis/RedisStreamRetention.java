@@ -15,6 +15,7 @@ public final class RedisStreamRetention implements StreamRetentionPort {
 
     private final UnifiedJedis jedis;
 
+    /** Over {@code jedis}. */
     public RedisStreamRetention(UnifiedJedis jedis) {
         this.jedis = Objects.requireNonNull(jedis, "jedis");
     }
@@ -26,8 +27,10 @@ public final class RedisStreamRetention implements StreamRetentionPort {
         XTrimParams params = XTrimParams.xTrimParams();
         if (retention instanceof Retention.MaxLen maxLen) {
             params.maxLen(maxLen.n());
+        } else if (retention instanceof Retention.MinId minId) {
+            params.minId(minId.minId().toString());
         } else {
-            params.minId(((Retention.MinId) retention).minId().toString());
+            params.minId(((Retention.MinEntryId) retention).minId().toString());
         }
         if (retention.approximate()) {
             params.approximateTrimming();

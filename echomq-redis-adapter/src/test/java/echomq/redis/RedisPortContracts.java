@@ -8,6 +8,8 @@ import echomq.domain.id.StreamId;
 import echomq.domain.stream.StreamRangePort;
 import echomq.domain.retention.StreamRetentionPort;
 import echomq.domain.stream.StreamStatePort;
+import echomq.domain.checkpoint.CheckpointPort;
+import echomq.testkit.CheckpointPortContract;
 import echomq.testkit.StreamAppendPortContract;
 import echomq.testkit.StreamRangePortContract;
 import echomq.testkit.StreamRetentionPortContract;
@@ -28,6 +30,24 @@ abstract class RedisPortContracts {
     /** One minter per writer: two minters of one node could mint the same id. */
     StreamAppendPort newAppender(int node) {
         return new RedisStreamAppend(jedis(), new Snowflake(node, Clock.systemUTC()));
+    }
+
+    @Nested
+    class Checkpoints extends CheckpointPortContract {
+        @Override
+        protected CheckpointPort checkpoints() {
+            return new RedisCheckpoints(jedis());
+        }
+
+        @Override
+        protected void store(StreamKey key, List<StreamEntry> entries) {
+            entries.forEach(e -> RawStreams.xadd(jedis(), key, e));
+        }
+
+        @Override
+        protected void delete(StreamKey key) {
+            jedis().del(key.toString());
+        }
     }
 
     @Nested

@@ -30,6 +30,11 @@ public final class SortedMapStreamRange implements StreamRangePort {
         }
     }
 
+    /** Removes the stream at {@code key}, as {@code DEL} would. */
+    public void remove(StreamKey key) {
+        streams.remove(key);
+    }
+
     /** Every entry under {@code key}, in order. */
     public List<StreamEntry> all(StreamKey key) {
         return new ArrayList<>(streams.getOrDefault(key, new ConcurrentSkipListMap<>()).values());

@@ -1,5 +1,9 @@
 package echomq.domain.projection;
 
+import echomq.domain.checkpoint.Checkpoint;
+import echomq.domain.checkpoint.CheckpointPort;
+import echomq.domain.checkpoint.Checkpointable;
+import echomq.domain.checkpoint.Checkpoints;
 import echomq.domain.fold.CombinableFold;
 import echomq.domain.fold.Fold;
 import echomq.domain.id.StreamId;
@@ -75,9 +79,12 @@ public final class ProjectionReader {
      * @param absentStreams    folds of a stream that does not exist (the empty fold; neither a hit nor a fold)
      * @param newLineages      reads that found a stream not provably the one read before (first reads
      *                         included): its cached folds were dropped
+     * @param checkpointsLoaded folds of sealed windows taken from a valid checkpoint instead of the stream
+     * @param checkpointsSaved  folds of sealed windows written as checkpoints
      */
     public record Metrics(long reads, long hits, long incrementalFolds, long fullFolds, long entriesFolded,
-                          long stateReads, long evictions, int cached, long absentStreams, long newLineages) {
+                          long stateReads, long evictions, int cached, long absentStreams, long newLineages,
+                          long checkpointsLoaded, long checkpointsSaved) {
     }
 
     /** The state a read saw, and the lineage of the stream it proved (cached folds of another lineage are void). */
@@ -109,6 +116,10 @@ public final class ProjectionReader {
     private final AtomicLong evictions = new AtomicLong();
     private final AtomicLong absent = new AtomicLong();
     private final AtomicLong lineageIds = new AtomicLong();
+    private final AtomicLong checkpointsLoaded = new AtomicLong();
+    private final AtomicLong checkpointsSaved = new AtomicLong();
+    private final Option<CheckpointPort> checkpoints;
+    private final Duration checkpointTtl;
     private final Map<StreamKey, Lineage> lineages = new java.util.HashMap<>();
 
     /** A reader that keeps at most {@code maxCachedFolds} folds (windows and panes), least recently used out first. */
@@ -118,6 +129,28 @@ public final class ProjectionReader {
 
     /** As {@link #ProjectionReader(StreamRangePort, StreamStatePort, Clock, int)}, reading pages of {@code pageSize}. */
     public ProjectionReader(StreamRangePort range, StreamStatePort states, Clock clock, int maxCachedFolds, int pageSize) {
+        this(range, states, clock, maxCachedFolds, pageSize, Option.none(), Duration.ZERO);
+    }
+
+    /**
+     * A reader that also keeps the folds of sealed windows (no entry can enter them any more: the
+     * stream's last generated id is past their end) of {@link Checkpointable} projections in
+     * {@code checkpoints}, each for {@code ttl}: after a restart such a window is read from its
+     * checkpoint, once the checkpoint is proved to hold for the stream as it is (the same proof as
+     * the cache's, and no delete inside the window since).
+     */
+    public ProjectionReader(StreamRangePort range, StreamStatePort states, Clock clock, int maxCachedFolds, int pageSize,
+                            CheckpointPort checkpoints, Duration ttl) {
+        this(range, states, clock, maxCachedFolds, pageSize, Option.some(Objects.requireNonNull(checkpoints, "checkpoints")), ttl);
+    }
+
+    private ProjectionReader(StreamRangePort range, StreamStatePort states, Clock clock, int maxCachedFolds, int pageSize,
+                             Option<CheckpointPort> checkpoints, Duration ttl) {
+        this.checkpoints = checkpoints;
+        this.checkpointTtl = Objects.requireNonNull(ttl, "ttl");
+        if (checkpoints.isDefined() && (ttl.isNegative() || ttl.isZero())) {
+            throw new IllegalArgumentException("checkpoint ttl must be > 0, got " + ttl);
+        }
         this.windows = new StreamWindows(Objects.requireNonNull(range, "range"));
         this.states = Objects.requireNonNull(states, "states");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -270,9 +303,16 @@ public final class ProjectionReader {
                     new FoldResult<>(before.value(), Option.some(from), before.entries()), pageSize);
             entries.addAndGet(result.entries() - before.entries());
         } else {
-            full.incrementAndGet();
-            result = windows.foldDetailed(queue, name, window, projection, pageSize);
-            entries.addAndGet(result.entries());
+            Option<FoldResult<A>> kept = fromCheckpoint(key, window, projection, now);
+            if (kept.isDefined()) {
+                checkpointsLoaded.incrementAndGet();
+                result = kept.get();
+            } else {
+                full.incrementAndGet();
+                result = windows.foldDetailed(queue, name, window, projection, pageSize);
+                entries.addAndGet(result.entries());
+                toCheckpoint(key, window, projection, now, result);
+            }
         }
         synchronized (cache) {
             if (result.last().exists(l -> l.compareTo(now.lastGenerated()) > 0)) {
@@ -308,6 +348,43 @@ public final class ProjectionReader {
         return !now.equals(then);
     }
 
+    private static boolean sealed(Window window, StreamState now) {
+        return window.upper().exists(u -> u.compareTo(now.lastGenerated()) <= 0);
+    }
+
+    /** The fold of a sealed window from its checkpoint, if there is one and it provably holds. */
+    private <A> Option<FoldResult<A>> fromCheckpoint(StreamKey key, Window window, Fold<A> projection, StreamState now) {
+        if (checkpoints.isEmpty() || !(projection instanceof Checkpointable<A> c) || !sealed(window, now)) {
+            return Option.none();
+        }
+        Option<Checkpoint> stored = checkpoints.get().load(key, projection.name(), describe(window));
+        if (stored.isEmpty() || stored.get().version() != projection.version()) {
+            return Option.none();
+        }
+        StreamObservation o = states.observe(key, stored.get().upTo().id());
+        // the same stream as this read saw (nothing moved in between), the checkpoint's history, no delete inside since
+        if (!o.state().contains(now) || Checkpoints.whyNot(stored.get(), o).isDefined()
+                || deletedInside(stored.get().seen(), now, window)) {
+            return Option.none();
+        }
+        try {
+            return Option.some(new FoldResult<>(c.codec().decode(stored.get().state()), window.upper(), 0));
+        } catch (IllegalArgumentException unreadable) {
+            return Option.none(); // written by a codec this one cannot read: fold afresh
+        }
+    }
+
+    private <A> void toCheckpoint(StreamKey key, Window window, Fold<A> projection, StreamState now, FoldResult<A> result) {
+        if (checkpoints.isEmpty() || !(projection instanceof Checkpointable<A> c) || !sealed(window, now) || now.lastEntry().isEmpty()) {
+            return;
+        }
+        Checkpoint cp = new Checkpoint(key, Checkpoint.requireName(projection.name()), projection.version(), describe(window),
+                c.codec().encode(result.value()), now.lastEntry().get(), now, clock.instant());
+        if (checkpoints.get().save(cp, Option.some(checkpointTtl))) {
+            checkpointsSaved.incrementAndGet();
+        }
+    }
+
     private static String describe(Window w) {
         return w.lower() + ".." + w.upper().map(StreamId::toString).getOrElse("+");
     }
@@ -318,6 +395,7 @@ public final class ProjectionReader {
             size = cache.size();
         }
         return new Metrics(reads.get(), hits.get(), incremental.get(), full.get(), entries.get(), stateReads.get(),
-                evictions.get(), size, absent.get(), lineageIds.get());
+                evictions.get(), size, absent.get(), lineageIds.get(),
+                checkpointsLoaded.get(), checkpointsSaved.get());
     }
 }

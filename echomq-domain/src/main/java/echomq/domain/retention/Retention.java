@@ -16,7 +16,7 @@ import java.util.Objects;
  * Retention.maxLen(10_000, false)               // XTRIM key MAXLEN = 10000
  * }</pre>
  */
-public sealed interface Retention permits Retention.MaxLen, Retention.MinId {
+public sealed interface Retention permits Retention.MaxLen, Retention.MinId, Retention.MinEntryId {
 
     /** Whether Redis may keep more than asked ({@code ~}). */
     boolean approximate();
@@ -27,6 +27,11 @@ public sealed interface Retention permits Retention.MaxLen, Retention.MinId {
 
     static Retention maxLen(long n, boolean approximate) {
         return new MaxLen(n, approximate);
+    }
+
+    /** Keep the entries at or above {@code minId} ({@code XTRIM key MINID ~|= minId}). */
+    static Retention minId(StreamId minId, boolean approximate) {
+        return new MinEntryId(minId, approximate);
     }
 
     /** Keep what was minted at or after {@code horizon}. */
@@ -69,6 +74,16 @@ public sealed interface Retention permits Retention.MaxLen, Retention.MinId {
         /** The lowest id kept. */
         public StreamId minId() {
             return StreamId.floor(horizon);
+        }
+    }
+
+    /**
+     * {@code XTRIM key MINID ~|= minId}: removes the entries below an exact id, such as a reader's
+     * oldest pending entry or the entry a checkpoint is folded up to.
+     */
+    record MinEntryId(StreamId minId, boolean approximate) implements Retention {
+        public MinEntryId {
+            Objects.requireNonNull(minId, "minId");
         }
     }
 }

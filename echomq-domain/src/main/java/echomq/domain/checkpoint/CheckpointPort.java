@@ -1,0 +1,32 @@
+package echomq.domain.checkpoint;
+
+import echomq.domain.stream.StreamKey;
+import io.vavr.control.Option;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Keeps checkpoints of projections, one per stream, projection and window. Saving is atomic: a
+ * checkpoint is written whole or not at all, and never over one of the same history that is
+ * folded further (two processes saving at once cannot move a checkpoint back).
+ */
+public interface CheckpointPort {
+
+    /**
+     * Saves {@code checkpoint} unless the stored one for its stream, projection and window is folded
+     * further in the same history; {@code ttl} (when given) lets it expire. Returns whether it saved.
+     */
+    boolean save(Checkpoint checkpoint, Option<java.time.Duration> ttl);
+
+    /** The stored checkpoint of {@code projection} over {@code window} of {@code stream}, if any. */
+    Option<Checkpoint> load(StreamKey stream, String projection, String window);
+
+    /** Every stored checkpoint of {@code stream}. */
+    List<Checkpoint> list(StreamKey stream);
+
+    /** As {@link #save(Checkpoint, Option)} with no expiry. */
+    default boolean save(Checkpoint checkpoint) {
+        return save(checkpoint, Option.<Duration>none());
+    }
+}

@@ -1,0 +1,116 @@
+package echomq.domain.checkpoint;
+
+import echomq.domain.fold.Fold;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.stream.StreamObservation;
+import echomq.domain.stream.StreamRangePort;
+import echomq.domain.stream.StreamState;
+import echomq.domain.stream.StreamStatePort;
+import echomq.domain.window.FoldResult;
+import echomq.domain.window.StreamWindows;
+import echomq.domain.window.Window;
+import io.vavr.control.Either;
+import io.vavr.control.Option;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * Folds of a whole stream that start from the newest valid checkpoint and fold only the tail, so
+ * that retention may remove what a checkpoint already holds. A checkpoint of another version, of
+ * another incarnation of the stream, or whose tail was trimmed away is never trusted: the fold
+ * then starts from the beginning of what the stream holds, and says why.
+ * <pre>{@code
+ * Checkpoints checkpoints = new Checkpoints(range, states, store, clock);
+ * Checkpoints.Resumed<Map<String, Integer>> r = checkpoints.foldLog("cm", "guess-scored", boards, codec, 1_000);
+ * }</pre>
+ */
+public final class Checkpoints {
+
+    private final StreamWindows windows;
+    private final StreamStatePort states;
+    private final CheckpointPort store;
+    private final Clock clock;
+
+    /** Over the stream's range and state reads, the checkpoint store and a clock (for {@code savedAt}). */
+    public Checkpoints(StreamRangePort range, StreamStatePort states, CheckpointPort store, Clock clock) {
+        this.windows = new StreamWindows(Objects.requireNonNull(range, "range"));
+        this.states = Objects.requireNonNull(states, "states");
+        this.store = Objects.requireNonNull(store, "store");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    /**
+     * A fold of the whole log.
+     *
+     * @param value        the accumulator
+     * @param from         the checkpoint it started from, if one was valid
+     * @param ignored      why a stored checkpoint was not used, if there was one
+     * @param tailEntries  entries folded after the checkpoint (all of them without one)
+     * @param saved        whether a new checkpoint was saved
+     * @param <A>          the accumulator
+     */
+    public record Resumed<A>(A value, Option<Checkpoint> from, Option<String> ignored, long tailEntries, boolean saved) {
+    }
+
+    /**
+     * The fold of every entry of the stream: the newest valid checkpoint of {@code projection} plus
+     * the tail. Saves a new checkpoint when the tail held at least {@code saveAfter} entries
+     * ({@code 1}: whenever anything was folded; {@code Long.MAX_VALUE}: never).
+     */
+    public <A> Resumed<A> foldLog(String queue, String name, Fold<A> projection, StateCodec<A> codec, long saveAfter) {
+        StreamKey key = StreamKey.of(queue, name);
+        Objects.requireNonNull(projection, "projection");
+        Objects.requireNonNull(codec, "codec");
+        if (saveAfter < 1) {
+            throw new IllegalArgumentException("saveAfter must be >= 1, got " + saveAfter);
+        }
+        String projectionName = Checkpoint.requireName(projection.name());
+        Option<Checkpoint> stored = store.load(key, projectionName, Checkpoint.WHOLE_LOG);
+        Either<String, Checkpoint> valid = stored.isEmpty() ? Either.left("") : validate(stored.get(), projection);
+        Option<Checkpoint> from = valid.toOption();
+        Option<String> ignored = valid.swap().toOption().filter(s -> !s.isEmpty());
+        FoldResult<A> start = from.isDefined()
+                ? new FoldResult<>(codec.decode(from.get().state()), Option.some(from.get().upTo().id()), 0)
+                : FoldResult.empty(projection.initial());
+        FoldResult<A> done = windows.resume(queue, name, Window.since(Instant.EPOCH), projection, start, StreamWindows.DEFAULT_PAGE_SIZE);
+        boolean saved = false;
+        if (done.entries() >= saveAfter && done.last().isDefined()) {
+            StreamObservation at = states.observe(key, done.last().get());
+            // the mark of the last entry folded, read with the state it belongs to; gone already: save next time
+            if (at.state().isDefined() && at.probed().isDefined()) {
+                saved = store.save(new Checkpoint(key, projectionName, projection.version(), Checkpoint.WHOLE_LOG,
+                        codec.encode(done.value()), at.probed().get(), at.state().get(), clock.instant()));
+            }
+        }
+        return new Resumed<>(done.value(), from, ignored, done.entries(), saved);
+    }
+
+    /** The checkpoint if it still describes this stream, or why not. */
+    private <A> Either<String, Checkpoint> validate(Checkpoint c, Fold<A> projection) {
+        if (c.version() != projection.version()) {
+            return Either.left("it is of version " + c.version() + ", the projection is version " + projection.version());
+        }
+        return whyNot(c, states.observe(c.stream(), c.upTo().id())).toEither(c).swap();
+    }
+
+    /**
+     * Why checkpoint {@code c} does not hold for the stream as {@code now} saw it (probing {@code c.upTo()}); none when it holds.
+     */
+    public static Option<String> whyNot(Checkpoint c, StreamObservation now) {
+        if (now.state().isEmpty()) {
+            return Option.some("the stream is gone");
+        }
+        StreamState s = now.state().get();
+        if (now.probed().contains(c.upTo()) && c.seen().canPrecede(s)) {
+            return Option.none();
+        }
+        boolean sameHistory = c.seen().canPrecede(s);
+        if (sameHistory && now.probed().isEmpty() && s.first().forAll(first -> first.compareTo(c.upTo().id()) > 0)) {
+            return Option.some("its tail was trimmed: entry " + c.upTo().id() + " it is folded up to is gone");
+        }
+        return Option.some("the stream is not the one it was taken of (deleted and created again, replaced, restored or failed over):"
+                + " entry " + c.upTo().id() + (now.probed().isEmpty() ? " is gone" : " is another record"));
+    }
+}

@@ -1,0 +1,68 @@
+package echomq.testkit;
+
+import echomq.domain.checkpoint.Checkpoint;
+import echomq.domain.checkpoint.CheckpointPort;
+import echomq.domain.stream.EntryMark;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.stream.StreamRangePort;
+import io.vavr.control.Option;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A {@link CheckpointPort} in memory, for tests without Redis: it keeps a stored checkpoint against
+ * an older one just as the Redis store does, proving through {@code range} that the stored one
+ * still holds. Expiry ({@code ttl}) is not modelled: checkpoints stay.
+ */
+public final class InMemoryCheckpoints implements CheckpointPort {
+
+    private record Slot(StreamKey stream, String projection, String window) {
+    }
+
+    private final StreamRangePort range;
+    private final Map<Slot, Checkpoint> stored = new ConcurrentHashMap<>();
+
+    /** Checkpoints of the streams {@code range} reads. */
+    public InMemoryCheckpoints(StreamRangePort range) {
+        this.range = Objects.requireNonNull(range, "range");
+    }
+
+    @Override
+    public synchronized boolean save(Checkpoint c, Option<Duration> ttl) {
+        Objects.requireNonNull(c, "checkpoint");
+        Slot slot = new Slot(c.stream(), c.projection(), c.window());
+        Checkpoint old = stored.get(slot);
+        if (old != null && old.version() == c.version() && old.upTo().id().compareTo(c.upTo().id()) >= 0 && holds(old)) {
+            return false;
+        }
+        stored.put(slot, c);
+        return true;
+    }
+
+    private boolean holds(Checkpoint c) {
+        return range.range(c.stream(), c.upTo().id(), c.upTo().id(), 1).stream().map(EntryMark::of).anyMatch(c.upTo()::equals);
+    }
+
+    @Override
+    public Option<Checkpoint> load(StreamKey stream, String projection, String window) {
+        return Option.of(stored.get(new Slot(stream, Checkpoint.requireName(projection), window)));
+    }
+
+    @Override
+    public List<Checkpoint> list(StreamKey stream) {
+        List<Checkpoint> out = new ArrayList<>();
+        stored.forEach((slot, c) -> {
+            if (slot.stream().equals(stream)) {
+                out.add(c);
+            }
+        });
+        out.sort(Comparator.comparing(Checkpoint::projection).thenComparing(Checkpoint::window));
+        return out;
+    }
+}
