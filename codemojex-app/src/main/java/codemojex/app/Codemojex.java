@@ -2,6 +2,7 @@ package codemojex.app;
 
 import codemojex.app.core.Play;
 import codemojex.app.core.Reports;
+import codemojex.app.redis.CheckpointCodecs;
 import codemojex.app.redis.EmbeddedRedis;
 import codemojex.app.redis.RedisBoard;
 import codemojex.app.redis.RedisGames;
@@ -11,6 +12,7 @@ import codemojex.app.redis.RedisScoreCommit;
 import codemojex.app.worker.ScoreWorker;
 import echomq.domain.id.Snowflake;
 import echomq.domain.stream.StreamStatePort;
+import echomq.redis.RedisCheckpoints;
 import echomq.redis.RedisConnections;
 import echomq.redis.RedisStreamAppend;
 import echomq.redis.RedisStreamRange;
@@ -90,7 +92,9 @@ public final class Codemojex implements AutoCloseable {
         this.states = new RedisStreamState(jedis);
         this.play = new Play(games, new RedisGuessResults(jedis), new RedisStreamAppend(jedis, minter), range, minter,
                 settings.clock(), new SecureRandom());
-        this.reports = new Reports(games, new RedisBoard(jedis), range, states, new RedisStreamRetention(jedis), settings.clock());
+        this.reports = new Reports(games, new RedisBoard(jedis), range, states, new RedisStreamRetention(jedis),
+                new Reports.Checkpointing(new RedisCheckpoints(jedis), CheckpointCodecs.boards(), CheckpointCodecs.feed(), Duration.ofDays(1)),
+                settings.clock());
         this.worker = new ScoreWorker(new RedisGuessInbox(jedis, "worker-" + settings.node()), games,
                 new RedisScoreCommit(jedis, minter), settings.faults(), settings.claimIdle());
     }

@@ -125,6 +125,21 @@ public final class Projections {
                         earlier.guesses() + later.guesses(), earlier.players().union(later.players())));
     }
 
+    // ---- the all-time boards -------------------------------------------------------------------
+
+    /**
+     * {@code guess-scored} -> game -> player -> best total: every game's board in one whole-log
+     * projection, the one the app checkpoints (retention keeps its tail).
+     */
+    public static CombinableFold<Map<String, Map<String, Integer>>> allTimeBoards() {
+        return fold("boards", 1, HashMap.empty(),
+                (acc, e) -> {
+                    GuessScored s = GuessScored.decode(e);
+                    return acc.put(s.game(), acc.get(s.game()).getOrElse(HashMap.empty()).put(s.player(), s.total(), Math::max));
+                },
+                (a, b) -> a.merge(b, (x, y) -> x.merge(y, Math::max)));
+    }
+
     // ---- the all-time board --------------------------------------------------------------------
 
     /** {@code guess-scored} of one game -> player -> best total; {@link Board#ranking} ranks it. */

@@ -76,12 +76,20 @@ class RetentionPolicyTest {
             }
         };
         List<String> trims = new ArrayList<>();
-        StreamRetentionPort port = (queue, name, retention) -> {
-            trims.add(name + " " + retention);
-            if (name.equals("room-opened") && trims.size() < 3) {
-                throw new StreamStoreException.Unavailable("emq:{cm}:stream:room-opened", "down", null);
+        StreamRetentionPort port = new StreamRetentionPort() {
+            @Override
+            public long trim(String queue, String name, Retention retention) {
+                trims.add(name + " " + retention);
+                if (name.equals("room-opened") && trims.size() < 3) {
+                    throw new StreamStoreException.Unavailable("emq:{cm}:stream:room-opened", "down", null);
+                }
+                return 4;
             }
-            return 4;
+
+            @Override
+            public io.vavr.control.Option<echomq.domain.id.StreamId> newestFrom(String queue, String name, long n) {
+                throw new AssertionError("the policy's trims are MINID and MAXLEN as declared; no reader is heard here");
+            }
         };
         List<io.vavr.collection.List<RetentionDriver.Outcome>> reported = new ArrayList<>();
         RetentionDriver driver = new RetentionDriver(RetentionPolicy.of(

@@ -1,11 +1,16 @@
 package echomq.redis;
 
 import echomq.domain.retention.Retention;
+import echomq.domain.id.StreamId;
 import echomq.domain.stream.StreamKey;
+import io.vavr.control.Option;
+import redis.clients.jedis.CommandArguments;
+import redis.clients.jedis.Protocol;
 import echomq.domain.retention.StreamRetentionPort;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.params.XTrimParams;
 
+import java.util.List;
 import java.util.Objects;
 
 import static echomq.redis.RedisReplies.bytes;
@@ -38,5 +43,25 @@ public final class RedisStreamRetention implements StreamRetentionPort {
             params.exactTrimming();
         }
         return RedisFailures.on(key, () -> jedis.xtrim(bytes(key), params));
+    }
+
+    @Override
+    public Option<StreamId> newestFrom(String queue, String name, long n) {
+        String key = StreamKey.of(queue, name).toString();
+        if (n < 0) {
+            throw new IllegalArgumentException("newest count must be >= 0, got " + n);
+        }
+        if (n >= Integer.MAX_VALUE) {
+            return Option.none(); // no stream holds that many
+        }
+        long count = n + 1; // one more than kept: whether anything would go at all
+        @SuppressWarnings("unchecked")
+        List<Object> newest = (List<Object>) RedisFailures.on(key, () -> jedis.executeCommand(
+                new CommandArguments(Protocol.Command.XREVRANGE).key(key).add("+").add("-").add("COUNT").add(count)));
+        if (newest.size() <= n) {
+            return Option.none();
+        }
+        return Option.some(n == 0 ? RedisReplies.entry(key, newest.get(0)).id().successor()
+                : RedisReplies.entry(key, newest.get((int) n - 1)).id());
     }
 }

@@ -10,7 +10,9 @@ import echomq.domain.retention.StreamRetentionPort;
 import echomq.domain.stream.StreamStatePort;
 import echomq.domain.checkpoint.CheckpointPort;
 import echomq.testkit.CheckpointPortContract;
+import echomq.domain.retention.StreamReadersPort;
 import echomq.testkit.StreamAppendPortContract;
+import echomq.testkit.StreamReadersPortContract;
 import echomq.testkit.StreamRangePortContract;
 import echomq.testkit.StreamRetentionPortContract;
 import echomq.testkit.StreamStatePortContract;
@@ -47,6 +49,37 @@ abstract class RedisPortContracts {
         @Override
         protected void delete(StreamKey key) {
             jedis().del(key.toString());
+        }
+    }
+
+    @Nested
+    class Readers extends StreamReadersPortContract {
+        private final StreamAppendPort appender = newAppender(8);
+
+        @Override
+        protected StreamReadersPort readers() {
+            return new RedisStreamReaders(jedis());
+        }
+
+        @Override
+        protected StreamAppendPort appender() {
+            return appender;
+        }
+
+        @Override
+        protected void createGroup(StreamKey key, String group) {
+            new RedisConsumerGroup(jedis(), key.queue(), key.name(), group, "creator").ensure();
+        }
+
+        @Override
+        protected List<StreamId> deliver(StreamKey key, String group, String consumer, int count) {
+            return new RedisConsumerGroup(jedis(), key.queue(), key.name(), group, consumer).read(count, java.time.Duration.ofMillis(10))
+                    .stream().map(StreamEntry::id).toList();
+        }
+
+        @Override
+        protected void ack(StreamKey key, String group, StreamId id) {
+            new RedisConsumerGroup(jedis(), key.queue(), key.name(), group, "acker").ack(id);
         }
     }
 

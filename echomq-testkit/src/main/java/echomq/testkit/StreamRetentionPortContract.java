@@ -86,4 +86,22 @@ public abstract class StreamRetentionPortContract {
     void trimmingAMissingStreamRemovesNothing() {
         assertThat(retention().trim(queue, "missing-" + UUID.randomUUID(), Retention.maxLen(0, false))).isZero();
     }
+
+    @Test
+    void exactMinEntryIdRemovesExactlyTheEntriesBelowIt() {
+        StreamId keep = ids.get(1234).streamId();
+        assertThat(retention().trim(queue, name, Retention.minId(keep, false))).isEqualTo(1234);
+        assertThat(remaining()).hasSize(ids.size() - 1234).first().isEqualTo(keep);
+    }
+
+    @Test
+    void newestFromIsWhereMaxLenWouldKeepFrom() {
+        assertThat(retention().newestFrom(queue, name, 10)).contains(ids.get(ids.size() - 10).streamId());
+        assertThat(retention().newestFrom(queue, name, 1)).contains(ids.get(ids.size() - 1).streamId());
+        assertThat(retention().newestFrom(queue, name, ids.size())).isEmpty();
+        assertThat(retention().newestFrom(queue, name, ids.size() + 1L)).isEmpty();
+        assertThat(retention().newestFrom(queue, name, 0)).contains(ids.get(ids.size() - 1).streamId().successor());
+        assertThat(retention().newestFrom(queue, "missing-" + UUID.randomUUID(), 5)).isEmpty();
+        assertThat(remaining()).hasSize(ids.size()); // a read, nothing removed
+    }
 }

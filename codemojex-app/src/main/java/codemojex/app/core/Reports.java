@@ -5,7 +5,14 @@ import codemojex.projections.Board;
 import codemojex.projections.Channels;
 import codemojex.projections.Names;
 import codemojex.projections.Projections;
+import echomq.domain.checkpoint.CheckpointPort;
+import echomq.domain.checkpoint.Checkpointable;
+import echomq.domain.checkpoint.Checkpoints;
+import echomq.domain.checkpoint.StateCodec;
+import echomq.domain.fold.CombinableFold;
 import echomq.domain.fold.Tally;
+import echomq.domain.id.StreamId;
+import io.vavr.control.Option;
 import echomq.domain.projection.ProjectionReader;
 import echomq.domain.retention.Retention;
 import echomq.domain.retention.StreamRetentionPort;
@@ -38,21 +45,47 @@ public final class Reports {
     /** Cached folds kept by the projection reader (panes, windows). */
     public static final int CACHED_FOLDS = 10_000;
 
+    /**
+     * Where and how the reports keep checkpoints.
+     *
+     * @param store     the checkpoint store
+     * @param boards    the codec of every game's board (the whole-log projection of {@code guess-scored})
+     * @param feed      the codec of a pane of the feed
+     * @param keepPanes how long the checkpoint of a sealed feed pane is kept
+     */
+    public record Checkpointing(CheckpointPort store, StateCodec<Tally<Map<String, Map<String, Integer>>>> boards,
+                                StateCodec<Tally<Projections.Feed>> feed, Duration keepPanes) {
+        public Checkpointing {
+            Objects.requireNonNull(store, "store");
+            Objects.requireNonNull(boards, "boards");
+            Objects.requireNonNull(feed, "feed");
+            Objects.requireNonNull(keepPanes, "keepPanes");
+        }
+    }
+
+    /** The whole-log projection the app checkpoints: every game's board, skipping unreadable entries. */
+    public static final CombinableFold<Tally<Map<String, Map<String, Integer>>>> BOARDS = Tally.counting(Projections.allTimeBoards());
+
     private final Games games;
     private final Board board;
-    private final StreamWindows windows;
     private final ProjectionReader reader;
+    private final Checkpoints checkpoints;
+    private final Checkpointing checkpointing;
+    private final CombinableFold<Tally<Projections.Feed>> feed;
     private final StreamRetentionPort retention;
     private final Clock clock;
     private final SkippedEntries skipped = new SkippedEntries();
 
-    /** Over the game store, the board, the log's range and state reads, its retention and a clock. */
+    /** Over the game store, the board, the log's range and state reads, its retention, checkpoints and a clock. */
     public Reports(Games games, Board board, StreamRangePort range, StreamStatePort states, StreamRetentionPort retention,
-                   Clock clock) {
+                   Checkpointing checkpointing, Clock clock) {
         this.games = Objects.requireNonNull(games, "games");
         this.board = Objects.requireNonNull(board, "board");
-        this.windows = new StreamWindows(range);
-        this.reader = new ProjectionReader(range, states, clock, CACHED_FOLDS);
+        this.checkpointing = Objects.requireNonNull(checkpointing, "checkpointing");
+        this.reader = new ProjectionReader(range, states, clock, CACHED_FOLDS, StreamWindows.DEFAULT_PAGE_SIZE, checkpointing.store(),
+                checkpointing.keepPanes());
+        this.checkpoints = new Checkpoints(range, states, checkpointing.store(), clock);
+        this.feed = Checkpointable.of(Tally.counting(Projections.recentFeed(FEED_SIZE)), checkpointing.feed());
         this.retention = Objects.requireNonNull(retention, "retention");
         this.clock = Objects.requireNonNull(clock, "clock");
     }
@@ -74,8 +107,7 @@ public final class Reports {
         requireSince(since);
         // sixty panes to the window: each folded once, the trailing partial one afresh, the leading one incrementally
         Duration pane = Duration.ofMillis(Math.max(1000, since.toMillis() / 60));
-        return noted(Channels.GUESS_SCORED, reader.foldSliding(Channels.QUEUE, Channels.GUESS_SCORED, since, pane,
-                Tally.counting(Projections.recentFeed(FEED_SIZE))));
+        return noted(Channels.GUESS_SCORED, reader.foldSliding(Channels.QUEUE, Channels.GUESS_SCORED, since, pane, feed));
     }
 
     /** The unreadable entries the reports skipped so far. */
@@ -119,20 +151,36 @@ public final class Reports {
      * @param rebuilt the fold of the log
      * @param live    the live board
      * @param skipped entries of the log that could not be read and were left out
+     * @param from    the checkpoint the fold started from (the entry it is folded up to), if one held
+     * @param ignored why a stored checkpoint was not used, if one was not
+     * @param tail    entries folded after the checkpoint (all of the log without one)
      */
-    public record Rebuild(String game, List<Board.Ranked> rebuilt, List<Board.Ranked> live, long skipped) {
+    public record Rebuild(String game, List<Board.Ranked> rebuilt, List<Board.Ranked> live, long skipped, Option<StreamId> from,
+                          Option<String> ignored, long tail) {
         /** Whether the live board is what the log says. */
         public boolean equal() {
             return rebuilt.equals(live);
         }
     }
 
-    /** Folds the whole {@code guess-scored} log into the game's board and reads the whole live board. */
+    /**
+     * The game's board rebuilt from the {@code guess-scored} log (the newest valid checkpoint of
+     * every game's board plus the tail after it, so it holds after retention), beside the whole live board.
+     */
     public Rebuild rebuildBoard(String game) {
         requireGame(game);
-        Tally<Map<String, Integer>> bests = noted(Channels.GUESS_SCORED, windows.foldWindow(Channels.QUEUE, Channels.GUESS_SCORED,
-                Window.since(Instant.EPOCH), Tally.counting(Projections.allTimeBoard(game))));
-        return new Rebuild(game, Board.ranking(bests.value()).toJavaList(), board.all(game), bests.skipped());
+        Checkpoints.Resumed<Tally<Map<String, Map<String, Integer>>>> r = checkpointBoards();
+        Map<String, Integer> bests = r.value().value().get(game).getOrElse(io.vavr.collection.HashMap.empty());
+        return new Rebuild(game, Board.ranking(bests).toJavaList(), board.all(game), r.value().skipped(),
+                r.from().map(c -> c.upTo().id()), r.ignored(), r.tailEntries());
+    }
+
+    /** Folds every game's board from its checkpoint and the tail, and saves a new checkpoint when the tail held anything. */
+    public Checkpoints.Resumed<Tally<Map<String, Map<String, Integer>>>> checkpointBoards() {
+        Checkpoints.Resumed<Tally<Map<String, Map<String, Integer>>>> r = checkpoints.foldLog(Channels.QUEUE, Channels.GUESS_SCORED,
+                BOARDS, checkpointing.boards(), 1);
+        noted(Channels.GUESS_SCORED, r.value());
+        return r;
     }
 
     /** Trims every channel to what was minted in the last {@code olderThan}; removed counts per channel. */

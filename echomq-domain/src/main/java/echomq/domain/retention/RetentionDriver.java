@@ -18,14 +18,21 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * Applies a {@link RetentionPolicy} through a {@link StreamRetentionPort}: {@link #runOnce()} trims
+ * Applies a {@link RetentionPolicy} through a {@link StreamRetentionPort} (a {@link SafeRetention}
+ * to hear the streams' readers): {@link #runOnce()} trims
  * what is due now; {@link #start(ScheduledExecutorService, Duration)} does so on a schedule and hands
  * every outcome, failures included, to the listener.
  */
 public final class RetentionDriver {
 
-    /** The outcome of one trim: the entries removed, or the failure. */
-    public record Outcome(RetentionPolicy.Trim trim, Either<StreamStoreException, Long> removed) {
+    /**
+     * The outcome of one trim: the entries removed, or the failure; and the readers that held it back.
+     *
+     * @param trim    the trim that was due
+     * @param removed the entries removed, or the failure
+     * @param holds   the readers that held it back (through a {@link SafeRetention} port), lowest first
+     */
+    public record Outcome(RetentionPolicy.Trim trim, Either<StreamStoreException, Long> removed, List<Hold> holds) {
     }
 
     private final RetentionPolicy policy;
@@ -49,11 +56,11 @@ public final class RetentionDriver {
         Instant now = clock.instant();
         List<Outcome> outcomes = policy.due(now, lastRun).map(trim -> {
             try {
-                long removed = port.trim(trim.stream().queue(), trim.stream().name(), trim.retention());
+                TrimReport r = port.trimReported(trim.stream().queue(), trim.stream().name(), trim.retention());
                 lastRun = lastRun.put(trim.stream(), now);
-                return new Outcome(trim, Either.<StreamStoreException, Long>right(removed));
+                return new Outcome(trim, Either.<StreamStoreException, Long>right(r.removed()), r.plan().holds());
             } catch (StreamStoreException e) {
-                return new Outcome(trim, Either.<StreamStoreException, Long>left(e));
+                return new Outcome(trim, Either.<StreamStoreException, Long>left(e), List.empty());
             }
         });
         listener.accept(outcomes);

@@ -5,6 +5,9 @@ import echomq.domain.stream.StreamKey;
 import io.vavr.collection.List;
 import io.vavr.collection.Map;
 
+import echomq.domain.id.StreamId;
+import io.vavr.control.Option;
+
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
@@ -104,5 +107,27 @@ public record RetentionPolicy(List<Rule> rules) {
         return rules
                 .filter(r -> lastRun.get(r.stream()).map(last -> !now.isBefore(last.plus(r.every()))).getOrElse(true))
                 .map(r -> new Trim(r.stream(), r.at(now)));
+    }
+
+    /**
+     * The trim that honours the stream's readers: the pure decision of how far {@code requested}
+     * may go. {@code keepFrom} is the id the request would keep from (none: it removes nothing).
+     * The safe horizon is the lowest id any reader still needs; a request that keeps from above it
+     * is lowered to it, and the readers whose needs lie below the request are named. The trim to
+     * run is an exact-id {@code MINID} with the request's {@code ~} or {@code =}: {@code MINID ~}
+     * only ever removes whole nodes below its id, so an approximate trim never crosses the horizon.
+     */
+    public static TrimPlan plan(Retention requested, Option<StreamId> keepFrom, io.vavr.collection.List<Hold> readers) {
+        Objects.requireNonNull(requested, "requested");
+        Objects.requireNonNull(keepFrom, "keepFrom");
+        Objects.requireNonNull(readers, "readers");
+        if (keepFrom.isEmpty()) {
+            return new TrimPlan(requested, keepFrom, Option.none(), List.empty());
+        }
+        StreamId asked = keepFrom.get();
+        List<Hold> holding = readers.filter(h -> h.needsFrom().compareTo(asked) < 0).sortBy(Hold::needsFrom);
+        StreamId from = holding.isEmpty() ? asked : holding.head().needsFrom();
+        Option<Retention> effective = from.equals(StreamId.MIN) ? Option.none() : Option.some(Retention.minId(from, requested.approximate()));
+        return new TrimPlan(requested, keepFrom, effective, holding);
     }
 }

@@ -1,0 +1,112 @@
+package codemojex.app.redis;
+
+import codemojex.projections.Projections;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import echomq.domain.checkpoint.StateCodec;
+import echomq.domain.fold.Tally;
+import echomq.domain.id.StreamId;
+import io.vavr.collection.HashMap;
+import io.vavr.collection.HashSet;
+import io.vavr.collection.Map;
+import io.vavr.collection.Vector;
+
+import java.time.Instant;
+import java.util.function.Function;
+
+/** How the app's checkpointed projections are written: JSON, with Jackson. */
+public final class CheckpointCodecs {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private CheckpointCodecs() {
+    }
+
+    /** Every game's board, {@code {"skipped": n, "examples": […], "value": {"<game>": {"<player>": best}}}}. */
+    public static StateCodec<Tally<Map<String, Map<String, Integer>>>> boards() {
+        return tally(boards -> {
+            ObjectNode games = JSON.createObjectNode();
+            boards.forEach((game, players) -> {
+                ObjectNode board = games.putObject(game);
+                players.forEach(board::put);
+            });
+            return games;
+        }, node -> {
+            Map<String, Map<String, Integer>> out = HashMap.empty();
+            for (var game : (Iterable<java.util.Map.Entry<String, JsonNode>>) node::fields) {
+                Map<String, Integer> board = HashMap.empty();
+                for (var p : (Iterable<java.util.Map.Entry<String, JsonNode>>) game.getValue()::fields) {
+                    board = board.put(p.getKey(), p.getValue().intValue());
+                }
+                out = out.put(game.getKey(), board);
+            }
+            return out;
+        });
+    }
+
+    /** A pane of the recent activity feed. */
+    public static StateCodec<Tally<Projections.Feed>> feed() {
+        return tally(feed -> {
+            ObjectNode n = JSON.createObjectNode();
+            n.put("guesses", feed.guesses());
+            ArrayNode players = n.putArray("players");
+            feed.players().toSortedSet().forEach(players::add);
+            ArrayNode newest = n.putArray("newest");
+            for (Projections.FeedItem i : feed.newest()) {
+                ObjectNode item = newest.addObject();
+                item.put("at", i.at().toEpochMilli());
+                item.put("game", i.game());
+                item.put("room", i.room());
+                item.put("player", i.player());
+                item.put("guessId", i.guessId());
+                item.put("total", i.total());
+                item.put("percentage", i.percentage());
+                item.put("best", i.best());
+            }
+            return n;
+        }, n -> {
+            Vector<Projections.FeedItem> newest = Vector.empty();
+            for (JsonNode i : n.get("newest")) {
+                newest = newest.append(new Projections.FeedItem(Instant.ofEpochMilli(i.get("at").longValue()), i.get("game").textValue(),
+                        i.get("room").textValue(), i.get("player").textValue(), i.get("guessId").textValue(), i.get("total").intValue(),
+                        i.get("percentage").intValue(), i.get("best").intValue()));
+            }
+            HashSet<String> players = HashSet.empty();
+            for (JsonNode p : n.get("players")) {
+                players = players.add(p.textValue());
+            }
+            return new Projections.Feed(newest, n.get("guesses").longValue(), players);
+        });
+    }
+
+    private static <A> StateCodec<Tally<A>> tally(Function<A, JsonNode> write, Function<JsonNode, A> read) {
+        return new StateCodec<>() {
+            @Override
+            public String encode(Tally<A> t) {
+                ObjectNode n = JSON.createObjectNode();
+                n.put("skipped", t.skipped());
+                ArrayNode examples = n.putArray("examples");
+                t.examples().forEach(s -> examples.addObject().put("id", s.id().toString()).put("reason", s.reason()));
+                n.set("value", write.apply(t.value()));
+                return n.toString();
+            }
+
+            @Override
+            public Tally<A> decode(String text) {
+                try {
+                    JsonNode n = JSON.readTree(text);
+                    Vector<Tally.Skipped> examples = Vector.empty();
+                    for (JsonNode s : n.get("examples")) {
+                        examples = examples.append(new Tally.Skipped(StreamId.parse(s.get("id").textValue()), s.get("reason").textValue()));
+                    }
+                    return new Tally<>(read.apply(n.get("value")), n.get("skipped").longValue(), examples);
+                } catch (JsonProcessingException | RuntimeException e) {
+                    throw new IllegalArgumentException("not a checkpoint this app writes: " + e.getMessage(), e);
+                }
+            }
+        };
+    }
+}

@@ -1,0 +1,84 @@
+package echomq.domain.retention;
+
+import echomq.domain.checkpoint.Checkpoint;
+import echomq.domain.checkpoint.CheckpointPort;
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.StreamKey;
+import io.vavr.collection.HashMap;
+import io.vavr.collection.List;
+import io.vavr.collection.Map;
+import io.vavr.collection.Set;
+import io.vavr.control.Option;
+
+import java.util.Objects;
+
+/**
+ * Retention that never removes what a reader still needs: a {@link StreamRetentionPort} that,
+ * before each trim, hears the stream's consumer groups (pending and undelivered entries) and the
+ * checkpoints of the whole-log projections registered for it (the entry each is folded up to and
+ * its tail; a registered projection with no checkpoint yet holds the whole log), lowers the trim
+ * to the safe horizon ({@link RetentionPolicy#plan}) and reports who held it back.
+ * <pre>{@code
+ * SafeRetention safe = new SafeRetention(port, readers, checkpoints,
+ *         HashMap.of(StreamKey.of("cm", "guess-scored"), HashSet.of("boards+tally")));
+ * TrimReport r = safe.trimReported("cm", "guesses", Retention.minAge(Duration.ofDays(7), clock));
+ * }</pre>
+ */
+public final class SafeRetention implements StreamRetentionPort {
+
+    private final StreamRetentionPort port;
+    private final StreamReadersPort readers;
+    private final CheckpointPort checkpoints;
+    private final Map<StreamKey, Set<String>> wholeLog;
+
+    /** Trims through {@code port}, hearing {@code readers} and the checkpoints of the {@code wholeLog} projections of each stream. */
+    public SafeRetention(StreamRetentionPort port, StreamReadersPort readers, CheckpointPort checkpoints,
+                         Map<StreamKey, Set<String>> wholeLog) {
+        this.port = Objects.requireNonNull(port, "port");
+        this.readers = Objects.requireNonNull(readers, "readers");
+        this.checkpoints = Objects.requireNonNull(checkpoints, "checkpoints");
+        this.wholeLog = Objects.requireNonNull(wholeLog, "wholeLog");
+        wholeLog.values().flatMap(s -> s).forEach(Checkpoint::requireName);
+    }
+
+    /** Who reads {@code key} and from where. */
+    public List<Hold> holds(StreamKey key) {
+        List<Hold> groups = List.ofAll(readers.groups(key)).map(Hold::of);
+        List<Checkpoint> stored = List.ofAll(checkpoints.list(key)).filter(Checkpoint::wholeLog);
+        List<Hold> projections = List.ofAll(wholeLog.get(key).getOrElse(io.vavr.collection.HashSet.empty())).sorted()
+                .map(name -> stored.find(c -> c.projection().equals(name)).map(Hold::of).getOrElse(() -> Hold.noCheckpoint(name)));
+        return groups.appendAll(projections);
+    }
+
+    @Override
+    public TrimReport trimReported(String queue, String name, Retention retention) {
+        StreamKey key = StreamKey.of(queue, name);
+        Objects.requireNonNull(retention, "retention");
+        Option<StreamId> keepFrom;
+        if (retention instanceof Retention.MaxLen m) {
+            keepFrom = port.newestFrom(queue, name, m.n());
+        } else if (retention instanceof Retention.MinId m) {
+            keepFrom = Option.some(m.minId());
+        } else {
+            keepFrom = Option.some(((Retention.MinEntryId) retention).minId());
+        }
+        TrimPlan plan = RetentionPolicy.plan(retention, keepFrom, holds(key));
+        long removed = plan.effective().map(r -> port.trim(queue, name, r)).getOrElse(0L);
+        return new TrimReport(key, plan, removed);
+    }
+
+    @Override
+    public long trim(String queue, String name, Retention retention) {
+        return trimReported(queue, name, retention).removed();
+    }
+
+    @Override
+    public Option<StreamId> newestFrom(String queue, String name, long n) {
+        return port.newestFrom(queue, name, n);
+    }
+
+    /** No projection registered anywhere: only consumer groups hold trims back. */
+    public static Map<StreamKey, Set<String>> noProjections() {
+        return HashMap.empty();
+    }
+}
