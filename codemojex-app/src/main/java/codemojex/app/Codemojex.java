@@ -3,6 +3,7 @@ package codemojex.app;
 import codemojex.app.core.Play;
 import codemojex.app.core.Reports;
 import codemojex.app.redis.CheckpointCodecs;
+import codemojex.app.redis.DataDirectory;
 import codemojex.app.redis.EmbeddedRedis;
 import codemojex.app.redis.RedisBoard;
 import codemojex.app.redis.RedisGames;
@@ -10,10 +11,16 @@ import codemojex.app.redis.RedisGuessInbox;
 import codemojex.app.redis.RedisGuessResults;
 import codemojex.app.redis.RedisScoreCommit;
 import codemojex.app.worker.ScoreWorker;
+import codemojex.projections.Channels;
 import echomq.domain.id.Snowflake;
+import echomq.domain.retention.SafeRetention;
+import echomq.domain.stream.StreamKey;
+import io.vavr.collection.HashMap;
+import io.vavr.collection.HashSet;
 import echomq.domain.stream.StreamStatePort;
 import echomq.redis.RedisCheckpoints;
 import echomq.redis.RedisConnections;
+import echomq.redis.RedisStreamReaders;
 import echomq.redis.RedisStreamAppend;
 import echomq.redis.RedisStreamRange;
 import echomq.redis.RedisStreamRetention;
@@ -24,10 +31,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import redis.clients.jedis.UnifiedJedis;
 
+import java.nio.channels.FileLock;
+import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The composition root: wires the Redis adapters to the ports and builds the services and the
@@ -75,16 +87,35 @@ public final class Codemojex implements AutoCloseable {
     }
 
     private final String uri;
-    private final Option<EmbeddedRedis> embedded;
+    private final Owned owned;
+    private final Option<ScheduledExecutorService> watchdog;
     private final UnifiedJedis jedis;
     private final Play play;
     private final Reports reports;
     private final ScoreWorker worker;
     private final RedisStreamState states;
 
-    private Codemojex(String uri, Option<EmbeddedRedis> embedded, Settings settings) {
+    private Codemojex(String uri, Owned owned, Settings settings) {
         this.uri = uri;
-        this.embedded = embedded;
+        this.owned = owned;
+        // a Redis this app started is started again if it dies (on the same port and data): the app serves on
+        this.watchdog = owned.started().map(r -> {
+            ScheduledExecutorService w = Executors.newSingleThreadScheduledExecutor(t -> {
+                Thread th = new Thread(t, "embedded-redis-watchdog");
+                th.setDaemon(true);
+                return th;
+            });
+            w.scheduleWithFixedDelay(() -> {
+                try {
+                    if (r.restartIfDead()) {
+                        log.warn("the embedded Redis had died: started it again{}", r.persistent() ? " on its data" : " (empty)");
+                    }
+                } catch (RuntimeException e) {
+                    log.error("could not start the embedded Redis again: {}", e.getMessage());
+                }
+            }, 1, 1, TimeUnit.SECONDS);
+            return w;
+        });
         this.jedis = RedisConnections.connect(uri);
         Snowflake minter = new Snowflake(settings.node(), settings.clock());
         RedisGames games = new RedisGames(jedis);
@@ -92,8 +123,12 @@ public final class Codemojex implements AutoCloseable {
         this.states = new RedisStreamState(jedis);
         this.play = new Play(games, new RedisGuessResults(jedis), new RedisStreamAppend(jedis, minter), range, minter,
                 settings.clock(), new SecureRandom());
-        this.reports = new Reports(games, new RedisBoard(jedis), range, states, new RedisStreamRetention(jedis),
-                new Reports.Checkpointing(new RedisCheckpoints(jedis), CheckpointCodecs.boards(), CheckpointCodecs.feed(), Duration.ofDays(1)),
+        RedisCheckpoints checkpoints = new RedisCheckpoints(jedis);
+        // retention hears the score worker's group and keeps the tail of every game's board checkpoint
+        SafeRetention retention = new SafeRetention(new RedisStreamRetention(jedis), new RedisStreamReaders(jedis), checkpoints,
+                HashMap.of(StreamKey.of(Channels.QUEUE, Channels.GUESS_SCORED), HashSet.of(Reports.BOARDS.name())));
+        this.reports = new Reports(games, new RedisBoard(jedis), range, states, retention,
+                new Reports.Checkpointing(checkpoints, CheckpointCodecs.boards(), CheckpointCodecs.feed(), Duration.ofDays(1)),
                 settings.clock());
         this.worker = new ScoreWorker(new RedisGuessInbox(jedis, "worker-" + settings.node()), games,
                 new RedisScoreCommit(jedis, minter), settings.faults(), settings.claimIdle());
@@ -106,24 +141,122 @@ public final class Codemojex implements AutoCloseable {
         } else {
             RedisUris.parse(uri);
         }
-        return new Codemojex(uri, Option.none(), settings);
+        return new Codemojex(uri, Owned.none(), settings);
+    }
+
+    /** Where the app's own Redis keeps its data when no Redis is given. */
+    public sealed interface Storage permits Storage.Ephemeral, Storage.InDirectory {
+        /** Nowhere: a Redis without persistence, gone when the app stops. */
+        record Ephemeral() implements Storage {
+        }
+
+        /**
+         * In a data directory, with AOF.
+         *
+         * @param dir the directory
+         */
+        record InDirectory(Path dir) implements Storage {
+            public InDirectory {
+                Objects.requireNonNull(dir, "dir");
+            }
+        }
+
+        /** {@code ./codemojex-data}. */
+        static Storage defaults() {
+            return new InDirectory(Path.of(DataDirectory.DEFAULT));
+        }
+    }
+
+    /** {@code uri} if given, else {@code REDIS_URL}. */
+    public static Option<String> given(Option<String> uri) {
+        return uri.filter(s -> !s.isBlank()).orElse(() -> Option.of(System.getenv("REDIS_URL")).filter(s -> !s.isBlank()));
     }
 
     /**
-     * The app on a Redis of its own: {@code redis-server} from {@code PATH} on a free loopback port,
-     * with a random password and no persistence, stopped on {@link #close()}.
+     * The app as {@code serve} runs it: on {@code uri} (or {@code REDIS_URL}) when given; else on a
+     * Redis of its own, which it owns until {@link #close()}: in {@code storage}'s data directory
+     * (refused when another process owns the directory; a Redis left running there by a killed
+     * process is taken over, never started twice on one AOF), or without persistence.
      */
-    public static Codemojex embedded(Settings settings) {
-        // stopped by close(), after the worker: the serve command's shutdown hook closes in that order
-        EmbeddedRedis server = EmbeddedRedis.start();
-        log.info("started an embedded Redis at {} (no persistence, random password; stopped on exit)", RedisUris.mask(server.uri()));
-        return new Codemojex(server.uri(), Option.some(server), settings);
+    public static Codemojex serve(Option<String> uri, Storage storage, Settings settings) {
+        Option<String> given = given(uri);
+        if (given.isDefined()) {
+            return connect(given.get(), settings);
+        }
+        if (storage instanceof Storage.Ephemeral) {
+            EmbeddedRedis server = EmbeddedRedis.ephemeral();
+            log.info("started an embedded Redis at {} (no persistence, random password; stopped on exit)", RedisUris.mask(server.uri()));
+            return new Codemojex(server.uri(), Owned.started(server, Option.none()), settings);
+        }
+        DataDirectory data = DataDirectory.at(((Storage.InDirectory) storage).dir());
+        FileLock lock = data.own();
+        try {
+            Option<String> left = data.running();
+            if (left.isDefined()) {
+                log.info("took over the Redis still serving data directory {} at {}", data.path(), RedisUris.mask(left.get()));
+                return new Codemojex(left.get(), Owned.adopted(left.get(), lock), settings);
+            }
+            EmbeddedRedis server = EmbeddedRedis.persistent(data);
+            log.info("started an embedded Redis at {} keeping its data in {} (AOF, fsync every second; stopped on exit)",
+                    RedisUris.mask(server.uri()), data.path());
+            return new Codemojex(server.uri(), Owned.started(server, Option.some(lock)), settings);
+        } catch (RuntimeException e) {
+            release(lock);
+            throw e;
+        }
     }
 
-    /** {@code uri} if given, else {@code REDIS_URL}, else an embedded Redis. */
-    public static Codemojex resolve(Option<String> uri, Settings settings) {
-        Option<String> given = uri.orElse(() -> Option.of(System.getenv("REDIS_URL")).filter(s -> !s.isBlank()));
-        return given.isDefined() ? connect(given.get(), settings) : embedded(settings);
+    /**
+     * The app as the read commands run it: on {@code uri} (or {@code REDIS_URL}) when given; else on
+     * the Redis serving {@code dir} when one runs; else on a Redis started on {@code dir} for the
+     * length of the command.
+     */
+    public static Codemojex read(Option<String> uri, Path dir, Settings settings) {
+        Option<String> given = given(uri);
+        if (given.isDefined()) {
+            return connect(given.get(), settings);
+        }
+        DataDirectory data = DataDirectory.at(dir);
+        Option<String> running = data.running();
+        if (running.isDefined()) {
+            return connect(running.get(), settings);
+        }
+        FileLock lock = data.own();
+        try {
+            EmbeddedRedis server = EmbeddedRedis.persistent(data);
+            return new Codemojex(server.uri(), Owned.started(server, Option.some(lock)), settings);
+        } catch (RuntimeException e) {
+            release(lock);
+            throw e;
+        }
+    }
+
+    /** The app on an embedded Redis without persistence ({@code serve --ephemeral}). */
+    public static Codemojex embedded(Settings settings) {
+        return serve(Option.none(), new Storage.Ephemeral(), settings);
+    }
+
+    /** What this app owns beside its client: the Redis it started or took over, and the data directory's lock. */
+    private record Owned(Option<EmbeddedRedis> started, Option<String> adopted, Option<FileLock> lock) {
+        static Owned none() {
+            return new Owned(Option.none(), Option.none(), Option.none());
+        }
+
+        static Owned started(EmbeddedRedis r, Option<FileLock> lock) {
+            return new Owned(Option.some(r), Option.none(), lock);
+        }
+
+        static Owned adopted(String uri, FileLock lock) {
+            return new Owned(Option.none(), Option.some(uri), Option.some(lock));
+        }
+    }
+
+    private static void release(FileLock lock) {
+        try {
+            lock.channel().close(); // releases the lock
+        } catch (java.io.IOException e) {
+            log.warn("could not release the data directory lock: {}", e.getMessage());
+        }
     }
 
     /** What players do. */
@@ -156,15 +289,30 @@ public final class Codemojex implements AutoCloseable {
         return RedisUris.mask(uri);
     }
 
-    /** Whether the app started its own Redis. */
+    /** Whether the app runs on a Redis of its own. */
     public boolean embeddedRedis() {
-        return embedded.isDefined();
+        return owned.started().isDefined() || owned.adopted().isDefined();
     }
 
+    /** The Redis this app started, if it did (the crash tests kill it). */
+    public Option<EmbeddedRedis> startedRedis() {
+        return owned.started();
+    }
+
+    /** Stops the worker, then the Redis this app owns (cleanly: it writes what it holds), then lets go of the data directory. */
     @Override
     public void close() {
         worker.stop();
+        watchdog.forEach(ScheduledExecutorService::shutdownNow);
         jedis.close();
-        embedded.forEach(EmbeddedRedis::close);
+        owned.started().forEach(EmbeddedRedis::close);
+        owned.adopted().forEach(u -> {
+            try (UnifiedJedis j = RedisConnections.connect(u)) {
+                j.executeCommand(new redis.clients.jedis.CommandArguments(redis.clients.jedis.Protocol.Command.SHUTDOWN));
+            } catch (redis.clients.jedis.exceptions.JedisException gone) {
+                // SHUTDOWN answers by closing the connection
+            }
+        });
+        owned.lock().forEach(Codemojex::release);
     }
 }

@@ -10,6 +10,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -19,32 +23,67 @@ public final class Server implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(Server.class);
 
+    /** How often {@code serve} checkpoints every game's board (so that retention can remove what the checkpoint holds). */
+    public static final Duration CHECKPOINT_EVERY = Duration.ofSeconds(10);
+
     private final Codemojex app;
     private final Javalin http;
+    private final ScheduledExecutorService checkpointer;
 
-    private Server(Codemojex app, Javalin http) {
+    private Server(Codemojex app, Javalin http, ScheduledExecutorService checkpointer) {
         this.app = app;
         this.http = http;
+        this.checkpointer = checkpointer;
     }
 
     /** Starts the worker and the HTTP server on {@code host:port} (port 0: a free one). */
     public static Server start(Codemojex app, String host, int port, GuessRateLimiter limiter) {
+        return start(app, host, port, limiter, true);
+    }
+
+    /** As {@link #start(Codemojex, String, int, GuessRateLimiter)}; without a score worker unless {@code worker}. */
+    public static Server start(Codemojex app, String host, int port, GuessRateLimiter limiter, boolean worker) {
         Objects.requireNonNull(app, "app");
-        app.worker().start();
-        Javalin http = new HttpApi(app.play(), app.reports(), Json.mapper(), () -> health(app), limiter).create();
+        if (worker) {
+            app.worker().start();
+        }
+        Javalin http = new HttpApi(app.play(), app.reports(), Json.mapper(), () -> health(app, worker), limiter).create();
         http.start(host, port);
         log.info("Codemojex is up at http://{}:{}/ (Redis {}{})", host, http.port(), app.maskedUri(),
                 app.embeddedRedis() ? ", embedded" : "");
-        return new Server(app, http);
+        ScheduledExecutorService checkpointer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "board-checkpoints");
+            t.setDaemon(true);
+            return t;
+        });
+        checkpointer.scheduleWithFixedDelay(() -> checkpoint(app), CHECKPOINT_EVERY.toMillis(), CHECKPOINT_EVERY.toMillis(),
+                TimeUnit.MILLISECONDS);
+        return new Server(app, http, checkpointer);
     }
 
     /** As {@link #start(Codemojex, String, int, GuessRateLimiter)}, at most {@code guessesPerSecond} per client (0: no limit). */
     public static Server start(Codemojex app, String host, int port, double guessesPerSecond) {
-        return start(app, host, port, guessesPerSecond <= 0 ? GuessRateLimiter.unlimited()
-                : new GuessRateLimiter(guessesPerSecond, (int) Math.max(1, guessesPerSecond * 2), Clock.systemUTC()));
+        return start(app, host, port, guessesPerSecond, true);
     }
 
-    static Map<String, Object> health(Codemojex app) {
+    /** As {@link #start(Codemojex, String, int, double)}; without a score worker unless {@code worker}. */
+    public static Server start(Codemojex app, String host, int port, double guessesPerSecond, boolean worker) {
+        return start(app, host, port, guessesPerSecond <= 0 ? GuessRateLimiter.unlimited()
+                : new GuessRateLimiter(guessesPerSecond, (int) Math.max(1, guessesPerSecond * 2), Clock.systemUTC()), worker);
+    }
+
+    private static void checkpoint(Codemojex app) {
+        try {
+            var r = app.reports().checkpointBoards();
+            if (r.saved()) {
+                log.debug("checkpointed every game's board ({} new entries folded)", r.tailEntries());
+            }
+        } catch (RuntimeException e) {
+            log.warn("could not checkpoint the boards: {}", e.getMessage()); // tried again at the next tick
+        }
+    }
+
+    static Map<String, Object> health(Codemojex app, boolean workerExpected) {
         Map<String, Object> h = new LinkedHashMap<>();
         String redis;
         try {
@@ -55,6 +94,7 @@ public final class Server implements AutoCloseable {
             redis = "down";
         }
         Map<String, Object> worker = new LinkedHashMap<>();
+        worker.put("enabled", workerExpected);
         worker.put("running", app.worker().isRunning());
         worker.put("scored", app.worker().scored());
         worker.put("rejected", app.worker().rejected());
@@ -63,7 +103,7 @@ public final class Server implements AutoCloseable {
         } catch (RuntimeException e) {
             worker.put("pending", null);
         }
-        h.put("status", "up".equals(redis) && app.worker().isRunning() ? "ok" : "degraded");
+        h.put("status", "up".equals(redis) && (app.worker().isRunning() || !workerExpected) ? "ok" : "degraded");
         h.put("redis", redis);
         h.put("worker", worker);
         h.put("projections", app.reports().projectionMetrics()); // a record: Jackson writes its components
@@ -89,6 +129,7 @@ public final class Server implements AutoCloseable {
 
     @Override
     public void close() {
+        checkpointer.shutdownNow();
         http.stop();
         app.worker().stop();
     }

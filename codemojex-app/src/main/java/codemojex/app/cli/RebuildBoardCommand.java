@@ -22,6 +22,8 @@ final class RebuildBoardCommand implements Callable<Integer> {
     public Integer call() {
         try (Codemojex app = redis.require()) {
             Reports.Rebuild r = app.reports().rebuildBoard(game);
+            System.out.println(r.from().map(id -> "from the checkpoint folded up to " + id + " and " + r.tail() + " entries after it")
+                    .getOrElse(() -> "from the whole log (" + r.tail() + " entries)" + r.ignored().map(w -> "; checkpoint not used: " + w).getOrElse("")));
             if (r.skipped() > 0) {
                 System.out.println("skipped " + r.skipped() + " unreadable guess-scored entr" + (r.skipped() == 1 ? "y" : "ies"));
             }

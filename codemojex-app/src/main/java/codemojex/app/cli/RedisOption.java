@@ -1,20 +1,41 @@
 package codemojex.app.cli;
 
 import codemojex.app.Codemojex;
+import codemojex.app.redis.DataDirectory;
+import io.vavr.control.Option;
 
-/** The {@code --redis} option every command shares. */
+import java.nio.file.Path;
+
+/** The options every command shares: which Redis, or which data directory, and the node id. */
 public final class RedisOption {
 
     @picocli.CommandLine.Option(names = "--redis", paramLabel = "URI",
-            description = "Redis to use: redis://[user:pass@]host:port[/db], rediss://… (TLS) or redis-cluster://host:port,host:port… (default: $REDIS_URL)")
+            description = "Redis to use: redis://[user:pass@]host:port[/db], rediss://… (TLS) or redis-cluster://host:port,host:port… "
+                    + "(default: $REDIS_URL; without either, the app's own Redis on --data)")
     String redis;
+
+    @picocli.CommandLine.Option(names = "--data", paramLabel = "DIR",
+            description = "where the app's own Redis keeps its data when no Redis is given (default: ./" + DataDirectory.DEFAULT + ")")
+    Path data;
 
     @picocli.CommandLine.Option(names = "--node", paramLabel = "N", description = "snowflake node id 0..1023 of this process (default: random)")
     Integer node;
 
-    io.vavr.control.Option<String> given() {
-        io.vavr.control.Option<String> flag = io.vavr.control.Option.of(redis).filter(s -> !s.isBlank());
-        return flag.orElse(() -> io.vavr.control.Option.of(System.getenv("REDIS_URL")).filter(s -> !s.isBlank()));
+    Option<String> given() {
+        return Codemojex.given(checked());
+    }
+
+    /** {@code --redis} as given; an empty one is refused rather than taken for "none". */
+    private Option<String> checked() {
+        if (redis != null && redis.isBlank()) {
+            throw new IllegalArgumentException("no Redis given: --redis is empty (give redis://host:port, or leave --redis out "
+                    + "to use the data directory " + dataDirectory() + ")");
+        }
+        return Option.of(redis);
+    }
+
+    Path dataDirectory() {
+        return data == null ? Path.of(DataDirectory.DEFAULT) : data;
     }
 
     Codemojex.Settings settings() {
@@ -22,15 +43,17 @@ public final class RedisOption {
         return node == null ? s : s.withNode(node);
     }
 
-    /** The app on the given Redis, or an embedded one (serve, simulate). */
-    Codemojex resolve() {
-        return Codemojex.resolve(given(), settings());
+    /** The app as serve runs it: on the given Redis, or on its own in the data directory (none: {@code ephemeral}). */
+    Codemojex serve(boolean ephemeral) {
+        if (ephemeral && data != null) {
+            throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this), "--ephemeral keeps no data: leave out --data");
+        }
+        return Codemojex.serve(checked(), ephemeral ? new Codemojex.Storage.Ephemeral()
+                : new Codemojex.Storage.InDirectory(dataDirectory()), settings());
     }
 
-    /** The app on the given Redis; read commands have nothing to read in a fresh embedded one. */
+    /** The app as the read commands run it: on the given Redis, the data directory's running one, or one started on it for now. */
     Codemojex require() {
-        return Codemojex.connect(given().getOrElseThrow(() -> new IllegalStateException(
-                "no Redis given: pass --redis redis://host:port or set REDIS_URL (only serve and simulate start their own)")),
-                settings());
+        return Codemojex.read(checked(), dataDirectory(), settings());
     }
 }

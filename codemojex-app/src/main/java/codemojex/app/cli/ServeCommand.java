@@ -25,12 +25,18 @@ final class ServeCommand implements Runnable {
     @Option(names = "--guess-rate", defaultValue = "20", description = "guesses per second per client address (default: ${DEFAULT-VALUE})")
     double rate;
 
+    @Option(names = "--ephemeral", description = "run the app's own Redis without persistence: nothing is kept after it stops")
+    boolean ephemeral;
+
+    @Option(names = "--no-worker", description = "serve the API and the page only: guesses wait for a score worker elsewhere")
+    boolean noWorker;
+
     @Override
     public void run() {
-        Codemojex app = redis.resolve();
+        Codemojex app = redis.serve(ephemeral);
         Server server;
         try {
-            server = Server.start(app, host, port, rate);
+            server = Server.start(app, host, port, rate, !noWorker);
         } catch (RuntimeException e) {
             app.close(); // an embedded Redis must not outlive a server that could not start
             throw e;

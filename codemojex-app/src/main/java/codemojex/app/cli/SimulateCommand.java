@@ -39,7 +39,8 @@ final class SimulateCommand implements Callable<Integer> {
         if (url != null) {
             return report(new Simulation(url, System.err).run(players, games, guesses, threads, seed));
         }
-        try (Codemojex app = redis.resolve(); Server server = Server.start(app, "127.0.0.1", 0, 0)) {
+        // a load run keeps nothing unless told where (--data): it must not fill the players' data directory
+        try (Codemojex app = redis.serve(redis.data == null); Server server = Server.start(app, "127.0.0.1", 0, 0)) {
             return report(new Simulation(server.url(), System.err).run(players, games, guesses, threads, seed));
         }
     }

@@ -7,7 +7,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "trim", mixinStandardHelpOptions = true,
-        description = "Remove entries minted longer ago than a duration from every channel (XTRIM MINID).")
+        description = "Remove entries minted longer ago than a duration from every channel (XTRIM MINID), never what a reader still needs.")
 final class TrimCommand implements Runnable {
 
     @Mixin
@@ -23,7 +23,10 @@ final class TrimCommand implements Runnable {
     public void run() {
         var age = Durations.parse("older-than", olderThan);
         try (Codemojex app = redis.require()) {
-            app.reports().trim(age, exact).forEach((channel, n) -> System.out.println(channel + "\t" + n + " removed"));
+            app.reports().trim(age, exact).forEach((channel, r) -> {
+                System.out.println(channel + "\t" + r.removed() + " removed");
+                r.plan().holds().forEach(h -> System.out.println("\theld back at " + h.needsFrom() + " by " + h.reader() + ": " + h.why()));
+            });
         }
     }
 }

@@ -16,6 +16,7 @@ import io.vavr.control.Option;
 import echomq.domain.projection.ProjectionReader;
 import echomq.domain.retention.Retention;
 import echomq.domain.retention.StreamRetentionPort;
+import echomq.domain.retention.TrimReport;
 import echomq.domain.stream.StreamRangePort;
 import echomq.domain.stream.StreamStatePort;
 import echomq.domain.window.StreamWindows;
@@ -76,7 +77,10 @@ public final class Reports {
     private final Clock clock;
     private final SkippedEntries skipped = new SkippedEntries();
 
-    /** Over the game store, the board, the log's range and state reads, its retention, checkpoints and a clock. */
+    /**
+     * Over the game store, the board, the log's range and state reads, its retention (a
+     * {@code SafeRetention} hears the readers), checkpoints and a clock.
+     */
     public Reports(Games games, Board board, StreamRangePort range, StreamStatePort states, StreamRetentionPort retention,
                    Checkpointing checkpointing, Clock clock) {
         this.games = Objects.requireNonNull(games, "games");
@@ -183,17 +187,21 @@ public final class Reports {
         return r;
     }
 
-    /** Trims every channel to what was minted in the last {@code olderThan}; removed counts per channel. */
-    public java.util.Map<String, Long> trim(Duration olderThan, boolean exact) {
+    /**
+     * Trims every channel to what was minted in the last {@code olderThan}, as far as its readers
+     * allow (the score worker's pending and undelivered guesses, the checkpoint of every game's
+     * board): per channel, what was removed and who held the trim back.
+     */
+    public java.util.Map<String, TrimReport> trim(Duration olderThan, boolean exact) {
         if (olderThan == null || olderThan.isNegative() || olderThan.isZero()) {
             throw new BadInputException("older-than", "older-than must be more than 0, got " + olderThan);
         }
         Retention r = Retention.minAge(olderThan, clock, !exact);
-        java.util.Map<String, Long> removed = new LinkedHashMap<>();
+        java.util.Map<String, TrimReport> reports = new LinkedHashMap<>();
         for (String channel : List.of(Channels.ROOM_OPENED, Channels.GUESSES, Channels.GUESS_SCORED, Channels.GAME_SETTLED)) {
-            removed.put(channel, retention.trim(Channels.QUEUE, channel, r));
+            reports.put(channel, retention.trimReported(Channels.QUEUE, channel, r));
         }
-        return removed;
+        return reports;
     }
 
     private void requireGame(String game) {

@@ -1,6 +1,8 @@
 package codemojex.app.redis;
 
 import echomq.redis.RedisConnections;
+import echomq.redis.RedisUris;
+import io.vavr.control.Option;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisException;
 
@@ -11,16 +13,20 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The app's own Redis, for a run with none given: {@code redis-server} from {@code PATH} as a child
- * process on a free loopback port, with a random password and no persistence, stopped by
- * {@link #close()}. {@code try (EmbeddedRedis r = EmbeddedRedis.start()) { … r.uri() … }}.
+ * The app's own Redis, for a run with none given: {@code redis-server} from {@code PATH} as a
+ * child process on a free loopback port, with a password, in a directory. On a {@link DataDirectory}
+ * it keeps its data (AOF, {@code appendfsync everysec}: a crash loses at most the last second of
+ * writes); {@link #ephemeral()} keeps nothing. {@link #close()} stops it cleanly ({@code SIGTERM}:
+ * Redis writes what it holds before it exits).
  */
 public final class EmbeddedRedis implements AutoCloseable {
 
@@ -28,41 +34,77 @@ public final class EmbeddedRedis implements AutoCloseable {
     public static final String HOW_TO_INSTALL = "no Redis given and no redis-server on PATH: pass --redis redis://host:port "
             + "(or set REDIS_URL), or install Redis (Debian/Ubuntu: apt-get install redis-server; macOS: brew install redis)";
 
-    private static final Duration START_TIMEOUT = Duration.ofSeconds(15);
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
 
-    private final Process process;
-    private final String uri;
+    /** The file in its directory where the server writes its process id. */
+    public static final String PID_FILE = "redis.pid";
+
     private final Path dir;
+    private final Path conf;
+    private final String uri;
+    private final boolean persistent;
+    private volatile Process process;
 
-    private EmbeddedRedis(Process process, String uri, Path dir) {
-        this.process = process;
-        this.uri = uri;
+    private EmbeddedRedis(Path dir, Path conf, String uri, boolean persistent) {
         this.dir = dir;
+        this.conf = conf;
+        this.uri = uri;
+        this.persistent = persistent;
     }
 
-    /** Starts one and waits until it answers; {@link IllegalStateException} saying how to install Redis when there is none. */
-    public static EmbeddedRedis start() {
-        Path exe = executable().orElseThrow(() -> new IllegalStateException(HOW_TO_INSTALL));
-        byte[] secret = new byte[18];
-        new SecureRandom().nextBytes(secret);
-        String password = HexFormat.of().formatHex(secret);
-        int port = freePort();
+    /** A Redis that keeps nothing, in a temporary directory. */
+    public static EmbeddedRedis ephemeral() {
         try {
             Path dir = Files.createTempDirectory("codemojex-redis-");
-            // the password goes in a config file, not on the command line, where `ps` would show it
-            Path conf = dir.resolve("redis.conf");
-            Files.writeString(conf, String.join("\n", "port " + port, "bind 127.0.0.1", "requirepass " + password,
-                    "save \"\"", "appendonly no", "daemonize no", "dir " + dir, "logfile " + dir.resolve("redis.log")) + "\n");
-            conf.toFile().setReadable(false, false);
-            conf.toFile().setReadable(true, true);
-            Process p = new ProcessBuilder(exe.toString(), conf.toString()).redirectErrorStream(true)
-                    .redirectOutput(dir.resolve("stdout.log").toFile()).start();
-            EmbeddedRedis r = new EmbeddedRedis(p, "redis://:" + password + "@127.0.0.1:" + port, dir);
-            r.awaitReady();
-            return r;
+            return start(dir, newPassword(), List.of("save \"\"", "appendonly no"), false);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * A Redis keeping its data in {@code data}: its AOF, its configuration and the
+     * {@link DataDirectory#CONNECTION} file. The caller holds the directory's lock.
+     */
+    public static EmbeddedRedis persistent(DataDirectory data) {
+        String password = data.password().getOrElse(EmbeddedRedis::newPassword);
+        EmbeddedRedis r = start(data.path(), password, List.of("save \"\"", "appendonly yes", "appendfsync everysec"), true);
+        data.writeConnection(r.uri());
+        return r;
+    }
+
+    private static EmbeddedRedis start(Path dir, String password, List<String> persistence, boolean persistent) {
+        Path exe = executable().orElseThrow(() -> new IllegalStateException(HOW_TO_INSTALL));
+        int port = freePort();
+        Path conf = dir.resolve("redis.conf");
+        List<String> lines = new java.util.ArrayList<>(List.of("port " + port, "bind 127.0.0.1", "requirepass " + password,
+                "daemonize no", "dir " + dir.toAbsolutePath(), "logfile " + dir.toAbsolutePath().resolve("redis.log"),
+                "pidfile " + dir.toAbsolutePath().resolve(PID_FILE)));
+        lines.addAll(persistence);
+        // the password goes in a file only the owner reads, not on the command line, where `ps` would show it
+        DataDirectory.writePrivate(conf, String.join("\n", lines) + "\n");
+        EmbeddedRedis r = new EmbeddedRedis(dir, conf, "redis://:" + password + "@127.0.0.1:" + port, persistent);
+        r.launch(exe);
+        return r;
+    }
+
+    private synchronized void launch(Path exe) {
+        try {
+            process = new ProcessBuilder(exe.toString(), conf.toAbsolutePath().toString()).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("redis.out").toFile())).start();
         } catch (IOException e) {
             throw new UncheckedIOException("could not start " + exe, e);
         }
+        awaitReady();
+    }
+
+    /** Starts the server again on the same port and data if it died (a watchdog's call); whether it had to. */
+    public synchronized boolean restartIfDead() {
+        if (process == null || process.isAlive()) {
+            return false;
+        }
+        launch(executable().orElseThrow(() -> new IllegalStateException(HOW_TO_INSTALL)));
+        return true;
     }
 
     /** The {@code redis-server} on {@code PATH}, if any. */
@@ -81,26 +123,45 @@ public final class EmbeddedRedis implements AutoCloseable {
         return uri;
     }
 
+    /** Whether it keeps its data. */
+    public boolean persistent() {
+        return persistent;
+    }
+
+    /** The process id of the server, for the crash tests. */
+    public long pid() {
+        return process.pid();
+    }
+
     private void awaitReady() {
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
         JedisException last = null;
         while (System.nanoTime() < deadline && process.isAlive()) {
             try (UnifiedJedis probe = RedisConnections.connect(uri)) {
-                probe.ping(); // answers -LOADING until the data set is loaded
+                probe.ping(); // answers -LOADING until the AOF is loaded
                 return;
             } catch (JedisException notYet) {
                 last = notYet;
             }
-            try {
-                Thread.sleep(25);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
+            sleep(25);
         }
         close();
         throw new IllegalStateException("redis-server did not start (see " + dir.resolve("redis.log") + ")"
-                + (last == null ? "" : ": " + last.getMessage()));
+                + (last == null ? "" : ": " + RedisUris.mask(String.valueOf(last.getMessage()))));
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    static String newPassword() {
+        byte[] secret = new byte[18];
+        new SecureRandom().nextBytes(secret);
+        return HexFormat.of().formatHex(secret);
     }
 
     private static int freePort() {
@@ -111,17 +172,27 @@ public final class EmbeddedRedis implements AutoCloseable {
         }
     }
 
-    /** Stops the server; with no persistence its data is gone. */
+    /** Stops the server cleanly ({@code SIGTERM}; {@code SIGKILL} after 10 s). */
     @Override
-    public void close() {
-        process.destroy();
+    public synchronized void close() {
+        Process p = process;
+        if (p == null) {
+            return;
+        }
+        p.destroy();
         try {
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        dir.resolve("redis.conf").toFile().delete(); // it holds the password
+        process = null;
+        if (!persistent) {
+            Option.of(conf.toFile()).forEach(File::delete); // it holds the password of a server that is gone
+        }
     }
+
+    /** Permissions of the files that hold the password. */
+    static final java.util.Set<java.nio.file.attribute.PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rw-------");
 }
