@@ -1,0 +1,39 @@
+package codemojex.app;
+
+import io.vavr.control.Option;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** An embedded Redis that dies under a running app is started again on its data: the app serves on. */
+class EmbeddedRedisWatchdogTest {
+
+    @Test
+    void aKilledEmbeddedRedisIsStartedAgainWithItsData(@TempDir Path data) throws Exception {
+        try (Codemojex app = Codemojex.serve(Option.none(), new Codemojex.Storage.InDirectory(data), Codemojex.Settings.defaults())) {
+            String game = app.play().open("watchdog").game();
+            Thread.sleep(1_500); // appendfsync everysec
+            long pid = app.startedRedis().get().pid();
+            ProcessHandle redis = ProcessHandle.of(pid).orElseThrow();
+            redis.destroyForcibly();
+            assertThat(redis.onExit().get(10, TimeUnit.SECONDS).isAlive()).isFalse();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            RuntimeException last = null;
+            while (System.nanoTime() < deadline) {
+                try {
+                    assertThat(app.play().game(game).room()).isEqualTo("watchdog");
+                    assertThat(app.startedRedis().get().pid()).isNotEqualTo(pid);
+                    return;
+                } catch (RuntimeException stillDown) {
+                    last = stillDown;
+                    Thread.sleep(100);
+                }
+            }
+            throw new AssertionError("the embedded Redis did not come back", last);
+        }
+    }
+}
