@@ -125,7 +125,7 @@ public final class Codemojex implements AutoCloseable {
                 settings.clock(), new SecureRandom());
         RedisCheckpoints checkpoints = new RedisCheckpoints(jedis);
         // retention hears the score worker's group and keeps the tail of every game's board checkpoint
-        SafeRetention retention = new SafeRetention(new RedisStreamRetention(jedis), new RedisStreamReaders(jedis), checkpoints,
+        SafeRetention retention = new SafeRetention(new RedisStreamRetention(jedis), new RedisStreamReaders(jedis), checkpoints, states,
                 HashMap.of(StreamKey.of(Channels.QUEUE, Channels.GUESS_SCORED), HashSet.of(Reports.BOARDS.name())));
         this.reports = new Reports(games, new RedisBoard(jedis), range, states, retention,
                 new Reports.Checkpointing(checkpoints, CheckpointCodecs.boards(), CheckpointCodecs.feed(), Duration.ofDays(1)),

@@ -1,6 +1,5 @@
 package codemojex.app;
 
-import codemojex.app.cli.Main;
 import codemojex.app.worker.ScoreWorker;
 import codemojex.projections.Channels;
 import codemojex.projections.Keyboard;
@@ -11,9 +10,6 @@ import echomq.testkit.RedisServerProcess;
 import echomq.testkit.TestRedis;
 import org.junit.jupiter.api.Test;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -104,17 +100,9 @@ class RetentionAppTest {
             assertThat(left).hasSize(2);
 
             for (String game : games) {
-                ByteArrayOutputStream out = new ByteArrayOutputStream();
-                PrintStream realOut = System.out;
-                int code;
-                try {
-                    System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-                    code = Main.run("rebuild-board", game, "--redis", redis.uri());
-                } finally {
-                    System.setOut(realOut);
-                }
-                assertThat(code).as("rebuild-board %s: %s", game, out).isZero();
-                assertThat(out.toString(StandardCharsets.UTF_8)).contains("from the checkpoint folded up to").contains("equals the live board");
+                CliTest.Run r = CliTest.cli("rebuild-board", game, "--redis", redis.uri());
+                assertThat(r.code()).as("rebuild-board %s: %s", game, r.out()).isZero();
+                assertThat(r.out()).contains("from the checkpoint folded up to").contains("equals the live board");
             }
         } finally {
             redis.stop();

@@ -8,15 +8,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -240,15 +237,8 @@ class ServeProcessTest {
     }
 
     static String cli(String... args) {
-        PrintStream realOut = System.out;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            int code = Main.run(args);
-            assertThat(code).as("codemojex %s: %s", String.join(" ", args), out).isZero();
-        } finally {
-            System.setOut(realOut);
-        }
-        return out.toString(StandardCharsets.UTF_8);
+        CliTest.Run r = CliTest.cli(args);
+        assertThat(r.code()).as("codemojex %s: %s %s", String.join(" ", args), r.out(), r.err()).isZero();
+        return r.out();
     }
 }

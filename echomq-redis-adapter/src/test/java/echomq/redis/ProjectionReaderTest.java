@@ -379,7 +379,7 @@ class ProjectionReaderTest {
                         case "UNLINK" -> jedis.unlink(key.toString());
                         case "expiry" -> {
                             jedis.pexpire(key.toString(), 1);
-                            AppFixtureSleep.sleep(3);
+                            java.util.concurrent.locks.LockSupport.parkNanos(3_000_000L); // past the expiry
                         }
                         case "FLUSHDB" -> jedis.flushDB();
                         case "DUMP" -> dump = jedis.dump(key.toString());
@@ -445,18 +445,6 @@ class ProjectionReaderTest {
             assertThat(m.fullFolds()).isPositive();
             assertThat(m.evictions()).isPositive();
             assertThat(m.newLineages()).isGreaterThan(10);
-        }
-    }
-
-    /** Sleeps, for expiry to pass. */
-    static final class AppFixtureSleep {
-        static void sleep(long ms) {
-            try {
-                Thread.sleep(ms);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
         }
     }
 }

@@ -45,7 +45,8 @@ class SafeRetentionTest {
 
     SafeRetention safe(String name, String... projections) {
         return new SafeRetention(new RedisStreamRetention(SharedRedis.client()), new RedisStreamReaders(SharedRedis.client()),
-                new RedisCheckpoints(SharedRedis.client()), HashMap.of(StreamKey.of(Q, name), HashSet.of(projections)));
+                new RedisCheckpoints(SharedRedis.client()), new RedisStreamState(SharedRedis.client()),
+                HashMap.of(StreamKey.of(Q, name), HashSet.of(projections)));
     }
 
     @Test
@@ -92,5 +93,19 @@ class SafeRetentionTest {
         assertThat(remaining(name)).hasSize(11).first().isEqualTo(upTo);
         // an unregistered projection's checkpoint does not hold anything
         assertThat(safe(name).trimReported(Q, name, Retention.maxLen(5, false)).removed()).isEqualTo(6);
+    }
+
+    @Test
+    void aCheckpointThatNoLongerHoldsHoldsTheWholeLog() {
+        String name = "stale-" + UUID.randomUUID();
+        fill(name, 20);
+        new Checkpoints(new RedisStreamRange(SharedRedis.client()), new RedisStreamState(SharedRedis.client()),
+                new RedisCheckpoints(SharedRedis.client()), Clock.systemUTC()).foldLog(Q, name, CheckpointsTest.SUM, CheckpointsTest.TEXT, 1);
+        SharedRedis.client().del(StreamKey.of(Q, name).toString()); // created again: the checkpoint's entry is gone
+        fill(name, 30);
+        TrimReport r = safe(name, "sum").trimReported(Q, name, Retention.maxLen(5, false));
+        assertThat(r.removed()).isZero();
+        assertThat(r.plan().holds().head().why()).contains("no longer holds").contains("needs the whole log");
+        assertThat(remaining(name)).hasSize(30);
     }
 }
