@@ -3,6 +3,7 @@ package echomq.bench;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import echomq.domain.fold.Fold;
+import echomq.domain.id.BrandedId;
 import echomq.domain.id.Snowflake;
 import echomq.domain.stream.StreamEntry;
 import echomq.domain.id.StreamId;
@@ -54,8 +55,8 @@ public final class Bench {
         int entries = quick ? 100_000 : 1_000_000;
         int memoryEntries = quick ? 500_000 : 5_000_000;
         int rounds = quick ? 3 : 5;
-        // "cases=1,2" runs only those cases (1 fold, 2 selectivity, 3 memory, 4 append)
-        String only = args.length > 1 && args[1].contains("cases=") ? args[1].replaceAll(".*cases=([0-9,]+).*", "$1") : "1,2,3,4,5,6";
+        // "cases=1,2" runs only those cases (1 fold, 2 selectivity, 3 memory, 4 append, 5 cache, 6 cluster, 7 threads)
+        String only = args.length > 1 && args[1].contains("cases=") ? args[1].replaceAll(".*cases=([0-9,]+).*", "$1") : "1,2,3,4,5,6,7";
 
         String env = System.getenv("REDIS_URL");
         RedisServerProcess server = env == null || env.isBlank() ? RedisServerProcess.start() : null;
@@ -68,7 +69,7 @@ public final class Bench {
              RedisClient lettuceClient = RedisClient.create(uri);
              StatefulRedisConnection<String, String> lettuce = lettuceClient.connect()) {
             String fold = "fold-" + System.nanoTime();
-            StreamKey key = StreamKey.of(Q, fold);
+            String key = StreamKey.of(Q, fold).toString();
             if (only.contains("1") || only.contains("2")) {
                 load(jedis, fold, entries);
             }
@@ -90,7 +91,7 @@ public final class Bench {
                 long to = from + Math.max(0, (long) (spanMs * fraction) - 1);
                 Window w = Window.closed(Instant.ofEpochMilli(from), Instant.ofEpochMilli(to));
                 Map<String, Callable<Long>> c = new java.util.LinkedHashMap<>();
-                c.put("whole stream + client filter (baseline)", () -> filterWhole(jedis, key, w));
+                c.put("whole stream + client filter (baseline)", () -> filterWhole(jedis, StreamKey.of(Q, fold), w));
                 c.put("EchoMQ-J foldWindow of the window", () -> freshSum(windows, fold, w, 1000)[1]);
                 h.compare(String.format("2. selectivity %.1f%%", fraction * 100), 1, rounds, c);
             }
@@ -107,6 +108,19 @@ public final class Bench {
             c.put("EchoMQ-J appendBatch of 100", () -> oursAppend(jedis, ours, n, 100));
             if (only.contains("4")) {
                 h.compare("4. append " + n + " entries", 1, rounds, c);
+            }
+
+            // 7. appends from 8 threads to one stream: the old per-stream lock vs group commit
+            if (only.contains("7")) {
+                int threads = 8;
+                int total = quick ? 8_000 : 40_000;
+                Map<String, Callable<Long>> g = new java.util.LinkedHashMap<>();
+                g.put("8 threads, mint + XADD under a per-stream lock (0.1.0's append; baseline)",
+                        () -> threaded(threads, total, lockedAppend(jedis, new Snowflake(7, System::currentTimeMillis))));
+                g.put("8 threads, append (group commit)",
+                        () -> threaded(threads, total, (name, i) -> ours.append(Q, name, LinkedHashMap.of("i", Integer.toString(i)))));
+                g.put("8 threads, appendAsync (group commit, receipts awaited at the end)", () -> threadedAsync(threads, total, ours));
+                h.compare("7. append " + total + " entries from " + threads + " threads to one stream", 1, rounds, g);
             }
 
             if (only.contains("5")) {
@@ -148,6 +162,71 @@ public final class Bench {
             (x, y) -> new Feedish(x.count() + y.count(), y.newest().appendAll(x.newest()).take(20)));
 
     /** 5. the projection reader against a full re-fold: a sealed window, a window after 100 appends, the sliding hour. */
+    /** One append of record {@code i} to stream {@code name}. */
+    @FunctionalInterface
+    interface Appender {
+        void append(String name, int i);
+    }
+
+    /** What {@code append} did before group commit: mint and XADD under a per-stream lock, one round trip per record. */
+    static Appender lockedAppend(UnifiedJedis jedis, Snowflake minter) {
+        RedisStreamAppend direct = new RedisStreamAppend(jedis, minter);
+        Object lock = new Object();
+        return (name, i) -> {
+            synchronized (lock) {
+                direct.appendWithId(Q, name, minter.nextId(), LinkedHashMap.of("i", Integer.toString(i)));
+            }
+        };
+    }
+
+    /** {@code total} appends to a fresh stream from {@code threads} threads; the count. */
+    static long threaded(int threads, int total, Appender appender) throws Exception {
+        String name = "threads-" + System.nanoTime();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
+        try {
+            List<java.util.concurrent.Future<?>> done = new java.util.ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                int from = t * (total / threads);
+                done.add(pool.submit(() -> {
+                    for (int i = from; i < from + total / threads; i++) {
+                        appender.append(name, i);
+                    }
+                }));
+            }
+            for (java.util.concurrent.Future<?> f : done) {
+                f.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        return total;
+    }
+
+    static long threadedAsync(int threads, int total, RedisStreamAppend ours) throws Exception {
+        String name = "async-" + System.nanoTime();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
+        try {
+            List<java.util.concurrent.Future<List<java.util.concurrent.CompletableFuture<BrandedId>>>> done = new java.util.ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                done.add(pool.submit(() -> {
+                    List<java.util.concurrent.CompletableFuture<BrandedId>> receipts = new java.util.ArrayList<>();
+                    for (int i = 0; i < total / threads; i++) {
+                        receipts.add(ours.appendAsync(Q, name, LinkedHashMap.of("i", Integer.toString(i))));
+                    }
+                    return receipts;
+                }));
+            }
+            for (var f : done) {
+                for (var r : f.get()) {
+                    r.join();
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        return total;
+    }
+
     static void cached(Harness h, UnifiedJedis jedis, boolean quick, int rounds) throws Exception {
         int n = 100_000;
         String name = "cached-" + System.nanoTime();
@@ -381,7 +460,7 @@ public final class Bench {
     }
 
     /** Reads the whole stream and keeps what was minted inside the window. */
-    static long filterWhole(UnifiedJedis jedis, String key, Window w) {
+    static long filterWhole(UnifiedJedis jedis, StreamKey key, Window w) {
         RedisStreamRange range = new RedisStreamRange(jedis);
         long kept = 0;
         StreamId from = StreamId.MIN;
@@ -400,7 +479,7 @@ public final class Bench {
     }
 
     static long rawAppend(UnifiedJedis jedis, int n, int pipeline) {
-        StreamKey key = StreamKey.of(Q, "raw-" + System.nanoTime());
+        String key = StreamKey.of(Q, "raw-" + System.nanoTime()).toString();
         Map<String, String> f = Map.of("a", "x", "n", "1", "b", "yz", "c", "7");
         if (pipeline == 1) {
             for (int i = 0; i < n; i++) {

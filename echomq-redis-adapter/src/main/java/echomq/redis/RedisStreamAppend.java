@@ -9,6 +9,7 @@ import echomq.domain.id.StreamId;
 import echomq.domain.stream.StreamKey;
 import echomq.domain.stream.StreamStoreException;
 import io.vavr.collection.LinkedHashMap;
+import io.vavr.control.Either;
 import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.Response;
 import redis.clients.jedis.UnifiedJedis;
@@ -19,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 
 import static echomq.redis.RedisReplies.bytes;
@@ -35,24 +37,73 @@ public final class RedisStreamAppend implements StreamAppendPort {
 
     private final UnifiedJedis jedis;
     private final Snowflake minter;
-    private final ConcurrentHashMap<String, Object> locks = new ConcurrentHashMap<>();
+    /** The most records one group commit sends in one pipeline. */
+    static final int MAX_GROUP = 1000;
 
+    private final ConcurrentHashMap<String, GroupCommit<LinkedHashMap<String, String>, BrandedId>> writers = new ConcurrentHashMap<>();
+
+    /** Appends through {@code jedis}, minting ids with {@code minter}. */
     public RedisStreamAppend(UnifiedJedis jedis, Snowflake minter) {
         this.jedis = Objects.requireNonNull(jedis, "jedis");
         this.minter = Objects.requireNonNull(minter, "minter");
     }
 
+    /**
+     * Group commit: the record joins whatever other threads are appending to the stream; whoever
+     * sends mints the queued records' ids in order and sends them in one pipeline, so mint order is
+     * wire order and a process appends many records per round trip. A refused record fails only its
+     * own receipt.
+     */
     @Override
     public BrandedId append(String queue, String name, LinkedHashMap<String, String> fields) {
         String key = StreamKey.of(queue, name).toString();
         StreamAppendPort.requireFields(fields);
-        synchronized (lock(key)) {
-            return xadd(key, minter.nextId(), fields);
-        }
+        return writer(key).call(fields);
     }
 
-    private Object lock(String key) {
-        return locks.computeIfAbsent(key, k -> new Object());
+    /** As {@link #append}, without waiting: the receipt completes when the record's pipeline is answered. */
+    @Override
+    public CompletableFuture<BrandedId> appendAsync(String queue, String name, LinkedHashMap<String, String> fields) {
+        String key = StreamKey.of(queue, name).toString();
+        StreamAppendPort.requireFields(fields);
+        return writer(key).submit(fields);
+    }
+
+    private GroupCommit<LinkedHashMap<String, String>, BrandedId> writer(String key) {
+        return writers.computeIfAbsent(key, k -> new GroupCommit<>(records -> send(k, records), MAX_GROUP));
+    }
+
+    /** Mints one id per record, in order, and sends them all in one pipeline; one result per record. */
+    private List<Either<RuntimeException, BrandedId>> send(String key, List<LinkedHashMap<String, String>> records) {
+        List<BrandedId> ids = new ArrayList<>(records.size());
+        for (int i = 0; i < records.size(); i++) {
+            ids.add(minter.nextId());
+        }
+        List<Response<byte[]>> responses = pipeline(key, ids, records);
+        List<Either<RuntimeException, BrandedId>> out = new ArrayList<>(ids.size());
+        for (int i = 0; i < responses.size(); i++) {
+            try {
+                responses.get(i).get();
+                out.add(Either.right(ids.get(i)));
+            } catch (JedisException e) {
+                out.add(Either.left(RedisFailures.translateAppend(key, ids.get(i).streamId(), e)));
+            }
+        }
+        return out;
+    }
+
+    private List<Response<byte[]>> pipeline(String key, List<BrandedId> ids, List<LinkedHashMap<String, String>> records) {
+        byte[] k = bytes(key);
+        List<Response<byte[]>> responses = new ArrayList<>(records.size());
+        try (AbstractPipeline p = jedis.pipelined()) {
+            for (int i = 0; i < records.size(); i++) {
+                responses.add(p.xadd(k, params(ids.get(i).streamId()), wireFields(ids.get(i), records.get(i))));
+            }
+            p.sync();
+        } catch (JedisException e) {
+            throw RedisFailures.translate(key, e);
+        }
+        return responses;
     }
 
     @Override
@@ -92,21 +143,13 @@ public final class RedisStreamAppend implements StreamAppendPort {
             return List.of();
         }
         List<BrandedId> ids = new ArrayList<>(records.size());
-        byte[] k = bytes(key);
-        List<Response<byte[]>> responses = new ArrayList<>(records.size());
-        synchronized (lock(key)) {
+        // after what other threads queued before it, and with nothing else sending: the batch is minted and sent in order
+        List<Response<byte[]>> responses = writer(key).exclusively(() -> {
             for (int i = 0; i < records.size(); i++) {
                 ids.add(minter.nextId());
             }
-            try (AbstractPipeline p = jedis.pipelined()) {
-                for (int i = 0; i < records.size(); i++) {
-                    responses.add(p.xadd(k, params(ids.get(i).streamId()), wireFields(ids.get(i), records.get(i))));
-                }
-                p.sync();
-            } catch (JedisException e) {
-                throw RedisFailures.translate(key, e);
-            }
-        }
+            return pipeline(key, ids, records);
+        });
         List<BrandedId> landed = new ArrayList<>();
         List<StreamStoreException> failures = new ArrayList<>();
         for (int i = 0; i < responses.size(); i++) {

@@ -15,6 +15,9 @@ import org.junit.jupiter.api.Test;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -136,5 +139,42 @@ public abstract class StreamAppendPortContract {
                 List.of(LinkedHashMap.of("k", "v"), LinkedHashMap.of("id", "v"))))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("record 1");
         assertThat(all()).isEmpty();
+    }
+
+    @Test
+    void asyncAppendsFromManyThreadsAllLandOnceInMintOrder() throws Exception {
+        int threads = 8;
+        int each = 200;
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<List<BrandedId>>> futures = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                int thread = t;
+                futures.add(pool.submit(() -> {
+                    List<java.util.concurrent.CompletableFuture<BrandedId>> receipts = new ArrayList<>();
+                    for (int i = 0; i < each; i++) {
+                        receipts.add(appender().appendAsync(queue, name, LinkedHashMap.of("t", "" + thread, "i", "" + i)));
+                    }
+                    List<BrandedId> mine = new ArrayList<>();
+                    for (var r : receipts) {
+                        mine.add(r.get(30, java.util.concurrent.TimeUnit.SECONDS));
+                    }
+                    return mine;
+                }));
+            }
+            List<BrandedId> all = new ArrayList<>();
+            for (Future<List<BrandedId>> f : futures) {
+                List<BrandedId> mine = f.get();
+                assertThat(mine).isSorted(); // one thread's records land in the order it handed them over
+                all.addAll(mine);
+            }
+            all.sort(null);
+            assertThat(all).doesNotHaveDuplicates().hasSize(threads * each);
+            assertThat(all()).extracting(e -> e.branded().get()).containsExactlyElementsOf(all); // wire order is mint order
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThatThrownBy(() -> appender().appendAsync(queue, name, LinkedHashMap.of("id", "x")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("\"id\"");
     }
 }

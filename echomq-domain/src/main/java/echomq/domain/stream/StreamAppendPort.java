@@ -5,17 +5,33 @@ import echomq.domain.id.BrandedId;
 import io.vavr.collection.LinkedHashMap;
 
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Appends records to a stream under branded ids: the entry id is the A1 mapping of the branded id
  * ({@code <unix ms>-<snowflake & 0x3FFFFF>}), and the branded id is also stored in the field
- * {@code id}. One writer per stream is the posture; an id not above the stream top is a
- * {@link NonMonotonicAppendException}, never retried under another id.
+ * {@code id}. An id not above the stream top is a {@link NonMonotonicAppendException}, never
+ * retried under another id.
  */
 public interface StreamAppendPort {
 
     /** Mints an {@code EVT} id and appends the record; returns the id. */
     BrandedId append(String queue, String name, LinkedHashMap<String, String> fields);
+
+    /**
+     * As {@link #append}, with the receipt as a future: bad input is refused at once, a store
+     * failure fails the future. The default appends before it returns; adapters that batch
+     * concurrent appends (group commit) complete it when the record's batch is answered.
+     */
+    default CompletableFuture<BrandedId> appendAsync(String queue, String name, LinkedHashMap<String, String> fields) {
+        StreamKey.of(queue, name);
+        requireFields(fields);
+        try {
+            return CompletableFuture.completedFuture(append(queue, name, fields));
+        } catch (StreamStoreException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
 
     /** Appends many records in one round trip, under ids minted in order; the receipts in order. */
     List<BrandedId> appendBatch(String queue, String name, List<LinkedHashMap<String, String>> records);
