@@ -206,6 +206,50 @@ class ProjectionReaderTest {
     }
 
     /**
+     * A sliding window read every second while 50 entries a second arrive: once its panes are known,
+     * a read folds the entries appended since the last read and, when the trailing edge crosses into
+     * a new pane, that pane once; the entries that slid out cost nothing. On average at most twice
+     * (new + expired) entries per read, and every answer equals a fresh fold.
+     */
+    @Test
+    void aSlidingReadFoldsWhatIsNewNotTheTrailingPaneAgain() {
+        String name = "sliding-" + UUID.randomUUID();
+        TestClock clock = new TestClock(Snowflake.EPOCH_MS + 97_000_000L);
+        RedisStreamAppend append = new RedisStreamAppend(SharedRedis.client(), new Snowflake(5, clock::millis));
+        Counting c = new Counting();
+        ProjectionReader reader = new ProjectionReader(c, c, clock, 1000, 1000);
+        StreamWindows fresh = new StreamWindows(c.range);
+        Duration length = Duration.ofSeconds(60);
+        Duration pane = Duration.ofSeconds(10);
+        for (int second = 0; second < 120; second++) {
+            appendSecond(append, name, clock);
+        }
+        reader.foldSliding(Q, name, length, pane, IDS); // the panes become known
+        long folded = reader.metrics().entriesFolded();
+        long newAndExpired = 0;
+        int reads = 60;
+        for (int read = 0; read < reads; read++) {
+            appendSecond(append, name, clock);
+            newAndExpired += 100; // 50 entries entered the window, 50 slid out
+            Vector<StreamId> got = reader.foldSliding(Q, name, length, pane, IDS);
+            assertThat(got).as("read %d", read).isEqualTo(fresh.foldWindow(Q, name, Window.since(clock.instant().minus(length)), IDS));
+            assertThat(got).hasSize(3000);
+        }
+        long perRead = (reader.metrics().entriesFolded() - folded) / reads;
+        System.out.println("[sliding] entries folded per read: " + perRead + " (new + expired: " + newAndExpired / reads + ")");
+        assertThat(perRead).isLessThanOrEqualTo(2 * newAndExpired / reads);
+    }
+
+    /** 50 entries spread over one second, the clock moved past it. */
+    private static void appendSecond(RedisStreamAppend append, String name, TestClock clock) {
+        List<LinkedHashMap<String, String>> batch = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            append.append(Q, name, LinkedHashMap.of("i", Integer.toString(i)));
+            clock.ms.addAndGet(20);
+        }
+    }
+
+    /**
      * The measured case of the issue, for every kind of reader: fold a window, delete the stream,
      * append again, read again. The reader must answer the fresh fold (3), not the cache plus the
      * new entries (13).

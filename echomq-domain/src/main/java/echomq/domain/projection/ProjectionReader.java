@@ -8,6 +8,7 @@ import echomq.domain.fold.CombinableFold;
 import echomq.domain.fold.Fold;
 import echomq.domain.id.StreamId;
 import echomq.domain.stream.EntryMark;
+import echomq.domain.stream.StreamEntry;
 import echomq.domain.stream.StreamKey;
 import echomq.domain.stream.StreamObservation;
 import echomq.domain.stream.StreamRangePort;
@@ -55,7 +56,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * Within one history, a delete or trim is placed by the counters as described above.
  *
  * <p>Sliding windows ({@link #foldSliding}) are cut into panes aligned to the pane length, each folded
- * and cached like a closed window, the leading one incrementally, and combined on read; projections
+ * and cached like a closed window, the leading one incrementally, the one at the trailing edge into
+ * suffix accumulators (Two-Stacks: a read costs what is new, not what slid out), and combined on read; projections
  * that cannot combine are folded whole. Accumulators must be immutable: a cached one is handed out
  * again.
  * <pre>{@code
@@ -100,6 +102,18 @@ public final class ProjectionReader {
 
     private record Cached(FoldResult<?> result, StreamState foldedAt, long lineage) {
     }
+
+    /** The trailing pane's entry ids and suffix accumulators, and the state they were folded at. */
+    private record Suffixes(Vector<StreamId> ids, Vector<Object> aggs, StreamState foldedAt, long lineage) {
+    }
+
+    /** The suffixes of recent trailing panes: a few per sliding projection, least recently used out first. */
+    private final Map<Key, Suffixes> suffixes = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Key, Suffixes> eldest) {
+            return size() > 64;
+        }
+    };
 
     private final StreamWindows windows;
     private final StreamStatePort states;
@@ -187,7 +201,8 @@ public final class ProjectionReader {
     /**
      * The fold of the last {@code length} (the window {@code [now - length, ∞)}), cut into panes of
      * {@code pane}: panes wholly inside the window are folded once and cached, the leading pane
-     * incrementally, the partial pane at the trailing edge afresh; then combined in order.
+     * incrementally, the pane at the trailing edge once into suffix accumulators (Two-Stacks),
+     * so that what slid out of the window costs nothing; then combined in order.
      */
     public <A> A foldSliding(String queue, String name, Duration length, Duration pane, Fold<A> projection) {
         StreamKey key = StreamKey.of(queue, name);
@@ -218,8 +233,8 @@ public final class ProjectionReader {
         }
         Vector<A> parts = Vector.empty();
         if (firstFull > startMs) {
-            // the trailing edge falls inside a pane: fold that part afresh (it moves with every read)
-            parts = parts.append(foldUncached(queue, name, Window.closed(start, Instant.ofEpochMilli(firstFull - 1)), projection, state));
+            // the trailing edge falls inside a pane: the suffix of that pane from the edge on
+            parts = parts.append(trailing(queue, name, key, firstFull - paneMs, paneMs, start, combinable, state));
         }
         for (long p = firstFull; p < leading; p += paneMs) {
             Window w = Window.closed(Instant.ofEpochMilli(p), Instant.ofEpochMilli(p + paneMs - 1));
@@ -227,6 +242,79 @@ public final class ProjectionReader {
         }
         parts = parts.append(foldWithState(queue, name, key, Window.since(Instant.ofEpochMilli(leading)), projection, state));
         return parts.foldLeft(combinable.initial(), combinable::combine);
+    }
+
+    /**
+     * The fold of the trailing pane from {@code start} on, in O(entries that slid out) once the pane
+     * is known: the pane's entries are folded once, right to left, into suffix accumulators (the back
+     * stack of the Two-Stacks sliding aggregator: {@code suffix[i] = combine(step(initial, e[i]),
+     * suffix[i + 1])}), and each read takes the suffix from the first entry at or after
+     * {@code start}. The suffixes are kept while the pane provably did not change, as a cached fold is.
+     */
+    @SuppressWarnings("unchecked")
+    private <A> A trailing(String queue, String name, StreamKey key, long paneStart, long paneMs, Instant start,
+                           CombinableFold<A> projection, Seen seen) {
+        if (seen.state().isEmpty()) {
+            absent.incrementAndGet();
+            return projection.initial();
+        }
+        StreamState now = seen.state().get();
+        Window pane = Window.closed(Instant.ofEpochMilli(paneStart), Instant.ofEpochMilli(paneStart + paneMs - 1));
+        Key k = new Key(key, describe(pane) + "#suffixes", projection.name() + "#v" + projection.version());
+        Suffixes held;
+        synchronized (suffixes) {
+            held = suffixes.get(k);
+        }
+        boolean valid = held != null && held.lineage() == seen.lineage() && !deletedInside(held.foldedAt(), now, pane)
+                && (now.lastGenerated().equals(held.foldedAt().lastGenerated())
+                || pane.upper().exists(u -> u.compareTo(held.foldedAt().lastGenerated()) <= 0));
+        Suffixes s = valid ? held : buildSuffixes(queue, name, pane, projection, now, seen.lineage());
+        if (!valid) {
+            synchronized (suffixes) {
+                if (s.ids().isEmpty() || s.ids().last().compareTo(now.lastGenerated()) <= 0) {
+                    suffixes.put(k, s);
+                } else {
+                    suffixes.remove(k); // folded past the checked state: not provable next time
+                }
+            }
+        } else {
+            hits.incrementAndGet();
+        }
+        StreamId from = StreamId.floor(start);
+        int i = firstAtOrAfter(s.ids(), from);
+        return i == s.ids().size() ? projection.initial() : (A) s.aggs().get(i);
+    }
+
+    private <A> Suffixes buildSuffixes(String queue, String name, Window pane, CombinableFold<A> projection, StreamState now,
+                                       long lineage) {
+        full.incrementAndGet();
+        java.util.ArrayList<StreamEntry> entriesOfPane = new java.util.ArrayList<>();
+        FoldResult<Boolean> r = windows.foldDetailed(queue, name, pane, Fold.of("collect", Boolean.TRUE, (acc, e) -> {
+            entriesOfPane.add(e);
+            return acc;
+        }), pageSize);
+        entries.addAndGet(r.entries());
+        Object[] aggs = new Object[entriesOfPane.size()];
+        A suffix = projection.initial();
+        for (int i = entriesOfPane.size() - 1; i >= 0; i--) {
+            suffix = projection.combine(projection.step(projection.initial(), entriesOfPane.get(i)), suffix);
+            aggs[i] = suffix;
+        }
+        return new Suffixes(Vector.ofAll(entriesOfPane).map(StreamEntry::id), Vector.of(aggs), now, lineage);
+    }
+
+    private static int firstAtOrAfter(Vector<StreamId> ids, StreamId from) {
+        int lo = 0;
+        int hi = ids.size();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (ids.get(mid).compareTo(from) < 0) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 
     private <A> A foldUncached(String queue, String name, Window w, Fold<A> projection, Seen state) {
