@@ -16,7 +16,16 @@ final class Harness {
 
     /** One contender's figures in one case. */
     record Row(String benchCase, String contender, long items, double medianMillis, double itemsPerSecond,
-               double ratioToBaseline, double[] roundsMillis) {
+               double ratioToBaseline, double[] roundsMillis, double bytesPerItem) {
+        Row(String benchCase, String contender, long items, double medianMillis, double itemsPerSecond, double ratioToBaseline,
+            double[] roundsMillis) {
+            this(benchCase, contender, items, medianMillis, itemsPerSecond, ratioToBaseline, roundsMillis, Double.NaN);
+        }
+    }
+
+    /** Bytes the calling thread has allocated so far (HotSpot's ThreadMXBean); what a contender allocates on other threads is not counted. */
+    static long allocated() {
+        return ((com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean()).getCurrentThreadAllocatedBytes();
     }
 
     private final List<Row> rows = new ArrayList<>();
@@ -28,8 +37,10 @@ final class Harness {
     List<Row> compare(String benchCase, int warmups, int rounds, Map<String, Callable<Long>> contenders) throws Exception {
         List<String> names = new ArrayList<>(contenders.keySet());
         Map<String, double[]> times = new LinkedHashMap<>();
+        Map<String, double[]> bytes = new LinkedHashMap<>();
         Map<String, Long> items = new LinkedHashMap<>();
         names.forEach(n -> times.put(n, new double[rounds]));
+        names.forEach(n -> bytes.put(n, new double[rounds]));
         for (int w = 0; w < warmups; w++) {
             for (String n : names) {
                 contenders.get(n).call();
@@ -38,9 +49,11 @@ final class Harness {
         for (int r = 0; r < rounds; r++) {
             for (int k = 0; k < names.size(); k++) {
                 String n = names.get((k + r) % names.size());
+                long a0 = allocated();
                 long t0 = System.nanoTime();
                 long count = contenders.get(n).call();
                 times.get(n)[r] = (System.nanoTime() - t0) / 1e6;
+                bytes.get(n)[r] = (allocated() - a0) / (double) Math.max(1, count);
                 items.put(n, count);
             }
         }
@@ -49,7 +62,7 @@ final class Harness {
         for (String n : names) {
             double m = median(times.get(n));
             // ratio as throughput: > 1 means faster than the baseline
-            out.add(new Row(benchCase, n, items.get(n), m, items.get(n) / (m / 1000.0), base / m, times.get(n)));
+            out.add(new Row(benchCase, n, items.get(n), m, items.get(n) / (m / 1000.0), base / m, times.get(n), median(bytes.get(n))));
         }
         rows.addAll(out);
         print(out);
@@ -64,10 +77,10 @@ final class Harness {
 
     static void print(List<Row> out) {
         System.out.printf("%n== %s%n", out.get(0).benchCase());
-        System.out.printf("%-34s %12s %14s %16s %10s%n", "contender", "items", "median ms", "items/s", "ratio");
+        System.out.printf("%-34s %12s %14s %16s %10s %12s%n", "contender", "items", "median ms", "items/s", "ratio", "B/item");
         for (Row r : out) {
-            System.out.printf("%-34s %12d %14.1f %16.0f %10.3f%n", r.contender(), r.items(), r.medianMillis(),
-                    r.itemsPerSecond(), r.ratioToBaseline());
+            System.out.printf("%-34s %12d %14.1f %16.0f %10.3f %12.0f%n", r.contender(), r.items(), r.medianMillis(),
+                    r.itemsPerSecond(), r.ratioToBaseline(), r.bytesPerItem());
         }
     }
 
