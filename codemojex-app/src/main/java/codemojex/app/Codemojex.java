@@ -160,11 +160,6 @@ public final class Codemojex implements AutoCloseable {
                 Objects.requireNonNull(dir, "dir");
             }
         }
-
-        /** {@code ./codemojex-data}. */
-        static Storage defaults() {
-            return new InDirectory(Path.of(DataDirectory.DEFAULT));
-        }
     }
 
     /** {@code uri} if given, else {@code REDIS_URL}. */
@@ -229,11 +224,6 @@ public final class Codemojex implements AutoCloseable {
             release(lock);
             throw e;
         }
-    }
-
-    /** The app on an embedded Redis without persistence ({@code serve --ephemeral}). */
-    public static Codemojex embedded(Settings settings) {
-        return serve(Option.none(), new Storage.Ephemeral(), settings);
     }
 
     /** What this app owns beside its client: the Redis it started or took over, and the data directory's lock. */

@@ -21,10 +21,6 @@ public final class RedisOption {
     @picocli.CommandLine.Option(names = "--node", paramLabel = "N", description = "snowflake node id 0..1023 of this process (default: random)")
     Integer node;
 
-    Option<String> given() {
-        return Codemojex.given(checked());
-    }
-
     /** {@code --redis} as given; an empty one is refused rather than taken for "none". */
     private Option<String> checked() {
         if (redis != null && redis.isBlank()) {

@@ -265,13 +265,11 @@ public final class ProjectionReader {
         synchronized (suffixes) {
             held = suffixes.get(k);
         }
-        boolean valid = held != null && held.lineage() == seen.lineage() && !deletedInside(held.foldedAt(), now, pane)
-                && (now.lastGenerated().equals(held.foldedAt().lastGenerated())
-                || pane.upper().exists(u -> u.compareTo(held.foldedAt().lastGenerated()) <= 0));
+        boolean valid = held != null && holds(held.foldedAt(), held.lineage(), seen, pane) && nothingNew(held.foldedAt(), now, pane);
         Suffixes s = valid ? held : buildSuffixes(queue, name, pane, projection, now, seen.lineage());
         if (!valid) {
             synchronized (suffixes) {
-                if (s.ids().isEmpty() || s.ids().last().compareTo(now.lastGenerated()) <= 0) {
+                if (withinState(s.ids().lastOption(), now)) {
                     suffixes.put(k, s);
                 } else {
                     suffixes.remove(k); // folded past the checked state: not provable next time
@@ -374,12 +372,10 @@ public final class ProjectionReader {
             cached = cache.get(k);
         }
         FoldResult<A> result;
-        if (cached != null && cached.lineage() == seen.lineage() && !deletedInside(cached.foldedAt(), now, window)) {
+        if (cached != null && holds(cached.foldedAt(), cached.lineage(), seen, window)) {
             FoldResult<A> before = (FoldResult<A>) cached.result();
             StreamId seenTop = cached.foldedAt().lastGenerated();
-            boolean nothingNew = now.lastGenerated().equals(seenTop)
-                    || window.upper().exists(u -> u.compareTo(seenTop) <= 0);
-            if (nothingNew) {
+            if (nothingNew(cached.foldedAt(), now, window)) {
                 hits.incrementAndGet();
                 return before.value();
             }
@@ -403,14 +399,33 @@ public final class ProjectionReader {
             }
         }
         synchronized (cache) {
-            if (result.last().exists(l -> l.compareTo(now.lastGenerated()) > 0)) {
-                // folded past the state it was checked against (an append raced the read): not provable next time
-                cache.remove(k);
-            } else {
+            if (withinState(result.last(), now)) {
                 cache.put(k, new Cached(result, now, seen.lineage()));
+            } else {
+                cache.remove(k); // folded past the state it was checked against (an append raced the read): not provable next time
             }
         }
         return result.value();
+    }
+
+    /**
+     * Whether a fold of {@code window} made at {@code foldedAt} in {@code lineage} still holds for
+     * what this read saw, but for entries appended since: the same history of the stream, and no
+     * delete or trim inside the window.
+     */
+    private static boolean holds(StreamState foldedAt, long lineage, Seen seen, Window window) {
+        return lineage == seen.lineage() && !deletedInside(foldedAt, seen.state().get(), window);
+    }
+
+    /** Whether no entry can have entered {@code window} since {@code foldedAt}: nothing appended, or only above the window. */
+    private static boolean nothingNew(StreamState foldedAt, StreamState now, Window window) {
+        StreamId seenTop = foldedAt.lastGenerated();
+        return now.lastGenerated().equals(seenTop) || window.upper().exists(u -> u.compareTo(seenTop) <= 0);
+    }
+
+    /** Whether a fold that ended at {@code last} lies within the state it was checked against (so the next read can prove it). */
+    private static boolean withinState(Option<StreamId> last, StreamState now) {
+        return last.forAll(l -> l.compareTo(now.lastGenerated()) <= 0);
     }
 
     /**

@@ -6,7 +6,6 @@ import echomq.domain.checkpoint.Checkpoints;
 import echomq.domain.id.StreamId;
 import echomq.domain.stream.StreamKey;
 import echomq.domain.stream.StreamStatePort;
-import io.vavr.collection.HashMap;
 import io.vavr.collection.List;
 import io.vavr.collection.Map;
 import io.vavr.collection.Set;
@@ -91,10 +90,5 @@ public final class SafeRetention implements StreamRetentionPort {
     @Override
     public Option<StreamId> newestFrom(String queue, String name, long n) {
         return port.newestFrom(queue, name, n);
-    }
-
-    /** No projection registered anywhere: only consumer groups hold trims back. */
-    public static Map<StreamKey, Set<String>> noProjections() {
-        return HashMap.empty();
     }
 }
