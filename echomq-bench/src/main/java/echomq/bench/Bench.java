@@ -440,7 +440,7 @@ public final class Bench {
     static long[] freshSum(StreamWindows windows, String name, Window w, int page) {
         long[] acc = {0, 0};
         windows.foldWindow(Q, name, w, Fold.of("sum-n", acc, (a, e) -> {
-            a[0] += Integer.parseInt(e.fields().get("n").get());
+            a[0] += Integer.parseInt(e.field("n").get());
             a[1]++;
             return a;
         }), page);

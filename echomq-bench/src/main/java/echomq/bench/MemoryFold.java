@@ -23,7 +23,7 @@ public final class MemoryFold {
             new StreamWindows(new RedisStreamRange(jedis)).foldWindow(args[1], args[2],
                     Window.closed(Instant.ofEpochMilli(Long.parseLong(args[3])), Instant.ofEpochMilli(Long.parseLong(args[4]))),
                     Fold.of("sum", acc, (a, e) -> {
-                        a[0] += Integer.parseInt(e.fields().get("n").get());
+                        a[0] += Integer.parseInt(e.field("n").get());
                         a[1]++;
                         return a;
                     }), 1000);

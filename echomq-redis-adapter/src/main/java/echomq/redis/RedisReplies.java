@@ -1,10 +1,7 @@
 package echomq.redis;
 
-import echomq.domain.id.BrandedId;
 import echomq.domain.stream.StreamEntry;
 import echomq.domain.id.StreamId;
-import io.vavr.collection.LinkedHashMap;
-import io.vavr.control.Option;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -15,8 +12,6 @@ import java.util.List;
  * Jedis' mutable {@code StreamEntryID} or its unordered field maps.
  */
 final class RedisReplies {
-
-    private static final byte[] ID_FIELD = StreamEntry.ID_FIELD.getBytes(StandardCharsets.US_ASCII);
 
     private RedisReplies() {
     }
@@ -44,23 +39,55 @@ final class RedisReplies {
         return out;
     }
 
+    @SuppressWarnings("unchecked")
     static StreamEntry entry(String key, Object item) {
         if (!(item instanceof List<?> pair) || pair.size() != 2) {
             throw new IllegalStateException("unexpected stream entry reply from " + key + ": " + item);
         }
-        StreamId id = StreamId.parse(text(pair.get(0)));
-        Option<BrandedId> branded = Option.none();
-        LinkedHashMap<String, String> fields = LinkedHashMap.empty();
-        if (pair.get(1) instanceof List<?> kvs) {
-            for (int i = 0; i + 1 < kvs.size(); i += 2) {
-                Object k = kvs.get(i);
-                if (k instanceof byte[] kb && java.util.Arrays.equals(kb, ID_FIELD)) {
-                    branded = BrandedId.tryParse(text(kvs.get(i + 1)));
-                } else {
-                    fields = fields.put(text(k), text(kvs.get(i + 1)));
-                }
+        StreamId id = pair.get(0) instanceof byte[] rawId ? streamId(rawId) : StreamId.parse(text(pair.get(0)));
+        Object kvs = pair.get(1);
+        if (!(kvs instanceof List<?> list)) {
+            return StreamEntry.fromWire(id, List.of());
+        }
+        for (Object o : list) {
+            if (!(o instanceof byte[])) {
+                // a decoded reply (a script called through the String API): back to bytes
+                return StreamEntry.fromWire(id, list.stream().map(v -> bytes(text(v))).toList());
             }
         }
-        return new StreamEntry(id, branded, fields);
+        return StreamEntry.fromWire(id, (List<byte[]>) list);
+    }
+
+    /** An entry id straight from its ASCII bytes; anything but plain {@code <digits>-<digits>} goes to the strict parser for its message. */
+    static StreamId streamId(byte[] raw) {
+        long ms = 0;
+        long seq = 0;
+        int i = 0;
+        int n = raw.length;
+        int start = 0;
+        while (i < n && raw[i] != '-') {
+            int d = raw[i] - '0';
+            if (d < 0 || d > 9 || i - start >= 18) {
+                return StreamId.parse(text(raw));
+            }
+            ms = ms * 10 + d;
+            i++;
+        }
+        if (i == start || i == n) {
+            return StreamId.parse(text(raw));
+        }
+        start = ++i;
+        while (i < n) {
+            int d = raw[i] - '0';
+            if (d < 0 || d > 9 || i - start >= 18) {
+                return StreamId.parse(text(raw));
+            }
+            seq = seq * 10 + d;
+            i++;
+        }
+        if (i == start) {
+            return StreamId.parse(text(raw));
+        }
+        return new StreamId(ms, seq);
     }
 }

@@ -4,7 +4,12 @@ import echomq.domain.stream.StreamEntry;
 import echomq.domain.stream.StreamKey;
 import echomq.domain.id.StreamId;
 import echomq.domain.stream.StreamRangePort;
+import echomq.domain.stream.RangePages;
+import io.vavr.control.Option;
+import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.RedisClusterClient;
 import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.util.JedisClusterCRC16;
 
 import java.util.List;
 import java.util.Objects;
@@ -13,7 +18,8 @@ import static echomq.redis.RedisReplies.bytes;
 
 /**
  * {@link StreamRangePort} over Jedis: one {@code XRANGE key <ms>-<seq> <ms>-<seq> COUNT n} per call,
- * the ids always rendered in full, the reply decoded in stream order.
+ * the ids always rendered in full, the reply decoded in stream order into lean entries (fields kept
+ * as the reply's bytes until read). {@link #pages} keeps the next page in flight.
  */
 public final class RedisStreamRange implements StreamRangePort {
 
@@ -40,6 +46,26 @@ public final class RedisStreamRange implements StreamRangePort {
         requireCount(count);
         byte[] k = bytes(key);
         return RedisFailures.on(key, () -> RedisReplies.entries(key, jedis.xrange(k, bytes(from.toString()), PLUS, count)));
+    }
+
+    /**
+     * The pages of the range with the next page always in flight on one pooled connection
+     * ({@link RedisRangePages}); on a client without a pool of its own, one {@code XRANGE} per page.
+     */
+    @Override
+    public RangePages pages(StreamKey stream, StreamId from, Option<StreamId> to, int pageSize) {
+        String key = Objects.requireNonNull(stream, "stream key").toString();
+        Objects.requireNonNull(from, "from");
+        Objects.requireNonNull(to, "to");
+        requireCount(pageSize);
+        if (jedis instanceof RedisClient client) {
+            return new RedisRangePages(this, stream, from, to, pageSize, () -> client.getPool().getResource());
+        }
+        if (jedis instanceof RedisClusterClient cluster) {
+            int slot = JedisClusterCRC16.getSlot(key);
+            return new RedisRangePages(this, stream, from, to, pageSize, () -> cluster.getConnectionFromSlot(slot));
+        }
+        return RangePages.oneByOne(this, stream, from, to, pageSize);
     }
 
     private static void requireCount(int count) {

@@ -2,6 +2,8 @@ package echomq.domain.stream;
 
 import echomq.domain.id.StreamId;
 
+import io.vavr.control.Option;
+
 import java.util.List;
 
 /**
@@ -16,4 +18,13 @@ public interface StreamRangePort {
 
     /** {@code XRANGE key from + COUNT count}: from inclusive to the top, at most {@code count} entries. */
     List<StreamEntry> rangeFrom(StreamKey key, StreamId from, int count);
+
+    /**
+     * The pages of {@code [from, to]} ({@code to} none: up to {@code +}) of at most {@code pageSize}
+     * entries. By default one {@link #range} call per page; an adapter may keep the next page in
+     * flight while the caller works on the last one.
+     */
+    default RangePages pages(StreamKey key, StreamId from, Option<StreamId> to, int pageSize) {
+        return RangePages.oneByOne(this, key, from, to, pageSize);
+    }
 }

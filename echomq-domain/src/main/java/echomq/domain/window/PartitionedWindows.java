@@ -4,6 +4,7 @@ import echomq.domain.fold.Fold;
 import echomq.domain.id.BrandedId;
 import echomq.domain.id.StreamId;
 import echomq.domain.partition.PartitionedChannel;
+import echomq.domain.stream.RangePages;
 import echomq.domain.stream.StreamAppendPort;
 import echomq.domain.stream.StreamEntry;
 import echomq.domain.stream.StreamKey;
@@ -47,12 +48,15 @@ public final class PartitionedWindows {
     private static final Comparator<Cursor> ORDER = Comparator.<Cursor, StreamId>comparing(c -> c.head().id())
             .thenComparingInt(c -> c.partition);
 
-    /** One partition's position in the merge: its current page and where the next one starts. */
-    private final class Cursor {
+    /**
+     * One partition's position in the merge: its current page, where the next one starts, and the
+     * partition's pages (whose adapter may hold the next page in flight while the merge works).
+     */
+    private final class Cursor implements AutoCloseable {
         final int partition;
-        final StreamKey key;
         final Window window;
         final int pageSize;
+        final RangePages pages;
         List<StreamEntry> page = List.of();
         int index;
         boolean exhausted;
@@ -60,10 +64,15 @@ public final class PartitionedWindows {
 
         Cursor(int partition, StreamKey key, Window window, int pageSize) {
             this.partition = partition;
-            this.key = key;
             this.window = window;
             this.pageSize = pageSize;
             this.next = window.lower();
+            this.pages = port.pages(key, next, window.upper(), pageSize);
+        }
+
+        @Override
+        public void close() {
+            pages.close();
         }
 
         StreamEntry head() {
@@ -76,9 +85,7 @@ public final class PartitionedWindows {
                 if (exhausted) {
                     return false;
                 }
-                List<StreamEntry> got = StreamWindows.checked(window.upper().isDefined()
-                        ? port.range(key, next, window.upper().get(), pageSize)
-                        : port.rangeFrom(key, next, pageSize), next, window.upper(), pageSize);
+                List<StreamEntry> got = StreamWindows.checked(pages.next(), next, window.upper(), pageSize);
                 page = got;
                 index = 0;
                 Option<StreamId> after = StreamWindows.nextPage(got, pageSize, window.upper());
@@ -112,24 +119,32 @@ public final class PartitionedWindows {
         Objects.requireNonNull(window, "window");
         StreamWindows.requireCount("page size", pageSize);
         PriorityQueue<Cursor> heap = new PriorityQueue<>(ORDER);
-        for (int p = 0; p < channel.partitions(); p++) {
-            Cursor c = new Cursor(p, channel.partition(p), window, pageSize);
-            if (c.fill()) {
-                heap.add(c);
+        List<Cursor> open = new ArrayList<>(channel.partitions());
+        try {
+            for (int p = 0; p < channel.partitions(); p++) {
+                Cursor c = new Cursor(p, channel.partition(p), window, pageSize);
+                open.add(c);
+                if (c.fill()) {
+                    heap.add(c);
+                }
+            }
+            A acc = initial;
+            long taken = 0;
+            while (!heap.isEmpty() && taken < limit) {
+                Cursor c = heap.poll();
+                acc = step.apply(acc, new Sourced(c.partition, c.head()));
+                taken++;
+                c.index++;
+                if (taken < limit && c.fill()) {
+                    heap.add(c);
+                }
+            }
+            return acc;
+        } finally {
+            for (Cursor c : open) {
+                c.close();
             }
         }
-        A acc = initial;
-        long taken = 0;
-        while (!heap.isEmpty() && taken < limit) {
-            Cursor c = heap.poll();
-            acc = step.apply(acc, new Sourced(c.partition, c.head()));
-            taken++;
-            c.index++;
-            if (taken < limit && c.fill()) {
-                heap.add(c);
-            }
-        }
-        return acc;
     }
 
     /** Appends to the partition of {@code partitionKey}; returns the branded id. */

@@ -2,6 +2,7 @@ package echomq.domain.window;
 
 import echomq.domain.fold.Fold;
 import echomq.domain.id.StreamId;
+import echomq.domain.stream.RangePages;
 import echomq.domain.stream.StreamEntry;
 import echomq.domain.stream.StreamKey;
 import echomq.domain.stream.StreamRangePort;
@@ -83,10 +84,8 @@ public final class StreamWindows {
         Objects.requireNonNull(progress, "progress");
         requireCount("page size", pageSize);
         Option<StreamId> upper = window.upper();
-        A acc = progress.value();
-        Option<StreamId> last = progress.last();
-        long entries = progress.entries();
         StreamId from = window.lower();
+        Option<StreamId> last = progress.last();
         if (last.isDefined()) {
             StreamId done = last.get();
             if (done.isMax() || upper.exists(u -> done.compareTo(u) >= 0)) {
@@ -97,29 +96,57 @@ public final class StreamWindows {
                 from = next;
             }
         }
-        while (true) {
-            List<StreamEntry> page;
-            try {
-                page = upper.isDefined()
-                        ? port.range(key, from, upper.get(), pageSize)
-                        : port.rangeFrom(key, from, pageSize);
-            } catch (StreamStoreException e) {
-                throw new FoldInterruptedException(key.toString(), new FoldResult<>(acc, last, entries), e);
+        return foldPages(key, from, upper, fold, progress, pageSize);
+    }
+
+    /**
+     * Folds the entries whose ids lie in {@code [from, to]} into {@code progress} (an id range,
+     * not a time window: for callers that track ids themselves, as a sliding fold does for what
+     * slid out), each once, in order.
+     */
+    public <A> FoldResult<A> foldIds(String queue, String name, StreamId from, StreamId to, Fold<A> fold,
+                                     FoldResult<A> progress, int pageSize) {
+        StreamKey key = StreamKey.of(queue, name);
+        Objects.requireNonNull(from, "from");
+        Objects.requireNonNull(to, "to");
+        Objects.requireNonNull(fold, "fold");
+        Objects.requireNonNull(progress, "progress");
+        requireCount("page size", pageSize);
+        if (from.isAfter(to)) {
+            return progress;
+        }
+        return foldPages(key, from, Option.some(to), fold, progress, pageSize);
+    }
+
+    private <A> FoldResult<A> foldPages(StreamKey key, StreamId start, Option<StreamId> upper, Fold<A> fold,
+                                        FoldResult<A> progress, int pageSize) {
+        A acc = progress.value();
+        Option<StreamId> last = progress.last();
+        long entries = progress.entries();
+        StreamId from = start;
+        try (RangePages pages = port.pages(key, from, upper, pageSize)) {
+            while (true) {
+                List<StreamEntry> page;
+                try {
+                    page = pages.next();
+                } catch (StreamStoreException e) {
+                    throw new FoldInterruptedException(key.toString(), new FoldResult<>(acc, last, entries), e);
+                }
+                checked(page, from, upper, pageSize);
+                for (StreamEntry e : page) {
+                    acc = fold.step(acc, e);
+                }
+                entries += page.size();
+                if (page.isEmpty()) {
+                    break;
+                }
+                last = Option.some(page.get(page.size() - 1).id());
+                Option<StreamId> next = nextPage(page, pageSize, upper);
+                if (next.isEmpty()) {
+                    break;
+                }
+                from = next.get();
             }
-            checked(page, from, upper, pageSize);
-            for (StreamEntry e : page) {
-                acc = fold.step(acc, e);
-            }
-            entries += page.size();
-            if (page.isEmpty()) {
-                break;
-            }
-            last = Option.some(page.get(page.size() - 1).id());
-            Option<StreamId> next = nextPage(page, pageSize, upper);
-            if (next.isEmpty()) {
-                break;
-            }
-            from = next.get();
         }
         return new FoldResult<>(acc, last, entries);
     }
@@ -129,11 +156,7 @@ public final class StreamWindows {
      * is done (a short page, the largest id, or the window's upper edge reached).
      */
     static Option<StreamId> nextPage(List<StreamEntry> page, int pageSize, Option<StreamId> upper) {
-        if (page.size() < pageSize) {
-            return Option.none();
-        }
-        StreamId top = page.get(page.size() - 1).id();
-        return top.isMax() || upper.exists(u -> top.compareTo(u) >= 0) ? Option.none() : Option.some(top.successor());
+        return page.isEmpty() ? Option.none() : RangePages.nextStart(page.get(page.size() - 1).id(), page.size(), pageSize, upper);
     }
 
     /**

@@ -1,0 +1,167 @@
+package echomq.redis;
+
+import echomq.domain.fold.Fold;
+import echomq.domain.id.Snowflake;
+import echomq.domain.id.StreamId;
+import echomq.domain.partition.HashSlot;
+import echomq.domain.stream.RangePages;
+import echomq.domain.stream.StreamEntry;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.window.StreamWindows;
+import echomq.domain.window.Window;
+import echomq.testkit.RedisClusterProcess;
+import echomq.testkit.RedisServerProcess;
+import echomq.testkit.TestRedis;
+import io.vavr.collection.LinkedHashMap;
+import io.vavr.control.Option;
+import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import redis.clients.jedis.Connection;
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
+
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The pages with the next one in flight ({@link RedisRangePages}) on real Redis: the same entries as
+ * one range call, and the pooled connection left clean however the caller stops (done, closed with a
+ * page in flight, a fold that throws), on a pool of one connection so any leftover reply would be
+ * read by the next command.
+ */
+class RangePagesTest {
+
+    static RedisClient onePooled;
+    static final String QUEUE = "pages" + System.nanoTime();
+
+    @BeforeAll
+    static void load() {
+        URI uri = URI.create(TestRedis.uri());
+        GenericObjectPoolConfig<Connection> pool = new GenericObjectPoolConfig<>();
+        pool.setMaxTotal(1);
+        pool.setMaxWait(Duration.ofSeconds(2));
+        onePooled = RedisClient.builder().hostAndPort(new HostAndPort(uri.getHost(), uri.getPort()))
+                .clientConfig(DefaultJedisClientConfig.builder().socketTimeoutMillis(5000).build())
+                .poolConfig(pool).build();
+        RedisStreamAppend append = new RedisStreamAppend(onePooled, new Snowflake(3, Clock.systemUTC()));
+        List<LinkedHashMap<String, String>> records = new ArrayList<>();
+        for (int i = 0; i < 2_345; i++) {
+            records.add(LinkedHashMap.of("n", Integer.toString(i), "tag", "t" + (i % 7)));
+        }
+        append.appendBatch(QUEUE, "s", records);
+    }
+
+    @AfterAll
+    static void close() {
+        onePooled.close();
+    }
+
+    static List<StreamEntry> all(UnifiedJedis jedis) {
+        return new RedisStreamRange(jedis).rangeFrom(StreamKey.of(QUEUE, "s"), StreamId.MIN, 10_000);
+    }
+
+    @Test
+    void pagesHoldTheSameEntriesAsOneRangeAtEveryPageSize() {
+        RedisStreamRange range = new RedisStreamRange(onePooled);
+        List<StreamEntry> expected = all(onePooled);
+        assertThat(expected).hasSize(2_345);
+        for (int pageSize : new int[] {1, 2, 7, 100, 1000, 2_344, 2_345, 2_346, 10_000}) {
+            List<StreamEntry> got = new ArrayList<>();
+            int pages = 0;
+            try (RangePages p = range.pages(StreamKey.of(QUEUE, "s"), StreamId.MIN, Option.none(), pageSize)) {
+                for (List<StreamEntry> page = p.next(); !page.isEmpty(); page = p.next()) {
+                    assertThat(page.size()).isLessThanOrEqualTo(pageSize);
+                    got.addAll(page);
+                    pages++;
+                }
+                assertThat(p.next()).as("done stays done").isEmpty();
+            }
+            assertThat(got).as("page size %d", pageSize).isEqualTo(expected);
+            assertThat(pages).isEqualTo((2_345 + pageSize - 1) / pageSize);
+        }
+        StreamId upper = expected.get(1_500).id();
+        try (RangePages p = range.pages(StreamKey.of(QUEUE, "s"), expected.get(10).id(), Option.some(upper), 100)) {
+            List<StreamEntry> got = new ArrayList<>();
+            for (List<StreamEntry> page = p.next(); !page.isEmpty(); page = p.next()) {
+                got.addAll(page);
+            }
+            assertThat(got).isEqualTo(expected.subList(10, 1_501));
+        }
+        assertThat(all(onePooled)).isEqualTo(expected);
+    }
+
+    @Test
+    void closingWithAPageInFlightLeavesTheConnectionClean() {
+        RedisStreamRange range = new RedisStreamRange(onePooled);
+        List<StreamEntry> expected = all(onePooled);
+        for (int stopAfter = 1; stopAfter <= 3; stopAfter++) {
+            try (RangePages p = range.pages(StreamKey.of(QUEUE, "s"), StreamId.MIN, Option.none(), 500)) {
+                for (int i = 0; i < stopAfter; i++) {
+                    assertThat(p.next()).hasSize(500); // the next page is now in flight
+                }
+            }
+            // the one pooled connection must answer this command, not the dropped page
+            assertThat(onePooled.ping()).isEqualTo("PONG");
+            assertThat(all(onePooled)).isEqualTo(expected);
+        }
+    }
+
+    @Test
+    void aFoldThatThrowsMidRangeLeavesTheConnectionClean() {
+        StreamWindows windows = new StreamWindows(new RedisStreamRange(onePooled));
+        Fold<Long> throwing = Fold.of("throws", 0L, (acc, e) -> {
+            if (e.field("n").contains("1234")) {
+                throw new IllegalStateException("a step that fails at 1234");
+            }
+            return acc + 1;
+        });
+        assertThatThrownBy(() -> windows.foldWindow(QUEUE, "s", Window.since(Instant.EPOCH), throwing, 100))
+                .hasMessageContaining("1234");
+        assertThat(onePooled.ping()).isEqualTo("PONG");
+        long n = windows.foldWindow(QUEUE, "s", Window.since(Instant.EPOCH), Fold.of("count", 0L, (acc, e) -> acc + 1), 100);
+        assertThat(n).isEqualTo(2_345);
+    }
+
+    /**
+     * A redirection (the slot is served elsewhere) hands the rest of the range to the client's own
+     * command path, which follows it: here the pages start on a master that does not own the slot.
+     */
+    @Test
+    void aClusterRedirectionIsFollowed() {
+        try (RedisClusterProcess cluster = RedisClusterProcess.start()) {
+            UnifiedJedis jedis = RedisConnections.connect(cluster.uri(), Duration.ofMillis(500), Duration.ofMillis(2000));
+            String queue = "moved" + System.nanoTime();
+            StreamKey key = StreamKey.of(queue, "s");
+            RedisStreamAppend append = new RedisStreamAppend(jedis, new Snowflake(4, Clock.systemUTC()));
+            List<LinkedHashMap<String, String>> records = new ArrayList<>();
+            for (int i = 0; i < 250; i++) {
+                records.add(LinkedHashMap.of("n", Integer.toString(i)));
+            }
+            append.appendBatch(queue, "s", records);
+            RedisStreamRange range = new RedisStreamRange(jedis);
+            List<StreamEntry> expected = range.rangeFrom(key, StreamId.MIN, 1000);
+            RedisServerProcess owner = cluster.masterOf(HashSlot.of(StreamKey.hashTag(queue)));
+            RedisServerProcess other = cluster.masters().stream().filter(m -> m != owner).findFirst().orElseThrow();
+            List<StreamEntry> got = new ArrayList<>();
+            try (RangePages p = new RedisRangePages(range, key, StreamId.MIN, Option.none(), 100,
+                    () -> new Connection(new HostAndPort("127.0.0.1", other.port())))) {
+                for (List<StreamEntry> page = p.next(); !page.isEmpty(); page = p.next()) {
+                    got.addAll(page);
+                }
+            }
+            assertThat(got).isEqualTo(expected);
+            jedis.close();
+        }
+    }
+}
