@@ -2,6 +2,7 @@ package echomq.redis;
 
 import echomq.domain.id.BrandedId;
 import echomq.domain.fold.CombinableFold;
+import echomq.domain.fold.InvertibleFold;
 import echomq.domain.fold.Fold;
 import echomq.domain.projection.ProjectionReader;
 import echomq.domain.retention.Retention;
@@ -240,6 +241,101 @@ class ProjectionReaderTest {
         assertThat(perRead).isLessThanOrEqualTo(2 * newAndExpired / reads);
     }
 
+    /** How many entries and the sum of their {@code i} fields: invertible, immutable. */
+    record Sums(long count, long sum) {
+    }
+
+    static final InvertibleFold<Sums> SUMS = InvertibleFold.of("sums", 1, new Sums(0, 0),
+            (acc, e) -> new Sums(acc.count() + 1, acc.sum() + e.field("i").map(Long::parseLong).getOrElse(0L)),
+            (a, b) -> new Sums(a.count() + b.count(), a.sum() + b.sum()),
+            (acc, e) -> new Sums(acc.count() - 1, acc.sum() - e.field("i").map(Long::parseLong).getOrElse(0L)));
+
+    /** The largest {@code i}: combinable, not invertible (a maximum cannot take an entry back out). */
+    static final CombinableFold<Long> MAX_I = CombinableFold.of("max-i", 1, Long.MIN_VALUE,
+            (acc, e) -> Math.max(acc, e.field("i").map(Long::parseLong).getOrElse(Long.MIN_VALUE)), Math::max);
+
+    /** Of the model's entries: their count and the sum of their ids' parts (what a wrong retraction would change). */
+    static final InvertibleFold<Sums> SUMS_OF_STEPS = InvertibleFold.of("sums-of-steps", 1, new Sums(0, 0),
+            (acc, e) -> new Sums(acc.count() + 1, acc.sum() + e.id().ms() * 31 + e.id().seq()),
+            (a, b) -> new Sums(a.count() + b.count(), a.sum() + b.sum()),
+            (acc, e) -> new Sums(acc.count() - 1, acc.sum() - (e.id().ms() * 31 + e.id().seq())));
+
+    /** Of the model's entries: the largest id, combinable only. */
+    static final CombinableFold<StreamId> MAX_OF_STEPS = CombinableFold.of("max-of-steps", 1, StreamId.MIN,
+            (acc, e) -> e.id().compareTo(acc) > 0 ? e.id() : acc, (a, b) -> a.compareTo(b) >= 0 ? a : b);
+
+    /**
+     * An invertible projection's sliding read folds exactly the entries appended since the last read
+     * and retracts exactly those that slid out: nothing else is read, and the answer is the fresh fold.
+     */
+    @Test
+    void anInvertibleSlidingReadFoldsWhatIsNewAndRetractsWhatSlidOut() {
+        String name = "invertible-" + UUID.randomUUID();
+        TestClock clock = new TestClock(Snowflake.EPOCH_MS + 98_000_000L);
+        RedisStreamAppend append = new RedisStreamAppend(SharedRedis.client(), new Snowflake(5, clock::millis));
+        Counting c = new Counting();
+        ProjectionReader reader = new ProjectionReader(c, c, clock, 1000, 7);
+        StreamWindows fresh = new StreamWindows(c.range);
+        Duration length = Duration.ofSeconds(60);
+        for (int second = 0; second < 90; second++) {
+            appendSecond(append, name, clock);
+        }
+        reader.foldSliding(Q, name, length, Duration.ofSeconds(10), SUMS);
+        for (int read = 0; read < 40; read++) {
+            Instant before = clock.instant().minus(length);
+            appendSecond(append, name, clock);
+            Instant after = clock.instant().minus(length);
+            long expired = fresh.foldWindow(Q, name, Window.closed(before, after.minusMillis(1)), SUMS).count();
+            long folded = reader.metrics().entriesFolded();
+            Sums got = reader.foldSliding(Q, name, length, Duration.ofSeconds(10), SUMS);
+            assertThat(got).as("read %d", read).isEqualTo(fresh.foldWindow(Q, name, Window.since(after), SUMS));
+            assertThat(reader.metrics().entriesFolded() - folded).as("read %d: 50 new + %d expired", read, expired)
+                    .isEqualTo(50 + expired);
+        }
+        assertThat(reader.metrics().fullFolds()).isEqualTo(1);
+    }
+
+    /**
+     * A sliding read of a combinable projection combines a constant number of accumulators on
+     * average (Two-Stacks over the sealed panes, suffixes in the trailing one), whether the window
+     * holds 10 panes or 400: the count of combines, not a timing.
+     */
+    @Test
+    void slidingReadsCombineAConstantNumberOfTimesWhateverTheWindowLength() {
+        double[] perRead = new double[2];
+        int[] panes = {10, 400};
+        for (int w = 0; w < 2; w++) {
+            String name = "stacks-" + UUID.randomUUID();
+            TestClock clock = new TestClock(Snowflake.EPOCH_MS + 99_000_000L);
+            RedisStreamAppend append = new RedisStreamAppend(SharedRedis.client(), new Snowflake(5, clock::millis));
+            Counting c = new Counting();
+            ProjectionReader reader = new ProjectionReader(c, c, clock, 100_000, 1000);
+            StreamWindows fresh = new StreamWindows(c.range);
+            Duration pane = Duration.ofMillis(100);
+            Duration length = pane.multipliedBy(panes[w]);
+            int i = 0;
+            for (long t = 0; t < length.toMillis() + 500; t += 25) {
+                append.append(Q, name, LinkedHashMap.of("i", Integer.toString(i++ % 977)));
+                clock.ms.addAndGet(25);
+            }
+            reader.foldSliding(Q, name, length, pane, MAX_I);
+            long before = reader.metrics().combines();
+            int reads = 800;
+            for (int read = 0; read < reads; read++) {
+                append.append(Q, name, LinkedHashMap.of("i", Integer.toString(i++ % 977)));
+                clock.ms.addAndGet(25);
+                Long got = reader.foldSliding(Q, name, length, pane, MAX_I);
+                if (read % 97 == 0) {
+                    assertThat(got).as("read %d", read).isEqualTo(fresh.foldWindow(Q, name, Window.since(clock.instant().minus(length)), MAX_I));
+                }
+            }
+            perRead[w] = (reader.metrics().combines() - before) / (double) reads;
+        }
+        System.out.printf("[stacks] combines per slide: %.2f with 10 panes, %.2f with 400%n", perRead[0], perRead[1]);
+        assertThat(perRead[0]).isLessThan(12);
+        assertThat(perRead[1]).isLessThan(12);
+    }
+
     /** 50 entries spread over one second, the clock moved past it. */
     private static void appendSecond(RedisStreamAppend append, String name, TestClock clock) {
         List<LinkedHashMap<String, String>> batch = new ArrayList<>();
@@ -472,12 +568,30 @@ class ProjectionReaderTest {
                         assertThat(reader.fold(Q, name, w, IDS)).as("step %d, %s", step, w)
                                 .isEqualTo(fresh.foldWindow(Q, name, w, IDS));
                     } else {
-                        Duration length = Duration.ofMillis(10 + r.nextInt(300));
-                        Duration pane = Duration.ofMillis(1 + r.nextInt((int) length.toMillis()));
+                        // mostly a few recurring windows, so running folds and pane stacks live across steps
+                        Duration length;
+                        Duration pane;
+                        if (r.nextInt(4) == 0) {
+                            length = Duration.ofMillis(10 + r.nextInt(300));
+                            pane = Duration.ofMillis(1 + r.nextInt((int) length.toMillis()));
+                        } else {
+                            int which = r.nextInt(3);
+                            length = Duration.ofMillis(new int[] {40, 150, 400}[which]);
+                            pane = Duration.ofMillis(new int[] {7, 10, 25}[which]);
+                        }
                         Window since = Window.since(clock.instant().minus(length));
-                        Fold<Vector<StreamId>> f = kind < 9 ? IDS : IDS_PLAIN;
-                        assertThat(reader.foldSliding(Q, name, length, pane, f)).as("step %d, sliding %s / %s", step, length, pane)
-                                .isEqualTo(fresh.foldWindow(Q, name, since, f));
+                        int f = r.nextInt(4);
+                        String what = String.format("step %d, sliding %s / %s, fold %d", step, length, pane, f);
+                        switch (f) {
+                            case 0 -> assertThat(reader.foldSliding(Q, name, length, pane, IDS)).as(what)
+                                    .isEqualTo(fresh.foldWindow(Q, name, since, IDS));
+                            case 1 -> assertThat(reader.foldSliding(Q, name, length, pane, IDS_PLAIN)).as(what)
+                                    .isEqualTo(fresh.foldWindow(Q, name, since, IDS_PLAIN));
+                            case 2 -> assertThat(reader.foldSliding(Q, name, length, pane, SUMS_OF_STEPS)).as(what)
+                                    .isEqualTo(fresh.foldWindow(Q, name, since, SUMS_OF_STEPS));
+                            default -> assertThat(reader.foldSliding(Q, name, length, pane, MAX_OF_STEPS)).as(what)
+                                    .isEqualTo(fresh.foldWindow(Q, name, since, MAX_OF_STEPS));
+                        }
                     }
                 }
             }

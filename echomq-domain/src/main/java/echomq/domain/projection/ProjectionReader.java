@@ -6,6 +6,7 @@ import echomq.domain.checkpoint.Checkpointable;
 import echomq.domain.checkpoint.Checkpoints;
 import echomq.domain.fold.CombinableFold;
 import echomq.domain.fold.Fold;
+import echomq.domain.fold.InvertibleFold;
 import echomq.domain.id.StreamId;
 import echomq.domain.stream.EntryMark;
 import echomq.domain.stream.StreamEntry;
@@ -55,11 +56,19 @@ import java.util.concurrent.atomic.AtomicLong;
  * entry appended between the state read and the range read makes the fold uncacheable).
  * Within one history, a delete or trim is placed by the counters as described above.
  *
- * <p>Sliding windows ({@link #foldSliding}) are cut into panes aligned to the pane length, each folded
- * and cached like a closed window, the leading one incrementally, the one at the trailing edge into
- * suffix accumulators (Two-Stacks: a read costs what is new, not what slid out), and combined on read; projections
- * that cannot combine are folded whole. Accumulators must be immutable: a cached one is handed out
- * again.
+ * <p>Sliding windows ({@link #foldSliding}) cost what entered and left the window since the last read:
+ * <ul>
+ *   <li>an {@link InvertibleFold} (counts, sums, per-key totals) is kept running: the new entries are
+ *       folded in, the ones that slid out are read once more and retracted;</li>
+ *   <li>a {@link CombinableFold} (a maximum, a top-n, the newest n) is cut into panes aligned to the
+ *       pane length: the sealed panes are folded once each and held in a Two-Stacks aggregator
+ *       (amortised O(1) combines per read, whatever the window length), the pane at the trailing
+ *       edge is folded once into suffix accumulators (what slid out costs nothing), and the open
+ *       pane is folded incrementally;</li>
+ *   <li>any other fold is folded whole on every read.</li>
+ * </ul>
+ * Each of these states is kept only while the same proof as the cache's holds. Accumulators must be
+ * immutable: a cached one is handed out again.
  * <pre>{@code
  * ProjectionReader reader = new ProjectionReader(range, states, clock, 10_000);
  * Feed f = reader.foldSliding("cm", "guess-scored", Duration.ofHours(1), Duration.ofMinutes(1), recentFeed(20));
@@ -83,10 +92,11 @@ public final class ProjectionReader {
      *                         included): its cached folds were dropped
      * @param checkpointsLoaded folds of sealed windows taken from a valid checkpoint instead of the stream
      * @param checkpointsSaved  folds of sealed windows written as checkpoints
+     * @param combines          accumulators combined by sliding reads (panes, suffixes, the Two-Stacks)
      */
     public record Metrics(long reads, long hits, long incrementalFolds, long fullFolds, long entriesFolded,
                           long stateReads, long evictions, int cached, long absentStreams, long newLineages,
-                          long checkpointsLoaded, long checkpointsSaved) {
+                          long checkpointsLoaded, long checkpointsSaved, long combines) {
     }
 
     /** The state a read saw, and the lineage of the stream it proved (cached folds of another lineage are void). */
@@ -105,6 +115,41 @@ public final class ProjectionReader {
 
     /** The trailing pane's entry ids and suffix accumulators, and the state they were folded at. */
     private record Suffixes(Vector<StreamId> ids, Vector<Object> aggs, StreamState foldedAt, long lineage) {
+    }
+
+    /** A running fold of a sliding window of an invertible projection: the window from {@code from} on, folded up to the result's last id. */
+    private record Running(FoldResult<?> result, StreamId from, StreamState foldedAt, long lineage) {
+    }
+
+    /** A sealed pane's start and an aggregate: the pane's own (back stack) or of it and all after it up to the flip (front stack). */
+    private record Pane(long start, Object agg) {
+    }
+
+    /**
+     * The sealed panes of a sliding projection as a Two-Stacks aggregator: {@code front} holds suffix
+     * aggregates oldest first (the head covers all of front), {@code back} the panes pushed since the
+     * last flip with their combined aggregate. A read pops expired panes off the front, pushes newly
+     * sealed ones onto the back, and when the front runs empty flips the back over in one pass:
+     * amortised O(1) combines per slide, whatever the number of panes in the window.
+     */
+    private record PaneStacks(long next, Vector<Pane> front, Vector<Pane> back, Object backAgg, StreamState foldedAt,
+                              long lineage) {
+        long oldest() {
+            return front.headOption().orElse(back.headOption()).map(Pane::start).getOrElse(next);
+        }
+    }
+
+    private final Map<Key, Running> running = lru(64);
+    private final Map<Key, PaneStacks> stacks = lru(64);
+    private final AtomicLong combines = new AtomicLong();
+
+    private static <V> Map<Key, V> lru(int max) {
+        return new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<Key, V> eldest) {
+                return size() > max;
+            }
+        };
     }
 
     /** The suffixes of recent trailing panes: a few per sliding projection, least recently used out first. */
@@ -199,10 +244,11 @@ public final class ProjectionReader {
     }
 
     /**
-     * The fold of the last {@code length} (the window {@code [now - length, ∞)}), cut into panes of
-     * {@code pane}: panes wholly inside the window are folded once and cached, the leading pane
-     * incrementally, the pane at the trailing edge once into suffix accumulators (Two-Stacks),
-     * so that what slid out of the window costs nothing; then combined in order.
+     * The fold of the last {@code length} (the window {@code [now - length, ∞)}): for an
+     * {@link InvertibleFold} a running fold (new entries in, expired ones retracted); for a
+     * {@link CombinableFold} panes of {@code pane} (sealed ones in a Two-Stacks aggregator, the
+     * trailing one as suffix accumulators, the open one incrementally), combined in order; for any
+     * other fold, the whole window afresh.
      */
     public <A> A foldSliding(String queue, String name, Duration length, Duration pane, Fold<A> projection) {
         StreamKey key = StreamKey.of(queue, name);
@@ -217,6 +263,13 @@ public final class ProjectionReader {
         Instant start = now.minus(length);
         reads.incrementAndGet();
         Seen state = readState(key);
+        if (state.state().isEmpty()) {
+            absent.incrementAndGet();
+            return projection.initial();
+        }
+        if (projection instanceof InvertibleFold<A> invertible) {
+            return running(queue, name, key, length, start, invertible, state);
+        }
         if (!(projection instanceof CombinableFold<A> combinable)) {
             // cannot combine panes: the whole window, afresh. Not cached: its start moves with every
             // read, so an entry would never be hit again and would only push out panes that are
@@ -231,17 +284,145 @@ public final class ProjectionReader {
             // the whole window lies in the leading pane, which it only partly covers
             return foldUncached(queue, name, Window.since(start), projection, state);
         }
-        Vector<A> parts = Vector.empty();
+        // panes before the one holding the stream's last generated id are sealed: no entry can enter them any more
+        long lastGenerated = state.state().get().lastGenerated().ms();
+        long sealedEnd = Math.max(firstFull, Math.min(leading, Math.floorDiv(lastGenerated, paneMs) * paneMs));
+        A acc = combinable.initial();
         if (firstFull > startMs) {
             // the trailing edge falls inside a pane: the suffix of that pane from the edge on
-            parts = parts.append(trailing(queue, name, key, firstFull - paneMs, paneMs, start, combinable, state));
+            acc = trailing(queue, name, key, firstFull - paneMs, paneMs, start, combinable, state);
         }
-        for (long p = firstFull; p < leading; p += paneMs) {
+        if (sealedEnd > firstFull) {
+            acc = combine(combinable, acc, sealedPanes(queue, name, key, firstFull, sealedEnd, paneMs, combinable, state));
+        }
+        A open = foldWithState(queue, name, key, Window.since(Instant.ofEpochMilli(sealedEnd)), projection, state);
+        return combine(combinable, acc, open);
+    }
+
+    private <A> A combine(CombinableFold<A> projection, A earlier, A later) {
+        combines.incrementAndGet();
+        return projection.combine(earlier, later);
+    }
+
+    /**
+     * The combined folds of the sealed panes {@code [firstFull, sealedEnd)} through the projection's
+     * {@link PaneStacks}: each pane is folded once, when it seals, and combined a constant number of
+     * times on average however long the window. The stacks are kept while they provably hold (the
+     * same history, no delete among their panes since); otherwise they are built again.
+     */
+    @SuppressWarnings("unchecked")
+    private <A> A sealedPanes(String queue, String name, StreamKey key, long firstFull, long sealedEnd, long paneMs,
+                              CombinableFold<A> projection, Seen seen) {
+        StreamState now = seen.state().get();
+        Key k = new Key(key, "panes of " + paneMs + " ms", projection.name() + "#v" + projection.version());
+        PaneStacks held;
+        synchronized (stacks) {
+            held = stacks.get(k);
+        }
+        boolean valid = held != null && held.lineage() == seen.lineage() && held.next() <= sealedEnd
+                && !deletedInside(held.foldedAt(), now, Window.since(Instant.ofEpochMilli(held.oldest())));
+        Vector<Pane> front = valid ? held.front() : Vector.empty();
+        Vector<Pane> back = valid ? held.back() : Vector.empty();
+        A backAgg = valid ? (A) held.backAgg() : projection.initial();
+        long next = valid ? Math.max(held.next(), firstFull) : firstFull;
+        if (valid && held.next() < firstFull) {
+            // the window moved past every pane held: none of them is needed
+            front = Vector.empty();
+            back = Vector.empty();
+            backAgg = projection.initial();
+        }
+        front = front.dropWhile(p -> p.start() < firstFull);
+        for (long p = next; p < sealedEnd; p += paneMs) {
             Window w = Window.closed(Instant.ofEpochMilli(p), Instant.ofEpochMilli(p + paneMs - 1));
-            parts = parts.append(foldWithState(queue, name, key, w, projection, state));
+            A pane = foldWithState(queue, name, key, w, projection, seen);
+            back = back.append(new Pane(p, pane));
+            backAgg = combine(projection, backAgg, pane);
         }
-        parts = parts.append(foldWithState(queue, name, key, Window.since(Instant.ofEpochMilli(leading)), projection, state));
-        return parts.foldLeft(combinable.initial(), combinable::combine);
+        if (front.isEmpty() && !back.isEmpty()) {
+            // flip: the back's panes become the front's suffix aggregates, right to left
+            Vector<Pane> live = back.dropWhile(p -> p.start() < firstFull);
+            Object[] suffixes = new Object[live.size()];
+            A suffix = projection.initial();
+            for (int i = live.size() - 1; i >= 0; i--) {
+                suffix = combine(projection, (A) live.get(i).agg(), suffix);
+                suffixes[i] = suffix;
+            }
+            Vector<Pane> flipped = Vector.empty();
+            for (int i = 0; i < suffixes.length; i++) {
+                flipped = flipped.append(new Pane(live.get(i).start(), suffixes[i]));
+            }
+            front = flipped;
+            back = Vector.empty();
+            backAgg = projection.initial();
+        }
+        PaneStacks after = new PaneStacks(Math.max(next, sealedEnd), front, back, backAgg, now, seen.lineage());
+        synchronized (stacks) {
+            stacks.put(k, after);
+        }
+        A frontAgg = front.isEmpty() ? projection.initial() : (A) front.head().agg();
+        return combine(projection, frontAgg, backAgg);
+    }
+
+    /**
+     * The fold of the last {@code length} of an invertible projection, kept running: what was
+     * appended since the last read is folded in, what slid out of the window is read once more and
+     * retracted. A read costs those entries and nothing else, however long the window. The running
+     * fold is kept while it provably holds (as a cached fold); otherwise, and when the window moved
+     * back (the clock did), it is folded afresh.
+     */
+    @SuppressWarnings("unchecked")
+    private <A> A running(String queue, String name, StreamKey key, Duration length, Instant start,
+                          InvertibleFold<A> projection, Seen seen) {
+        StreamState now = seen.state().get();
+        Key k = new Key(key, "last " + length, projection.name() + "#v" + projection.version());
+        StreamId from = StreamId.floor(start);
+        Running held;
+        synchronized (running) {
+            held = running.get(k);
+        }
+        FoldResult<A> result;
+        if (held != null && held.lineage() == seen.lineage() && !from.isBefore(held.from())
+                && !deletedInside(held.foldedAt(), now, Window.since(held.from().instant()))) {
+            FoldResult<A> before = (FoldResult<A>) held.result();
+            StreamId seenTop = held.foldedAt().lastGenerated();
+            // everything of the window up to here was folded; anything above is new
+            StreamId upTo = before.last().filter(l -> l.compareTo(seenTop) >= 0).getOrElse(seenTop);
+            FoldResult<A> kept = before;
+            long moved = 0;
+            if (from.isAfter(held.from()) && from.ms() > 0) {
+                StreamId below = StreamId.of(from.ms() - 1, Long.MAX_VALUE);
+                StreamId outTop = below.compareTo(upTo) < 0 ? below : upTo;
+                FoldResult<A> out = windows.foldIds(queue, name, held.from(), outTop,
+                        Fold.of("retract " + projection.name(), before.value(), projection::retract),
+                        FoldResult.empty(before.value()), pageSize);
+                moved += out.entries();
+                kept = new FoldResult<>(out.value(), before.last(), before.entries());
+            }
+            if (nothingNew(held.foldedAt(), now, Window.since(start))) {
+                result = kept;
+                if (moved == 0) {
+                    hits.incrementAndGet();
+                }
+            } else {
+                incremental.incrementAndGet();
+                result = windows.resume(queue, name, Window.since(start), projection,
+                        new FoldResult<>(kept.value(), Option.some(upTo), kept.entries()), pageSize);
+                moved += result.entries() - kept.entries();
+            }
+            entries.addAndGet(moved);
+        } else {
+            full.incrementAndGet();
+            result = windows.foldDetailed(queue, name, Window.since(start), projection, pageSize);
+            entries.addAndGet(result.entries());
+        }
+        synchronized (running) {
+            if (withinState(result.last(), now)) {
+                running.put(k, new Running(result, from, now, seen.lineage()));
+            } else {
+                running.remove(k); // folded past the state it was checked against: not provable next time
+            }
+        }
+        return result.value();
     }
 
     /**
@@ -295,7 +476,7 @@ public final class ProjectionReader {
         Object[] aggs = new Object[entriesOfPane.size()];
         A suffix = projection.initial();
         for (int i = entriesOfPane.size() - 1; i >= 0; i--) {
-            suffix = projection.combine(projection.step(projection.initial(), entriesOfPane.get(i)), suffix);
+            suffix = combine(projection, projection.step(projection.initial(), entriesOfPane.get(i)), suffix);
             aggs[i] = suffix;
         }
         return new Suffixes(Vector.ofAll(entriesOfPane).map(StreamEntry::id), Vector.of(aggs), now, lineage);
@@ -499,6 +680,6 @@ public final class ProjectionReader {
         }
         return new Metrics(reads.get(), hits.get(), incremental.get(), full.get(), entries.get(), stateReads.get(),
                 evictions.get(), size, absent.get(), lineageIds.get(),
-                checkpointsLoaded.get(), checkpointsSaved.get());
+                checkpointsLoaded.get(), checkpointsSaved.get(), combines.get());
     }
 }

@@ -1,0 +1,70 @@
+package echomq.domain.fold;
+
+import echomq.domain.stream.StreamEntry;
+
+import java.util.Objects;
+import java.util.function.BiFunction;
+import java.util.function.BinaryOperator;
+
+/**
+ * A combinable fold that can take an entry back out: {@code retract(step(a, e), e)} equals
+ * {@code a}. Counts, sums and per-key totals are such folds; a maximum, a top-n or a newest-n list
+ * are not. A sliding window of an invertible fold is kept up to date by folding in what was
+ * appended and retracting what slid out, so a read costs those entries and nothing else.
+ * <pre>{@code
+ * InvertibleFold<Long> count = InvertibleFold.of("count", 1, 0L, (n, e) -> n + 1, Long::sum, (n, e) -> n - 1);
+ * }</pre>
+ *
+ * @param <A> the accumulator
+ */
+public interface InvertibleFold<A> extends CombinableFold<A> {
+
+    /** The accumulator without {@code entry}, which was folded into it before. */
+    A retract(A accumulator, StreamEntry entry);
+
+    /**
+     * An invertible fold from its parts: {@code initial} the identity of {@code combine}, and
+     * {@code retract} undoing {@code step}.
+     */
+    static <A> InvertibleFold<A> of(String name, int version, A initial, BiFunction<A, StreamEntry, A> step,
+                                    BinaryOperator<A> combine, BiFunction<A, StreamEntry, A> retract) {
+        CombinableFold<A> base = CombinableFold.of(name, version, initial, step, combine);
+        Objects.requireNonNull(retract, "retract");
+        return new InvertibleFold<>() {
+            @Override
+            public String name() {
+                return base.name();
+            }
+
+            @Override
+            public int version() {
+                return base.version();
+            }
+
+            @Override
+            public A initial() {
+                return base.initial();
+            }
+
+            @Override
+            public A step(A accumulator, StreamEntry entry) {
+                return base.step(accumulator, entry);
+            }
+
+            @Override
+            public A combine(A earlier, A later) {
+                return base.combine(earlier, later);
+            }
+
+            @Override
+            public A retract(A accumulator, StreamEntry entry) {
+                return retract.apply(accumulator, entry);
+            }
+
+            @Override
+            public String toString() {
+                return base.toString();
+            }
+        };
+    }
+}
