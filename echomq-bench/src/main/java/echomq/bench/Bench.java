@@ -55,8 +55,9 @@ public final class Bench {
         int entries = quick ? 100_000 : 1_000_000;
         int memoryEntries = quick ? 500_000 : 5_000_000;
         int rounds = quick ? 3 : 5;
-        // "cases=1,2" runs only those cases (1 fold, 2 selectivity, 3 memory, 4 append, 5 cache, 6 cluster, 7 threads)
-        String only = args.length > 1 && args[1].contains("cases=") ? args[1].replaceAll(".*cases=([0-9,]+).*", "$1") : "1,2,3,4,5,6,7";
+        // "cases=1,2" runs only those cases (1 fold, 2 selectivity, 3 memory, 4 append, 5 cache, 6 cluster, 7 threads,
+        // 8 sliding max by window length)
+        String only = args.length > 1 && args[1].contains("cases=") ? args[1].replaceAll(".*cases=([0-9,]+).*", "$1") : "1,2,3,4,5,6,7,8";
 
         String env = System.getenv("REDIS_URL");
         RedisServerProcess server = env == null || env.isBlank() ? RedisServerProcess.start() : null;
@@ -140,6 +141,9 @@ public final class Bench {
             if (only.contains("6")) {
                 partitions(h, jedis, quick ? 30_000 : 300_000, rounds);
             }
+            if (only.contains("8")) {
+                slidingMax(h, jedis, quick, rounds);
+            }
 
             // 3. memory: a fold of a large window in a JVM with a 64 MB heap
             if (only.contains("3")) {
@@ -164,6 +168,66 @@ public final class Bench {
     static final Map<String, Object> MEMORY = new java.util.LinkedHashMap<>();
 
     /** Count and the newest 20 ids: a feed-like projection, immutable and combinable. */
+    /** The entries of a window, counted: invertible. */
+    static final echomq.domain.fold.InvertibleFold<Long> COUNT = echomq.domain.fold.InvertibleFold.of("count", 1, 0L,
+            (n, e) -> n + 1, Long::sum, (n, e) -> n - 1);
+
+    /** The largest {@code n} of a window: combinable, not invertible. */
+    static final echomq.domain.fold.CombinableFold<Long> MAX_N = echomq.domain.fold.CombinableFold.of("max-n", 1, Long.MIN_VALUE,
+            (m, e) -> Math.max(m, Long.parseLong(e.field("n").get())), Math::max);
+
+    /**
+     * 8. A sliding maximum whose window holds 1,000 entries against one that holds 100,000: one
+     * append and one read per slide, 100 entries per simulated second, 1-second panes (10 against
+     * 1,000 of them). The goal: a slide of the long window costs at most 1.5× one of the short.
+     */
+    static void slidingMax(Harness h, UnifiedJedis jedis, boolean quick, int rounds) throws Exception {
+        RedisStreamRange range = new RedisStreamRange(jedis);
+        echomq.redis.RedisStreamState states = new echomq.redis.RedisStreamState(jedis);
+        StreamWindows windows = new StreamWindows(range);
+        int slides = quick ? 200 : 500;
+        Map<String, Callable<Long>> c = new java.util.LinkedHashMap<>();
+        List<Runnable> checks = new ArrayList<>();
+        for (int size : new int[] {1_000, 100_000}) {
+            String name = "max-" + size + "-" + System.nanoTime();
+            AtomicLong now = new AtomicLong(Snowflake.EPOCH_MS + 600L * 86_400_000L);
+            RedisStreamAppend writer = new RedisStreamAppend(jedis, new Snowflake(8, now::get));
+            AtomicLong n = new AtomicLong();
+            List<LinkedHashMap<String, String>> ten = new ArrayList<>();
+            for (int i = 0; i < size + 1_000; i += 10) {
+                ten.clear();
+                for (int k = 0; k < 10; k++) {
+                    ten.add(LinkedHashMap.of("n", Long.toString(n.incrementAndGet() * 7919 % 1_000_003)));
+                }
+                writer.appendBatch(Q, name, ten);
+                now.addAndGet(100); // ten entries per 100 ms: 100 a second
+            }
+            Duration length = Duration.ofMillis(size * 10L);
+            echomq.domain.projection.ProjectionReader reader =
+                    new echomq.domain.projection.ProjectionReader(range, states, fixedClock(now), 100_000);
+            reader.foldSliding(Q, name, length, Duration.ofSeconds(1), MAX_N);
+            c.put("sliding max over a " + String.format("%,d", size) + "-entry window (" + size / 100 + " panes)", () -> {
+                for (int i = 0; i < slides; i++) {
+                    now.addAndGet(10);
+                    writer.append(Q, name, LinkedHashMap.of("n", Long.toString(n.incrementAndGet() * 7919 % 1_000_003)));
+                    reader.foldSliding(Q, name, length, Duration.ofSeconds(1), MAX_N);
+                }
+                return (long) slides;
+            });
+            checks.add(() -> {
+                long got = reader.foldSliding(Q, name, length, Duration.ofSeconds(1), MAX_N);
+                long fresh = windows.foldWindow(Q, name, Window.since(Instant.ofEpochMilli(now.get()).minus(length)), MAX_N);
+                if (got != fresh) {
+                    throw new IllegalStateException("sliding max " + got + " differs from the fresh fold " + fresh + " of " + name);
+                }
+                System.out.println("   " + name + ": " + reader.metrics());
+                jedis.del(StreamKey.of(Q, name).toString());
+            });
+        }
+        h.compare("8. sliding max, one append + one read per slide (" + slides + " slides a round)", 1, rounds, c);
+        checks.forEach(Runnable::run);
+    }
+
     record Feedish(long count, io.vavr.collection.Vector<StreamId> newest) {
     }
 
@@ -286,7 +350,10 @@ public final class Bench {
             appendSecond(writer, feed, second, now);
         }
         echomq.domain.projection.ProjectionReader feedReader = new echomq.domain.projection.ProjectionReader(range, states, fixedClock(now), 10_000);
+        echomq.domain.projection.ProjectionReader countReader = new echomq.domain.projection.ProjectionReader(range, states, fixedClock(now), 10_000);
         Duration hour = Duration.ofHours(1);
+        double countNanos = 0;
+        long warmCounted = 0;
         double readerNanos = 0;
         double fullNanos = 0;
         int fullReads = 0;
@@ -294,11 +361,18 @@ public final class Bench {
         for (int s = 0; s < seconds; s++) {
             if (s == 1) {
                 warmFolded = feedReader.metrics().entriesFolded(); // the first read folds the whole hour once
+                warmCounted = countReader.metrics().entriesFolded();
             }
             appendSecond(writer, feed, second, now);
             long t0 = System.nanoTime();
             Feedish viaReader = feedReader.foldSliding(Q, feed, hour, Duration.ofMinutes(1), FEEDISH);
             readerNanos += System.nanoTime() - t0;
+            long t2 = System.nanoTime();
+            long counted = countReader.foldSliding(Q, feed, hour, Duration.ofMinutes(1), COUNT);
+            countNanos += System.nanoTime() - t2;
+            if (counted != viaReader.count()) {
+                throw new IllegalStateException("the running count differs from the feed's at second " + s);
+            }
             if (s % 60 == 30) {
                 long t1 = System.nanoTime();
                 Feedish full = windows.foldWindow(Q, feed, Window.since(Instant.ofEpochMilli(now.get()).minus(hour)), FEEDISH);
@@ -321,6 +395,9 @@ public final class Bench {
         // new + expired per read: 50 entries enter the hour and 50 slide out each second
         System.out.printf("   entries folded per read after the first: %.1f (new + expired per read: 100; goal <= 200)%n",
                 (double) (feedReader.metrics().entriesFolded() - warmFolded) / Math.max(1, seconds - 1));
+        System.out.printf("5d. the last-hour count as an InvertibleFold (running: new folded in, expired retracted): "
+                        + "%.3f ms per read, %.1f entries per read after the first (new + expired: 100)%n",
+                countNanos / seconds / 1e6, (double) (countReader.metrics().entriesFolded() - warmCounted) / Math.max(1, seconds - 1));
         jedis.del(StreamKey.of(Q, feed).toString());
     }
 
