@@ -1,6 +1,7 @@
 package echomq.testkit;
 
 import echomq.domain.id.BrandedId;
+import echomq.domain.id.Snowflake;
 import echomq.domain.stream.NonMonotonicAppendException;
 import echomq.domain.stream.StreamAppendPort;
 import echomq.domain.stream.StreamEntry;
@@ -125,6 +126,32 @@ public abstract class StreamAppendPortContract {
         assertThatThrownBy(() -> appender().appendWithId(queue, name, lower, LinkedHashMap.of("k", "lower")))
                 .isInstanceOf(NonMonotonicAppendException.class);
         assertThat(all()).hasSize(1);
+    }
+
+    /**
+     * Another writer whose clock runs 5 s ahead put the stream's top in our future: our appends are
+     * minted again above the top (the smallest id of our node above it), land once, and keep the
+     * stream in order; a top no snowflake can pass leaves the refusal standing.
+     */
+    @Test
+    void anAppendBelowAnotherWritersTopIsMintedAgainAboveIt() {
+        long ahead = System.currentTimeMillis() + 5_000;
+        BrandedId theirs = BrandedId.event(Snowflake.compose(ahead, 1000, 7));
+        appender().appendWithId(queue, name, theirs, LinkedHashMap.of("k", "ahead"));
+        BrandedId one = appender().append(queue, name, LinkedHashMap.of("k", "one"));
+        List<BrandedId> batch = appender().appendBatch(queue, name, List.of(LinkedHashMap.of("k", "b0"), LinkedHashMap.of("k", "b1")));
+        BrandedId async = appender().appendAsync(queue, name, LinkedHashMap.of("k", "async")).join();
+        assertThat(one.streamId()).isGreaterThan(theirs.streamId());
+        assertThat(one.streamId().ms()).as("one millisecond past the top at most").isLessThanOrEqualTo(ahead + 1);
+        assertThat(all()).extracting(e -> e.field("k").get()).containsExactly("ahead", "one", "b0", "b1", "async");
+        assertThat(all()).extracting(e -> e.branded().get()).containsExactly(theirs, one, batch.get(0), batch.get(1), async);
+
+        BrandedId last = BrandedId.event(Long.MAX_VALUE); // the end of the snowflake range: nothing can be minted above it
+        appender().appendWithId(queue, name, last, LinkedHashMap.of("k", "end"));
+        assertThatThrownBy(() -> appender().append(queue, name, LinkedHashMap.of("k", "refused")))
+                .isInstanceOf(NonMonotonicAppendException.class)
+                .hasMessageContaining(key.toString());
+        assertThat(all()).hasSize(6);
     }
 
     @Test

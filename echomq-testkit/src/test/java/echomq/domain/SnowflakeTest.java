@@ -32,6 +32,35 @@ class SnowflakeTest {
         assertThat(BrandedId.event(flake).streamId()).isEqualTo(StreamId.of(T, 7 << 12));
     }
 
+    /**
+     * After observing a stream's top, the next mint is the smallest id of the minter's node above it
+     * unless the clock is already past: above the top, in its millisecond when the node's bits allow,
+     * never more than one millisecond past it, and never behind the minter's own clock.
+     */
+    @Test
+    void observingATopMintsTheSmallestIdOfTheNodeAboveIt() {
+        Random r = Seeded.random("SnowflakeTest.observe");
+        for (int c = 0; c < Seeded.CASES; c++) {
+            int node = r.nextInt(Snowflake.MAX_NODE + 1);
+            long now = T + r.nextInt(1000);
+            long topMs = now - 100 + r.nextInt(200);
+            long topTail = r.nextInt(4) == 0 ? (long) node << 12 | r.nextInt(4096) : r.nextLong(StreamId.MAX_SNOWFLAKE_TAIL + 1);
+            StreamId top = StreamId.of(topMs, topTail);
+            Snowflake s = new Snowflake(node, () -> now);
+            s.observe(top);
+            StreamId next = BrandedId.event(s.next()).streamId();
+            String what = "node " + node + ", now " + now + ", top " + top + ": " + next;
+            assertThat(next).as(what).isGreaterThan(top);
+            assertThat(next.ms()).as(what).isGreaterThanOrEqualTo(now);
+            assertThat(next.ms()).as(what).isLessThanOrEqualTo(Math.max(now, topMs + 1));
+            if (next.ms() > now) {
+                // as small as it can be: in the top's millisecond exactly when the node's bits are above the top's tail
+                assertThat(next.ms()).as(what).isEqualTo((long) node << 12 > topTail ? topMs : topMs + 1);
+                assertThat(next.seq()).as(what).isEqualTo((long) node << 12);
+            }
+        }
+    }
+
     @Test
     void aBurstOfMoreThan4096InOneMillisecondCarriesIntoTheNextKeepingTheNode() {
         Snowflake s = new Snowflake(1023, () -> T);

@@ -31,6 +31,8 @@ public final class Snowflake {
     private final int node;
     private final LongSupplier millis;
     private final AtomicLong last = new AtomicLong(-1);
+    /** The lowest snowflake the next mint may take: raised by {@link #observe}, as a hybrid logical clock's. */
+    private final AtomicLong floor = new AtomicLong(-1);
 
     /** A minter for {@code node} (0..1023) reading the Unix millisecond from {@code millis}. */
     public Snowflake(int node, LongSupplier millis) {
@@ -50,9 +52,14 @@ public final class Snowflake {
         return node;
     }
 
-    /** The next snowflake, strictly above every earlier one of this minter. */
+    /** The minter's clock: the Unix millisecond it reads now. */
+    public long now() {
+        return millis.getAsLong();
+    }
+
+    /** The next snowflake, strictly above every earlier one of this minter and at or above every observed floor. */
     public long next() {
-        long floor = compose(millis.getAsLong(), node, 0);
+        long floor = Math.max(compose(millis.getAsLong(), node, 0), this.floor.get());
         while (true) {
             long prev = last.get();
             long candidate = prev < 0 ? floor : Math.max(floor, increment(prev));
@@ -60,6 +67,28 @@ public final class Snowflake {
                 return candidate;
             }
         }
+    }
+
+    /**
+     * Makes every later mint's stream id greater than {@code top} (for example a stream's last id,
+     * written by a writer whose clock runs ahead). As in a hybrid logical clock,
+     * {@code next = max(now, top + 1)}: the smallest id of this minter above {@code top}, which is in
+     * {@code top}'s millisecond when this node's bits are above {@code top}'s tail and in the next
+     * millisecond otherwise. Ids so stay close to the writers' clocks rather than racing ahead.
+     * <pre>{@code
+     * minter.observe(StreamId.parse("1767225600123-5000"));
+     * minter.nextId().streamId().compareTo(StreamId.parse("1767225600123-5000")) > 0   // true
+     * }</pre>
+     */
+    public void observe(StreamId top) {
+        Objects.requireNonNull(top, "top");
+        if (top.ms() >= EPOCH_MS + MAX_OFFSET_MS) {
+            throw new IllegalArgumentException("cannot mint above " + top + ": past the snowflake range");
+        }
+        long ms = Math.max(top.ms(), EPOCH_MS);
+        long sameMs = compose(ms, node, 0);
+        long above = top.ms() >= EPOCH_MS && (sameMs & 0x3FFFFFL) > top.seq() ? sameMs : compose(ms + 1, node, 0);
+        floor.accumulateAndGet(above, Math::max);
     }
 
     /** The next {@code EVT} branded id. */
