@@ -65,6 +65,11 @@ record CommitArgs(List<String> keys, List<String> argv) {
         argv.addAll(items);
     }
 
+    /** The key of the {@code guess-scored} stream. */
+    static String scoredStream() {
+        return stream(Channels.GUESS_SCORED);
+    }
+
     private static String stream(String channel) {
         return StreamKey.of(Channels.QUEUE, channel).toString();
     }

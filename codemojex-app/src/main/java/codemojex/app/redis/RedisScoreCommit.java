@@ -7,7 +7,10 @@ import codemojex.projections.GuessOutcome;
 import codemojex.projections.Referee;
 import echomq.domain.id.BrandedId;
 import echomq.domain.id.Snowflake;
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.NonMonotonicAppendException;
 import echomq.domain.stream.StreamEntry;
+import echomq.redis.RedisStreamAppend;
 import io.vavr.control.Option;
 import echomq.redis.RedisScript;
 import redis.clients.jedis.UnifiedJedis;
@@ -34,13 +37,32 @@ public final class RedisScoreCommit implements ScoreCommit {
         this.minter = Objects.requireNonNull(minter, "minter");
     }
 
+    /**
+     * Commits the guess. When another worker (another process, another clock) appended above the
+     * ids minted here, the script writes nothing and answers the top: the ids are minted again above
+     * it ({@link Snowflake#observe}) and the script called again, up to
+     * {@link RedisStreamAppend#MAX_REMINTS} times; past that, a {@link NonMonotonicAppendException}.
+     */
     @Override
     public Result commit(StreamEntry delivery, GuessSubmitted guess, String guessId, GameRecord game) {
         GuessOutcome provisional = Referee.decide(guess, guessId, Option.some(game), 0);
-        BrandedId scoredId = minter.nextId();
-        Option<BrandedId> settledId = provisional instanceof GuessOutcome.ScoredAndSettled ? Option.some(minter.nextId()) : Option.none();
-        CommitArgs args = CommitArgs.of(RedisGuessInbox.GROUP, delivery.id(), guess, provisional, scoredId, settledId);
-        List<?> reply = (List<?>) SCRIPT.run(jedis, args.keys(), args.argv());
+        List<?> reply;
+        BrandedId scoredId;
+        for (int attempt = 0; ; attempt++) {
+            scoredId = minter.nextId();
+            Option<BrandedId> settledId = provisional instanceof GuessOutcome.ScoredAndSettled ? Option.some(minter.nextId()) : Option.none();
+            CommitArgs args = CommitArgs.of(RedisGuessInbox.GROUP, delivery.id(), guess, provisional, scoredId, settledId);
+            reply = (List<?>) SCRIPT.run(jedis, args.keys(), args.argv());
+            if (!"BEHIND".equals(String.valueOf(reply.get(0)))) {
+                break;
+            }
+            StreamId top = StreamId.parse(String.valueOf(reply.get(1)));
+            if (attempt >= RedisStreamAppend.MAX_REMINTS) {
+                throw new NonMonotonicAppendException(CommitArgs.scoredStream(), scoredId.streamId(),
+                        new IllegalStateException("still below the top " + top + " after " + attempt + " new ids"));
+            }
+            minter.observe(StreamId.of(top.ms() + attempt, top.seq())); // one ms further each time the others moved on
+        }
         return switch (String.valueOf(reply.get(0))) {
             case "DUPLICATE" -> new AlreadyScored(guessId);
             case "REJECTED" -> new Applied(provisional instanceof GuessOutcome.Rejected r ? r

@@ -28,7 +28,33 @@
 --                   without the last field, `best`, which is appended here
 -- ARGV[11+n .. #ARGV]  the `game-settled` field items, when ARGV[9] is not ''
 --
--- Returns {'DUPLICATE'}, {'REJECTED'}, or {'APPLIED', previous best} (0 when the player had none).
+-- Returns {'DUPLICATE'}, {'REJECTED'}, {'APPLIED', previous best} (0 when the player had none), or
+-- {'BEHIND', top} when ARGV[8] (or ARGV[9]) is not above the top of its stream (another worker with a
+-- faster clock appended there): then nothing was written, and the caller mints above the top and
+-- calls again. The check comes before the first write, as a script that fails halfway keeps what it
+-- wrote.
+
+-- The stream's last generated id when `id` is not above it, else false. Ids are compared as two
+-- numbers: a millisecond and a tail below 2^22 are exact in Lua's doubles.
+local function behind(key, id)
+  if redis.call('EXISTS', key) == 0 then
+    return false
+  end
+  local info = redis.call('XINFO', 'STREAM', key)
+  local top
+  for i = 1, #info, 2 do
+    if info[i] == 'last-generated-id' then
+      top = info[i + 1]
+    end
+  end
+  local tms, tseq = string.match(top, '^(%d+)-(%d+)$')
+  local ims, iseq = string.match(id, '^(%d+)-(%d+)$')
+  tms, tseq, ims, iseq = tonumber(tms), tonumber(tseq), tonumber(ims), tonumber(iseq)
+  if ims > tms or (ims == tms and iseq > tseq) then
+    return false
+  end
+  return top
+end
 
 if redis.call('HEXISTS', KEYS[4], ARGV[3]) == 1 then
   redis.call('XACK', KEYS[1], ARGV[1], ARGV[2])
@@ -39,6 +65,13 @@ if n == 0 or redis.call('HGET', KEYS[5], 'status') ~= 'open' then
   redis.call('HSET', KEYS[4], ARGV[3], ARGV[7])
   redis.call('XACK', KEYS[1], ARGV[1], ARGV[2])
   return {'REJECTED'}
+end
+local top = behind(KEYS[2], ARGV[8])
+if not top and ARGV[9] ~= '' then
+  top = behind(KEYS[6], ARGV[9])
+end
+if top then
+  return {'BEHIND', top}
 end
 local total = tonumber(ARGV[5])
 local stored = redis.call('ZSCORE', KEYS[3], ARGV[4])

@@ -150,6 +150,43 @@ class RedisScoreCommitTest {
         }
     }
 
+    /**
+     * Another worker, its clock 5 s ahead, appended to {@code guess-scored} and {@code game-settled}:
+     * a commit minted here is below their tops. The script writes nothing and answers the top; the
+     * ids are minted again above it and the commit lands once, with both events above the tops.
+     */
+    @Test
+    void aCommitBelowAnotherWorkersTopIsMintedAgainAboveIt() {
+        Snowflake minter = new Snowflake(6, Clock.systemUTC());
+        Keyboard k = Keyboard.standard();
+        GameRecord game = new GameRecord("Gahead" + System.nanoTime(), "room", k, new Code(k.keys().take(6)), Instant.now(), Option.none());
+        new RedisGames(jedis).create(game);
+        RedisGuessInbox inbox = new RedisGuessInbox(jedis, "ahead");
+        inbox.ensure();
+        long ahead = System.currentTimeMillis() + 5_000;
+        RedisStreamAppend other = new RedisStreamAppend(jedis, new Snowflake(1000, () -> ahead));
+        BrandedId scoredTop = other.append(Channels.QUEUE, Channels.GUESS_SCORED, io.vavr.collection.LinkedHashMap.of("other", "worker"));
+        BrandedId settledTop = other.append(Channels.QUEUE, Channels.GAME_SETTLED, io.vavr.collection.LinkedHashMap.of("other", "worker"));
+        GuessSubmitted winning = new GuessSubmitted(game.game(), "room", "ada", game.secret());
+        BrandedId id = new RedisStreamAppend(jedis, minter).append(Channels.QUEUE, Channels.GUESSES, winning.fields());
+        StreamEntry delivery = inbox.next(1, java.time.Duration.ofMillis(100)).get(0);
+        assertThat(new RedisScoreCommit(jedis, minter).commit(delivery, winning, id.toString(), game))
+                .isEqualTo(new ScoreCommit.Applied(Referee.decide(winning, id.toString(), Option.some(game), 0)));
+        List<StreamEntry> scored = new RedisStreamRange(jedis).rangeFrom(StreamKey.of(Channels.QUEUE, Channels.GUESS_SCORED),
+                scoredTop.streamId(), 10);
+        List<StreamEntry> settled = new RedisStreamRange(jedis).rangeFrom(StreamKey.of(Channels.QUEUE, Channels.GAME_SETTLED),
+                settledTop.streamId(), 10);
+        assertThat(scored).hasSize(2);
+        assertThat(scored.get(1).field("game")).contains(game.game());
+        assertThat(scored.get(1).branded().get().streamId()).isEqualTo(scored.get(1).id());
+        assertThat(settled).hasSize(2);
+        assertThat(settled.get(1).field("game")).contains(game.game());
+        assertThat(new RedisBoard(jedis).top(game.game(), 10)).extracting(Object::toString).anyMatch(e -> e.contains("ada"));
+        // committed once: the delivery is acknowledged, a second commit is a duplicate
+        assertThat(new RedisScoreCommit(jedis, minter).commit(delivery, winning, id.toString(), game))
+                .isEqualTo(new ScoreCommit.AlreadyScored(id.toString()));
+    }
+
     @Test
     void aScriptTheServerForgotIsSentAgain() {
         jedis.scriptFlush();
