@@ -56,8 +56,8 @@ public final class Bench {
         int memoryEntries = quick ? 500_000 : 5_000_000;
         int rounds = quick ? 3 : 5;
         // "cases=1,2" runs only those cases (1 fold, 2 selectivity, 3 memory, 4 append, 5 cache, 6 cluster, 7 threads,
-        // 8 sliding max by window length)
-        String only = args.length > 1 && args[1].contains("cases=") ? args[1].replaceAll(".*cases=([0-9,]+).*", "$1") : "1,2,3,4,5,6,7,8";
+        // 8 sliding max by window length, 9 writer processes)
+        String only = args.length > 1 && args[1].contains("cases=") ? args[1].replaceAll(".*cases=([0-9,]+).*", "$1") : "1,2,3,4,5,6,7,8,9";
 
         String env = System.getenv("REDIS_URL");
         RedisServerProcess server = env == null || env.isBlank() ? RedisServerProcess.start() : null;
@@ -144,6 +144,9 @@ public final class Bench {
             if (only.contains("8")) {
                 slidingMax(h, jedis, quick, rounds);
             }
+            if (only.contains("9")) {
+                writerProcesses(h, uri, quick, rounds);
+            }
 
             // 3. memory: a fold of a large window in a JVM with a 64 MB heap
             if (only.contains("3")) {
@@ -168,6 +171,75 @@ public final class Bench {
     static final Map<String, Object> MEMORY = new java.util.LinkedHashMap<>();
 
     /** Count and the newest 20 ids: a feed-like projection, immutable and combinable. */
+    /**
+     * 9. Appends to one stream from 1, 2 and 4 writer processes (separate JVMs, clocks skewed by up
+     * to ±50 ms, each appending as fast as it can): total appends per second from the first start
+     * to the last end, measured by the processes themselves after a common start instant, rounds
+     * alternating. Goals: nothing refused; 4 writers at least 0.8× one writer's rate.
+     */
+    static void writerProcesses(Harness h, String uri, boolean quick, int rounds) throws Exception {
+        int total = quick ? 8_000 : 40_000;
+        int[] writers = {1, 2, 4};
+        long[] offsets = {0, 50, -50, 17};
+        Map<Integer, double[]> rates = new java.util.LinkedHashMap<>();
+        long refused = 0;
+        long remints = 0;
+        for (int w : writers) {
+            rates.put(w, new double[rounds]);
+        }
+        for (int r = 0; r < rounds; r++) {
+            for (int k = 0; k < writers.length; k++) {
+                int n = writers[(k + r) % writers.length];
+                String name = "writers-" + n + "-" + System.nanoTime();
+                long startAt = System.currentTimeMillis() + 2_500;
+                List<Process> ps = new ArrayList<>();
+                for (int i = 0; i < n; i++) {
+                    ps.add(new ProcessBuilder(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+                            "-cp", System.getProperty("java.class.path"), WriterProcess.class.getName(), uri, Q, name,
+                            Integer.toString(i + 1), Long.toString(offsets[i]), Integer.toString(total / n), Long.toString(startAt))
+                            .redirectErrorStream(true).start());
+                }
+                long first = Long.MAX_VALUE;
+                long last = Long.MIN_VALUE;
+                for (Process p : ps) {
+                    String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                    if (!p.waitFor(5, java.util.concurrent.TimeUnit.MINUTES) || p.exitValue() != 0 || !out.contains("landed")) {
+                        ps.forEach(Process::destroyForcibly);
+                        throw new IllegalStateException("a writer process failed: " + out);
+                    }
+                    java.util.regex.Matcher m = java.util.regex.Pattern
+                            .compile("start (\\d+) end (\\d+) landed (\\d+) refused (\\d+) remints (\\d+)").matcher(out);
+                    if (!m.find()) {
+                        throw new IllegalStateException("unexpected writer output: " + out);
+                    }
+                    first = Math.min(first, Long.parseLong(m.group(1)));
+                    last = Math.max(last, Long.parseLong(m.group(2)));
+                    refused += Long.parseLong(m.group(4));
+                    remints += Long.parseLong(m.group(5));
+                }
+                rates.get(n)[r] = total / ((last - first) / 1000.0);
+                try (UnifiedJedis check = RedisConnections.connect(uri)) {
+                    long len = check.xlen(StreamKey.of(Q, name).toString());
+                    if (len != total) {
+                        throw new IllegalStateException(n + " writers: " + len + " entries, expected " + total);
+                    }
+                    check.del(StreamKey.of(Q, name).toString(), StreamKey.of(Q, name + "-warm").toString());
+                }
+            }
+        }
+        String title = "9. append " + total + " entries to one stream from writer processes (clocks up to ±50 ms apart)";
+        double base = Harness.median(rates.get(1));
+        List<Harness.Row> out = new ArrayList<>();
+        for (int n : writers) {
+            double rate = Harness.median(rates.get(n));
+            out.add(new Harness.Row(title, n + " writer process" + (n > 1 ? "es" : "") + (n == 1 ? " (baseline)" : ""), total,
+                    total / rate * 1000, rate, rate / base, rates.get(n)));
+        }
+        h.record(out);
+        System.out.println("   refused (failed receipts): " + refused + "; minted again above the top: " + remints
+                + " of " + (long) total * rounds * writers.length + " appends");
+    }
+
     /** The entries of a window, counted: invertible. */
     static final echomq.domain.fold.InvertibleFold<Long> COUNT = echomq.domain.fold.InvertibleFold.of("count", 1, 0L,
             (n, e) -> n + 1, Long::sum, (n, e) -> n - 1);
