@@ -62,6 +62,9 @@ public final class Codemojex implements AutoCloseable {
             Objects.requireNonNull(clock, "clock");
             Objects.requireNonNull(faults, "faults");
             Objects.requireNonNull(claimIdle, "claimIdle");
+            if (claimIdle.isNegative()) {
+                throw new IllegalArgumentException("claim-idle must be >= 0, got " + claimIdle);
+            }
         }
 
         /** A random node id, the system clock, no faults, reclaim after 30 s of idleness. */
@@ -131,7 +134,7 @@ public final class Codemojex implements AutoCloseable {
                 new Reports.Checkpointing(checkpoints, CheckpointCodecs.boards(), CheckpointCodecs.feed(), Duration.ofDays(1)),
                 settings.clock());
         this.worker = new ScoreWorker(new RedisGuessInbox(jedis, "worker-" + settings.node()), games,
-                new RedisScoreCommit(jedis, minter), settings.faults(), settings.claimIdle());
+                new RedisScoreCommit(jedis, minter), settings.faults(), settings.claimIdle(), settings.clock());
     }
 
     /** The app on the Redis at {@code uri}. */

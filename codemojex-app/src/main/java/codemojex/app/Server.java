@@ -98,6 +98,7 @@ public final class Server implements AutoCloseable {
         worker.put("running", app.worker().isRunning());
         worker.put("scored", app.worker().scored());
         worker.put("rejected", app.worker().rejected());
+        worker.put("claimed", app.worker().claimed());
         try {
             worker.put("pending", app.worker().pending());
         } catch (RuntimeException e) {

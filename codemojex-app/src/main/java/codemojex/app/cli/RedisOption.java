@@ -41,11 +41,16 @@ public final class RedisOption {
 
     /** The app as serve runs it: on the given Redis, or on its own in the data directory (none: {@code ephemeral}). */
     Codemojex serve(boolean ephemeral) {
+        return serve(ephemeral, settings().claimIdle());
+    }
+
+    /** As {@link #serve(boolean)}, its worker taking over guesses left idle by another for {@code claimIdle}. */
+    Codemojex serve(boolean ephemeral, java.time.Duration claimIdle) {
         if (ephemeral && data != null) {
             throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this), "--ephemeral keeps no data: leave out --data");
         }
         return Codemojex.serve(checked(), ephemeral ? new Codemojex.Storage.Ephemeral()
-                : new Codemojex.Storage.InDirectory(dataDirectory()), settings());
+                : new Codemojex.Storage.InDirectory(dataDirectory()), settings().withClaimIdle(claimIdle));
     }
 
     /** The app as the read commands run it: on the given Redis, the data directory's running one, or one started on it for now. */

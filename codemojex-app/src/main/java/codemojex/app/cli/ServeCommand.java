@@ -31,9 +31,19 @@ final class ServeCommand implements Runnable {
     @Option(names = "--no-worker", description = "serve the API and the page only: guesses wait for a score worker elsewhere")
     boolean noWorker;
 
+    @Option(names = "--claim-idle", defaultValue = "30s", paramLabel = "DURATION",
+            description = "how long a guess delivered to a silent worker (another instance that died) waits before this one "
+                    + "takes it over, e.g. 30s, 2s (default: ${DEFAULT-VALUE})")
+    String claimIdle;
+
     @Override
     public void run() {
-        Codemojex app = redis.serve(ephemeral);
+        java.time.Duration idle = codemojex.app.core.Durations.parse("claim-idle", claimIdle);
+        if (idle.isZero()) {
+            // zero would take every delivered guess away from the worker that is scoring it
+            throw new IllegalArgumentException("--claim-idle must be more than 0, got " + claimIdle);
+        }
+        Codemojex app = redis.serve(ephemeral, idle);
         Server server;
         try {
             server = Server.start(app, host, port, rate, !noWorker);

@@ -31,8 +31,10 @@ final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "seed of the players' choices (default: ${DEFAULT-VALUE})")
     long seed;
 
-    @Option(names = "--url", description = "base URL of a running server; without it a server is started here")
-    String url;
+    @Option(names = "--url", split = ",", paramLabel = "URL",
+            description = "base URL of a running server, or several (comma-separated: instances on one Redis; players are spread "
+                    + "over them); without it a server is started here")
+    java.util.List<String> url;
 
     @Override
     public Integer call() throws Exception {

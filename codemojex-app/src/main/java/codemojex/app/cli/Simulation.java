@@ -39,14 +39,26 @@ public final class Simulation {
         }
     }
 
-    private final String baseUrl;
+    private final List<String> baseUrls;
     private final ObjectMapper json;
     private final HttpClient http;
     private final PrintStream progress;
 
     /** Plays against the server at {@code baseUrl}, showing progress on {@code progress}. */
     public Simulation(String baseUrl, PrintStream progress) {
-        this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
+        this(List.of(baseUrl), progress);
+    }
+
+    /**
+     * Plays against several instances of the app on one Redis: rooms are opened round-robin, and
+     * each player plays through one instance (by the player's number), as behind a load balancer
+     * with sticky sessions.
+     */
+    public Simulation(List<String> baseUrls, PrintStream progress) {
+        if (baseUrls.isEmpty()) {
+            throw new IllegalArgumentException("no server to play against");
+        }
+        this.baseUrls = baseUrls.stream().map(u -> u.endsWith("/") ? u.substring(0, u.length() - 1) : u).toList();
         this.json = new ObjectMapper();
         this.progress = Objects.requireNonNull(progress, "progress");
         this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
@@ -59,7 +71,7 @@ public final class Simulation {
         List<String> gameIds = new ArrayList<>();
         List<List<String>> keyboards = new ArrayList<>();
         for (int g = 0; g < games; g++) {
-            JsonNode opened = call("POST", "/rooms", Map.of("room", "sim-" + (g % 10)), 201);
+            JsonNode opened = call(g, "POST", "/rooms", Map.of("room", "sim-" + (g % 10)), 201);
             gameIds.add(opened.get("game").asText());
             List<String> keys = new ArrayList<>();
             opened.get("keyboard").forEach(k -> keys.add(k.asText()));
@@ -82,8 +94,9 @@ public final class Simulation {
                         for (int p = 0; p < 6; p++) {
                             guess.append(keys.get(r.nextInt(keys.size())));
                         }
-                        String player = "player-" + r.nextInt(players);
-                        JsonNode res = call("POST", "/games/" + gameIds.get(g) + "/guesses",
+                        int p = r.nextInt(players);
+                        String player = "player-" + p;
+                        JsonNode res = call(p, "POST", "/games/" + gameIds.get(g) + "/guesses",
                                 Map.of("player", player, "guess", guess.toString()), 202, 409);
                         if (res.has("guessId")) {
                             guessToGame.put(res.get("guessId").asText(), gameIds.get(g));
@@ -108,7 +121,7 @@ public final class Simulation {
                         Map.Entry<String, String> e = todo.get(i);
                         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
                         while (true) {
-                            JsonNode s = call("GET", "/games/" + e.getValue() + "/guesses/" + e.getKey(), null, 200);
+                            JsonNode s = call(i, "GET", "/games/" + e.getValue() + "/guesses/" + e.getKey(), null, 200);
                             if (!"pending".equals(s.get("status").asText())) {
                                 break;
                             }
@@ -148,7 +161,9 @@ public final class Simulation {
         }
     }
 
-    private JsonNode call(String method, String path, Object body, int... expected) {
+    /** A call to instance {@code n mod instances}. */
+    private JsonNode call(int n, String method, String path, Object body, int... expected) {
+        String baseUrl = baseUrls.get(Math.floorMod(n, baseUrls.size()));
         try {
             HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(30));
             if (body == null) {

@@ -23,7 +23,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * The score worker's loop: takes delivered guesses from the {@link GuessInbox}, commits each one's
  * outcome through {@link ScoreCommit} (which decides with {@code Referee} and writes it all at
  * once), and backs off while Redis is down. A crash before a commit leaves the guess pending, to be
- * picked up by {@link #recover()}; after it, nothing is left to do.
+ * picked up by {@link #recover()}; after it, nothing is left to do. Several instances share the
+ * work as consumers of one group; each also sweeps, every half {@code claimIdle}, for guesses left
+ * idle that long by an instance that died, and scores them (the commit is exactly once whoever
+ * makes it).
  */
 public final class ScoreWorker implements AutoCloseable {
 
@@ -48,22 +51,69 @@ public final class ScoreWorker implements AutoCloseable {
     private final ScoreCommit commit;
     private final Faults faults;
     private final Duration claimIdle;
+    private final java.time.Clock clock;
+    private volatile java.time.Instant lastSweep;
+    private final AtomicLong claimed = new AtomicLong();
     private final AtomicLong scored = new AtomicLong();
     private final AtomicLong rejected = new AtomicLong();
-    private final BackoffLoop loop = new BackoffLoop("score-worker", recovering -> {
-        if (recovering) {
-            recover(); // after a failure, pick up what may have been delivered and not committed
-        }
-        pollOnce(Duration.ofMillis(500));
-    });
+    private final BackoffLoop loop;
 
     /** Reads {@code inbox}, finds games in {@code games}, commits through {@code commit}; claims guesses idle past {@code claimIdle}. */
     public ScoreWorker(GuessInbox inbox, Games games, ScoreCommit commit, Faults faults, Duration claimIdle) {
+        this(inbox, games, commit, faults, claimIdle, java.time.Clock.systemUTC());
+    }
+
+    /** As above, timing its sweeps for idle guesses by {@code clock}. */
+    public ScoreWorker(GuessInbox inbox, Games games, ScoreCommit commit, Faults faults, Duration claimIdle, java.time.Clock clock) {
         this.inbox = Objects.requireNonNull(inbox, "inbox");
         this.games = Objects.requireNonNull(games, "games");
         this.commit = Objects.requireNonNull(commit, "commit");
         this.faults = Objects.requireNonNull(faults, "faults");
         this.claimIdle = Objects.requireNonNull(claimIdle, "claimIdle");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.lastSweep = clock.instant();
+        this.loop = new BackoffLoop("score-worker", this::tick);
+    }
+
+    /** One turn of the loop: after a failure, recover first; then poll, and sweep when a sweep is due. */
+    private void tick(boolean recovering) {
+        if (recovering) {
+            recover(); // after a failure, pick up what may have been delivered and not committed
+        }
+        pollOnce(Duration.ofMillis(500));
+        java.time.Instant now = clock.instant();
+        if (sweepDue(lastSweep, now, claimIdle)) {
+            lastSweep = now;
+            sweep();
+        }
+    }
+
+    /**
+     * Whether a sweep for guesses left idle by other consumers is due: every half {@code claimIdle}
+     * (at least 100 ms apart), so a dead instance's guesses wait at most 1.5 × {@code claimIdle}.
+     */
+    static boolean sweepDue(java.time.Instant last, java.time.Instant now, Duration claimIdle) {
+        Duration every = claimIdle.dividedBy(2);
+        if (every.compareTo(Duration.ofMillis(100)) < 0) {
+            every = Duration.ofMillis(100);
+        }
+        return !now.isBefore(last.plus(every));
+    }
+
+    /** Scores what other consumers left idle past {@code claimIdle} (one batch); returns how many. */
+    public int sweep() {
+        List<StreamEntry> taken = inbox.claimIdle(claimIdle, BATCH);
+        taken.forEach(this::process);
+        if (!taken.isEmpty()) {
+            claimed.addAndGet(taken.size());
+            log.info("took over {} guess(es) left idle for {} by another worker", taken.size(), claimIdle);
+        }
+        return taken.size();
+    }
+
+    /** Guesses this worker took over from other consumers in its sweeps. */
+    public long claimed() {
+        return claimed.get();
     }
 
     /** Creates the consumer group if needed. */

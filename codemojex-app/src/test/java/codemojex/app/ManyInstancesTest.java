@@ -1,0 +1,144 @@
+package codemojex.app;
+
+import codemojex.app.cli.Simulation;
+import codemojex.app.core.Reports;
+import codemojex.app.redis.RedisGuessInbox;
+import codemojex.projections.Channels;
+import echomq.domain.stream.StreamKey;
+import echomq.testkit.RedisServerProcess;
+import echomq.testkit.TestRedis;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import redis.clients.jedis.resps.StreamPendingSummary;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Several {@code serve} processes (real OS processes) on one Redis, as behind a load balancer: the
+ * players are spread over all of them, their workers share the guesses as consumers of one group,
+ * and a worker killed with SIGKILL in the middle of play leaves guesses that the others take over.
+ * Every guess is scored exactly once, every board equals its rebuild from the log, no request
+ * answers 5xx (the simulation accepts only the statuses it expects).
+ */
+class ManyInstancesTest {
+
+    @AfterEach
+    void killWhatIsLeft() {
+        for (ProcessHandle p : ServeProcessTest.STARTED) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+        }
+        ServeProcessTest.STARTED.clear();
+    }
+
+    static List<ServeProcessTest.Serve> startThree(RedisServerProcess redis, String... extra) throws Exception {
+        List<ServeProcessTest.Serve> serves = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            List<String> args = new ArrayList<>(List.of("--redis", redis.uri(), "--node", Integer.toString(11 + i), "--guess-rate", "0"));
+            args.addAll(List.of(extra));
+            serves.add(ServeProcessTest.Serve.start(Files.createTempDirectory("instance-"), args.toArray(String[]::new)));
+        }
+        for (ServeProcessTest.Serve s : serves) {
+            s.ready();
+        }
+        return serves;
+    }
+
+    /** How many delivered guesses {@code consumer} holds (none: Redis leaves the per-consumer counts out). */
+    static long held(StreamPendingSummary p, String consumer) {
+        return p.getConsumerMessageCount() == null ? 0 : p.getConsumerMessageCount().getOrDefault(consumer, 0L);
+    }
+
+    static String url(ServeProcessTest.Serve s) {
+        return "http://127.0.0.1:" + s.port();
+    }
+
+    /** Every accepted guess scored once or rejected after a settle; boards equal rebuilds; nothing pending. */
+    static void checkTheLog(RedisServerProcess redis, Simulation.Report report) {
+        try (Codemojex app = Codemojex.connect(redis.uri(), Codemojex.Settings.defaults())) {
+            Map<String, Long> perGuess = AppReliabilityTest.scoredPerGuess(app);
+            int scored = 0;
+            for (Map.Entry<String, String> g : report.guessToGame().entrySet()) {
+                String status = app.play().guess(g.getValue(), g.getKey()).status();
+                assertThat(status).as(g.getKey()).isIn("scored", "rejected");
+                if (status.equals("scored")) {
+                    scored++;
+                    assertThat(perGuess.get(g.getKey())).as("guess-scored entries of %s", g.getKey()).isEqualTo(1L);
+                } else {
+                    assertThat(perGuess).doesNotContainKey(g.getKey());
+                }
+            }
+            assertThat(perGuess.values().stream().mapToLong(Long::longValue).sum()).as("no guess-scored entry for another guess")
+                    .isEqualTo(scored);
+            for (String game : report.gameIds()) {
+                Reports.Rebuild r = app.reports().rebuildBoard(game);
+                assertThat(r.rebuilt()).as("board of %s", game).isEqualTo(r.live());
+            }
+            assertThat(app.jedis().xpending(StreamKey.of(Channels.QUEUE, Channels.GUESSES).toString(), RedisGuessInbox.GROUP).getTotal())
+                    .as("guesses delivered and not acknowledged").isZero();
+        }
+    }
+
+    @Test
+    void threeInstancesOnOneRedisShareThePlayersAndTheWork() throws Exception {
+        try (RedisServerProcess redis = TestRedis.privateServer()) {
+            List<ServeProcessTest.Serve> serves = startThree(redis);
+            Simulation.Report report = new Simulation(serves.stream().map(ManyInstancesTest::url).toList(),
+                    new PrintStream(new ByteArrayOutputStream())).run(30, 6, 3_000, 6, 7);
+            System.out.printf("[instances] %d guesses over 3 instances: scored end to end %.0f/s%n", report.guesses(), report.scoredPerSecond());
+            checkTheLog(redis, report);
+            for (ServeProcessTest.Serve s : serves) {
+                long scored = s.get("/health").path("worker").path("scored").asLong();
+                assertThat(scored).as("guesses scored by the worker of instance %d", s.port()).isPositive();
+            }
+        }
+    }
+
+    @Test
+    void aServeKilledMidPlayLeavesItsGuessesToTheOthers() throws Exception {
+        try (RedisServerProcess redis = TestRedis.privateServer()) {
+            List<ServeProcessTest.Serve> serves = startThree(redis, "--claim-idle", "2s");
+            ServeProcessTest.Serve victim = serves.get(2);
+            // the players play through the first two; the third's worker takes its share of the guesses
+            CompletableFuture<Simulation.Report> play = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return new Simulation(List.of(url(serves.get(0)), url(serves.get(1))), new PrintStream(new ByteArrayOutputStream()))
+                            .run(30, 6, 4_000, 6, 11);
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            long heldAtKill = 0;
+            try (Codemojex app = Codemojex.connect(redis.uri(), Codemojex.Settings.defaults())) {
+                String guesses = StreamKey.of(Channels.QUEUE, Channels.GUESSES).toString();
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+                while (victim.process().isAlive() && System.nanoTime() < deadline && !play.isDone()) {
+                    if (held(app.jedis().xpending(guesses, RedisGuessInbox.GROUP), "worker-13") > 0) {
+                        victim.process().destroyForcibly(); // SIGKILL, with guesses delivered to it and not committed
+                        assertThat(victim.process().waitFor(10, TimeUnit.SECONDS)).isTrue();
+                        heldAtKill = held(app.jedis().xpending(guesses, RedisGuessInbox.GROUP), "worker-13");
+                    }
+                }
+            }
+            Simulation.Report report = play.get(120, TimeUnit.SECONDS);
+            System.out.printf("[instances] killed an instance holding %d delivered guesses; %d guesses in all%n", heldAtKill, report.guesses());
+            assertThat(victim.process().isAlive()).as("the third instance was killed mid-play").isFalse();
+            checkTheLog(redis, report);
+            long claimed = 0;
+            for (ServeProcessTest.Serve s : serves.subList(0, 2)) {
+                claimed += s.get("/health").path("worker").path("claimed").asLong();
+            }
+            assertThat(claimed).as("guesses the survivors took over").isGreaterThanOrEqualTo(heldAtKill);
+        }
+    }
+}
