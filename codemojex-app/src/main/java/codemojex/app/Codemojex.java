@@ -56,9 +56,13 @@ public final class Codemojex implements AutoCloseable {
      * @param clock     the clock of every decision
      * @param faults    the fault hook of the score worker (tests)
      * @param claimIdle how long a guess stays with a silent worker before another claims it
+     * @param commitBatch how many guesses the score worker commits per script call, 1..1000
      */
-    public record Settings(int node, Clock clock, ScoreWorker.Faults faults, Duration claimIdle) {
+    public record Settings(int node, Clock clock, ScoreWorker.Faults faults, Duration claimIdle, int commitBatch) {
         public Settings {
+            if (commitBatch < 1 || commitBatch > 1000) {
+                throw new IllegalArgumentException("commit batch must be 1..1000, got " + commitBatch);
+            }
             Objects.requireNonNull(clock, "clock");
             Objects.requireNonNull(faults, "faults");
             Objects.requireNonNull(claimIdle, "claimIdle");
@@ -67,25 +71,30 @@ public final class Codemojex implements AutoCloseable {
             }
         }
 
-        /** A random node id, the system clock, no faults, reclaim after 30 s of idleness. */
+        /** A random node id, the system clock, no faults, reclaim after 30 s of idleness, commits of up to 100 guesses. */
         public static Settings defaults() {
             return new Settings(new SecureRandom().nextInt(Snowflake.MAX_NODE + 1), Clock.systemUTC(), ScoreWorker.Faults.NONE,
-                    Duration.ofSeconds(30));
+                    Duration.ofSeconds(30), 100);
+        }
+
+        /** These settings with commits of up to {@code n} guesses per script call. */
+        public Settings withCommitBatch(int n) {
+            return new Settings(node, clock, faults, claimIdle, n);
         }
 
         /** These settings with fault hook {@code f}. */
         public Settings withFaults(ScoreWorker.Faults f) {
-            return new Settings(node, clock, f, claimIdle);
+            return new Settings(node, clock, f, claimIdle, commitBatch);
         }
 
         /** These settings with claim idleness {@code d}. */
         public Settings withClaimIdle(Duration d) {
-            return new Settings(node, clock, faults, d);
+            return new Settings(node, clock, faults, d, commitBatch);
         }
 
         /** These settings with node id {@code n}. */
         public Settings withNode(int n) {
-            return new Settings(n, clock, faults, claimIdle);
+            return new Settings(n, clock, faults, claimIdle, commitBatch);
         }
     }
 
@@ -134,7 +143,7 @@ public final class Codemojex implements AutoCloseable {
                 new Reports.Checkpointing(checkpoints, CheckpointCodecs.boards(), CheckpointCodecs.feed(), Duration.ofDays(1)),
                 settings.clock());
         this.worker = new ScoreWorker(new RedisGuessInbox(jedis, "worker-" + settings.node()), games,
-                new RedisScoreCommit(jedis, minter), settings.faults(), settings.claimIdle(), settings.clock());
+                new RedisScoreCommit(jedis, minter), settings.faults(), settings.claimIdle(), settings.clock(), settings.commitBatch());
     }
 
     /** The app on the Redis at {@code uri}. */

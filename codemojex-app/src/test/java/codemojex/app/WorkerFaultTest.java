@@ -57,10 +57,10 @@ class WorkerFaultTest {
     /** How the dead worker comes back: the same consumer reading its own pending, or another claiming it. */
     enum Restart { SAME_CONSUMER, OTHER_CONSUMER_CLAIMS }
 
-    @ParameterizedTest
-    @EnumSource(Restart.class)
-    void crashesBeforeAndAfterTheCommitLoseNothingAndDoubleNothing(Restart restart) {
-        Codemojex.Settings base = Codemojex.Settings.defaults().withNode(7).withClaimIdle(Duration.ZERO);
+    @ParameterizedTest(name = "{0}, commits of up to {1}")
+    @org.junit.jupiter.params.provider.CsvSource({"SAME_CONSUMER, 1", "OTHER_CONSUMER_CLAIMS, 1", "SAME_CONSUMER, 3", "OTHER_CONSUMER_CLAIMS, 3"})
+    void crashesBeforeAndAfterTheCommitLoseNothingAndDoubleNothing(Restart restart, int commitBatch) {
+        Codemojex.Settings base = Codemojex.Settings.defaults().withNode(7).withClaimIdle(Duration.ZERO).withCommitBatch(commitBatch);
         List<BrandedId> submitted = new ArrayList<>();
         Map<String, String> gameOf = new java.util.HashMap<>();
         List<String> games = new ArrayList<>();

@@ -56,8 +56,9 @@ public final class Bench {
         int memoryEntries = quick ? 500_000 : 5_000_000;
         int rounds = quick ? 3 : 5;
         // "cases=1,2" runs only those cases (1 fold, 2 selectivity, 3 memory, 4 append, 5 cache, 6 cluster, 7 threads,
-        // 8 sliding max by window length, 9 writer processes)
-        String only = args.length > 1 && args[1].contains("cases=") ? args[1].replaceAll(".*cases=([0-9,]+).*", "$1") : "1,2,3,4,5,6,7,8,9";
+        // 8 sliding max by window length, 9 writer processes, 10 the score worker's commit batch)
+        String only = args.length > 1 && args[1].contains("cases=") ? args[1].replaceAll(".*cases=([0-9,]+).*", "$1") : "1,2,3,4,5,6,7,8,9,10";
+        java.util.Set<String> cases = java.util.Set.of(only.split(","));
 
         String env = System.getenv("REDIS_URL");
         RedisServerProcess server = env == null || env.isBlank() ? RedisServerProcess.start() : null;
@@ -71,13 +72,13 @@ public final class Bench {
              StatefulRedisConnection<String, String> lettuce = lettuceClient.connect()) {
             String fold = "fold-" + System.nanoTime();
             String key = StreamKey.of(Q, fold).toString();
-            if (only.contains("1") || only.contains("2")) {
+            if (cases.contains("1") || cases.contains("2")) {
                 load(jedis, fold, entries);
             }
             long expected = expectedSum(entries);
             StreamWindows windows = new StreamWindows(new RedisStreamRange(jedis));
             Window whole = Window.closed(Instant.ofEpochMilli(T0), Instant.ofEpochMilli(T0 + entries / PER_MS));
-            for (int page : only.contains("1") ? new int[] {100, 1000, 10_000} : new int[0]) {
+            for (int page : cases.contains("1") ? new int[] {100, 1000, 10_000} : new int[0]) {
                 Map<String, Callable<Long>> c = new java.util.LinkedHashMap<>();
                 c.put("jedis xrange loop (baseline)", () -> check(expected, jedisLoop(jedis, key, whole, page)));
                 c.put("EchoMQ-J foldWindow", () -> check(expected, freshSum(windows, fold, whole, page)));
@@ -97,7 +98,7 @@ public final class Bench {
             }
 
             // 2. selectivity: a window of a fraction of the stream against reading it all and filtering
-            for (double fraction : only.contains("2") ? new double[] {0.001, 0.01, 0.1, 1.0} : new double[0]) {
+            for (double fraction : cases.contains("2") ? new double[] {0.001, 0.01, 0.1, 1.0} : new double[0]) {
                 long spanMs = entries / PER_MS;
                 long from = T0 + (long) (spanMs * (1 - fraction) / 2);
                 long to = from + Math.max(0, (long) (spanMs * fraction) - 1);
@@ -118,12 +119,12 @@ public final class Bench {
             c.put("EchoMQ-J append one by one", () -> oursAppend(jedis, ours, n, 1));
             c.put("jedis xadd * pipeline of 100", () -> rawAppend(jedis, n, 100));
             c.put("EchoMQ-J appendBatch of 100", () -> oursAppend(jedis, ours, n, 100));
-            if (only.contains("4")) {
+            if (cases.contains("4")) {
                 h.compare("4. append " + n + " entries", 1, rounds, c);
             }
 
             // 7. appends from 8 threads to one stream: the old per-stream lock vs group commit
-            if (only.contains("7")) {
+            if (cases.contains("7")) {
                 int threads = 8;
                 int total = quick ? 8_000 : 40_000;
                 Map<String, Callable<Long>> g = new java.util.LinkedHashMap<>();
@@ -135,21 +136,24 @@ public final class Bench {
                 h.compare("7. append " + total + " entries from " + threads + " threads to one stream", 1, rounds, g);
             }
 
-            if (only.contains("5")) {
+            if (cases.contains("5")) {
                 cached(h, jedis, quick, rounds);
             }
-            if (only.contains("6")) {
+            if (cases.contains("6")) {
                 partitions(h, jedis, quick ? 30_000 : 300_000, rounds);
             }
-            if (only.contains("8")) {
+            if (cases.contains("8")) {
                 slidingMax(h, jedis, quick, rounds);
             }
-            if (only.contains("9")) {
+            if (cases.contains("9")) {
                 writerProcesses(h, uri, quick, rounds);
+            }
+            if (cases.contains("10")) {
+                workerBatches(h, uri, quick, rounds);
             }
 
             // 3. memory: a fold of a large window in a JVM with a 64 MB heap
-            if (only.contains("3")) {
+            if (cases.contains("3")) {
                 String big = "memory-" + System.nanoTime();
                 load(jedis, big, memoryEntries);
                 memory(uri, big, memoryEntries, target);
@@ -238,6 +242,63 @@ public final class Bench {
         h.record(out);
         System.out.println("   refused (failed receipts): " + refused + "; minted again above the top: " + remints
                 + " of " + (long) total * rounds * writers.length + " appends");
+    }
+
+    /**
+     * 10. The Codemojex score worker draining guesses already submitted, committing one guess per
+     * script call against up to 100: guesses scored per second, rounds alternating, the submitting
+     * not timed. Goal: batching ≥ 5× the per-guess commit.
+     */
+    static void workerBatches(Harness h, String uri, boolean quick, int rounds) {
+        int k = quick ? 2_000 : 10_000;
+        int[] batches = {1, 100};
+        Map<Integer, double[]> rates = new java.util.LinkedHashMap<>();
+        for (int b : batches) {
+            rates.put(b, new double[rounds]);
+        }
+        java.util.Random r = new java.util.Random(10);
+        try (codemojex.app.Codemojex one = codemojex.app.Codemojex.connect(uri,
+                     codemojex.app.Codemojex.Settings.defaults().withNode(101).withCommitBatch(1));
+             codemojex.app.Codemojex hundred = codemojex.app.Codemojex.connect(uri,
+                     codemojex.app.Codemojex.Settings.defaults().withNode(102).withCommitBatch(100))) {
+            one.worker().ensureGroup();
+            List<String> gameIds = new ArrayList<>();
+            List<List<String>> keys = new ArrayList<>();
+            for (int g = 0; g < 20; g++) {
+                var opened = one.play().open("bench");
+                gameIds.add(opened.game());
+                keys.add(opened.keyboard().keys().map(e -> e.text()).toJavaList());
+            }
+            for (int round = 0; round < rounds; round++) {
+                for (int i = 0; i < batches.length; i++) {
+                    int b = batches[(i + round) % batches.length];
+                    codemojex.app.Codemojex app = b == 1 ? one : hundred;
+                    for (int n = 0; n < k; n++) {
+                        int g = r.nextInt(gameIds.size());
+                        StringBuilder guess = new StringBuilder();
+                        for (int p = 0; p < 6; p++) {
+                            guess.append(keys.get(g).get(r.nextInt(keys.get(g).size())));
+                        }
+                        one.play().submit(gameIds.get(g), "p" + r.nextInt(50), guess.toString());
+                    }
+                    long before = app.worker().scored() + app.worker().rejected();
+                    long t0 = System.nanoTime();
+                    while (app.worker().scored() + app.worker().rejected() - before < k) {
+                        app.worker().pollOnce(Duration.ofMillis(20));
+                    }
+                    rates.get(b)[round] = k / ((System.nanoTime() - t0) / 1e9);
+                }
+            }
+        }
+        String title = "10. score worker draining " + k + " guesses: commit batch of 1 vs 100";
+        double base = Harness.median(rates.get(1));
+        List<Harness.Row> out = new ArrayList<>();
+        for (int b : batches) {
+            double rate = Harness.median(rates.get(b));
+            out.add(new Harness.Row(title, "commit batch of " + b + (b == 1 ? " (baseline)" : ""), k, k / rate * 1000, rate, rate / base,
+                    rates.get(b)));
+        }
+        h.record(out);
     }
 
     /** The entries of a window, counted: invertible. */

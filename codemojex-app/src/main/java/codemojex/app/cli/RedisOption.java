@@ -41,16 +41,19 @@ public final class RedisOption {
 
     /** The app as serve runs it: on the given Redis, or on its own in the data directory (none: {@code ephemeral}). */
     Codemojex serve(boolean ephemeral) {
-        return serve(ephemeral, settings().claimIdle());
+        return serve(ephemeral, settings().claimIdle(), settings().commitBatch());
     }
 
-    /** As {@link #serve(boolean)}, its worker taking over guesses left idle by another for {@code claimIdle}. */
-    Codemojex serve(boolean ephemeral, java.time.Duration claimIdle) {
+    /**
+     * As {@link #serve(boolean)}, its worker taking over guesses left idle by another for
+     * {@code claimIdle} and committing up to {@code commitBatch} guesses per script call.
+     */
+    Codemojex serve(boolean ephemeral, java.time.Duration claimIdle, int commitBatch) {
         if (ephemeral && data != null) {
             throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this), "--ephemeral keeps no data: leave out --data");
         }
         return Codemojex.serve(checked(), ephemeral ? new Codemojex.Storage.Ephemeral()
-                : new Codemojex.Storage.InDirectory(dataDirectory()), settings().withClaimIdle(claimIdle));
+                : new Codemojex.Storage.InDirectory(dataDirectory()), settings().withClaimIdle(claimIdle).withCommitBatch(commitBatch));
     }
 
     /** The app as the read commands run it: on the given Redis, the data directory's running one, or one started on it for now. */

@@ -36,6 +36,10 @@ final class ServeCommand implements Runnable {
                     + "takes it over, e.g. 30s, 2s (default: ${DEFAULT-VALUE})")
     String claimIdle;
 
+    @Option(names = "--commit-batch", defaultValue = "100", paramLabel = "N",
+            description = "guesses the score worker commits per script call, 1..1000 (default: ${DEFAULT-VALUE})")
+    int commitBatch;
+
     @Override
     public void run() {
         java.time.Duration idle = codemojex.app.core.Durations.parse("claim-idle", claimIdle);
@@ -43,7 +47,7 @@ final class ServeCommand implements Runnable {
             // zero would take every delivered guess away from the worker that is scoring it
             throw new IllegalArgumentException("--claim-idle must be more than 0, got " + claimIdle);
         }
-        Codemojex app = redis.serve(ephemeral, idle);
+        Codemojex app = redis.serve(ephemeral, idle, commitBatch);
         Server server;
         try {
             server = Server.start(app, host, port, rate, !noWorker);

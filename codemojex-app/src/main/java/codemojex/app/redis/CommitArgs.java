@@ -16,10 +16,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The KEYS and ARGV of {@code score-commit.lua}, in the order its comment block names them.
+ * The KEYS and ARGV of {@code score-commit.lua} for a batch of guesses, in the order its comment
+ * block names them.
  *
- * @param keys the six keys
- * @param argv the arguments
+ * @param keys the keys: three streams, then board, results and game hash per guess
+ * @param argv the arguments: the group, the count, then one block per guess
  */
 record CommitArgs(List<String> keys, List<String> argv) {
 
@@ -29,31 +30,46 @@ record CommitArgs(List<String> keys, List<String> argv) {
     }
 
     /**
-     * The arguments that commit {@code outcome} of {@code guess}, decided for a previous best of 0
-     * (the script raises the best to the stored one), for the guess delivered as entry {@code delivery}.
+     * One guess of a batch: its outcome decided for a previous best of 0 (the script raises the best
+     * to the stored one), delivered as entry {@code delivery}.
      *
-     * @param scoredId  the branded id of the {@code guess-scored} entry
-     * @param settledId the branded id of the {@code game-settled} entry, when the outcome settles the game
+     * @param scoredId  the branded id of its {@code guess-scored} entry
+     * @param settledId the branded id of its {@code game-settled} entry, when the outcome settles the game
      */
-    static CommitArgs of(String group, StreamId delivery, GuessSubmitted guess, GuessOutcome outcome, BrandedId scoredId,
-                         Option<BrandedId> settledId) {
-        String game = guess.game();
-        List<String> keys = List.of(stream(Channels.GUESSES), stream(Channels.GUESS_SCORED), Keys.board(game),
-                Keys.scores(game), Keys.game(game), stream(Channels.GAME_SETTLED));
-        // a game may settle between the decision and the script: the script then keeps this rejection
-        String rejection = StoredResults.rejected(new GuessOutcome.Rejected(outcome.guessId(), game, guess.player(),
-                outcome instanceof GuessOutcome.Rejected r ? r.reason() : Referee.SETTLED));
-        List<String> argv = new ArrayList<>(List.of(group, delivery.toString(), outcome.guessId(), guess.player()));
-        if (outcome instanceof GuessOutcome.Scored s) {
-            scored(argv, guess, s.scored(), s.score(), rejection, scoredId, "");
-        } else if (outcome instanceof GuessOutcome.ScoredAndSettled s) {
-            BrandedId settled = settledId.getOrElseThrow(() -> new IllegalArgumentException("a settling outcome needs a settled id"));
-            scored(argv, guess, s.scored(), s.score(), rejection, scoredId, settled.streamId().toString());
-            argv.addAll(RedisStreamAppend.xaddFields(settled, s.settled().fields()));
-        } else {
-            argv.addAll(List.of("0", "", rejection, "", "", "0"));
+    record Item(StreamId delivery, GuessSubmitted guess, GuessOutcome outcome, BrandedId scoredId, Option<BrandedId> settledId) {
+    }
+
+    /** The arguments that commit {@code items} in order. */
+    static CommitArgs of(String group, List<Item> items) {
+        List<String> keys = new ArrayList<>(List.of(stream(Channels.GUESSES), stream(Channels.GUESS_SCORED), stream(Channels.GAME_SETTLED)));
+        List<String> argv = new ArrayList<>(List.of(group, Integer.toString(items.size())));
+        for (Item item : items) {
+            String game = item.guess().game();
+            keys.addAll(List.of(Keys.board(game), Keys.scores(game), Keys.game(game)));
+            block(argv, item);
         }
         return new CommitArgs(keys, argv);
+    }
+
+    private static void block(List<String> argv, Item item) {
+        GuessSubmitted guess = item.guess();
+        GuessOutcome outcome = item.outcome();
+        // a game may settle between the decision and the script: the script then keeps this rejection
+        String rejection = StoredResults.rejected(new GuessOutcome.Rejected(outcome.guessId(), guess.game(), guess.player(),
+                outcome instanceof GuessOutcome.Rejected r ? r.reason() : Referee.SETTLED));
+        argv.addAll(List.of(item.delivery().toString(), outcome.guessId(), guess.player()));
+        if (outcome instanceof GuessOutcome.Scored s) {
+            scored(argv, guess, s.scored(), s.score(), rejection, item.scoredId(), "");
+            argv.add("0");
+        } else if (outcome instanceof GuessOutcome.ScoredAndSettled s) {
+            BrandedId settled = item.settledId().getOrElseThrow(() -> new IllegalArgumentException("a settling outcome needs a settled id"));
+            scored(argv, guess, s.scored(), s.score(), rejection, item.scoredId(), settled.streamId().toString());
+            List<String> settledItems = RedisStreamAppend.xaddFields(settled, s.settled().fields());
+            argv.add(Integer.toString(settledItems.size()));
+            argv.addAll(settledItems);
+        } else {
+            argv.addAll(List.of("0", "", rejection, "", "", "0", "0"));
+        }
     }
 
     private static void scored(List<String> argv, GuessSubmitted guess, GuessScored event, Scoring.Score score, String rejection,

@@ -15,6 +15,7 @@ import io.vavr.control.Option;
 import echomq.redis.RedisScript;
 import redis.clients.jedis.UnifiedJedis;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -37,37 +38,65 @@ public final class RedisScoreCommit implements ScoreCommit {
         this.minter = Objects.requireNonNull(minter, "minter");
     }
 
+    @Override
+    public Result commit(StreamEntry delivery, GuessSubmitted guess, String guessId, GameRecord game) {
+        return commitAll(List.of(new Commit(delivery, guess, guessId, game))).get(0);
+    }
+
     /**
-     * Commits the guess. When another worker (another process, another clock) appended above the
-     * ids minted here, the script writes nothing and answers the top: the ids are minted again above
-     * it ({@link Snowflake#observe}) and the script called again, up to
+     * Commits the batch in one script call. When another worker (another process, another clock)
+     * appended above the ids minted here, the script writes nothing and answers the top: the ids are
+     * minted again above it ({@link Snowflake#observe}) and the script called again, up to
      * {@link RedisStreamAppend#MAX_REMINTS} times; past that, a {@link NonMonotonicAppendException}.
      */
     @Override
-    public Result commit(StreamEntry delivery, GuessSubmitted guess, String guessId, GameRecord game) {
-        GuessOutcome provisional = Referee.decide(guess, guessId, Option.some(game), 0);
+    public List<Result> commitAll(List<Commit> batch) {
+        if (batch.isEmpty()) {
+            return List.of();
+        }
+        List<GuessOutcome> provisional = batch.stream()
+                .map(c -> Referee.decide(c.guess(), c.guessId(), Option.some(c.game()), 0)).toList();
         List<?> reply;
-        BrandedId scoredId;
         for (int attempt = 0; ; attempt++) {
-            scoredId = minter.nextId();
-            Option<BrandedId> settledId = provisional instanceof GuessOutcome.ScoredAndSettled ? Option.some(minter.nextId()) : Option.none();
-            CommitArgs args = CommitArgs.of(RedisGuessInbox.GROUP, delivery.id(), guess, provisional, scoredId, settledId);
+            List<CommitArgs.Item> items = new ArrayList<>(batch.size());
+            BrandedId first = null;
+            for (int i = 0; i < batch.size(); i++) {
+                // minted in order: each id above the one before, so the script checks only the first against the top
+                BrandedId scoredId = minter.nextId();
+                first = first == null ? scoredId : first;
+                Option<BrandedId> settledId = provisional.get(i) instanceof GuessOutcome.ScoredAndSettled
+                        ? Option.some(minter.nextId()) : Option.none();
+                items.add(new CommitArgs.Item(batch.get(i).delivery().id(), batch.get(i).guess(), provisional.get(i), scoredId, settledId));
+            }
+            CommitArgs args = CommitArgs.of(RedisGuessInbox.GROUP, items);
             reply = (List<?>) SCRIPT.run(jedis, args.keys(), args.argv());
-            if (!"BEHIND".equals(String.valueOf(reply.get(0)))) {
+            if (reply.isEmpty() || !"BEHIND".equals(String.valueOf(reply.get(0)))) {
                 break;
             }
             StreamId top = StreamId.parse(String.valueOf(reply.get(1)));
             if (attempt >= RedisStreamAppend.MAX_REMINTS) {
-                throw new NonMonotonicAppendException(CommitArgs.scoredStream(), scoredId.streamId(),
+                throw new NonMonotonicAppendException(CommitArgs.scoredStream(), first.streamId(),
                         new IllegalStateException("still below the top " + top + " after " + attempt + " new ids"));
             }
             minter.observe(StreamId.of(top.ms() + attempt, top.seq())); // one ms further each time the others moved on
         }
+        if (reply.size() != batch.size()) {
+            throw new IllegalStateException("score-commit.lua answered " + reply.size() + " results for " + batch.size() + " guesses");
+        }
+        List<Result> out = new ArrayList<>(batch.size());
+        for (int i = 0; i < batch.size(); i++) {
+            out.add(result((List<?>) reply.get(i), batch.get(i), provisional.get(i)));
+        }
+        return out;
+    }
+
+    private static Result result(List<?> reply, Commit c, GuessOutcome provisional) {
         return switch (String.valueOf(reply.get(0))) {
-            case "DUPLICATE" -> new AlreadyScored(guessId);
+            case "DUPLICATE" -> new AlreadyScored(c.guessId());
             case "REJECTED" -> new Applied(provisional instanceof GuessOutcome.Rejected r ? r
-                    : new GuessOutcome.Rejected(guessId, guess.game(), guess.player(), Referee.SETTLED));
-            case "APPLIED" -> new Applied(Referee.decide(guess, guessId, Option.some(game), Integer.parseInt(String.valueOf(reply.get(1)))));
+                    : new GuessOutcome.Rejected(c.guessId(), c.guess().game(), c.guess().player(), Referee.SETTLED));
+            case "APPLIED" -> new Applied(Referee.decide(c.guess(), c.guessId(), Option.some(c.game()),
+                    Integer.parseInt(String.valueOf(reply.get(1)))));
             default -> throw new IllegalStateException("score-commit.lua answered " + reply);
         };
     }

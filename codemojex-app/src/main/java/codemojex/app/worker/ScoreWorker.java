@@ -20,9 +20,9 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The score worker's loop: takes delivered guesses from the {@link GuessInbox}, commits each one's
- * outcome through {@link ScoreCommit} (which decides with {@code Referee} and writes it all at
- * once), and backs off while Redis is down. A crash before a commit leaves the guess pending, to be
+ * The score worker's loop: takes delivered guesses from the {@link GuessInbox}, commits their
+ * outcomes through {@link ScoreCommit} (which decides with {@code Referee} and writes it all at
+ * once), up to {@code commitBatch} guesses per call, and backs off while Redis is down. A crash before a commit leaves the guess pending, to be
  * picked up by {@link #recover()}; after it, nothing is left to do. Several instances share the
  * work as consumers of one group; each also sweeps, every half {@code claimIdle}, for guesses left
  * idle that long by an instance that died, and scores them (the commit is exactly once whoever
@@ -52,6 +52,7 @@ public final class ScoreWorker implements AutoCloseable {
     private final Faults faults;
     private final Duration claimIdle;
     private final java.time.Clock clock;
+    private final int commitBatch;
     private volatile java.time.Instant lastSweep;
     private final AtomicLong claimed = new AtomicLong();
     private final AtomicLong scored = new AtomicLong();
@@ -63,8 +64,18 @@ public final class ScoreWorker implements AutoCloseable {
         this(inbox, games, commit, faults, claimIdle, java.time.Clock.systemUTC());
     }
 
-    /** As above, timing its sweeps for idle guesses by {@code clock}. */
+    /** As above, timing its sweeps for idle guesses by {@code clock}, committing one guess per call. */
     public ScoreWorker(GuessInbox inbox, Games games, ScoreCommit commit, Faults faults, Duration claimIdle, java.time.Clock clock) {
+        this(inbox, games, commit, faults, claimIdle, clock, 1);
+    }
+
+    /** As above, committing up to {@code commitBatch} guesses per {@link ScoreCommit#commitAll} call. */
+    public ScoreWorker(GuessInbox inbox, Games games, ScoreCommit commit, Faults faults, Duration claimIdle, java.time.Clock clock,
+                       int commitBatch) {
+        if (commitBatch < 1) {
+            throw new IllegalArgumentException("commit batch must be >= 1, got " + commitBatch);
+        }
+        this.commitBatch = commitBatch;
         this.inbox = Objects.requireNonNull(inbox, "inbox");
         this.games = Objects.requireNonNull(games, "games");
         this.commit = Objects.requireNonNull(commit, "commit");
@@ -103,7 +114,7 @@ public final class ScoreWorker implements AutoCloseable {
     /** Scores what other consumers left idle past {@code claimIdle} (one batch); returns how many. */
     public int sweep() {
         List<StreamEntry> taken = inbox.claimIdle(claimIdle, BATCH);
-        taken.forEach(this::process);
+        processAll(taken);
         if (!taken.isEmpty()) {
             claimed.addAndGet(taken.size());
             log.info("took over {} guess(es) left idle for {} by another worker", taken.size(), claimIdle);
@@ -127,11 +138,11 @@ public final class ScoreWorker implements AutoCloseable {
         int n = 0;
         StreamId after = StreamId.MIN;
         for (List<StreamEntry> page; !(page = inbox.pending(after, 1000)).isEmpty(); after = page.get(page.size() - 1).id()) {
-            page.forEach(this::process);
+            processAll(page);
             n += page.size();
         }
         List<StreamEntry> claimed = inbox.claimIdle(claimIdle, BATCH);
-        claimed.forEach(this::process);
+        processAll(claimed);
         n += claimed.size();
         if (n > 0) {
             log.info("recovered {} pending guess(es)", n);
@@ -142,42 +153,59 @@ public final class ScoreWorker implements AutoCloseable {
     /** Reads and scores one batch of new guesses, waiting up to {@code block}; returns how many. */
     public int pollOnce(Duration block) {
         List<StreamEntry> batch = inbox.next(BATCH, block);
-        batch.forEach(this::process);
+        processAll(batch);
         return batch.size();
     }
 
-    /** Scores one delivered guess. */
-    void process(StreamEntry entry) {
-        GuessSubmitted guess;
-        try {
-            guess = GuessSubmitted.decode(entry);
-        } catch (MalformedEntryException e) {
-            log.warn("acknowledging a malformed guess: {}", e.getMessage());
-            inbox.ack(entry.id());
-            return;
+    /**
+     * Scores delivered guesses: malformed ones and those of unknown games are acknowledged and
+     * reported; the rest are committed in order, up to {@code commitBatch} per call.
+     */
+    void processAll(List<StreamEntry> entries) {
+        List<ScoreCommit.Commit> ready = new java.util.ArrayList<>(entries.size());
+        java.util.Map<String, Option<GameRecord>> gamesSeen = new java.util.HashMap<>();
+        for (StreamEntry entry : entries) {
+            GuessSubmitted guess;
+            try {
+                guess = GuessSubmitted.decode(entry);
+            } catch (MalformedEntryException e) {
+                log.warn("acknowledging a malformed guess: {}", e.getMessage());
+                inbox.ack(entry.id());
+                continue;
+            }
+            String guessId = entry.branded().map(BrandedId::toString).getOrElse(() -> "E" + entry.id().toString().replace('-', '_'));
+            Option<GameRecord> game = gamesSeen.computeIfAbsent(guess.game(), games::find);
+            if (game.isEmpty()) {
+                log.warn("guess {} is for unknown game {}: acknowledged, not scored", guessId, guess.game());
+                inbox.ack(entry.id());
+                rejected.incrementAndGet();
+                continue;
+            }
+            ready.add(new ScoreCommit.Commit(entry, guess, guessId, game.get()));
         }
-        String guessId = entry.branded().map(BrandedId::toString).getOrElse(() -> "E" + entry.id().toString().replace('-', '_'));
-        Option<GameRecord> game = games.find(guess.game());
-        if (game.isEmpty()) {
-            log.warn("guess {} is for unknown game {}: acknowledged, not scored", guessId, guess.game());
-            inbox.ack(entry.id());
-            rejected.incrementAndGet();
-            return;
+        for (int from = 0; from < ready.size(); from += commitBatch) {
+            List<ScoreCommit.Commit> chunk = ready.subList(from, Math.min(ready.size(), from + commitBatch));
+            chunk.forEach(c -> faults.at(Step.BEFORE_COMMIT, c.delivery()));
+            List<ScoreCommit.Result> results = commit.commitAll(chunk);
+            chunk.forEach(c -> faults.at(Step.AFTER_COMMIT, c.delivery()));
+            for (int i = 0; i < chunk.size(); i++) {
+                count(chunk.get(i), results.get(i));
+            }
         }
-        faults.at(Step.BEFORE_COMMIT, entry);
-        ScoreCommit.Result result = commit.commit(entry, guess, guessId, game.get());
-        faults.at(Step.AFTER_COMMIT, entry);
+    }
+
+    private void count(ScoreCommit.Commit c, ScoreCommit.Result result) {
         if (!(result instanceof ScoreCommit.Applied applied)) {
             return; // committed before: the script only acknowledged it
         }
         if (applied.outcome() instanceof GuessOutcome.Rejected) {
             rejected.incrementAndGet();
-            log.info("guess {} for settled game {} acknowledged, not scored", guessId, guess.game());
+            log.info("guess {} for settled game {} acknowledged, not scored", c.guessId(), c.guess().game());
             return;
         }
         scored.incrementAndGet();
         if (applied.outcome() instanceof GuessOutcome.ScoredAndSettled) {
-            log.info("game {} settled: {} cracked it with guess {}", guess.game(), guess.player(), guessId);
+            log.info("game {} settled: {} cracked it with guess {}", c.guess().game(), c.guess().player(), c.guessId());
         }
     }
 

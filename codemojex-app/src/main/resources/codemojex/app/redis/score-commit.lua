@@ -1,38 +1,44 @@
--- score-commit.lua: commits the outcome of one scored guess, all at once (a script runs atomically).
+-- score-commit.lua: commits the outcomes of a batch of scored guesses, all at once (a script runs
+-- atomically), in the order given.
 --
--- Appends `guess-scored` (and `game-settled` for a 600), records the player's best on the board,
--- keeps the guess's result and acknowledges the delivery; or, for a guess already committed, only
--- acknowledges it; or, for a game that is no longer open, keeps the rejection and acknowledges.
--- The player's best is read and raised here, by the rule of Referee.best: best = max(previous, total).
--- Every key is in the game's hash slot ({cm}), so the script runs on one Redis Cluster node.
+-- For each guess: appends `guess-scored` (and `game-settled` for a 600), records the player's best on
+-- the board, keeps the guess's result and acknowledges the delivery; or, for a guess already
+-- committed, only acknowledges it; or, for a game that is no longer open (also when an earlier guess
+-- of the batch settled it), keeps the rejection and acknowledges. The player's best is read and
+-- raised here, by the rule of Referee.best: best = max(previous, total). Every key is in the game
+-- queue's hash slot ({cm}), so the script runs on one Redis Cluster node.
 --
 -- KEYS[1]  the `guesses` stream (the consumer group's stream)
 -- KEYS[2]  the `guess-scored` stream
--- KEYS[3]  the game's board: a sorted set of player -> negated best (ZADD LT keeps the highest best)
--- KEYS[4]  the game's results: a hash of guess id -> stored result
--- KEYS[5]  the game's hash (field `status`: open | settled; `winner`)
--- KEYS[6]  the `game-settled` stream
+-- KEYS[3]  the `game-settled` stream
+-- KEYS[4 + 3(i-1)]  guess i's game board: a sorted set of player -> negated best (ZADD LT keeps the highest best)
+-- KEYS[5 + 3(i-1)]  guess i's game results: a hash of guess id -> stored result
+-- KEYS[6 + 3(i-1)]  guess i's game hash (field `status`: open | settled; `winner`)
 --
 -- ARGV[1]  the consumer group
--- ARGV[2]  the entry id of the delivered guess, to XACK
--- ARGV[3]  the guess id
--- ARGV[4]  the player
--- ARGV[5]  the guess's total, 0..600
--- ARGV[6]  the stored result of a scored guess, without its last part: the best is appended here
--- ARGV[7]  the stored result of a rejected guess
--- ARGV[8]  the entry id of the `guess-scored` entry (host-minted, the A1 mapping of its branded id)
--- ARGV[9]  the entry id of the `game-settled` entry, or '' when the guess does not settle the game
--- ARGV[10] n: how many of the following arguments are the `guess-scored` field items; 0 for a
---          guess the caller already knows to be rejected
--- ARGV[11 .. 10+n]  the `guess-scored` field items (`id`, branded id, then field, value, …)
---                   without the last field, `best`, which is appended here
--- ARGV[11+n .. #ARGV]  the `game-settled` field items, when ARGV[9] is not ''
+-- ARGV[2]  k: how many guesses the batch holds
+-- then one block per guess, in order (numbered from 1 within the block):
+--   1  the entry id of the delivered guess, to XACK
+--   2  the guess id
+--   3  the player
+--   4  the guess's total, 0..600
+--   5  the stored result of a scored guess, without its last part: the best is appended here
+--   6  the stored result of a rejected guess
+--   7  the entry id of the `guess-scored` entry (host-minted, the A1 mapping of its branded id)
+--   8  the entry id of the `game-settled` entry, or '' when the guess does not settle the game
+--   9  n: how many of the following arguments are the `guess-scored` field items; 0 for a guess the
+--      caller already knows to be rejected
+--   10 .. 9+n  the `guess-scored` field items (`id`, branded id, then field, value, …) without the
+--              last field, `best`, which is appended here
+--   10+n  m: how many of the following arguments are the `game-settled` field items
+--   11+n .. 10+n+m  the `game-settled` field items, when entry 8 is not ''
 --
--- Returns {'DUPLICATE'}, {'REJECTED'}, {'APPLIED', previous best} (0 when the player had none), or
--- {'BEHIND', top} when ARGV[8] (or ARGV[9]) is not above the top of its stream (another worker with a
--- faster clock appended there): then nothing was written, and the caller mints above the top and
--- calls again. The check comes before the first write, as a script that fails halfway keeps what it
--- wrote.
+-- The host mints the entry ids in order, each above the one before. Returns, per guess in order,
+-- {'DUPLICATE'}, {'REJECTED'} or {'APPLIED', previous best} (0 when the player had none); or
+-- {'BEHIND', top} when the first `guess-scored` (or `game-settled`) id is not above the top of its
+-- stream (another worker with a faster clock appended there): then nothing was written, and the caller
+-- mints above the top and calls again. That check comes before the first write, as a script that
+-- fails halfway keeps what it wrote.
 
 -- The stream's last generated id when `id` is not above it, else false. Ids are compared as two
 -- numbers: a millisecond and a tail below 2^22 are exact in Lua's doubles.
@@ -56,46 +62,77 @@ local function behind(key, id)
   return top
 end
 
-if redis.call('HEXISTS', KEYS[4], ARGV[3]) == 1 then
-  redis.call('XACK', KEYS[1], ARGV[1], ARGV[2])
-  return {'DUPLICATE'}
+-- the blocks, parsed once
+local k = tonumber(ARGV[2])
+local blocks = {}
+local at = 3
+for i = 1, k do
+  local n = tonumber(ARGV[at + 8])
+  local m = tonumber(ARGV[at + 9 + n])
+  blocks[i] = {first = at, n = n, m = m}
+  at = at + 10 + n + m
 end
-local n = tonumber(ARGV[10])
-if n == 0 or redis.call('HGET', KEYS[5], 'status') ~= 'open' then
-  redis.call('HSET', KEYS[4], ARGV[3], ARGV[7])
-  redis.call('XACK', KEYS[1], ARGV[1], ARGV[2])
-  return {'REJECTED'}
-end
-local top = behind(KEYS[2], ARGV[8])
-if not top and ARGV[9] ~= '' then
-  top = behind(KEYS[6], ARGV[9])
-end
-if top then
-  return {'BEHIND', top}
-end
-local total = tonumber(ARGV[5])
-local stored = redis.call('ZSCORE', KEYS[3], ARGV[4])
-local previous = 0
-if stored then
-  previous = 0 - tonumber(stored) -- not -x: -0 would print as "-0"
-end
-local best = math.max(previous, total)
-local scored = {}
-for i = 11, 10 + n do
-  scored[#scored + 1] = ARGV[i]
-end
-scored[#scored + 1] = 'best'
-scored[#scored + 1] = tostring(best)
-redis.call('XADD', KEYS[2], ARGV[8], unpack(scored))
-redis.call('ZADD', KEYS[3], 'LT', 0 - total, ARGV[4])
-redis.call('HSET', KEYS[4], ARGV[3], ARGV[6] .. tostring(best))
-if ARGV[9] ~= '' then
-  local settled = {}
-  for i = 11 + n, #ARGV do
-    settled[#settled + 1] = ARGV[i]
+
+-- before any write: the first ids that may be appended must be above the tops
+local scoredChecked, settledChecked = false, false
+for i = 1, k do
+  local b = blocks[i].first
+  if not scoredChecked and blocks[i].n > 0 then
+    scoredChecked = true
+    local top = behind(KEYS[2], ARGV[b + 6])
+    if top then
+      return {'BEHIND', top}
+    end
   end
-  redis.call('HSET', KEYS[5], 'status', 'settled', 'winner', ARGV[4])
-  redis.call('XADD', KEYS[6], ARGV[9], unpack(settled))
+  if not settledChecked and ARGV[b + 7] ~= '' then
+    settledChecked = true
+    local top = behind(KEYS[3], ARGV[b + 7])
+    if top then
+      return {'BEHIND', top}
+    end
+  end
 end
-redis.call('XACK', KEYS[1], ARGV[1], ARGV[2])
-return {'APPLIED', tostring(previous)}
+
+local out = {}
+for i = 1, k do
+  local b = blocks[i].first
+  local n = blocks[i].n
+  local board, results, game = KEYS[4 + 3 * (i - 1)], KEYS[5 + 3 * (i - 1)], KEYS[6 + 3 * (i - 1)]
+  local delivery, guess, player = ARGV[b], ARGV[b + 1], ARGV[b + 2]
+  if redis.call('HEXISTS', results, guess) == 1 then
+    redis.call('XACK', KEYS[1], ARGV[1], delivery)
+    out[i] = {'DUPLICATE'}
+  elseif n == 0 or redis.call('HGET', game, 'status') ~= 'open' then
+    redis.call('HSET', results, guess, ARGV[b + 5])
+    redis.call('XACK', KEYS[1], ARGV[1], delivery)
+    out[i] = {'REJECTED'}
+  else
+    local total = tonumber(ARGV[b + 3])
+    local stored = redis.call('ZSCORE', board, player)
+    local previous = 0
+    if stored then
+      previous = 0 - tonumber(stored) -- not -x: -0 would print as "-0"
+    end
+    local best = math.max(previous, total)
+    local scored = {}
+    for j = b + 9, b + 8 + n do
+      scored[#scored + 1] = ARGV[j]
+    end
+    scored[#scored + 1] = 'best'
+    scored[#scored + 1] = tostring(best)
+    redis.call('XADD', KEYS[2], ARGV[b + 6], unpack(scored))
+    redis.call('ZADD', board, 'LT', 0 - total, player)
+    redis.call('HSET', results, guess, ARGV[b + 4] .. tostring(best))
+    if ARGV[b + 7] ~= '' then
+      local settled = {}
+      for j = b + 10 + n, b + 9 + n + blocks[i].m do
+        settled[#settled + 1] = ARGV[j]
+      end
+      redis.call('HSET', game, 'status', 'settled', 'winner', player)
+      redis.call('XADD', KEYS[3], ARGV[b + 7], unpack(settled))
+    end
+    redis.call('XACK', KEYS[1], ARGV[1], delivery)
+    out[i] = {'APPLIED', tostring(previous)}
+  end
+end
+return out

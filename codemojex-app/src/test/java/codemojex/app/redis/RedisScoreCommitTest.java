@@ -129,6 +129,76 @@ class RedisScoreCommitTest {
         System.out.println("[model] " + settled + " game(s) settled in the run");
     }
 
+    /**
+     * A batch commit is the same as committing its guesses one after the other: random batches of
+     * 1..25 guesses (repeats of a guess inside a batch included, and perfect guesses that settle a
+     * game other guesses of the same batch then find settled) against the Referee model, in order.
+     */
+    @Test
+    void aBatchCommitsAsTheGuessesOneAfterTheOther() {
+        Random r = Seeded.random("RedisScoreCommitTest.batches");
+        Snowflake minter = new Snowflake(9, Clock.systemUTC());
+        RedisGames games = new RedisGames(jedis);
+        RedisGuessInbox inbox = new RedisGuessInbox(jedis, "batches");
+        RedisScoreCommit commit = new RedisScoreCommit(jedis, minter);
+        RedisStreamAppend append = new RedisStreamAppend(jedis, minter);
+        inbox.ensure();
+        List<GameRecord> all = new java.util.ArrayList<>();
+        for (int g = 0; g < 4; g++) {
+            Keyboard k = Keyboard.draw(r);
+            GameRecord game = new GameRecord("B" + g + "x" + r.nextInt(1_000_000), "room", k, k.drawSecret(r), Instant.now(), Option.none());
+            games.create(game);
+            all.add(game);
+        }
+        Map<String, Integer> bests = new HashMap<>();
+        java.util.Set<String> settledGames = new java.util.HashSet<>();
+        java.util.Set<String> committed = new java.util.HashSet<>();
+        int batches = 0;
+        for (int done = 0; done < 300; batches++) {
+            int size = 1 + r.nextInt(25);
+            List<ScoreCommit.Commit> batch = new java.util.ArrayList<>();
+            for (int i = 0; i < size; i++) {
+                GameRecord game = all.get(r.nextInt(all.size()));
+                Code guess = r.nextInt(30) == 0 ? game.secret()
+                        : new Code(Vector.range(0, Code.LENGTH).map(x -> game.keyboard().keys().get(r.nextInt(game.keyboard().keys().size()))));
+                GuessSubmitted submitted = new GuessSubmitted(game.game(), game.room(), "p" + r.nextInt(3), guess);
+                BrandedId id = append.append(Channels.QUEUE, Channels.GUESSES, submitted.fields());
+                StreamEntry delivery = inbox.next(1, java.time.Duration.ofMillis(100)).get(0);
+                batch.add(new ScoreCommit.Commit(delivery, submitted, id.toString(), game));
+                if (r.nextInt(10) == 0) {
+                    batch.add(batch.get(r.nextInt(batch.size()))); // a redelivery in the same batch
+                }
+            }
+            List<ScoreCommit.Result> results = commit.commitAll(batch);
+            assertThat(results).hasSize(batch.size());
+            for (int i = 0; i < batch.size(); i++) {
+                ScoreCommit.Commit c = batch.get(i);
+                ScoreCommit.Result expected;
+                if (!committed.add(c.guessId())) {
+                    expected = new ScoreCommit.AlreadyScored(c.guessId());
+                } else {
+                    GameRecord now = settledGames.contains(c.game().game())
+                            ? new GameRecord(c.game().game(), c.game().room(), c.game().keyboard(), c.game().secret(), c.game().openedAt(),
+                            Option.some("someone")) : c.game();
+                    GuessOutcome outcome = Referee.decide(c.guess(), c.guessId(), Option.some(now),
+                            bests.getOrDefault(c.game().game() + "/" + c.guess().player(), 0));
+                    expected = new ScoreCommit.Applied(outcome instanceof GuessOutcome.Rejected
+                            ? new GuessOutcome.Rejected(c.guessId(), c.game().game(), c.guess().player(), Referee.SETTLED) : outcome);
+                    if (!(outcome instanceof GuessOutcome.Rejected)) {
+                        bests.put(c.game().game() + "/" + c.guess().player(), ((GuessScored) outcome.events().head()).best());
+                    }
+                    if (outcome instanceof GuessOutcome.ScoredAndSettled) {
+                        settledGames.add(c.game().game());
+                    }
+                    done++;
+                }
+                assertThat(results.get(i)).as("batch %d, guess %d", batches, i).isEqualTo(expected);
+            }
+        }
+        assertThat(inbox.pendingCount()).isZero();
+        System.out.println("[model] " + batches + " batches, " + settledGames.size() + " game(s) settled");
+    }
+
     @Test
     void aBestOfZeroStaysZeroThroughMoreMisses() {
         Snowflake minter = new Snowflake(6, Clock.systemUTC());

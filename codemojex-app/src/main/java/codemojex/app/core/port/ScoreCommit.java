@@ -33,6 +33,26 @@ public interface ScoreCommit {
     record AlreadyScored(String guessId) implements Result {
     }
 
+    /**
+     * One delivered guess to commit.
+     *
+     * @param delivery the delivered entry
+     * @param guess    the guess it holds
+     * @param guessId  its id
+     * @param game     its game as it was read before the commit
+     */
+    record Commit(StreamEntry delivery, GuessSubmitted guess, String guessId, GameRecord game) {
+    }
+
     /** Commits the decision on {@code guess} (delivered as {@code delivery}, id {@code guessId}) for {@code game}. */
     Result commit(StreamEntry delivery, GuessSubmitted guess, String guessId, GameRecord game);
+
+    /**
+     * Commits a batch in order, at once: each guess sees what the ones before it wrote (a best raised,
+     * a game settled). By default one {@link #commit} after the other; an adapter may do it in one step.
+     * One result per commit, in order.
+     */
+    default java.util.List<Result> commitAll(java.util.List<Commit> batch) {
+        return batch.stream().map(c -> commit(c.delivery(), c.guess(), c.guessId(), c.game())).toList();
+    }
 }
