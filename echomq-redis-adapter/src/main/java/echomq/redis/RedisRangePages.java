@@ -42,6 +42,7 @@ final class RedisRangePages implements RangePages {
     private final byte[] toBytes;
     private final int pageSize;
     private final Supplier<Connection> borrow;
+    private final Runnable refreshRoutes;
     private Connection connection;
     /** The start of the next request to send, or of the one in flight; none when the range is done. */
     private Option<StreamId> start;
@@ -51,6 +52,16 @@ final class RedisRangePages implements RangePages {
 
     RedisRangePages(RedisStreamRange port, StreamKey stream, StreamId from, Option<StreamId> to, int pageSize,
                     Supplier<Connection> borrow) {
+        this(port, stream, from, to, pageSize, borrow, () -> { });
+    }
+
+    /**
+     * As above; {@code refreshRoutes} runs after a connection failure, so that the next pages of this
+     * key go to the node that serves it then (a cluster client's slot map after a failover).
+     */
+    RedisRangePages(RedisStreamRange port, StreamKey stream, StreamId from, Option<StreamId> to, int pageSize,
+                    Supplier<Connection> borrow, Runnable refreshRoutes) {
+        this.refreshRoutes = refreshRoutes;
         this.port = port;
         this.stream = stream;
         this.key = stream.toString();
@@ -145,6 +156,13 @@ final class RedisRangePages implements RangePages {
             discard(connection);
         }
         connection = null;
+        if (e instanceof JedisConnectionException) {
+            try {
+                refreshRoutes.run();
+            } catch (JedisException stillDown) {
+                // the node is down and no other serves the key yet: the caller gets the original failure and tries again later
+            }
+        }
     }
 
     /**

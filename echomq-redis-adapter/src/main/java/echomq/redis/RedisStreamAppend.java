@@ -15,6 +15,7 @@ import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.Response;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisException;
+import redis.clients.jedis.exceptions.JedisRedirectionException;
 import redis.clients.jedis.params.XAddParams;
 
 import java.util.ArrayList;
@@ -148,6 +149,7 @@ public final class RedisStreamAppend implements StreamAppendPort {
                 break;
             }
             List<Integer> refused = new ArrayList<>();
+            List<Integer> redirected = new ArrayList<>();
             java.util.Map<Integer, RuntimeException> refusals = new java.util.HashMap<>();
             for (int j = 0; j < responses.size(); j++) {
                 int i = todo.get(j);
@@ -156,12 +158,26 @@ public final class RedisStreamAppend implements StreamAppendPort {
                     out[i] = Either.right(ids.get(j));
                 } catch (JedisException e) {
                     RuntimeException failure = RedisFailures.translateAppend(key, ids.get(j).streamId(), e);
-                    if (RedisFailures.isNonMonotonic(e) && attempt < MAX_REMINTS) {
+                    if (e instanceof JedisRedirectionException && attempt < MAX_REMINTS) {
+                        // the slot moved (a failover, a resharding): the XADD was not run; send it again
+                        // once the client knows the new master
+                        redirected.add(i);
+                        refusals.put(i, failure);
+                    } else if (RedisFailures.isNonMonotonic(e) && attempt < MAX_REMINTS) {
                         refused.add(i);
                         refusals.put(i, failure);
                     } else {
                         out[i] = Either.left(failure);
                     }
+                }
+            }
+            if (refused.isEmpty() && !redirected.isEmpty()) {
+                // a pipeline does not follow a redirection: one routed command does, and refreshes the client's slot map
+                try {
+                    top(stream);
+                } catch (StreamStoreException e) {
+                    redirected.forEach(i -> out[i] = Either.left(e));
+                    break;
                 }
             }
             if (!refused.isEmpty()) {
@@ -181,15 +197,20 @@ public final class RedisStreamAppend implements StreamAppendPort {
                     minter.observe(StreamId.of(target, top.seq()));
                 } catch (StreamStoreException e) {
                     refused.forEach(i -> out[i] = Either.left(e));
+                    redirected.forEach(i -> out[i] = Either.left(e));
                     break;
                 } catch (IllegalArgumentException pastTheRange) {
                     // no snowflake is above the top: the refusals stand
                     refused.forEach(i -> out[i] = Either.left(refusals.get(i)));
+                    redirected.forEach(i -> out[i] = Either.left(refusals.get(i)));
                     break;
                 }
                 remints.addAndGet(refused.size());
             }
-            todo = refused;
+            List<Integer> again = new ArrayList<>(refused);
+            again.addAll(redirected);
+            again.sort(null); // in their order: mint order stays the order the caller handed them over
+            todo = again;
         }
         return java.util.Arrays.asList(out);
     }
@@ -208,6 +229,15 @@ public final class RedisStreamAppend implements StreamAppendPort {
             }
             p.sync();
         } catch (JedisException e) {
+            if (e instanceof redis.clients.jedis.exceptions.JedisConnectionException && jedis instanceof redis.clients.jedis.RedisClusterClient) {
+                // a pipeline keeps using the node it knew; a routed command renews the client's slot map, so the
+                // caller's next try reaches the replica that took over
+                try {
+                    jedis.exists(k);
+                } catch (JedisException stillDown) {
+                    // no node serves the key yet: the caller gets the original failure
+                }
+            }
             throw RedisFailures.translate(key, e);
         }
         return responses;

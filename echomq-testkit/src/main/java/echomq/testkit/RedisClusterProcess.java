@@ -10,23 +10,38 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A local Redis Cluster of three masters (no replicas), each a {@link RedisServerProcess} on a free
- * loopback port with its own directory, joined with {@code redis-cli --cluster create}.
+ * A local Redis Cluster of three masters, with or without a replica each, every node a
+ * {@link RedisServerProcess} on a free loopback port with its own directory, joined with
+ * {@code redis-cli --cluster create}.
  * {@code try (RedisClusterProcess c = RedisClusterProcess.start()) { RedisConnections.connect(c.uri()) … }}
  */
 public final class RedisClusterProcess implements AutoCloseable {
 
     private final List<RedisServerProcess> masters;
+    private final List<RedisServerProcess> nodes;
 
-    private RedisClusterProcess(List<RedisServerProcess> masters) {
-        this.masters = masters;
+    private RedisClusterProcess(List<RedisServerProcess> nodes, int masters) {
+        this.nodes = nodes;
+        this.masters = nodes.subList(0, masters);
     }
 
     /** Starts three masters, creates the cluster and waits until every node says {@code cluster_state:ok}. */
     public static RedisClusterProcess start(String... extraArgs) {
+        return start(0, extraArgs);
+    }
+
+    /**
+     * Starts three masters with a replica each (six nodes); a master that fails is replaced by its
+     * replica after the node timeout (2 s), or at once on {@link #failover}.
+     */
+    public static RedisClusterProcess startWithReplicas(String... extraArgs) {
+        return start(1, extraArgs);
+    }
+
+    private static RedisClusterProcess start(int replicas, String... extraArgs) {
         List<RedisServerProcess> nodes = new ArrayList<>();
         try {
-            for (int i = 0; i < 3; i++) {
+            for (int i = 0; i < 3 * (1 + replicas); i++) {
                 List<String> args = new ArrayList<>(List.of("--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
                         "--cluster-node-timeout", "2000", "--appendonly", "yes", "--appendfsync", "always"));
                 args.addAll(List.of(extraArgs));
@@ -34,14 +49,17 @@ public final class RedisClusterProcess implements AutoCloseable {
             }
             List<String> create = new ArrayList<>(List.of(cli(), "--cluster", "create"));
             nodes.forEach(n -> create.add("127.0.0.1:" + n.port()));
-            create.addAll(List.of("--cluster-replicas", "0", "--cluster-yes"));
+            create.addAll(List.of("--cluster-replicas", Integer.toString(replicas), "--cluster-yes"));
             Process p = new ProcessBuilder(create).redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
                 throw new IllegalStateException("redis-cli --cluster create failed: " + out);
             }
-            RedisClusterProcess c = new RedisClusterProcess(nodes);
+            RedisClusterProcess c = new RedisClusterProcess(nodes, 3);
             c.awaitOk();
+            if (replicas > 0) {
+                c.awaitReplicasInSync();
+            }
             return c;
         } catch (IOException e) {
             nodes.forEach(RedisServerProcess::stop);
@@ -65,7 +83,7 @@ public final class RedisClusterProcess implements AutoCloseable {
     public void awaitOk() {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() < deadline) {
-            if (masters.stream().allMatch(m -> clusterInfo(m.port()).contains("cluster_state:ok"))) {
+            if (nodes.stream().filter(RedisServerProcess::isRunning).allMatch(m -> command(m.port(), "CLUSTER INFO").contains("cluster_state:ok"))) {
                 return;
             }
             try {
@@ -78,17 +96,137 @@ public final class RedisClusterProcess implements AutoCloseable {
         throw new IllegalStateException("the cluster did not reach cluster_state:ok in 30 s");
     }
 
-    private static String clusterInfo(int port) {
+    /** Waits until every replica reports its link to its master up. */
+    private void awaitReplicasInSync() {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            if (nodes.subList(3, nodes.size()).stream().allMatch(r -> command(r.port(), "INFO replication").contains("master_link_status:up"))) {
+                return;
+            }
+            sleep(50);
+        }
+        throw new IllegalStateException("the replicas did not sync with their masters in 30 s");
+    }
+
+    /** Waits until a replica of {@code master} has acknowledged all its writes ({@code WAIT 1}). */
+    public void awaitReplicasInSyncOf(RedisServerProcess master) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            if (command(master.port(), "WAIT 1 1000").startsWith(":1")) {
+                return;
+            }
+            sleep(50);
+        }
+        throw new IllegalStateException("no replica of " + master.port() + " acknowledged its writes in 30 s");
+    }
+
+    /** An inline command's reply as text ({@code CLUSTER INFO}, {@code INFO replication}, {@code CLUSTER NODES}); "" when the node does not answer. */
+    private static String command(int port, String command) {
         try (Socket s = new Socket()) {
             s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 500);
             s.setSoTimeout(1000);
-            s.getOutputStream().write("CLUSTER INFO\r\n".getBytes(StandardCharsets.US_ASCII));
-            byte[] buf = new byte[4096];
-            int n = s.getInputStream().read(buf);
-            return n > 0 ? new String(buf, 0, n, StandardCharsets.US_ASCII) : "";
-        } catch (IOException e) {
+            s.getOutputStream().write((command + "\r\n").getBytes(StandardCharsets.US_ASCII));
+            java.io.InputStream in = s.getInputStream();
+            StringBuilder out = new StringBuilder();
+            byte[] buf = new byte[8192];
+            // a bulk reply: "$<len>\r\n<len bytes>\r\n"; read until it is all there
+            int expected = -1;
+            int n;
+            while ((n = in.read(buf)) > 0) {
+                out.append(new String(buf, 0, n, StandardCharsets.US_ASCII));
+                if (expected < 0 && out.indexOf("\r\n") > 0 && out.charAt(0) == '$') {
+                    expected = Integer.parseInt(out.substring(1, out.indexOf("\r\n"))) + out.indexOf("\r\n") + 4;
+                }
+                if (expected < 0 || out.length() >= expected) {
+                    break;
+                }
+            }
+            return out.toString();
+        } catch (IOException | NumberFormatException e) {
             return "";
         }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Every node, masters first, then the replicas (empty without replicas). */
+    public List<RedisServerProcess> nodes() {
+        return List.copyOf(nodes);
+    }
+
+    /** The node that serves {@code slot} now (after failovers too), from a live node's {@code CLUSTER NODES}. */
+    public RedisServerProcess currentMasterOf(int slot) {
+        for (RedisServerProcess asked : nodes) {
+            if (!asked.isRunning()) {
+                continue;
+            }
+            for (String line : command(asked.port(), "CLUSTER NODES").split("\n")) {
+                String[] f = line.trim().split(" ");
+                if (f.length < 9 || !f[2].contains("master") || f[2].contains("fail")) {
+                    continue;
+                }
+                for (int i = 8; i < f.length; i++) {
+                    String[] range = f[i].split("-");
+                    if (range[0].startsWith("[")) {
+                        continue; // a slot being migrated
+                    }
+                    int lo = Integer.parseInt(range[0]);
+                    int hi = range.length > 1 ? Integer.parseInt(range[1]) : lo;
+                    if (slot >= lo && slot <= hi) {
+                        int port = Integer.parseInt(f[1].substring(f[1].indexOf(':') + 1, f[1].indexOf('@')));
+                        return nodes.stream().filter(n -> n.port() == port).findFirst()
+                                .orElseThrow(() -> new IllegalStateException("no node on port " + port));
+                    }
+                }
+            }
+        }
+        throw new IllegalStateException("no live node knows the master of slot " + slot);
+    }
+
+    /** The replica of {@code master} now, from {@code INFO replication} of the replicas. */
+    public RedisServerProcess replicaOf(RedisServerProcess master) {
+        for (RedisServerProcess n : nodes) {
+            if (n != master && n.isRunning() && command(n.port(), "INFO replication").contains("master_port:" + master.port())) {
+                return n;
+            }
+        }
+        throw new IllegalStateException("no replica follows the master on port " + master.port());
+    }
+
+    /**
+     * A manual failover: {@code CLUSTER FAILOVER} on {@code replica}, which waits for its master's
+     * last writes, takes over its slots, and is then the master; waits until the cluster agrees.
+     */
+    public void failover(RedisServerProcess replica, int slot) {
+        String reply = command(replica.port(), "CLUSTER FAILOVER");
+        if (!reply.startsWith("+OK")) {
+            throw new IllegalStateException("CLUSTER FAILOVER on " + replica.port() + " answered " + reply);
+        }
+        awaitMaster(slot, replica);
+    }
+
+    /** Waits until {@code expected} serves {@code slot} and the cluster is ok. */
+    public void awaitMaster(int slot, RedisServerProcess expected) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            try {
+                if (currentMasterOf(slot) == expected) {
+                    awaitOk();
+                    return;
+                }
+            } catch (IllegalStateException notYet) {
+                // no live node knows yet
+            }
+            sleep(50);
+        }
+        throw new IllegalStateException("node " + expected.port() + " did not take over slot " + slot + " in 30 s");
     }
 
     /** {@code redis-cluster://127.0.0.1:p1,127.0.0.1:p2,127.0.0.1:p3}. */
@@ -114,6 +252,6 @@ public final class RedisClusterProcess implements AutoCloseable {
 
     @Override
     public void close() {
-        masters.forEach(RedisServerProcess::stop);
+        nodes.forEach(RedisServerProcess::stop);
     }
 }
