@@ -119,7 +119,8 @@
         b.board.forEach((r) => list.appendChild(el('li', r.player + ' — ' + r.best)));
       }
       const f = await api('GET', '/feed?since=1h');
-      $('feedTotals').textContent = f.guesses + ' guesses by ' + f.players + ' players in the last hour';
+      $('feedTotals').textContent = f.guesses + (f.guesses === 1 ? ' guess' : ' guesses') + ' by ' + f.players
+          + (f.players === 1 ? ' player' : ' players') + ' in the last hour';
       const feed = $('feed');
       feed.replaceChildren();
       f.items.forEach((i) => feed.appendChild(el('li',

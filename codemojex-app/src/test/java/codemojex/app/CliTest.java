@@ -69,9 +69,9 @@ class CliTest {
         assertThat(board.out()).contains("1. ada");
         Run rebuild = cli("rebuild-board", game, "--redis", uri);
         assertThat(rebuild.code()).isZero();
-        assertThat(rebuild.out()).contains("equals the live board (1 players)");
+        assertThat(rebuild.out()).contains("equals the live board (1 player)");
         Run feed = cli("feed", "--since", "1h", "--redis", uri);
-        assertThat(feed.out()).contains("1 guesses by 1 players").contains("ada scored");
+        assertThat(feed.out()).contains("1 guess by 1 player").contains("ada scored");
         Run rooms = cli("rooms", "--redis", uri);
         assertThat(rooms.out()).contains("cli\t1");
         Run results = cli("results", "--redis", uri);

@@ -232,7 +232,7 @@ class ServeProcessTest {
         assertThat(cli("board", game, "--data", data.toString())).contains("ada");
         first.stop();
         // and with none running, starts one on the data for as long as it reads
-        assertThat(cli("feed", "--data", data.toString())).contains("1 guesses by 1 players").contains("ada scored");
+        assertThat(cli("feed", "--data", data.toString())).contains("1 guess by 1 player").contains("ada scored");
         assertThat(cli("rebuild-board", game, "--data", data.toString())).contains("equals the live board");
     }
 

@@ -22,7 +22,8 @@ final class FeedCommand implements Runnable {
         try (Codemojex app = redis.require()) {
             Tally<Projections.Feed> tally = app.reports().feed(Durations.parse("since", since));
             Projections.Feed f = tally.value();
-            System.out.println(f.guesses() + " guesses by " + f.distinctPlayers() + " players in the last " + since);
+            System.out.println(f.guesses() + (f.guesses() == 1 ? " guess" : " guesses") + " by " + f.distinctPlayers()
+                    + (f.distinctPlayers() == 1 ? " player" : " players") + " in the last " + since);
             for (Projections.FeedItem i : f.newest()) {
                 System.out.println(i.at() + "  " + i.player() + " scored " + i.total() + " (" + i.percentage() + "%, best "
                         + i.best() + ") in " + i.game());

@@ -28,7 +28,8 @@ final class RebuildBoardCommand implements Callable<Integer> {
                 System.out.println("skipped " + r.skipped() + " unreadable guess-scored entr" + (r.skipped() == 1 ? "y" : "ies"));
             }
             if (r.equal()) {
-                System.out.println("rebuilt board of " + game + " equals the live board (" + r.live().size() + " players)");
+                System.out.println("rebuilt board of " + game + " equals the live board (" + r.live().size()
+                        + (r.live().size() == 1 ? " player)" : " players)"));
                 return 0;
             }
             System.out.println("rebuilt board of " + game + " DIFFERS from the live board");
