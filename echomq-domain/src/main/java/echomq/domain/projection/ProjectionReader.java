@@ -293,7 +293,7 @@ public final class ProjectionReader {
             acc = trailing(queue, name, key, firstFull - paneMs, paneMs, start, combinable, state);
         }
         if (sealedEnd > firstFull) {
-            acc = combine(combinable, acc, sealedPanes(queue, name, key, firstFull, sealedEnd, paneMs, combinable, state));
+            acc = combine(combinable, acc, sealedPanes(queue, name, key, length, firstFull, sealedEnd, paneMs, combinable, state));
         }
         A open = foldWithState(queue, name, key, Window.since(Instant.ofEpochMilli(sealedEnd)), projection, state);
         return combine(combinable, acc, open);
@@ -311,15 +311,18 @@ public final class ProjectionReader {
      * same history, no delete among their panes since); otherwise they are built again.
      */
     @SuppressWarnings("unchecked")
-    private <A> A sealedPanes(String queue, String name, StreamKey key, long firstFull, long sealedEnd, long paneMs,
+    private <A> A sealedPanes(String queue, String name, StreamKey key, Duration length, long firstFull, long sealedEnd, long paneMs,
                               CombinableFold<A> projection, Seen seen) {
         StreamState now = seen.state().get();
-        Key k = new Key(key, "panes of " + paneMs + " ms", projection.name() + "#v" + projection.version());
+        // one aggregator per window length: a shorter window pops panes a longer one still needs
+        Key k = new Key(key, "last " + length + " in panes of " + paneMs + " ms", projection.name() + "#v" + projection.version());
         PaneStacks held;
         synchronized (stacks) {
             held = stacks.get(k);
         }
+        // the stacks hold the panes from their oldest on: a window that starts before it (the clock went back) is built again
         boolean valid = held != null && held.lineage() == seen.lineage() && held.next() <= sealedEnd
+                && (held.oldest() <= firstFull || held.next() <= firstFull)
                 && !deletedInside(held.foldedAt(), now, Window.since(Instant.ofEpochMilli(held.oldest())));
         Vector<Pane> front = valid ? held.front() : Vector.empty();
         Vector<Pane> back = valid ? held.back() : Vector.empty();
