@@ -42,9 +42,13 @@ class ManyInstancesTest {
     }
 
     static List<ServeProcessTest.Serve> startThree(RedisServerProcess redis, String... extra) throws Exception {
+        return startThree(redis.uri(), extra);
+    }
+
+    static List<ServeProcessTest.Serve> startThree(String uri, String... extra) throws Exception {
         List<ServeProcessTest.Serve> serves = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            List<String> args = new ArrayList<>(List.of("--redis", redis.uri(), "--node", Integer.toString(11 + i), "--guess-rate", "0"));
+            List<String> args = new ArrayList<>(List.of("--redis", uri, "--node", Integer.toString(11 + i), "--guess-rate", "0"));
             args.addAll(List.of(extra));
             serves.add(ServeProcessTest.Serve.start(Files.createTempDirectory("instance-"), args.toArray(String[]::new)));
         }
@@ -65,7 +69,11 @@ class ManyInstancesTest {
 
     /** Every accepted guess scored once or rejected after a settle; boards equal rebuilds; nothing pending. */
     static void checkTheLog(RedisServerProcess redis, Simulation.Report report) {
-        try (Codemojex app = Codemojex.connect(redis.uri(), Codemojex.Settings.defaults())) {
+        checkTheLog(redis.uri(), report);
+    }
+
+    static void checkTheLog(String uri, Simulation.Report report) {
+        try (Codemojex app = Codemojex.connect(uri, Codemojex.Settings.defaults())) {
             Map<String, Long> perGuess = AppReliabilityTest.scoredPerGuess(app);
             int scored = 0;
             for (Map.Entry<String, String> g : report.guessToGame().entrySet()) {
@@ -100,6 +108,22 @@ class ManyInstancesTest {
             for (ServeProcessTest.Serve s : serves) {
                 long scored = s.get("/health").path("worker").path("scored").asLong();
                 assertThat(scored).as("guesses scored by the worker of instance %d", s.port()).isPositive();
+            }
+        }
+    }
+
+    /** The same on a Redis Cluster of three masters (the app's keys share one slot, so one master serves them). */
+    @Test
+    void threeInstancesOnAClusterShareThePlayersAndTheWork() throws Exception {
+        try (echomq.testkit.RedisClusterProcess cluster = echomq.testkit.RedisClusterProcess.start()) {
+            List<ServeProcessTest.Serve> serves = startThree(cluster.uri());
+            Simulation.Report report = new Simulation(serves.stream().map(ManyInstancesTest::url).toList(),
+                    new PrintStream(new ByteArrayOutputStream())).run(30, 6, 2_000, 6, 9);
+            System.out.printf("[instances] %d guesses over 3 instances on a cluster: scored end to end %.0f/s%n", report.guesses(),
+                    report.scoredPerSecond());
+            checkTheLog(cluster.uri(), report);
+            for (ServeProcessTest.Serve s : serves) {
+                assertThat(s.get("/health").path("worker").path("scored").asLong()).as("instance %d scored some", s.port()).isPositive();
             }
         }
     }
