@@ -34,11 +34,7 @@ class ManyInstancesTest {
 
     @AfterEach
     void killWhatIsLeft() {
-        for (ProcessHandle p : ServeProcessTest.STARTED) {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
-        }
-        ServeProcessTest.STARTED.clear();
+        ServeProcessTest.killStarted();
     }
 
     static List<ServeProcessTest.Serve> startThree(RedisServerProcess redis, String... extra) throws Exception {

@@ -40,6 +40,11 @@ class ServeProcessTest {
 
     @org.junit.jupiter.api.AfterEach
     void killWhatIsLeft() {
+        killStarted();
+    }
+
+    /** Kills every process a test started, with what they started. */
+    static void killStarted() {
         for (ProcessHandle p : STARTED) {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();

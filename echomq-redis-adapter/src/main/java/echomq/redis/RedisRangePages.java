@@ -157,11 +157,7 @@ final class RedisRangePages implements RangePages {
         }
         connection = null;
         if (e instanceof JedisConnectionException) {
-            try {
-                refreshRoutes.run();
-            } catch (JedisException stillDown) {
-                // the node is down and no other serves the key yet: the caller gets the original failure and tries again later
-            }
+            refreshRoutes.run();
         }
     }
 

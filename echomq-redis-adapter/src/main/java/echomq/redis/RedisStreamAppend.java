@@ -148,71 +148,72 @@ public final class RedisStreamAppend implements StreamAppendPort {
                 todo.forEach(i -> out[i] = Either.left(e));
                 break;
             }
-            List<Integer> refused = new ArrayList<>();
-            List<Integer> redirected = new ArrayList<>();
-            java.util.Map<Integer, RuntimeException> refusals = new java.util.HashMap<>();
+            // a failed record keeps its failure in out[] unless a later attempt lands it
+            List<Integer> again = new ArrayList<>();
+            int belowTop = 0;
             for (int j = 0; j < responses.size(); j++) {
                 int i = todo.get(j);
                 try {
                     responses.get(j).get();
                     out[i] = Either.right(ids.get(j));
                 } catch (JedisException e) {
-                    RuntimeException failure = RedisFailures.translateAppend(key, ids.get(j).streamId(), e);
-                    if (e instanceof JedisRedirectionException && attempt < MAX_REMINTS) {
-                        // the slot moved (a failover, a resharding): the XADD was not run; send it again
-                        // once the client knows the new master
-                        redirected.add(i);
-                        refusals.put(i, failure);
-                    } else if (RedisFailures.isNonMonotonic(e) && attempt < MAX_REMINTS) {
-                        refused.add(i);
-                        refusals.put(i, failure);
-                    } else {
-                        out[i] = Either.left(failure);
+                    out[i] = Either.left(RedisFailures.translateAppend(key, ids.get(j).streamId(), e));
+                    // a slot that moved (a failover, a resharding): the XADD was not run, send it again once the
+                    // client knows the new master; an id below another writer's top: mint it again above the top
+                    boolean nonMonotonic = RedisFailures.isNonMonotonic(e);
+                    if ((nonMonotonic || e instanceof JedisRedirectionException) && attempt < MAX_REMINTS) {
+                        again.add(i);
+                        belowTop += nonMonotonic ? 1 : 0;
                     }
                 }
             }
-            if (refused.isEmpty() && !redirected.isEmpty()) {
-                // a pipeline does not follow a redirection: one routed command does, and refreshes the client's slot map
-                try {
-                    top(stream);
-                } catch (StreamStoreException e) {
-                    redirected.forEach(i -> out[i] = Either.left(e));
-                    break;
-                }
+            if (again.isEmpty()) {
+                break;
             }
-            if (!refused.isEmpty()) {
-                // another writer's ids are above ours: mint above the stream's top from now on
-                try {
-                    // a refusal again means the others moved on during our round trips: aim a millisecond further
-                    // ahead each time (0, 1, 2 … ms past the top), so a writer whose round trips take several
-                    // milliseconds still lands, and ids run ahead of the clocks by about one round trip at most
-                    StreamId top = top(stream);
-                    long target = top.ms() + attempt;
-                    long ahead = target + 1 - minter.now();
-                    if (attempt == 0 && ahead > maxLeadMs) {
-                        // the stream runs ahead of this writer's clock by more than the writers' skew allows:
-                        // let the clock catch up instead of pushing the stream further into the future
-                        java.util.concurrent.locks.LockSupport.parkNanos(Math.min(ahead - maxLeadMs, maxLeadMs) * 1_000_000L);
+            try {
+                // a routed command: it follows a redirection, which renews the client's slot map for the pipeline
+                StreamId top = top(stream);
+                if (belowTop > 0) {
+                    if (attempt == 0) {
+                        waitForTheClock(top);
                     }
-                    minter.observe(StreamId.of(target, top.seq()));
-                } catch (StreamStoreException e) {
-                    refused.forEach(i -> out[i] = Either.left(e));
-                    redirected.forEach(i -> out[i] = Either.left(e));
-                    break;
-                } catch (IllegalArgumentException pastTheRange) {
-                    // no snowflake is above the top: the refusals stand
-                    refused.forEach(i -> out[i] = Either.left(refusals.get(i)));
-                    redirected.forEach(i -> out[i] = Either.left(refusals.get(i)));
-                    break;
+                    aimAbove(minter, top, attempt);
+                    remints.addAndGet(belowTop);
                 }
-                remints.addAndGet(refused.size());
+            } catch (StreamStoreException e) {
+                again.forEach(i -> out[i] = Either.left(e));
+                break;
+            } catch (IllegalArgumentException pastTheRange) {
+                break; // no snowflake is above the top: the refusals stand
             }
-            List<Integer> again = new ArrayList<>(refused);
-            again.addAll(redirected);
-            again.sort(null); // in their order: mint order stays the order the caller handed them over
             todo = again;
         }
         return java.util.Arrays.asList(out);
+    }
+
+    /**
+     * At a record's first refusal: when the stream's top runs ahead of this writer's clock by more
+     * than the writers' skew allows, let the clock catch up (at most the skew) instead of pushing the
+     * stream further into the future.
+     */
+    private void waitForTheClock(StreamId top) {
+        long ahead = top.ms() + 1 - minter.now();
+        if (ahead > maxLeadMs) {
+            java.util.concurrent.locks.LockSupport.parkNanos(Math.min(ahead - maxLeadMs, maxLeadMs) * 1_000_000L);
+        }
+    }
+
+    /**
+     * Makes {@code minter}'s next ids land above {@code top} after {@code attempt} refusals: a refusal
+     * again means the other writers moved on during the round trips, so it aims a millisecond further
+     * ahead each time (0, 1, 2 … ms past the top), and a writer whose round trips take several
+     * milliseconds still lands, while ids run ahead of the clocks by about one round trip at most.
+     * For callers that append with host-minted ids in scripts of their own, so the policy is one.
+     *
+     * @throws IllegalArgumentException when no snowflake is above {@code top}
+     */
+    public static void aimAbove(Snowflake minter, StreamId top, int attempt) {
+        minter.observe(StreamId.of(top.ms() + attempt, top.seq()));
     }
 
     /** The stream's last generated id: what an {@code XADD} id must be above. */
@@ -229,14 +230,8 @@ public final class RedisStreamAppend implements StreamAppendPort {
             }
             p.sync();
         } catch (JedisException e) {
-            if (e instanceof redis.clients.jedis.exceptions.JedisConnectionException && jedis instanceof redis.clients.jedis.RedisClusterClient) {
-                // a pipeline keeps using the node it knew; a routed command renews the client's slot map, so the
-                // caller's next try reaches the replica that took over
-                try {
-                    jedis.exists(k);
-                } catch (JedisException stillDown) {
-                    // no node serves the key yet: the caller gets the original failure
-                }
+            if (e instanceof redis.clients.jedis.exceptions.JedisConnectionException) {
+                RedisRoutes.renew(jedis, k); // a pipeline keeps using the node it knew
             }
             throw RedisFailures.translate(key, e);
         }

@@ -63,9 +63,8 @@ public final class RedisStreamRange implements StreamRangePort {
         }
         if (jedis instanceof RedisClusterClient cluster) {
             int slot = JedisClusterCRC16.getSlot(key);
-            // a routed command through the client's own path renews its slot map when a node is gone
             return new RedisRangePages(this, stream, from, to, pageSize, () -> cluster.getConnectionFromSlot(slot),
-                    () -> cluster.exists(key));
+                    () -> RedisRoutes.renew(cluster, bytes(key)));
         }
         return RangePages.oneByOne(this, stream, from, to, pageSize);
     }

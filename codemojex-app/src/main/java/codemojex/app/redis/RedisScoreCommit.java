@@ -78,7 +78,7 @@ public final class RedisScoreCommit implements ScoreCommit {
                 throw new NonMonotonicAppendException(CommitArgs.scoredStream(), first.streamId(),
                         new IllegalStateException("still below the top " + top + " after " + attempt + " new ids"));
             }
-            minter.observe(StreamId.of(top.ms() + attempt, top.seq())); // one ms further each time the others moved on
+            RedisStreamAppend.aimAbove(minter, top, attempt);
         }
         if (reply.size() != batch.size()) {
             throw new IllegalStateException("score-commit.lua answered " + reply.size() + " results for " + batch.size() + " guesses");

@@ -113,13 +113,19 @@ public final class ScoreWorker implements AutoCloseable {
 
     /** Scores what other consumers left idle past {@code claimIdle} (one batch); returns how many. */
     public int sweep() {
-        List<StreamEntry> taken = inbox.claimIdle(claimIdle, BATCH);
-        processAll(taken);
+        List<StreamEntry> taken = takeOverIdle();
         if (!taken.isEmpty()) {
             claimed.addAndGet(taken.size());
             log.info("took over {} guess(es) left idle for {} by another worker", taken.size(), claimIdle);
         }
         return taken.size();
+    }
+
+    /** Claims what other consumers left idle past {@code claimIdle} (one batch) and scores it. */
+    private List<StreamEntry> takeOverIdle() {
+        List<StreamEntry> taken = inbox.claimIdle(claimIdle, BATCH);
+        processAll(taken);
+        return taken;
     }
 
     /** Guesses this worker took over from other consumers in its sweeps. */
@@ -141,9 +147,7 @@ public final class ScoreWorker implements AutoCloseable {
             processAll(page);
             n += page.size();
         }
-        List<StreamEntry> claimed = inbox.claimIdle(claimIdle, BATCH);
-        processAll(claimed);
-        n += claimed.size();
+        n += takeOverIdle().size();
         if (n > 0) {
             log.info("recovered {} pending guess(es)", n);
         }

@@ -153,12 +153,7 @@ public final class ProjectionReader {
     }
 
     /** The suffixes of recent trailing panes: a few per sliding projection, least recently used out first. */
-    private final Map<Key, Suffixes> suffixes = new LinkedHashMap<>(16, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<Key, Suffixes> eldest) {
-            return size() > 64;
-        }
-    };
+    private final Map<Key, Suffixes> suffixes = lru(64);
 
     private final StreamWindows windows;
     private final StreamStatePort states;
