@@ -11,6 +11,10 @@ import codemojex.app.redis.RedisGuessInbox;
 import codemojex.app.redis.RedisGuessResults;
 import codemojex.app.redis.RedisScoreCommit;
 import codemojex.app.worker.ScoreWorker;
+import codemojex.app.worker.ScoreWorkers;
+import codemojex.app.redis.Keys;
+import codemojex.app.redis.StoredPartitions;
+import codemojex.projections.GamePartitions;
 import codemojex.projections.Channels;
 import echomq.domain.id.Snowflake;
 import echomq.domain.retention.SafeRetention;
@@ -57,9 +61,14 @@ public final class Codemojex implements AutoCloseable {
      * @param faults    the fault hook of the score worker (tests)
      * @param claimIdle how long a guess stays with a silent worker before another claims it
      * @param commitBatch how many guesses the score worker commits per script call, 1..1000
+     * @param partitions  how many partitions the games are spread over; none: what the Redis holds
+     *                    ({@link StoredPartitions}), 1 on a new one
      */
-    public record Settings(int node, Clock clock, ScoreWorker.Faults faults, Duration claimIdle, int commitBatch) {
+    public record Settings(int node, Clock clock, ScoreWorker.Faults faults, Duration claimIdle, int commitBatch,
+                           Option<Integer> partitions) {
         public Settings {
+            Objects.requireNonNull(partitions, "partitions");
+            partitions.forEach(GamePartitions::new);
             if (commitBatch < 1 || commitBatch > 1000) {
                 throw new IllegalArgumentException("commit batch must be 1..1000, got " + commitBatch);
             }
@@ -74,27 +83,32 @@ public final class Codemojex implements AutoCloseable {
         /** A random node id, the system clock, no faults, reclaim after 30 s of idleness, commits of up to 100 guesses. */
         public static Settings defaults() {
             return new Settings(new SecureRandom().nextInt(Snowflake.MAX_NODE + 1), Clock.systemUTC(), ScoreWorker.Faults.NONE,
-                    Duration.ofSeconds(30), 100);
+                    Duration.ofSeconds(30), 100, Option.none());
+        }
+
+        /** These settings with the games spread over {@code n} partitions (refused when the Redis holds another count). */
+        public Settings withPartitions(int n) {
+            return new Settings(node, clock, faults, claimIdle, commitBatch, Option.some(n));
         }
 
         /** These settings with commits of up to {@code n} guesses per script call. */
         public Settings withCommitBatch(int n) {
-            return new Settings(node, clock, faults, claimIdle, n);
+            return new Settings(node, clock, faults, claimIdle, n, partitions);
         }
 
         /** These settings with fault hook {@code f}. */
         public Settings withFaults(ScoreWorker.Faults f) {
-            return new Settings(node, clock, f, claimIdle, commitBatch);
+            return new Settings(node, clock, f, claimIdle, commitBatch, partitions);
         }
 
         /** These settings with claim idleness {@code d}. */
         public Settings withClaimIdle(Duration d) {
-            return new Settings(node, clock, faults, d, commitBatch);
+            return new Settings(node, clock, faults, d, commitBatch, partitions);
         }
 
         /** These settings with node id {@code n}. */
         public Settings withNode(int n) {
-            return new Settings(n, clock, faults, claimIdle, commitBatch);
+            return new Settings(n, clock, faults, claimIdle, commitBatch, partitions);
         }
     }
 
@@ -104,8 +118,9 @@ public final class Codemojex implements AutoCloseable {
     private final UnifiedJedis jedis;
     private final Play play;
     private final Reports reports;
-    private final ScoreWorker worker;
+    private final ScoreWorkers worker;
     private final RedisStreamState states;
+    private final GamePartitions partitions;
 
     private Codemojex(String uri, Owned owned, Settings settings) {
         this.uri = uri;
@@ -128,22 +143,32 @@ public final class Codemojex implements AutoCloseable {
             }, 1, 1, TimeUnit.SECONDS);
             return w;
         });
-        this.jedis = RedisConnections.connect(uri);
+        // each partition's scorer holds a connection in its blocking read: room for all of them and the web's reads
+        this.jedis = RedisConnections.connect(uri, GamePartitions.MAX + RedisConnections.DEFAULT_MAX_CONNECTIONS);
+        try {
+            this.partitions = StoredPartitions.resolve(jedis, settings.partitions());
+        } catch (RuntimeException e) {
+            jedis.close();
+            throw e;
+        }
+        Keys keys = new Keys(partitions);
         Snowflake minter = new Snowflake(settings.node(), settings.clock());
-        RedisGames games = new RedisGames(jedis);
+        RedisGames games = new RedisGames(jedis, keys);
         RedisStreamRange range = new RedisStreamRange(jedis);
         this.states = new RedisStreamState(jedis);
-        this.play = new Play(games, new RedisGuessResults(jedis), new RedisStreamAppend(jedis, minter), range, minter,
-                settings.clock(), new SecureRandom());
+        this.play = new Play(games, new RedisGuessResults(jedis, keys), new RedisStreamAppend(jedis, minter), range, minter,
+                settings.clock(), new SecureRandom(), partitions);
         RedisCheckpoints checkpoints = new RedisCheckpoints(jedis);
-        // retention hears the score worker's group and keeps the tail of every game's board checkpoint
+        // retention hears the score workers' groups and keeps the tail of every partition's board checkpoint
         SafeRetention retention = new SafeRetention(new RedisStreamRetention(jedis), new RedisStreamReaders(jedis), checkpoints, states,
-                HashMap.of(StreamKey.of(Channels.QUEUE, Channels.GUESS_SCORED), HashSet.of(Reports.BOARDS.name())));
-        this.reports = new Reports(games, new RedisBoard(jedis), range, states, retention,
+                HashMap.ofEntries(partitions.channel(Channels.GUESS_SCORED).keys().map(k -> io.vavr.Tuple.of(k, HashSet.of(Reports.BOARDS.name())))));
+        this.reports = new Reports(games, new RedisBoard(jedis, keys), range, states, retention,
                 new Reports.Checkpointing(checkpoints, CheckpointCodecs.boards(), CheckpointCodecs.feed(), Duration.ofDays(1)),
-                settings.clock());
-        this.worker = new ScoreWorker(new RedisGuessInbox(jedis, "worker-" + settings.node()), games,
-                new RedisScoreCommit(jedis, minter), settings.faults(), settings.claimIdle(), settings.clock(), settings.commitBatch());
+                settings.clock(), partitions);
+        RedisScoreCommit commit = new RedisScoreCommit(jedis, minter, keys);
+        this.worker = new ScoreWorkers(partitions.all().map(p -> new ScoreWorker(
+                new RedisGuessInbox(jedis, partitions.queue(p), "worker-" + settings.node()), games, commit, settings.faults(),
+                settings.claimIdle(), settings.clock(), settings.commitBatch(), game -> partitions.of(game) == p)).toJavaList());
     }
 
     /** The app on the Redis at {@code uri}. */
@@ -271,14 +296,19 @@ public final class Codemojex implements AutoCloseable {
         return reports;
     }
 
-    /** The score worker (not started). */
-    public ScoreWorker worker() {
+    /** The score workers, one per partition (not started). */
+    public ScoreWorkers worker() {
         return worker;
     }
 
     /** The Redis client every adapter shares. */
     public UnifiedJedis jedis() {
         return jedis;
+    }
+
+    /** How the games are spread over partitions. */
+    public GamePartitions partitions() {
+        return partitions;
     }
 
     /** Stream state reads, for the health check. */

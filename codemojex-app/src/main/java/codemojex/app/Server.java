@@ -74,9 +74,10 @@ public final class Server implements AutoCloseable {
 
     private static void checkpoint(Codemojex app) {
         try {
-            var r = app.reports().checkpointBoards();
-            if (r.saved()) {
-                log.debug("checkpointed every game's board ({} new entries folded)", r.tailEntries());
+            for (var r : app.reports().checkpointBoards()) {
+                if (r.saved()) {
+                    log.debug("checkpointed every game's board ({} new entries folded)", r.tailEntries());
+                }
             }
         } catch (RuntimeException e) {
             log.warn("could not checkpoint the boards: {}", e.getMessage()); // tried again at the next tick
@@ -88,7 +89,7 @@ public final class Server implements AutoCloseable {
         String redis;
         try {
             // a keyed read, so that a cluster client routes it too
-            app.states().state(StreamKey.of(Channels.QUEUE, Channels.GUESSES));
+            app.states().state(app.partitions().stream(0, Channels.GUESSES));
             redis = "up";
         } catch (RuntimeException e) {
             redis = "down";
@@ -106,6 +107,7 @@ public final class Server implements AutoCloseable {
         }
         h.put("status", "up".equals(redis) && (app.worker().isRunning() || !workerExpected) ? "ok" : "degraded");
         h.put("redis", redis);
+        h.put("partitions", app.partitions().count());
         h.put("worker", worker);
         h.put("projections", app.reports().projectionMetrics()); // a record: Jackson writes its components
         h.put("skippedEntries", app.reports().skippedEntries().noted().stream()

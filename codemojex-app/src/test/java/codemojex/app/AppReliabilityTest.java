@@ -28,8 +28,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class AppReliabilityTest {
 
     static Map<String, Long> scoredPerGuess(Codemojex app) {
-        List<StreamEntry> scored = new RedisStreamRange(app.jedis()).rangeFrom(StreamKey.of("cm", Channels.GUESS_SCORED),
-                echomq.domain.id.StreamId.MIN, 10_000_000);
+        List<StreamEntry> scored = app.partitions().all().toJavaStream()
+                .flatMap(p -> new RedisStreamRange(app.jedis()).rangeFrom(app.partitions().stream(p, Channels.GUESS_SCORED),
+                        echomq.domain.id.StreamId.MIN, 10_000_000).stream()).toList();
         return scored.stream().map(GuessScored::decode).collect(Collectors.groupingBy(GuessScored::guessId, Collectors.counting()));
     }
 

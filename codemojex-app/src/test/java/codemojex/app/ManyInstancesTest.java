@@ -88,8 +88,7 @@ class ManyInstancesTest {
                 Reports.Rebuild r = app.reports().rebuildBoard(game);
                 assertThat(r.rebuilt()).as("board of %s", game).isEqualTo(r.live());
             }
-            assertThat(app.jedis().xpending(StreamKey.of(Channels.QUEUE, Channels.GUESSES).toString(), RedisGuessInbox.GROUP).getTotal())
-                    .as("guesses delivered and not acknowledged").isZero();
+            assertThat(app.worker().pending()).as("guesses delivered and not acknowledged, over every partition").isZero();
         }
     }
 
@@ -108,11 +107,14 @@ class ManyInstancesTest {
         }
     }
 
-    /** The same on a Redis Cluster of three masters (the app's keys share one slot, so one master serves them). */
+    /**
+     * The same on a Redis Cluster of three masters with the games in three partitions: one partition
+     * on each master, every master scoring.
+     */
     @Test
     void threeInstancesOnAClusterShareThePlayersAndTheWork() throws Exception {
         try (echomq.testkit.RedisClusterProcess cluster = echomq.testkit.RedisClusterProcess.start()) {
-            List<ServeProcessTest.Serve> serves = startThree(cluster.uri());
+            List<ServeProcessTest.Serve> serves = startThree(cluster.uri(), "--partitions", "3");
             Simulation.Report report = new Simulation(serves.stream().map(ManyInstancesTest::url).toList(),
                     new PrintStream(new ByteArrayOutputStream())).run(30, 6, 2_000, 6, 9);
             System.out.printf("[instances] %d guesses over 3 instances on a cluster: scored end to end %.0f/s%n", report.guesses(),
@@ -120,6 +122,17 @@ class ManyInstancesTest {
             checkTheLog(cluster.uri(), report);
             for (ServeProcessTest.Serve s : serves) {
                 assertThat(s.get("/health").path("worker").path("scored").asLong()).as("instance %d scored some", s.port()).isPositive();
+                assertThat(s.get("/health").path("partitions").asInt()).isEqualTo(3);
+            }
+            // each partition's guess-scored stream on a master of its own, each with entries
+            try (Codemojex app = Codemojex.connect(cluster.uri(), Codemojex.Settings.defaults())) {
+                java.util.Set<Integer> masters = new java.util.HashSet<>(); // by port
+                for (int p = 0; p < 3; p++) {
+                    String key = app.partitions().stream(p, Channels.GUESS_SCORED).toString();
+                    masters.add(cluster.currentMasterOf(echomq.domain.partition.HashSlot.of(key)).port());
+                    assertThat(app.jedis().xlen(key)).as("entries of %s", key).isPositive();
+                }
+                assertThat(masters).as("masters holding the three partitions").hasSize(3);
             }
         }
     }

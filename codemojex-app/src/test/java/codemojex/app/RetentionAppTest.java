@@ -83,7 +83,7 @@ class RetentionAppTest {
             assertThat(second.get(Channels.GUESS_SCORED).plan().holds().head().why()).contains("no checkpoint yet");
 
             // with a checkpoint, the log may go up to it; rebuilds read the checkpoint and the tail
-            assertThat(app.reports().checkpointBoards().saved()).isTrue();
+            assertThat(app.reports().checkpointBoards(0).saved()).isTrue();
             String extraGame = games.get(0);
             BrandedId late = app.play().submit(extraGame, "late", app.play().game(extraGame).keyboard().keys().take(6).mkString());
             while (app.worker().pollOnce(Duration.ofMillis(50)) > 0) {

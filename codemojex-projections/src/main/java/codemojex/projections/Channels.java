@@ -1,6 +1,9 @@
 package codemojex.projections;
 
-/** The game's streams: all in queue {@code cm}, so every key shares the {@code {cm}} hash slot. */
+/**
+ * The game's streams, in queue {@code cm}: with one partition every key shares the {@code {cm}}
+ * hash slot; with more, each game's keys are in its partition's queue ({@link GamePartitions}).
+ */
 public final class Channels {
 
     public static final String QUEUE = "cm";

@@ -4,6 +4,7 @@ import codemojex.projections.GameEvent.GameSettled;
 import codemojex.projections.GameEvent.GuessScored;
 import codemojex.projections.GameEvent.RoomOpened;
 import echomq.domain.fold.CombinableFold;
+import echomq.domain.id.StreamId;
 import echomq.domain.stream.StreamEntry;
 import echomq.domain.window.Window;
 import io.vavr.collection.HashMap;
@@ -65,15 +66,29 @@ public final class Projections {
 
     // ---- the day's results ---------------------------------------------------------------------
 
-    /** A settled game and when it settled. */
-    public record Result(Instant settledAt, GameSettled settled) {
+    /**
+     * A settled game and when it settled.
+     *
+     * @param id        its {@code game-settled} entry, which orders results across partitions
+     * @param settledAt the instant of that entry
+     * @param settled   the event
+     */
+    public record Result(StreamId id, Instant settledAt, GameSettled settled) {
     }
 
     /** {@code game-settled} -> the results in settle order. */
     public static CombinableFold<Vector<Result>> dayResults() {
-        return fold("day-results", 1, Vector.empty(),
-                (acc, e) -> acc.append(new Result(e.instant(), GameSettled.decode(e))),
+        return fold("day-results", 2, Vector.empty(),
+                (acc, e) -> acc.append(new Result(e.id(), e.instant(), GameSettled.decode(e))),
                 Vector::appendAll);
+    }
+
+    /**
+     * The results of two sets of partitions in one settle order ({@code earlier} holding the lower
+     * partitions): by entry id, a tie kept in partition order.
+     */
+    public static Vector<Result> mergeResults(Vector<Result> earlier, Vector<Result> later) {
+        return earlier.appendAll(later).sortBy(Result::id); // a stable sort: equal ids stay in partition order
     }
 
     /** {@code [start of day, end of day]} in {@code zone}: the window of {@link #dayResults()}. */
@@ -85,8 +100,12 @@ public final class Projections {
 
     // ---- the recent activity feed --------------------------------------------------------------
 
-    /** One line of the feed: who scored what, when. No guess content. */
-    public record FeedItem(Instant at, String game, String room, String player, String guessId, int total,
+    /**
+     * One line of the feed: who scored what, when. No guess content.
+     *
+     * @param id the {@code guess-scored} entry, which orders items across partitions; {@code at} is its instant
+     */
+    public record FeedItem(StreamId id, Instant at, String game, String room, String player, String guessId, int total,
                            int percentage, int best) {
     }
 
@@ -114,15 +133,26 @@ public final class Projections {
             throw new IllegalArgumentException("feed size must be 1..1000, got " + size);
         }
         Feed empty = new Feed(Vector.empty(), 0, HashSet.empty());
-        return fold("recent-feed-" + size, 1, empty,
+        return fold("recent-feed-" + size, 2, empty,
                 (acc, e) -> {
                     GuessScored s = GuessScored.decode(e);
-                    FeedItem item = new FeedItem(e.instant(), s.game(), s.room(), s.player(), s.guessId(), s.total(),
+                    FeedItem item = new FeedItem(e.id(), e.instant(), s.game(), s.room(), s.player(), s.guessId(), s.total(),
                             s.percentage(), s.best());
                     return new Feed(acc.newest().prepend(item).take(size), acc.guesses() + 1, acc.players().add(s.player()));
                 },
                 (earlier, later) -> new Feed(later.newest().appendAll(earlier.newest()).take(size),
                         earlier.guesses() + later.guesses(), earlier.players().union(later.players())));
+    }
+
+    /**
+     * The feeds of two sets of partitions as one ({@code earlier} holding the lower partitions): the
+     * newest {@code size} items by entry id (a tie goes to the higher partition, the one a merged
+     * fold steps last), the totals added up.
+     */
+    public static BinaryOperator<Feed> mergeFeeds(int size) {
+        return (earlier, later) -> new Feed(later.newest().appendAll(earlier.newest())
+                .sortBy(java.util.Comparator.<StreamId>reverseOrder(), FeedItem::id).take(size),
+                earlier.guesses() + later.guesses(), earlier.players().union(later.players()));
     }
 
     // ---- the all-time boards -------------------------------------------------------------------

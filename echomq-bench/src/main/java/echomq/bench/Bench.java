@@ -56,8 +56,9 @@ public final class Bench {
         int memoryEntries = quick ? 500_000 : 5_000_000;
         int rounds = quick ? 3 : 5;
         // "cases=1,2" runs only those cases (1 fold, 2 selectivity, 3 memory, 4 append, 5 cache, 6 cluster, 7 threads,
-        // 8 sliding max by window length, 9 writer processes, 10 the score worker's commit batch)
-        String only = args.length > 1 && args[1].contains("cases=") ? args[1].replaceAll(".*cases=([0-9,]+).*", "$1") : "1,2,3,4,5,6,7,8,9,10";
+        // 8 sliding max by window length, 9 writer processes, 10 the score worker's commit batch, 11 app instances)
+        String only = args.length > 1 && args[1].contains("cases=") ? args[1].replaceAll(".*cases=([0-9,]+).*", "$1")
+                : "1,2,3,4,5,6,7,8,9,10,11";
         java.util.Set<String> cases = java.util.Set.of(only.split(","));
 
         String env = System.getenv("REDIS_URL");
@@ -150,6 +151,9 @@ public final class Bench {
             }
             if (cases.contains("10")) {
                 workerBatches(h, uri, quick, rounds);
+            }
+            if (cases.contains("11")) {
+                instances(h, uri, quick, rounds);
             }
 
             // 3. memory: a fold of a large window in a JVM with a 64 MB heap
@@ -296,7 +300,64 @@ public final class Bench {
         for (int b : batches) {
             double rate = Harness.median(rates.get(b));
             out.add(new Harness.Row(title, "commit batch of " + b + (b == 1 ? " (baseline)" : ""), k, k / rate * 1000, rate, rate / base,
-                    rates.get(b)));
+                    java.util.Arrays.stream(rates.get(b)).map(x -> k / x * 1000).toArray()));
+        }
+        h.record(out);
+    }
+
+    /**
+     * 11. Guesses scored per second end to end (HTTP submits by 8 client threads until every guess
+     * is scored) by 1 against 3 app instances, on one Redis (P = 1) and on a three-master cluster with
+     * the games in 3 partitions. The instances run in this JVM, each with its own client, HTTP server
+     * and score workers: the work is shared as between processes, the CPU is the same two cores.
+     * Rounds alternate the contenders; each round starts fresh instances and opens new games.
+     */
+    static void instances(Harness h, String uri, boolean quick, int rounds) throws Exception {
+        int guesses = quick ? 1_500 : 3_000;
+        String title = "11. guesses scored per second end to end (" + guesses + " guesses, 8 clients): 1 vs 3 app instances";
+        String[] contenders = {"one Redis, 1 instance", "one Redis, 3 instances", "cluster P = 3, 1 instance", "cluster P = 3, 3 instances"};
+        Map<String, double[]> rates = new java.util.LinkedHashMap<>();
+        for (String c : contenders) {
+            rates.put(c, new double[rounds]);
+        }
+        try (echomq.testkit.RedisClusterProcess cluster = echomq.testkit.RedisClusterProcess.start()) {
+            // the cluster's partition count is stored by the first instance: every later one finds it
+            for (int round = 0; round < rounds; round++) {
+                for (int i = 0; i < contenders.length; i++) {
+                    String c = contenders[(i + round) % contenders.length];
+                    boolean onCluster = c.startsWith("cluster");
+                    int n = c.endsWith("3 instances") ? 3 : 1;
+                    List<codemojex.app.Codemojex> apps = new ArrayList<>();
+                    List<codemojex.app.Server> servers = new ArrayList<>();
+                    try {
+                        for (int k = 0; k < n; k++) {
+                            codemojex.app.Codemojex.Settings s = codemojex.app.Codemojex.Settings.defaults().withNode(200 + 10 * round + k);
+                            codemojex.app.Codemojex app = codemojex.app.Codemojex.connect(onCluster ? cluster.uri() : uri,
+                                    onCluster ? s.withPartitions(3) : s);
+                            apps.add(app);
+                            servers.add(codemojex.app.Server.start(app, "127.0.0.1", 0, 0));
+                        }
+                        codemojex.app.cli.Simulation.Report report = new codemojex.app.cli.Simulation(
+                                servers.stream().map(codemojex.app.Server::url).toList(), new java.io.PrintStream(java.io.OutputStream.nullOutputStream()))
+                                .run(30, 12, guesses, 8, 11 + round);
+                        rates.get(c)[round] = report.scoredPerSecond();
+                    } finally {
+                        servers.forEach(codemojex.app.Server::close);
+                        apps.forEach(codemojex.app.Codemojex::close);
+                    }
+                }
+            }
+        }
+        List<Harness.Row> out = new ArrayList<>();
+        for (String topology : new String[] {"one Redis", "cluster P = 3"}) {
+            double base = Harness.median(rates.get(topology + ", 1 instance"));
+            for (String c : contenders) {
+                if (c.startsWith(topology)) {
+                    double rate = Harness.median(rates.get(c));
+                    out.add(new Harness.Row(title, c + (c.endsWith("1 instance") ? " (baseline of its topology)" : ""), guesses,
+                            guesses / rate * 1000, rate, rate / base, java.util.Arrays.stream(rates.get(c)).map(x -> guesses / x * 1000).toArray()));
+                }
+            }
         }
         h.record(out);
     }

@@ -24,8 +24,19 @@ public final class RedisConnections {
     private RedisConnections() {
     }
 
+    /** Connections a client pools (per node, on a cluster) when no number is given: commons-pool's default. */
+    public static final int DEFAULT_MAX_CONNECTIONS = 8;
+
     public static UnifiedJedis connect(String uri) {
         return connect(uri, DEFAULT_CONNECT_TIMEOUT, DEFAULT_SOCKET_TIMEOUT);
+    }
+
+    /**
+     * A client for {@code uri} that pools up to {@code maxConnections} connections (per node, on a
+     * cluster): more than the default for a process whose threads hold one each in blocking reads.
+     */
+    public static UnifiedJedis connect(String uri, int maxConnections) {
+        return connect(uri, DEFAULT_CONNECT_TIMEOUT, DEFAULT_SOCKET_TIMEOUT, null, maxConnections);
     }
 
     /**
@@ -42,8 +53,19 @@ public final class RedisConnections {
      * private CA); {@code null} means the JVM's default trust store.
      */
     public static UnifiedJedis connect(String uri, Duration connectTimeout, Duration socketTimeout, SSLSocketFactory tls) {
+        return connect(uri, connectTimeout, socketTimeout, tls, DEFAULT_MAX_CONNECTIONS);
+    }
+
+    private static UnifiedJedis connect(String uri, Duration connectTimeout, Duration socketTimeout, SSLSocketFactory tls,
+                                        int maxConnections) {
+        if (maxConnections < 1) {
+            throw new IllegalArgumentException("max connections must be >= 1, got " + maxConnections);
+        }
+        redis.clients.jedis.ConnectionPoolConfig pool = new redis.clients.jedis.ConnectionPoolConfig();
+        pool.setMaxTotal(maxConnections);
+        pool.setMaxIdle(maxConnections);
         if (RedisUris.isCluster(uri)) {
-            return connectCluster(RedisUris.parseCluster(uri), connectTimeout, socketTimeout, tls);
+            return connectCluster(RedisUris.parseCluster(uri), connectTimeout, socketTimeout, tls, pool);
         }
         RedisUris.Parts p = RedisUris.parse(uri);
         DefaultJedisClientConfig.Builder config = config(connectTimeout, socketTimeout, p.tls(), p.user(), p.password(), tls)
@@ -51,6 +73,7 @@ public final class RedisConnections {
         return RedisClient.builder()
                 .hostAndPort(new HostAndPort(p.host(), p.port()))
                 .clientConfig(config.build())
+                .poolConfig(pool)
                 .build();
     }
 
@@ -59,13 +82,14 @@ public final class RedisConnections {
      * (or {@code rediss-cluster://} for TLS): the seed nodes; the rest of the cluster is discovered.
      */
     private static UnifiedJedis connectCluster(RedisUris.ClusterParts c, Duration connectTimeout, Duration socketTimeout,
-                                               SSLSocketFactory tls) {
+                                               SSLSocketFactory tls, redis.clients.jedis.ConnectionPoolConfig pool) {
         DefaultJedisClientConfig.Builder config = config(connectTimeout, socketTimeout, c.tls(), c.user(), c.password(), tls);
         java.util.Set<HostAndPort> nodes = new java.util.LinkedHashSet<>();
         c.nodes().forEach(n -> nodes.add(new HostAndPort(n.host(), n.port())));
         return redis.clients.jedis.RedisClusterClient.builder()
                 .nodes(nodes)
                 .clientConfig(config.build())
+                .poolConfig(pool)
                 .maxAttempts(3)
                 .maxTotalRetriesDuration(Duration.ofMillis(Math.max(1000, 2 * socketTimeout.toMillis())))
                 .build();

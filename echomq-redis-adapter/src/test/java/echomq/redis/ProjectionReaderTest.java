@@ -154,6 +154,52 @@ class ProjectionReaderTest {
         assertThat(reader.metrics().fullFolds()).isEqualTo(1);
     }
 
+    /**
+     * Folds over every partition of a channel come from each partition's cache, merged: a partition
+     * that did not change costs one state read and no range read, and every answer, closed, open or
+     * sliding, equals the fresh k-way merge of {@link echomq.domain.window.PartitionedWindows}.
+     */
+    @Test
+    void partitionedFoldsAreCachedPerPartitionAndEqualTheFreshMerge() {
+        echomq.domain.partition.PartitionedChannel channel = new echomq.domain.partition.PartitionedChannel(
+                "pq-" + UUID.randomUUID().toString().substring(0, 8), "events", 3);
+        TestClock clock = new TestClock(Snowflake.EPOCH_MS + 70_000_000L);
+        Random r = Seeded.random("ProjectionReaderTest.partitioned");
+        Counting c = new Counting();
+        // three writers, one per partition, whose ids often meet at the same millisecond
+        java.util.List<RedisStreamAppend> writers = java.util.stream.IntStream.range(0, 3)
+                .mapToObj(p -> new RedisStreamAppend(SharedRedis.client(), new Snowflake(1, clock::millis))).toList();
+        ProjectionReader reader = new ProjectionReader(c, c, clock, 1000, 1 + r.nextInt(9));
+        echomq.domain.window.PartitionedWindows fresh = new echomq.domain.window.PartitionedWindows(c.range);
+        java.util.function.BinaryOperator<Vector<StreamId>> byId = (a, b) -> a.appendAll(b).sortBy(id -> id);
+        Instant start = clock.instant();
+        for (int round = 0; round < 40; round++) {
+            int p = r.nextInt(3);
+            for (int i = r.nextInt(20); i > 0; i--) {
+                writers.get(p).append(channel.partitionQueue(p), channel.name(), LinkedHashMap.of("i", Integer.toString(i)));
+                clock.ms.addAndGet(r.nextInt(3));
+            }
+            clock.ms.addAndGet(1 + r.nextInt(30));
+            Window open = Window.since(start.plusMillis(r.nextInt(50)));
+            Instant end = clock.instant().minusMillis(r.nextInt(40));
+            Window closed = Window.closed(start, end.isBefore(start) ? start : end);
+            for (Window w : List.of(open, closed)) {
+                assertThat(reader.foldPartitioned(channel, w, IDS, byId)).as("round %d, %s", round, w)
+                        .isEqualTo(fresh.foldWindow(channel, w, IDS, 5));
+            }
+            Duration length = Duration.ofMillis(100 + r.nextInt(400));
+            assertThat(reader.foldSlidingPartitioned(channel, length, Duration.ofMillis(50), IDS, byId)).as("round %d sliding", round)
+                    .isEqualTo(fresh.foldWindow(channel, Window.since(clock.instant().minus(length)), IDS, 5));
+            // nothing appended: every partition answers from its cache
+            int ranges = c.ranges.get();
+            int states = c.states.get();
+            assertThat(reader.foldPartitioned(channel, closed, IDS, byId)).isEqualTo(fresh.foldWindow(channel, closed, IDS, 5));
+            assertThat(c.states.get() - states).isEqualTo(3);
+            assertThat(c.ranges.get()).as("range reads of an unchanged closed window (the fresh fold reads uncounted)").isEqualTo(ranges);
+        }
+        assertThat(reader.metrics().hits()).isPositive();
+    }
+
     @Test
     void aReadAfterKAppendsFoldsExactlyKEntries() {
         String name = "open-" + UUID.randomUUID();

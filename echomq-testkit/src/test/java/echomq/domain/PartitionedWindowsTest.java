@@ -4,6 +4,7 @@ import echomq.domain.fold.Fold;
 import echomq.domain.id.BrandedId;
 import echomq.domain.id.Snowflake;
 import echomq.domain.id.StreamId;
+import echomq.domain.partition.HashSlot;
 import echomq.domain.partition.PartitionedChannel;
 import echomq.domain.stream.StreamEntry;
 import echomq.domain.window.PartitionedWindows;
@@ -96,7 +97,17 @@ class PartitionedWindowsTest {
     void recordsOfOneKeyStayInOnePartitionAndPartitionsAreValidated() {
         PartitionedChannel c = new PartitionedChannel("cm", "guess-scored", 3);
         assertThat(c.partitionOf("GAM0KHTOWnGLuC")).isEqualTo(c.partitionOf("GAM0KHTOWnGLuC")).isBetween(0, 2);
-        assertThat(c.partition(2).toString()).isEqualTo("emq:{cm-p2}:stream:guess-scored");
+        // partition p's hash tag is in the p-th third of the slots: one partition per master of an evenly split cluster
+        assertThat(c.partition(2).toString()).isEqualTo("emq:{cm-p2-1}:stream:guess-scored");
+        for (int p = 0; p < 3; p++) {
+            assertThat(HashSlot.of(c.partition(p).toString())).as("slot of partition %d", p)
+                    .isBetween(p * HashSlot.SLOTS / 3, (p + 1) * HashSlot.SLOTS / 3 - 1);
+        }
+        for (int n : new int[] {2, 5, 16, 64}) {
+            PartitionedChannel many = new PartitionedChannel("q", "x", n);
+            assertThat(IntStream.range(0, n).map(p -> HashSlot.of(many.partition(p).toString()) * n / HashSlot.SLOTS).toArray())
+                    .as("the slot range of every partition of %d", n).containsExactly(IntStream.range(0, n).toArray());
+        }
         assertThat(new PartitionedChannel("cm", "x", 1).partition(0).toString()).isEqualTo("emq:{cm}:stream:x");
         assertThat(IntStream.range(0, 300).map(i -> c.partitionOf("game-" + i)).distinct().count()).isEqualTo(3);
         assertThatThrownBy(() -> new PartitionedChannel("cm", "x", 0)).hasMessageContaining("got 0");

@@ -41,19 +41,16 @@ public final class RedisOption {
 
     /** The app as serve runs it: on the given Redis, or on its own in the data directory (none: {@code ephemeral}). */
     Codemojex serve(boolean ephemeral) {
-        return serve(ephemeral, settings().claimIdle(), settings().commitBatch());
+        return serve(ephemeral, java.util.function.UnaryOperator.identity());
     }
 
-    /**
-     * As {@link #serve(boolean)}, its worker taking over guesses left idle by another for
-     * {@code claimIdle} and committing up to {@code commitBatch} guesses per script call.
-     */
-    Codemojex serve(boolean ephemeral, java.time.Duration claimIdle, int commitBatch) {
+    /** As {@link #serve(boolean)}, with the settings as {@code tune} makes them (claim idleness, commit batch, partitions). */
+    Codemojex serve(boolean ephemeral, java.util.function.UnaryOperator<Codemojex.Settings> tune) {
         if (ephemeral && data != null) {
             throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this), "--ephemeral keeps no data: leave out --data");
         }
         return Codemojex.serve(checked(), ephemeral ? new Codemojex.Storage.Ephemeral()
-                : new Codemojex.Storage.InDirectory(dataDirectory()), settings().withClaimIdle(claimIdle).withCommitBatch(commitBatch));
+                : new Codemojex.Storage.InDirectory(dataDirectory()), tune.apply(settings()));
     }
 
     /** The app as the read commands run it: on the given Redis, the data directory's running one, or one started on it for now. */

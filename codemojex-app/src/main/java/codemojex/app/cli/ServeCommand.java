@@ -40,6 +40,12 @@ final class ServeCommand implements Runnable {
             description = "guesses the score worker commits per script call, 1..1000 (default: ${DEFAULT-VALUE})")
     int commitBatch;
 
+    @Option(names = "--partitions", paramLabel = "P",
+            description = "spread the games over P partitions (1..16), each its own hash slot, so a Redis Cluster shares them out; "
+                    + "fixed by the first instance on a Redis: every other must give the same P or leave it out "
+                    + "(default: what the Redis holds, 1 on a new one)")
+    Integer partitions;
+
     @Override
     public void run() {
         java.time.Duration idle = codemojex.app.core.Durations.parse("claim-idle", claimIdle);
@@ -47,7 +53,10 @@ final class ServeCommand implements Runnable {
             // zero would take every delivered guess away from the worker that is scoring it
             throw new IllegalArgumentException("--claim-idle must be more than 0, got " + claimIdle);
         }
-        Codemojex app = redis.serve(ephemeral, idle, commitBatch);
+        Codemojex app = redis.serve(ephemeral, s -> {
+            Codemojex.Settings tuned = s.withClaimIdle(idle).withCommitBatch(commitBatch);
+            return partitions == null ? tuned : tuned.withPartitions(partitions);
+        });
         Server server;
         try {
             server = Server.start(app, host, port, rate, !noWorker);

@@ -4,6 +4,7 @@ import codemojex.app.core.port.Games;
 import codemojex.app.core.port.GuessResults;
 import codemojex.projections.Channels;
 import codemojex.projections.Code;
+import codemojex.projections.GamePartitions;
 import codemojex.projections.GameEvent.GuessSubmitted;
 import codemojex.projections.GameEvent.RoomOpened;
 import codemojex.projections.GameRecord;
@@ -28,8 +29,6 @@ import java.util.random.RandomGenerator;
  */
 public final class Play {
 
-    private static final StreamKey GUESSES = StreamKey.of(Channels.QUEUE, Channels.GUESSES);
-
     private final Games games;
     private final GuessResults results;
     private final StreamAppendPort append;
@@ -37,10 +36,15 @@ public final class Play {
     private final Snowflake minter;
     private final Clock clock;
     private final RandomGenerator rng;
+    private final GamePartitions partitions;
 
-    /** Over the game store, the recorded results, the log, the minter of game ids, a clock and a source of secrets. */
+    /**
+     * Over the game store, the recorded results, the log (each game's events in its partition), the
+     * minter of game ids, a clock and a source of secrets.
+     */
     public Play(Games games, GuessResults results, StreamAppendPort append, StreamRangePort range, Snowflake minter, Clock clock,
-                RandomGenerator rng) {
+                RandomGenerator rng, GamePartitions partitions) {
+        this.partitions = Objects.requireNonNull(partitions, "partitions");
         this.games = Objects.requireNonNull(games, "games");
         this.results = Objects.requireNonNull(results, "results");
         this.append = Objects.requireNonNull(append, "append");
@@ -67,7 +71,7 @@ public final class Play {
         Code secret = keyboard.drawSecret(rng);
         String game = minter.nextId("GAM").toString();
         games.create(new GameRecord(game, room, keyboard, secret, clock.instant(), Option.none()));
-        append.append(Channels.QUEUE, Channels.ROOM_OPENED, new RoomOpened(room, game, keyboard).fields());
+        append.append(partitions.queueOf(game), Channels.ROOM_OPENED, new RoomOpened(room, game, keyboard).fields());
         return new OpenedGame(game, room, keyboard);
     }
 
@@ -85,7 +89,7 @@ public final class Play {
         if (g.settled()) {
             throw new GameSettledException(game);
         }
-        return append.append(Channels.QUEUE, Channels.GUESSES, new GuessSubmitted(game, g.room(), player, code).fields());
+        return append.append(partitions.queueOf(game), Channels.GUESSES, new GuessSubmitted(game, g.room(), player, code).fields());
     }
 
     /** What became of guess {@code guessId} of {@code game}. @throws NotFoundException when no such guess was submitted */
@@ -97,7 +101,8 @@ public final class Play {
             return recorded.get();
         }
         // a guess id is the branded id of its entry in `guesses`: one exact read says whether it was submitted here
-        List<StreamEntry> found = range.range(GUESSES, id.streamId(), id.streamId(), 1);
+        StreamKey guesses = partitions.stream(partitions.of(game), Channels.GUESSES);
+        List<StreamEntry> found = range.range(guesses, id.streamId(), id.streamId(), 1);
         if (found.stream().noneMatch(e -> e.branded().contains(id) && e.field("game").contains(game))) {
             throw new NotFoundException("no guess " + guessId + " in game " + game);
         }

@@ -3,6 +3,7 @@ package codemojex.app.core;
 import codemojex.app.core.port.Games;
 import codemojex.projections.Board;
 import codemojex.projections.Channels;
+import codemojex.projections.GamePartitions;
 import codemojex.projections.Names;
 import codemojex.projections.Projections;
 import echomq.domain.checkpoint.CheckpointPort;
@@ -75,14 +76,17 @@ public final class Reports {
     private final CombinableFold<Tally<Projections.Feed>> feed;
     private final StreamRetentionPort retention;
     private final Clock clock;
+    private final GamePartitions partitions;
     private final SkippedEntries skipped = new SkippedEntries();
 
     /**
      * Over the game store, the board, the log's range and state reads, its retention (a
-     * {@code SafeRetention} hears the readers), checkpoints and a clock.
+     * {@code SafeRetention} hears the readers), checkpoints, a clock, and how games are spread over
+     * partitions (every report folds all of them).
      */
     public Reports(Games games, Board board, StreamRangePort range, StreamStatePort states, StreamRetentionPort retention,
-                   Checkpointing checkpointing, Clock clock) {
+                   Checkpointing checkpointing, Clock clock, GamePartitions partitions) {
+        this.partitions = Objects.requireNonNull(partitions, "partitions");
         this.games = Objects.requireNonNull(games, "games");
         this.board = Objects.requireNonNull(board, "board");
         this.checkpointing = Objects.requireNonNull(checkpointing, "checkpointing");
@@ -111,7 +115,8 @@ public final class Reports {
         requireSince(since);
         // sixty panes to the window: each folded once, the trailing partial one afresh, the leading one incrementally
         Duration pane = Duration.ofMillis(Math.max(1000, since.toMillis() / 60));
-        return noted(Channels.GUESS_SCORED, reader.foldSliding(Channels.QUEUE, Channels.GUESS_SCORED, since, pane, feed));
+        return noted(Channels.GUESS_SCORED, reader.foldSlidingPartitioned(partitions.channel(Channels.GUESS_SCORED), since, pane, feed,
+                Tally.merging(Projections.mergeFeeds(FEED_SIZE))));
     }
 
     /** The unreadable entries the reports skipped so far. */
@@ -139,13 +144,15 @@ public final class Reports {
     /** Games opened per room in {@code [from, to]}, with the entries skipped as unreadable. */
     public Tally<Map<String, Integer>> openings(Instant from, Instant to) {
         Window w = BadInputException.check("to", () -> Window.closed(from, to));
-        return noted(Channels.ROOM_OPENED, reader.fold(Channels.QUEUE, Channels.ROOM_OPENED, w, Tally.counting(Projections.roomOpenings())));
+        CombinableFold<Tally<Map<String, Integer>>> openings = Tally.counting(Projections.roomOpenings());
+        // counts per room add up whatever the order: the fold's own combine merges partitions
+        return noted(Channels.ROOM_OPENED, reader.foldPartitioned(partitions.channel(Channels.ROOM_OPENED), w, openings, openings::combine));
     }
 
     /** The games settled on {@code day} in {@code zone}, in settle order, with the entries skipped as unreadable. */
     public Tally<Vector<Projections.Result>> results(LocalDate day, ZoneId zone) {
-        return noted(Channels.GAME_SETTLED, reader.fold(Channels.QUEUE, Channels.GAME_SETTLED, Projections.day(day, zone),
-                Tally.counting(Projections.dayResults())));
+        return noted(Channels.GAME_SETTLED, reader.foldPartitioned(partitions.channel(Channels.GAME_SETTLED), Projections.day(day, zone),
+                Tally.counting(Projections.dayResults()), Tally.merging(Projections::mergeResults)));
     }
 
     /**
@@ -173,24 +180,38 @@ public final class Reports {
      */
     public Rebuild rebuildBoard(String game) {
         requireGame(game);
-        Checkpoints.Resumed<Tally<Map<String, Map<String, Integer>>>> r = checkpointBoards();
+        Checkpoints.Resumed<Tally<Map<String, Map<String, Integer>>>> r = checkpointBoards(partitions.of(game));
         Map<String, Integer> bests = r.value().value().get(game).getOrElse(io.vavr.collection.HashMap.empty());
         return new Rebuild(game, Board.ranking(bests).toJavaList(), board.all(game), r.value().skipped(),
                 r.from().map(c -> c.upTo().id()), r.ignored(), r.tailEntries());
     }
 
-    /** Folds every game's board from its checkpoint and the tail, and saves a new checkpoint when the tail held anything. */
-    public Checkpoints.Resumed<Tally<Map<String, Map<String, Integer>>>> checkpointBoards() {
-        Checkpoints.Resumed<Tally<Map<String, Map<String, Integer>>>> r = checkpoints.foldLog(Channels.QUEUE, Channels.GUESS_SCORED,
+    /**
+     * Folds the boards of every game of partition {@code p} from its checkpoint and the tail, and
+     * saves a new checkpoint when the tail held anything.
+     */
+    public Checkpoints.Resumed<Tally<Map<String, Map<String, Integer>>>> checkpointBoards(int p) {
+        Checkpoints.Resumed<Tally<Map<String, Map<String, Integer>>>> r = checkpoints.foldLog(partitions.queue(p), Channels.GUESS_SCORED,
                 BOARDS, checkpointing.boards(), 1);
         noted(Channels.GUESS_SCORED, r.value());
         return r;
     }
 
+    /** {@link #checkpointBoards(int)} of every partition, in partition order. */
+    public List<Checkpoints.Resumed<Tally<Map<String, Map<String, Integer>>>>> checkpointBoards() {
+        return partitions.all().map(this::checkpointBoards).toJavaList();
+    }
+
+    /** How games are spread over partitions. */
+    public GamePartitions partitions() {
+        return partitions;
+    }
+
     /**
      * Trims every channel to what was minted in the last {@code olderThan}, as far as its readers
      * allow (the score worker's pending and undelivered guesses, the checkpoint of every game's
-     * board): per channel, what was removed and who held the trim back.
+     * board): per channel (per partition's channel, {@code cm-p1/guesses}, with more than one), what
+     * was removed and who held the trim back.
      */
     public java.util.Map<String, TrimReport> trim(Duration olderThan, boolean exact) {
         if (olderThan == null || olderThan.isNegative() || olderThan.isZero()) {
@@ -198,8 +219,11 @@ public final class Reports {
         }
         Retention r = Retention.minAge(olderThan, clock, !exact);
         java.util.Map<String, TrimReport> reports = new LinkedHashMap<>();
-        for (String channel : List.of(Channels.ROOM_OPENED, Channels.GUESSES, Channels.GUESS_SCORED, Channels.GAME_SETTLED)) {
-            reports.put(channel, retention.trimReported(Channels.QUEUE, channel, r));
+        for (int p : partitions.all()) {
+            for (String channel : List.of(Channels.ROOM_OPENED, Channels.GUESSES, Channels.GUESS_SCORED, Channels.GAME_SETTLED)) {
+                String queue = partitions.queue(p);
+                reports.put(partitions.count() == 1 ? channel : queue + "/" + channel, retention.trimReported(queue, channel, r));
+            }
         }
         return reports;
     }

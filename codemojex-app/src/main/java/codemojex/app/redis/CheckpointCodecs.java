@@ -14,7 +14,6 @@ import io.vavr.collection.HashSet;
 import io.vavr.collection.Map;
 import io.vavr.collection.Vector;
 
-import java.time.Instant;
 import java.util.function.Function;
 
 /** How the app's checkpointed projections are written: JSON, with Jackson. */
@@ -57,7 +56,7 @@ public final class CheckpointCodecs {
             ArrayNode newest = n.putArray("newest");
             for (Projections.FeedItem i : feed.newest()) {
                 ObjectNode item = newest.addObject();
-                item.put("at", i.at().toEpochMilli());
+                item.put("id", i.id().toString()); // the instant is the id's
                 item.put("game", i.game());
                 item.put("room", i.room());
                 item.put("player", i.player());
@@ -70,7 +69,8 @@ public final class CheckpointCodecs {
         }, n -> {
             Vector<Projections.FeedItem> newest = Vector.empty();
             for (JsonNode i : n.get("newest")) {
-                newest = newest.append(new Projections.FeedItem(Instant.ofEpochMilli(i.get("at").longValue()), i.get("game").textValue(),
+                StreamId id = StreamId.parse(i.get("id").textValue());
+                newest = newest.append(new Projections.FeedItem(id, id.instant(), i.get("game").textValue(),
                         i.get("room").textValue(), i.get("player").textValue(), i.get("guessId").textValue(), i.get("total").intValue(),
                         i.get("percentage").intValue(), i.get("best").intValue()));
             }

@@ -19,7 +19,7 @@ import java.util.List;
  * The KEYS and ARGV of {@code score-commit.lua} for a batch of guesses, in the order its comment
  * block names them.
  *
- * @param keys the keys: three streams, then board, results and game hash per guess
+ * @param keys the keys: three streams of the games' partition, then board, results and game hash per guess
  * @param argv the arguments: the group, the count, then one block per guess
  */
 record CommitArgs(List<String> keys, List<String> argv) {
@@ -39,16 +39,36 @@ record CommitArgs(List<String> keys, List<String> argv) {
     record Item(StreamId delivery, GuessSubmitted guess, GuessOutcome outcome, BrandedId scoredId, Option<BrandedId> settledId) {
     }
 
-    /** The arguments that commit {@code items} in order. */
-    static CommitArgs of(String group, List<Item> items) {
-        List<String> keys = new ArrayList<>(List.of(stream(Channels.GUESSES), stream(Channels.GUESS_SCORED), stream(Channels.GAME_SETTLED)));
+    /**
+     * The arguments that commit {@code items} in order: guesses of games of one partition, whose
+     * streams and keys share its hash slot.
+     *
+     * @throws IllegalArgumentException when the games are of more than one partition
+     */
+    static CommitArgs of(String group, Keys where, List<Item> items) {
+        int partition = partitionOf(where, items);
+        List<String> keys = new ArrayList<>(List.of(stream(where, partition, Channels.GUESSES), stream(where, partition, Channels.GUESS_SCORED),
+                stream(where, partition, Channels.GAME_SETTLED)));
         List<String> argv = new ArrayList<>(List.of(group, Integer.toString(items.size())));
         for (Item item : items) {
             String game = item.guess().game();
-            keys.addAll(List.of(Keys.board(game), Keys.scores(game), Keys.game(game)));
+            keys.addAll(List.of(where.board(game), where.scores(game), where.game(game)));
             block(argv, item);
         }
         return new CommitArgs(keys, argv);
+    }
+
+    /** The one partition of the games of {@code items}. */
+    static int partitionOf(Keys where, List<Item> items) {
+        int partition = where.partitions().of(items.get(0).guess().game());
+        for (Item item : items) {
+            int p = where.partitions().of(item.guess().game());
+            if (p != partition) {
+                throw new IllegalArgumentException("a commit is of one partition: game " + items.get(0).guess().game() + " is in partition "
+                        + partition + ", game " + item.guess().game() + " in " + p);
+            }
+        }
+        return partition;
     }
 
     private static void block(List<String> argv, Item item) {
@@ -81,12 +101,12 @@ record CommitArgs(List<String> keys, List<String> argv) {
         argv.addAll(items);
     }
 
-    /** The key of the {@code guess-scored} stream. */
-    static String scoredStream() {
-        return stream(Channels.GUESS_SCORED);
+    /** The key of the {@code guess-scored} stream of partition {@code p}. */
+    static StreamKey scoredStream(Keys where, int p) {
+        return where.partitions().stream(p, Channels.GUESS_SCORED);
     }
 
-    private static String stream(String channel) {
-        return StreamKey.of(Channels.QUEUE, channel).toString();
+    private static String stream(Keys where, int p, String channel) {
+        return where.partitions().stream(p, channel).toString();
     }
 }

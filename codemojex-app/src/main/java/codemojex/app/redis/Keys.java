@@ -1,35 +1,43 @@
 package codemojex.app.redis;
 
-import codemojex.projections.Channels;
+import codemojex.projections.GamePartitions;
 import codemojex.projections.Names;
 import echomq.domain.stream.StreamKey;
 
-/** The game's Redis keys besides its streams; all in the {@code {cm}} hash slot, so one script may touch them together. */
-public final class Keys {
+import java.util.Objects;
 
-    private Keys() {
+/**
+ * The game's Redis keys besides its streams. Each is in its game's partition's hash slot
+ * ({@code {cm}} with one partition, {@code {cm-p<p>}} with more), beside the partition's streams,
+ * so that one script may touch them together.
+ *
+ * @param partitions how games are spread over partitions
+ */
+public record Keys(GamePartitions partitions) {
+
+    /** The keys of a single partition: all in the {@code {cm}} slot. */
+    public static final Keys ONE = new Keys(GamePartitions.ONE);
+
+    public Keys {
+        Objects.requireNonNull(partitions, "partitions");
     }
 
-    static String prefix() {
-        return StreamKey.prefix(Channels.QUEUE);
+    private String prefix(String game) {
+        return StreamKey.prefix(partitions.queueOf(Names.requireId("game", game)));
     }
 
     /** The sorted set of a game's bests. */
-    public static String board(String game) {
-        return prefix() + "board:" + Names.requireId("game", game);
+    public String board(String game) {
+        return prefix(game) + "board:" + game;
     }
 
     /** The hash of a game: room, keyboard, secret, status. */
-    public static String game(String game) {
-        return prefix() + "game:" + Names.requireId("game", game);
+    public String game(String game) {
+        return prefix(game) + "game:" + game;
     }
 
     /** The hash of a game's scored guesses: guess id -> score JSON. */
-    public static String scores(String game) {
-        return prefix() + "scores:" + Names.requireId("game", game);
-    }
-
-    public static String stream(String channel) {
-        return StreamKey.of(Channels.QUEUE, channel).toString();
+    public String scores(String game) {
+        return prefix(game) + "scores:" + game;
     }
 }

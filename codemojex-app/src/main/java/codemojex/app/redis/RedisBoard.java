@@ -22,16 +22,23 @@ public final class RedisBoard implements Board {
     static final RedisScript RECORD = RedisScript.load(RedisBoard.class, "board-record.lua");
 
     private final UnifiedJedis jedis;
+    private final Keys keys;
 
-    /** Over {@code jedis}. */
+    /** Over {@code jedis}, with one partition. */
     public RedisBoard(UnifiedJedis jedis) {
+        this(jedis, Keys.ONE);
+    }
+
+    /** Over {@code jedis}, each game's key where {@code keys} puts it. */
+    public RedisBoard(UnifiedJedis jedis, Keys keys) {
         this.jedis = Objects.requireNonNull(jedis, "jedis");
+        this.keys = Objects.requireNonNull(keys, "keys");
     }
 
     @Override
     public int record(String game, String player, int points) {
         Board.requireRecord(game, player, points);
-        String key = Keys.board(game);
+        String key = keys.board(game);
         Object best = RECORD.run(jedis, List.of(key), List.of(Integer.toString(-points), player));
         return -(int) Double.parseDouble(String.valueOf(best));
     }
@@ -40,14 +47,14 @@ public final class RedisBoard implements Board {
     public List<Ranked> top(String game, int n) {
         Board.requireTop(game, n);
         List<Ranked> out = new ArrayList<>();
-        page(Keys.board(game), 0, n, out);
+        page(keys.board(game), 0, n, out);
         return List.copyOf(out);
     }
 
     @Override
     public List<Ranked> all(String game) {
         Board.requireTop(game, 1);
-        String key = Keys.board(game);
+        String key = keys.board(game);
         List<Ranked> out = new ArrayList<>();
         int read;
         do {

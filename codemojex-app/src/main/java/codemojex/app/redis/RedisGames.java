@@ -13,19 +13,26 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
-/** {@link Games} as one hash per game ({@code emq:{cm}:game:<id>}): room, keyboard, secret, status, winner. */
+/** {@link Games} as one hash per game ({@code emq:{cm}:game:<id>}, in the game's partition): room, keyboard, secret, status, winner. */
 public final class RedisGames implements Games {
 
     private final UnifiedJedis jedis;
+    private final Keys keys;
 
-    /** Over {@code jedis}. */
+    /** Over {@code jedis}, with one partition. */
     public RedisGames(UnifiedJedis jedis) {
+        this(jedis, Keys.ONE);
+    }
+
+    /** Over {@code jedis}, each game's key where {@code keys} puts it. */
+    public RedisGames(UnifiedJedis jedis, Keys keys) {
         this.jedis = Objects.requireNonNull(jedis, "jedis");
+        this.keys = Objects.requireNonNull(keys, "keys");
     }
 
     @Override
     public void create(GameRecord g) {
-        String key = Keys.game(g.game());
+        String key = keys.game(g.game());
         Map<String, String> fields = new LinkedHashMap<>();
         fields.put("room", g.room());
         fields.put("keyboard", g.keyboard().text());
@@ -41,7 +48,7 @@ public final class RedisGames implements Games {
 
     @Override
     public Option<GameRecord> find(String game) {
-        String key = Keys.game(game);
+        String key = keys.game(game);
         Map<String, String> h = RedisFailures.on(key, () -> jedis.hgetAll(key));
         if (h == null || h.isEmpty() || !h.containsKey("secret")) {
             return Option.none();

@@ -10,7 +10,7 @@ import redis.clients.jedis.UnifiedJedis;
 import java.time.Duration;
 import java.util.List;
 
-/** {@link GuessInbox} as consumer {@code consumer} of the group {@value #GROUP} on {@code guesses}. */
+/** {@link GuessInbox} as consumer {@code consumer} of the group {@value #GROUP} on one partition's {@code guesses}. */
 public final class RedisGuessInbox implements GuessInbox {
 
     /** The consumer group of the score workers. */
@@ -18,9 +18,14 @@ public final class RedisGuessInbox implements GuessInbox {
 
     private final RedisConsumerGroup group;
 
-    /** Consumer {@code consumer} (one per worker process) over {@code jedis}. */
+    /** Consumer {@code consumer} (one per worker process) over {@code jedis}, with one partition. */
     public RedisGuessInbox(UnifiedJedis jedis, String consumer) {
-        this.group = new RedisConsumerGroup(jedis, Channels.QUEUE, Channels.GUESSES, GROUP, consumer);
+        this(jedis, Channels.QUEUE, consumer);
+    }
+
+    /** Consumer {@code consumer} (one per worker process) of the {@code guesses} of partition queue {@code queue}. */
+    public RedisGuessInbox(UnifiedJedis jedis, String queue, String consumer) {
+        this.group = new RedisConsumerGroup(jedis, queue, Channels.GUESSES, GROUP, consumer);
     }
 
     @Override

@@ -31,11 +31,21 @@ public final class RedisScoreCommit implements ScoreCommit {
 
     private final UnifiedJedis jedis;
     private final Snowflake minter;
+    private final Keys keys;
 
-    /** Over {@code jedis}, minting the ids of the entries it appends with {@code minter}. */
+    /** Over {@code jedis}, with one partition, minting the ids of the entries it appends with {@code minter}. */
     public RedisScoreCommit(UnifiedJedis jedis, Snowflake minter) {
+        this(jedis, minter, Keys.ONE);
+    }
+
+    /**
+     * Over {@code jedis}, each game's keys and streams where {@code keys} puts them, minting the ids
+     * of the entries it appends with {@code minter}. A batch holds guesses of one partition.
+     */
+    public RedisScoreCommit(UnifiedJedis jedis, Snowflake minter, Keys keys) {
         this.jedis = Objects.requireNonNull(jedis, "jedis");
         this.minter = Objects.requireNonNull(minter, "minter");
+        this.keys = Objects.requireNonNull(keys, "keys");
     }
 
     @Override
@@ -68,14 +78,14 @@ public final class RedisScoreCommit implements ScoreCommit {
                         ? Option.some(minter.nextId()) : Option.none();
                 items.add(new CommitArgs.Item(batch.get(i).delivery().id(), batch.get(i).guess(), provisional.get(i), scoredId, settledId));
             }
-            CommitArgs args = CommitArgs.of(RedisGuessInbox.GROUP, items);
+            CommitArgs args = CommitArgs.of(RedisGuessInbox.GROUP, keys, items);
             reply = (List<?>) SCRIPT.run(jedis, args.keys(), args.argv());
             if (reply.isEmpty() || !"BEHIND".equals(String.valueOf(reply.get(0)))) {
                 break;
             }
             StreamId top = StreamId.parse(String.valueOf(reply.get(1)));
             if (attempt >= RedisStreamAppend.MAX_REMINTS) {
-                throw new NonMonotonicAppendException(CommitArgs.scoredStream(), first.streamId(),
+                throw new NonMonotonicAppendException(CommitArgs.scoredStream(keys, CommitArgs.partitionOf(keys, items)).toString(), first.streamId(),
                         new IllegalStateException("still below the top " + top + " after " + attempt + " new ids"));
             }
             RedisStreamAppend.aimAbove(minter, top, attempt);

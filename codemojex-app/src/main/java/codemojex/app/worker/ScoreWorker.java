@@ -53,6 +53,7 @@ public final class ScoreWorker implements AutoCloseable {
     private final Duration claimIdle;
     private final java.time.Clock clock;
     private final int commitBatch;
+    private final java.util.function.Predicate<String> inPartition;
     private volatile java.time.Instant lastSweep;
     private final AtomicLong claimed = new AtomicLong();
     private final AtomicLong scored = new AtomicLong();
@@ -72,6 +73,17 @@ public final class ScoreWorker implements AutoCloseable {
     /** As above, committing up to {@code commitBatch} guesses per {@link ScoreCommit#commitAll} call. */
     public ScoreWorker(GuessInbox inbox, Games games, ScoreCommit commit, Faults faults, Duration claimIdle, java.time.Clock clock,
                        int commitBatch) {
+        this(inbox, games, commit, faults, claimIdle, clock, commitBatch, game -> true);
+    }
+
+    /**
+     * As above, for an inbox of one partition: a guess for a game of another partition
+     * ({@code inPartition} false; only a hand-written entry can be one) is acknowledged and
+     * rejected, as its game's keys are not in this partition's slot.
+     */
+    public ScoreWorker(GuessInbox inbox, Games games, ScoreCommit commit, Faults faults, Duration claimIdle, java.time.Clock clock,
+                       int commitBatch, java.util.function.Predicate<String> inPartition) {
+        this.inPartition = Objects.requireNonNull(inPartition, "inPartition");
         if (commitBatch < 1) {
             throw new IllegalArgumentException("commit batch must be >= 1, got " + commitBatch);
         }
@@ -178,6 +190,12 @@ public final class ScoreWorker implements AutoCloseable {
                 continue;
             }
             String guessId = entry.branded().map(BrandedId::toString).getOrElse(() -> "E" + entry.id().toString().replace('-', '_'));
+            if (!inPartition.test(guess.game())) {
+                log.warn("guess {} is for game {} of another partition: acknowledged, not scored", guessId, guess.game());
+                inbox.ack(entry.id());
+                rejected.incrementAndGet();
+                continue;
+            }
             Option<GameRecord> game = gamesSeen.computeIfAbsent(guess.game(), games::find);
             if (game.isEmpty()) {
                 log.warn("guess {} is for unknown game {}: acknowledged, not scored", guessId, guess.game());

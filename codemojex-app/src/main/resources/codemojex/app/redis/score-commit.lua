@@ -93,18 +93,27 @@ for i = 1, k do
   end
 end
 
+-- a game's status read once per batch: only this script changes it (on a 600), and it notes that here
+local statuses = {}
+local function status(game)
+  if statuses[game] == nil then
+    statuses[game] = redis.call('HGET', game, 'status') or false
+  end
+  return statuses[game]
+end
+
 local out = {}
+local acks = {}
 for i = 1, k do
   local b = blocks[i].first
   local n = blocks[i].n
   local board, results, game = KEYS[4 + 3 * (i - 1)], KEYS[5 + 3 * (i - 1)], KEYS[6 + 3 * (i - 1)]
   local delivery, guess, player = ARGV[b], ARGV[b + 1], ARGV[b + 2]
+  acks[#acks + 1] = delivery
   if redis.call('HEXISTS', results, guess) == 1 then
-    redis.call('XACK', KEYS[1], ARGV[1], delivery)
     out[i] = {'DUPLICATE'}
-  elseif n == 0 or redis.call('HGET', game, 'status') ~= 'open' then
+  elseif n == 0 or status(game) ~= 'open' then
     redis.call('HSET', results, guess, ARGV[b + 5])
-    redis.call('XACK', KEYS[1], ARGV[1], delivery)
     out[i] = {'REJECTED'}
   else
     local total = tonumber(ARGV[b + 3])
@@ -129,10 +138,12 @@ for i = 1, k do
         settled[#settled + 1] = ARGV[j]
       end
       redis.call('HSET', game, 'status', 'settled', 'winner', player)
+      statuses[game] = 'settled'
       redis.call('XADD', KEYS[3], ARGV[b + 7], unpack(settled))
     end
-    redis.call('XACK', KEYS[1], ARGV[1], delivery)
     out[i] = {'APPLIED', tostring(previous)}
   end
 end
+-- every delivery of the batch acknowledged at once, in the same atomic step as its outcome
+redis.call('XACK', KEYS[1], ARGV[1], unpack(acks))
 return out

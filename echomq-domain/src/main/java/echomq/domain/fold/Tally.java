@@ -61,6 +61,15 @@ public record Tally<A>(A value, long skipped, Vector<Skipped> examples) {
                 (acc, e) -> step(fold, acc, e, false), (a, b) -> a.combine(b, fold.combine(a.value(), b.value())));
     }
 
+    /**
+     * The merge of tallies whose values merge with {@code merge} (folds of other partitions, see
+     * {@code ProjectionReader.foldPartitioned}): the skipped entries add up.
+     */
+    public static <A> java.util.function.BinaryOperator<Tally<A>> merging(java.util.function.BinaryOperator<A> merge) {
+        Objects.requireNonNull(merge, "merge");
+        return (a, b) -> a.combine(b, merge.apply(a.value(), b.value()));
+    }
+
     private static <A> Tally<A> step(Fold<A> fold, Tally<A> acc, StreamEntry e, boolean skip) {
         try {
             return new Tally<>(fold.step(acc.value(), e), acc.skipped(), acc.examples());

@@ -8,10 +8,13 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * A channel too hot for one shard, written to {@code partitions} streams with distinct hash tags:
- * partition {@code p} of channel {@code (queue, name)} is the stream {@code (queue-p<p>, name)},
- * key {@code emq:{queue-p<p>}:stream:name} (a single partition is the plain stream). A record goes
- * to the partition chosen by a stable hash (CRC16) of its declared key, so all records of one key
- * stay in order in one stream with one writer.
+ * partition {@code p} of channel {@code (queue, name)} is the stream {@code (queue-p<p>, name)} (a
+ * single partition is the plain stream), key {@code emq:{queue-p<p>}:stream:name}, or
+ * {@code queue-p<p>-<k>} with the smallest {@code k} that puts the partition's slot in the
+ * {@code p}-th of {@code partitions} equal ranges of the 16,384 slots. So the partitions spread over
+ * a cluster whose masters split the slots evenly ({@code redis-cli --cluster create} does): three
+ * partitions on three masters, one each. A record goes to the partition chosen by a stable hash
+ * (CRC16) of its declared key, so all records of one key stay in order in one stream with one writer.
  * <pre>{@code
  * PartitionedChannel scored = new PartitionedChannel("cm", "guess-scored", 3);
  * int p = scored.partitionOf(gameId);          // the same game, the same partition, always
@@ -25,15 +28,38 @@ public record PartitionedChannel(String queue, String name, int partitions) {
 
     public static final int MAX_PARTITIONS = 64;
 
+    /** The partition queues of every (queue, partition count) used so far: each found once by search. */
+    private static final java.util.concurrent.ConcurrentHashMap<java.util.Map.Entry<String, Integer>, Vector<String>> QUEUES = new java.util.concurrent.ConcurrentHashMap<>();
+
     public PartitionedChannel {
         StreamKey.requireQueue(queue);
         StreamKey.requireName(name);
         if (partitions < 1 || partitions > MAX_PARTITIONS) {
             throw new IllegalArgumentException("partitions must be 1.." + MAX_PARTITIONS + ", got " + partitions);
         }
-        if (partitions > 1) {
-            StreamKey.requireQueue(queue + "-p" + (partitions - 1)); // the longest partition queue still fits
+        queues(queue, partitions).forEach(StreamKey::requireQueue); // every partition queue still fits
+    }
+
+    private static Vector<String> queues(String queue, int partitions) {
+        if (partitions == 1) {
+            return Vector.of(queue);
         }
+        return QUEUES.computeIfAbsent(java.util.Map.entry(queue, partitions),
+                k -> Vector.range(0, partitions).map(p -> spread(queue, p, partitions)));
+    }
+
+    /** {@code queue-p<p>}, or {@code queue-p<p>-<k>} for the smallest k, whose slot is in the p-th of n equal slot ranges. */
+    private static String spread(String queue, int p, int n) {
+        int from = p * HashSlot.SLOTS / n;
+        int to = (p + 1) * HashSlot.SLOTS / n;
+        for (int k = 0; k < 1_000_000; k++) {
+            String candidate = queue + "-p" + p + (k == 0 ? "" : "-" + k);
+            int slot = HashSlot.of(candidate);
+            if (slot >= from && slot < to) {
+                return candidate;
+            }
+        }
+        throw new IllegalStateException("no hash tag of partition " + p + " of " + n + " of queue " + queue + " in slots " + from + ".." + (to - 1));
     }
 
     /** The queue of partition {@code p}. */
@@ -41,7 +67,7 @@ public record PartitionedChannel(String queue, String name, int partitions) {
         if (p < 0 || p >= partitions) {
             throw new IllegalArgumentException("partition must be 0.." + (partitions - 1) + ", got " + p);
         }
-        return partitions == 1 ? queue : queue + "-p" + p;
+        return queues(queue, partitions).get(p);
     }
 
     /** The stream key of partition {@code p}. */

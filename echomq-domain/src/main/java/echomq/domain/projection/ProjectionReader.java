@@ -8,6 +8,7 @@ import echomq.domain.fold.CombinableFold;
 import echomq.domain.fold.Fold;
 import echomq.domain.fold.InvertibleFold;
 import echomq.domain.id.StreamId;
+import echomq.domain.partition.PartitionedChannel;
 import echomq.domain.stream.EntryMark;
 import echomq.domain.stream.StreamEntry;
 import echomq.domain.stream.StreamKey;
@@ -29,6 +30,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BinaryOperator;
 
 /**
  * Serves folds of windows without recomputing what did not change. Every read costs one stream
@@ -248,13 +250,63 @@ public final class ProjectionReader {
     public <A> A foldSliding(String queue, String name, Duration length, Duration pane, Fold<A> projection) {
         StreamKey key = StreamKey.of(queue, name);
         Objects.requireNonNull(projection, "projection");
+        requireSliding(length, pane);
+        return foldSlidingAt(queue, name, key, length, pane, projection, clock.instant());
+    }
+
+    /**
+     * The fold of {@code window} over every partition of {@code channel}: each partition's fold from
+     * its own cache (a partition that did not change costs one state read), merged in partition order.
+     * {@code merge(a, b)}, with {@code a} the fold of the lower partitions, must answer what folding
+     * the entries of both in {@code (StreamId, partition)} order answers, as
+     * {@link echomq.domain.window.PartitionedWindows#foldWindow} does; for a count or a maximum that is
+     * the fold's own combine, for "the newest n" it is a merge by id.
+     * <pre>{@code
+     * PartitionedChannel opened = new PartitionedChannel("cm", "room-opened", 3);
+     * Map<String, Integer> perRoom = reader.foldPartitioned(opened, Window.closed(t0, t1), roomOpenings, roomOpenings::combine);
+     * }</pre>
+     */
+    public <A> A foldPartitioned(PartitionedChannel channel, Window window, Fold<A> projection, BinaryOperator<A> merge) {
+        Objects.requireNonNull(channel, "channel");
+        Objects.requireNonNull(merge, "merge");
+        A acc = fold(channel.partitionQueue(0), channel.name(), window, projection);
+        for (int p = 1; p < channel.partitions(); p++) {
+            acc = merge.apply(acc, fold(channel.partitionQueue(p), channel.name(), window, projection));
+        }
+        return acc;
+    }
+
+    /**
+     * {@link #foldSliding} over every partition of {@code channel}, all at the same instant, merged
+     * as {@link #foldPartitioned} merges.
+     */
+    public <A> A foldSlidingPartitioned(PartitionedChannel channel, Duration length, Duration pane, Fold<A> projection,
+                                        BinaryOperator<A> merge) {
+        Objects.requireNonNull(channel, "channel");
+        Objects.requireNonNull(projection, "projection");
+        Objects.requireNonNull(merge, "merge");
+        requireSliding(length, pane);
+        Instant now = clock.instant(); // one instant: every partition's window ends at the same time
+        A acc = null;
+        for (int p = 0; p < channel.partitions(); p++) {
+            StreamKey key = channel.partition(p);
+            A one = foldSlidingAt(key.queue(), key.name(), key, length, pane, projection, now);
+            acc = p == 0 ? one : merge.apply(acc, one);
+        }
+        return acc;
+    }
+
+    private static void requireSliding(Duration length, Duration pane) {
         if (length == null || length.isNegative() || length.isZero()) {
             throw new IllegalArgumentException("window length must be > 0, got " + length);
         }
         if (pane == null || pane.toMillis() < 1 || pane.compareTo(length) > 0) {
             throw new IllegalArgumentException("pane must be 1 ms .. the window length, got " + pane);
         }
-        Instant now = clock.instant();
+    }
+
+    private <A> A foldSlidingAt(String queue, String name, StreamKey key, Duration length, Duration pane, Fold<A> projection,
+                                Instant now) {
         Instant start = now.minus(length);
         reads.incrementAndGet();
         Seen state = readState(key);
