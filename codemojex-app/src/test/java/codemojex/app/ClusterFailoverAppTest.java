@@ -31,8 +31,10 @@ class ClusterFailoverAppTest {
     @Test
     void aMasterFailoverInTheMiddleOfPlayLosesAndDoublesNothing() throws Exception {
         RedisClusterProcess cluster = RedisClusterProcess.startWithReplicas();
-        try (AppFixture f = new AppFixture(cluster.uri(), cluster, Codemojex.Settings.defaults(), GuessRateLimiter.unlimited())) {
-            int slot = HashSlot.of(StreamKey.hashTag(Channels.QUEUE));
+        // the games in three partitions, one per master: the failover moves one of them
+        try (AppFixture f = new AppFixture(cluster.uri(), cluster, Codemojex.Settings.defaults().withPartitions(3),
+                GuessRateLimiter.unlimited())) {
+            int slot = HashSlot.of(f.app.partitions().stream(0, Channels.GUESSES).toString());
             RedisServerProcess master = cluster.currentMasterOf(slot);
             RedisServerProcess replica = cluster.replicaOf(master);
             CompletableFuture<Simulation.Report> play = CompletableFuture.supplyAsync(() -> {
@@ -69,16 +71,15 @@ class ClusterFailoverAppTest {
                 Reports.Rebuild r = f.app.reports().rebuildBoard(game);
                 assertThat(r.rebuilt()).as("board of %s", game).isEqualTo(r.live());
             }
-            assertThat(f.app.jedis().xpending(StreamKey.of(Channels.QUEUE, Channels.GUESSES).toString(), RedisGuessInbox.GROUP).getTotal())
-                    .isZero();
-            // the feed as the cache serves it equals a fresh fold of the log
+            assertThat(f.app.worker().pending()).as("pending over every partition").isZero();
+            // the feed as the caches serve it equals a fresh fold of every partition's log
             AppFixture.Response feed = f.send("GET", "/feed?since=1h", null);
             assertThat(feed.status()).isEqualTo(200);
             assertThat(feed.json().path("guesses").asLong())
-                    .isEqualTo(new echomq.domain.window.StreamWindows(new echomq.redis.RedisStreamRange(f.app.jedis()))
-                            .foldWindow(Channels.QUEUE, Channels.GUESS_SCORED,
+                    .isEqualTo(new echomq.domain.window.PartitionedWindows(new echomq.redis.RedisStreamRange(f.app.jedis()))
+                            .foldWindow(f.app.partitions().channel(Channels.GUESS_SCORED),
                                     echomq.domain.window.Window.since(java.time.Instant.now().minus(java.time.Duration.ofHours(1))),
-                                    echomq.domain.fold.Fold.of("count", 0L, (n, e) -> n + 1)));
+                                    echomq.domain.fold.Fold.of("count", 0L, (n, e) -> n + 1), 1000));
         }
     }
 

@@ -1,8 +1,6 @@
 package codemojex.app.redis;
 
 import codemojex.projections.GamePartitions;
-import codemojex.projections.Names;
-import echomq.domain.stream.StreamKey;
 
 import java.util.Objects;
 
@@ -23,7 +21,7 @@ public record Keys(GamePartitions partitions) {
     }
 
     private String prefix(String game) {
-        return StreamKey.prefix(partitions.queueOf(Names.requireId("game", game)));
+        return partitions.prefixOf(game);
     }
 
     /** The sorted set of a game's bests. */

@@ -179,7 +179,6 @@ public final class ScoreWorker implements AutoCloseable {
      */
     void processAll(List<StreamEntry> entries) {
         List<ScoreCommit.Commit> ready = new java.util.ArrayList<>(entries.size());
-        java.util.Map<String, Option<GameRecord>> gamesSeen = new java.util.HashMap<>();
         for (StreamEntry entry : entries) {
             GuessSubmitted guess;
             try {
@@ -196,7 +195,7 @@ public final class ScoreWorker implements AutoCloseable {
                 rejected.incrementAndGet();
                 continue;
             }
-            Option<GameRecord> game = gamesSeen.computeIfAbsent(guess.game(), games::find);
+            Option<GameRecord> game = game(guess.game());
             if (game.isEmpty()) {
                 log.warn("guess {} is for unknown game {}: acknowledged, not scored", guessId, guess.game());
                 inbox.ack(entry.id());
@@ -214,6 +213,32 @@ public final class ScoreWorker implements AutoCloseable {
                 count(chunk.get(i), results.get(i));
             }
         }
+    }
+
+    /** Games this worker has read, at most {@value #KNOWN_GAMES}, the least recently used dropped first. */
+    private static final int KNOWN_GAMES = 10_000;
+
+    private final java.util.Map<String, GameRecord> known = java.util.Collections.synchronizedMap(
+            new java.util.LinkedHashMap<>(256, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(java.util.Map.Entry<String, GameRecord> eldest) {
+                    return size() > KNOWN_GAMES;
+                }
+            });
+
+    /**
+     * The game, from what this worker read before when it can: a game's keyboard and secret never
+     * change, and whether it is still open is decided inside the commit, which rejects a guess for a
+     * game settled since (a record read here may say "open" for a game that is not any more).
+     */
+    private Option<GameRecord> game(String game) {
+        GameRecord seen = known.get(game);
+        if (seen != null) {
+            return Option.some(seen);
+        }
+        Option<GameRecord> found = games.find(game);
+        found.forEach(g -> known.put(game, g));
+        return found;
     }
 
     private void count(ScoreCommit.Commit c, ScoreCommit.Result result) {
