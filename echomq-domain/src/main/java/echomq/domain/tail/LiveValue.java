@@ -1,0 +1,266 @@
+package echomq.domain.tail;
+
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.StreamKey;
+import io.vavr.collection.Vector;
+import io.vavr.control.Option;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
+
+/**
+ * A value computed from streams, pushed to listeners when it changes. The streams'
+ * {@link StreamFollowers} wake it on every append; it computes the value again (through a
+ * {@link echomq.domain.projection.ProjectionReader}, so only what is new is folded and a stream
+ * deleted or replaced is folded afresh) and, when it differs from the last one, hands it to every
+ * listener. It also computes on every {@code tick}, for windows whose edge moves with time.
+ *
+ * <p><b>Bounded.</b> A listener is given the newest value: one that arrives while the listener is
+ * still busy with an earlier one replaces the one waiting (conflation, counted in
+ * {@link Metrics#conflated()}); nothing queues up. <b>Resilient.</b> A computation that fails (Redis
+ * down, restarting, paused) is tried again after a backoff of 100 ms doubling to 5 s. Values are
+ * folds, not entries: a listener never sees an entry counted twice or left out, only fewer
+ * intermediate values.
+ * <pre>{@code
+ * LiveValue<Feed> feed = LiveValue.start("feed", followers, keys, () -> reader.foldSliding(...), Duration.ofSeconds(1), pool);
+ * AutoCloseable sub = feed.subscribe(update -> send(update.value()));
+ * }</pre>
+ *
+ * @param <A> the value
+ */
+public final class LiveValue<A> implements AutoCloseable {
+
+    /**
+     * A value and where it stands.
+     *
+     * @param value   the value
+     * @param upTo    the highest entry id the followers had seen when it was computed (it folds at least that far)
+     * @param version 1 for the first value, one more for each value that differed from the one before
+     */
+    public record Update<A>(A value, StreamId upTo, long version) {
+        public Update {
+            Objects.requireNonNull(value, "value");
+            Objects.requireNonNull(upTo, "upTo");
+        }
+    }
+
+    /** Receives updates, one at a time, the newest when it was busy. A listener that throws is dropped. */
+    @FunctionalInterface
+    public interface Listener<A> {
+        void on(Update<A> update);
+    }
+
+    /**
+     * What the live value did so far.
+     *
+     * @param computes  values computed
+     * @param changes   values that differed from the one before (and were handed out)
+     * @param delivered updates listeners received
+     * @param conflated updates replaced by a newer one before a busy listener took them
+     * @param failures  computations that failed (each followed by a backoff)
+     * @param listeners listeners now
+     */
+    public record Metrics(long computes, long changes, long delivered, long conflated, long failures, int listeners) {
+    }
+
+    private final String name;
+    private final StreamFollowers followers;
+    private final Vector<StreamKey> keys;
+    private final Supplier<A> compute;
+    private final Duration tick;
+    private final Executor dispatch;
+    private final List<Mailbox> listeners = new CopyOnWriteArrayList<>();
+    private final List<AutoCloseable> follows = new CopyOnWriteArrayList<>();
+    private final AtomicReference<Update<A>> current = new AtomicReference<>();
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition woken = lock.newCondition();
+    private boolean dirty = true;
+    private volatile boolean running = true;
+    private Thread thread;
+    private final AtomicLong computes = new AtomicLong();
+    private final AtomicLong changes = new AtomicLong();
+    private final AtomicLong delivered = new AtomicLong();
+    private final AtomicLong conflated = new AtomicLong();
+    private final AtomicLong failures = new AtomicLong();
+
+    private LiveValue(String name, StreamFollowers followers, Vector<StreamKey> keys, Supplier<A> compute, Duration tick,
+                      Executor dispatch) {
+        this.name = Objects.requireNonNull(name, "name");
+        this.followers = Objects.requireNonNull(followers, "followers");
+        this.keys = Objects.requireNonNull(keys, "keys");
+        this.compute = Objects.requireNonNull(compute, "compute");
+        this.tick = Objects.requireNonNull(tick, "tick");
+        this.dispatch = Objects.requireNonNull(dispatch, "dispatch");
+        if (keys.isEmpty()) {
+            throw new IllegalArgumentException("a live value follows at least one stream");
+        }
+        if (tick.toMillis() < 10) {
+            throw new IllegalArgumentException("tick must be at least 10 ms, got " + tick);
+        }
+    }
+
+    /**
+     * Starts computing {@code compute} at once, again on every append to one of {@code keys} (as
+     * {@code followers} see them) and on every {@code tick}; listeners' deliveries run on {@code dispatch}.
+     */
+    public static <A> LiveValue<A> start(String name, StreamFollowers followers, Iterable<StreamKey> keys, Supplier<A> compute,
+                                         Duration tick, Executor dispatch) {
+        LiveValue<A> live = new LiveValue<>(name, followers, Vector.ofAll(keys), compute, tick, dispatch);
+        for (StreamKey key : live.keys) {
+            live.follows.add(followers.follow(key, id -> live.wake()));
+        }
+        live.thread = new Thread(live::run, "live-" + name);
+        live.thread.setDaemon(true);
+        live.thread.start();
+        return live;
+    }
+
+    /** The newest value, if one was computed yet. */
+    public Option<Update<A>> current() {
+        return Option.of(current.get());
+    }
+
+    /**
+     * Hands {@code listener} the current value (when there is one) and every later change, until
+     * the returned handle is closed.
+     */
+    public AutoCloseable subscribe(Listener<A> listener) {
+        Mailbox box = new Mailbox(Objects.requireNonNull(listener, "listener"));
+        listeners.add(box);
+        Update<A> now = current.get();
+        if (now != null) {
+            box.offer(now);
+        }
+        return () -> listeners.remove(box);
+    }
+
+    /** What it did so far. */
+    public Metrics metrics() {
+        return new Metrics(computes.get(), changes.get(), delivered.get(), conflated.get(), failures.get(), listeners.size());
+    }
+
+    /** Stops computing; listeners get nothing more. The followers go on for their other subscribers. */
+    @Override
+    public void close() {
+        running = false;
+        for (AutoCloseable f : follows) {
+            try {
+                f.close();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        if (thread != null) {
+            thread.interrupt();
+        }
+        listeners.clear();
+    }
+
+    private void wake() {
+        lock.lock();
+        try {
+            dirty = true;
+            woken.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void run() {
+        long backoff = 0;
+        while (running) {
+            lock.lock();
+            try {
+                if (!dirty) {
+                    woken.await(tick.toMillis(), TimeUnit.MILLISECONDS);
+                }
+                dirty = false;
+            } catch (InterruptedException e) {
+                return;
+            } finally {
+                lock.unlock();
+            }
+            try {
+                StreamId upTo = keys.flatMap(followers::position).fold(StreamId.MIN, (a, b) -> a.compareTo(b) >= 0 ? a : b);
+                A value = compute.get();
+                computes.incrementAndGet();
+                Update<A> before = current.get();
+                if (before == null || !before.value().equals(value)) {
+                    Update<A> next = new Update<>(value, upTo, before == null ? 1 : before.version() + 1);
+                    current.set(next);
+                    changes.incrementAndGet();
+                    for (Mailbox box : listeners) {
+                        box.offer(next);
+                    }
+                }
+                backoff = 0;
+            } catch (RuntimeException e) {
+                failures.incrementAndGet();
+                backoff = backoff == 0 ? 100 : Math.min(5000, backoff * 2);
+                wake(); // computed again after the backoff
+                try {
+                    Thread.sleep(backoff);
+                } catch (InterruptedException stop) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /** One listener's slot: at most one update waiting, replaced by a newer one; delivered one at a time on the dispatcher. */
+    private final class Mailbox {
+        final Listener<A> listener;
+        final AtomicReference<Update<A>> waiting = new AtomicReference<>();
+        final AtomicBoolean scheduled = new AtomicBoolean();
+
+        Mailbox(Listener<A> listener) {
+            this.listener = listener;
+        }
+
+        void offer(Update<A> u) {
+            if (waiting.getAndSet(u) != null) {
+                conflated.incrementAndGet();
+            }
+            schedule();
+        }
+
+        void schedule() {
+            if (scheduled.compareAndSet(false, true)) {
+                dispatch.execute(this::drain);
+            }
+        }
+
+        void drain() {
+            try {
+                for (Update<A> u; (u = waiting.getAndSet(null)) != null; ) {
+                    if (!listeners.contains(this)) {
+                        return;
+                    }
+                    try {
+                        listener.on(u);
+                        delivered.incrementAndGet();
+                    } catch (RuntimeException e) {
+                        listeners.remove(this); // a listener that fails (a closed connection) is dropped
+                        return;
+                    }
+                }
+            } finally {
+                scheduled.set(false);
+            }
+            // an offer between the last take and the flag going down found it still up: deliver it now
+            if (waiting.get() != null && listeners.contains(this)) {
+                schedule();
+            }
+        }
+    }
+}

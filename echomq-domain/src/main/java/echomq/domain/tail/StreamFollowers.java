@@ -1,0 +1,156 @@
+package echomq.domain.tail;
+
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.StreamEntry;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.stream.StreamState;
+import echomq.domain.stream.StreamStatePort;
+import io.vavr.control.Option;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+
+/**
+ * One follower per stream per process, whoever listens: a daemon thread that waits for appends
+ * ({@link StreamTailPort}, from the last id it saw) and tells every subscriber of that stream the
+ * newest id. The first {@link #follow} of a stream starts its follower at the stream's top.
+ *
+ * <p>A read that fails (Redis down, restarting, paused past the socket timeout) is retried after a
+ * backoff of 100 ms doubling to 5 s, from the last id seen. A stream found below that id after a
+ * read that brought nothing (deleted, created again, restarted without its data) is followed from
+ * its new top, and the subscribers are told.
+ */
+public final class StreamFollowers implements AutoCloseable {
+
+    /**
+     * What the followers did so far.
+     *
+     * @param followers streams followed
+     * @param wakeups   reads that brought entries
+     * @param failures  reads that failed (each followed by a backoff)
+     * @param restarts  streams found below the id last seen, followed again from their top
+     */
+    public record Metrics(int followers, long wakeups, long failures, long restarts) {
+    }
+
+    static final int READ_COUNT = 1000;
+
+    private final StreamTailPort tails;
+    private final StreamStatePort states;
+    private final Duration block;
+    private final Map<StreamKey, Follower> followers = new ConcurrentHashMap<>();
+    private final AtomicLong wakeups = new AtomicLong();
+    private final AtomicLong failures = new AtomicLong();
+    private final AtomicLong restarts = new AtomicLong();
+    private volatile boolean running = true;
+
+    /** Over {@code tails} and {@code states}, each read waiting up to {@code block} (keep it under the client's socket timeout). */
+    public StreamFollowers(StreamTailPort tails, StreamStatePort states, Duration block) {
+        this.tails = Objects.requireNonNull(tails, "tails");
+        this.states = Objects.requireNonNull(states, "states");
+        this.block = Objects.requireNonNull(block, "block");
+        if (block.toMillis() < 1) {
+            throw new IllegalArgumentException("block must be at least 1 ms, got " + block);
+        }
+    }
+
+    /**
+     * Tells {@code onAppend} (on the follower's thread; keep it short) the newest id of {@code key}
+     * after every read that brought entries, and when the stream was found below what was seen,
+     * until the returned handle is closed.
+     */
+    public AutoCloseable follow(StreamKey key, Consumer<StreamId> onAppend) {
+        Objects.requireNonNull(onAppend, "onAppend");
+        if (!running) {
+            throw new IllegalStateException("the followers are closed");
+        }
+        Follower f = followers.computeIfAbsent(Objects.requireNonNull(key, "key"), Follower::new);
+        f.subscribers.add(onAppend);
+        return () -> f.subscribers.remove(onAppend);
+    }
+
+    /** The last id the follower of {@code key} saw (its top when it started), none before it read anything. */
+    public Option<StreamId> position(StreamKey key) {
+        return Option.of(followers.get(key)).flatMap(f -> Option.of(f.after.get()));
+    }
+
+    /** What the followers did so far. */
+    public Metrics metrics() {
+        return new Metrics(followers.size(), wakeups.get(), failures.get(), restarts.get());
+    }
+
+    /** Stops every follower. */
+    @Override
+    public void close() {
+        running = false;
+        followers.values().forEach(f -> f.thread.interrupt());
+    }
+
+    private final class Follower {
+        final StreamKey key;
+        final List<Consumer<StreamId>> subscribers = new CopyOnWriteArrayList<>();
+        final AtomicReference<StreamId> after = new AtomicReference<>();
+        final Thread thread;
+
+        Follower(StreamKey key) {
+            this.key = key;
+            this.thread = new Thread(this::run, "follow-" + key);
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        void run() {
+            long backoff = 0;
+            while (running) {
+                try {
+                    if (after.get() == null) {
+                        after.set(top()); // what is there already, the subscribers' first computation folds
+                    }
+                    List<StreamEntry> got = tails.readAfter(key, after.get(), READ_COUNT, block);
+                    if (!got.isEmpty()) {
+                        after.set(got.get(got.size() - 1).id());
+                        wakeups.incrementAndGet();
+                        tell();
+                    } else {
+                        StreamId top = top();
+                        if (top.compareTo(after.get()) < 0) {
+                            after.set(top);
+                            restarts.incrementAndGet();
+                            tell();
+                        }
+                    }
+                    backoff = 0;
+                } catch (RuntimeException e) {
+                    if (!running) {
+                        return;
+                    }
+                    failures.incrementAndGet();
+                    backoff = backoff == 0 ? 100 : Math.min(5000, backoff * 2);
+                    try {
+                        Thread.sleep(backoff);
+                    } catch (InterruptedException stop) {
+                        return;
+                    }
+                }
+            }
+        }
+
+        StreamId top() {
+            return states.state(key).map(StreamState::lastGenerated).getOrElse(StreamId.MIN);
+        }
+
+        void tell() {
+            StreamId now = after.get();
+            for (Consumer<StreamId> s : subscribers) {
+                s.accept(now);
+            }
+        }
+    }
+}
