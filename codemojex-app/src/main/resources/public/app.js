@@ -1,11 +1,16 @@
 // Codemojex web page. Every text from the server goes in through textContent, never innerHTML,
-// so a player name such as <script> shows as text.
+// so a player name such as <script> shows as text. Nothing is polled: the board, the game's state
+// and the feed arrive as server-sent events (EventSource reconnects by itself, with Last-Event-ID).
 (function () {
   'use strict';
   const $ = (id) => document.getElementById(id);
+  const SHORTCUTS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0', '-', '='];
   let game = null;
   let keyboard = [];
   let picked = [];
+  let gameEvents = null;
+  let pending = [];          // guess ids sent and not yet scored or rejected
+  const mine = [];           // this page's scored guesses in this game, oldest first
 
   function el(tag, text, cls) {
     const e = document.createElement(tag);
@@ -31,14 +36,19 @@
 
   function say(text) { $('message').textContent = text; }
 
+  function pick(emoji) {
+    if (game && picked.length < 6) { picked.push(emoji); renderSlots(); }
+  }
+
   function renderKeyboard() {
     const k = $('keyboard');
     k.replaceChildren();
-    keyboard.forEach((emoji) => {
+    keyboard.forEach((emoji, i) => {
       const b = el('button', emoji);
       b.type = 'button';
       b.dataset.emoji = emoji;
-      b.addEventListener('click', () => { if (picked.length < 6) { picked.push(emoji); renderSlots(); } });
+      b.title = 'key ' + SHORTCUTS[i];
+      b.addEventListener('click', () => pick(emoji));
       k.appendChild(b);
     });
     renderSlots();
@@ -49,26 +59,6 @@
     s.replaceChildren();
     for (let i = 0; i < 6; i++) s.appendChild(el('span', picked[i] || ''));
     $('guess').disabled = !(game && picked.length === 6);
-  }
-
-  async function useGame(id) {
-    const g = await api('GET', '/games/' + encodeURIComponent(id));
-    game = g.game;
-    keyboard = g.keyboard;
-    picked = [];
-    $('gameInfo').textContent = 'Game ' + g.game + ' in room ' + g.room + ' (' + g.status + ')'
-      + (g.status === 'settled' ? ', cracked by ' + g.winner + ': ' + g.secret.join('') : '');
-    history.replaceState(null, '', '?game=' + encodeURIComponent(game));
-    renderKeyboard();
-    refresh();
-  }
-
-  async function openGame() {
-    try {
-      const g = await api('POST', '/rooms', { room: $('room').value });
-      await useGame(g.game);
-      say('Opened game ' + g.game + '. Pick six emojis.');
-    } catch (e) { say(e.message); }
   }
 
   function renderBreakdown(score) {
@@ -86,6 +76,127 @@
     t.classList.remove('hidden');
   }
 
+  function renderMine() {
+    const list = $('mine');
+    list.replaceChildren();
+    for (let i = mine.length - 1; i >= 0; i--) {
+      const s = mine[i];
+      const li = el('li');
+      s.positions.forEach((p) => {
+        const c = el('span', p.emoji, 'cell ' + p.status);
+        c.title = p.status + ', ' + p.points + ' points';
+        li.appendChild(c);
+      });
+      li.appendChild(el('span', s.total + ' / ' + s.max, 'total'));
+      list.appendChild(li);
+    }
+  }
+
+  function renderGame(g) {
+    $('gameInfo').textContent = 'Game ' + g.game + ' (' + g.status + ')'
+      + (g.status === 'settled' ? ', cracked by ' + g.winner : '') + ', ' + g.guesses
+      + (g.guesses === 1 ? ' guess' : ' guesses') + ' scored';
+    const list = $('board');
+    list.replaceChildren();
+    g.board.forEach((r) => list.appendChild(el('li', r.player + ' — ' + r.best)));
+  }
+
+  // scored guesses per minute over the last hour, oldest on the left: 60 bars drawn as SVG
+  function renderChart(perMinute) {
+    const svg = $('chart');
+    const NS = 'http://www.w3.org/2000/svg';
+    svg.replaceChildren();
+    const now = Math.floor(Date.now() / 60000) * 60000;
+    const counts = new Map(perMinute.map((m) => [Date.parse(m.minute), m.guesses]));
+    let max = 1;
+    counts.forEach((n) => { max = Math.max(max, n); });
+    for (let i = 0; i < 60; i++) {
+      const minute = now - (59 - i) * 60000;
+      const n = counts.get(minute) || 0;
+      if (n === 0) continue;
+      const h = Math.max(1, Math.round(58 * n / max));
+      const r = document.createElementNS(NS, 'rect');
+      r.setAttribute('x', String(i * 5));
+      r.setAttribute('y', String(60 - h));
+      r.setAttribute('width', '4');
+      r.setAttribute('height', String(h));
+      const title = document.createElementNS(NS, 'title');
+      title.textContent = new Date(minute).toLocaleTimeString() + ': ' + n + (n === 1 ? ' guess' : ' guesses');
+      r.appendChild(title);
+      svg.appendChild(r);
+    }
+  }
+
+  function renderFeed(f) {
+    if (f.perMinute) renderChart(f.perMinute);
+    $('feedTotals').textContent = f.guesses + (f.guesses === 1 ? ' guess' : ' guesses') + ' by ' + f.players
+        + (f.players === 1 ? ' player' : ' players') + ' in the last hour';
+    const feed = $('feed');
+    feed.replaceChildren();
+    f.items.forEach((i) => feed.appendChild(el('li',
+      new Date(i.at).toLocaleTimeString() + ' ' + i.player + ' scored ' + i.total + ' in ' + i.game)));
+  }
+
+  // a game event says something changed: the guesses still pending are read once each, not polled;
+  // one reading at a time, so that a guess is never listed twice
+  let settling = Promise.resolve();
+  function settlePending() { settling = settling.then(readPending, readPending); }
+
+  async function readPending() {
+    const done = new Set();
+    for (const id of pending.slice()) {
+      try {
+        const s = await api('GET', '/games/' + encodeURIComponent(game) + '/guesses/' + id);
+        if (s.status === 'scored') {
+          say('Scored ' + s.total + ' / ' + s.max + ' (' + s.percentage + '%), your best ' + s.best
+            + (s.cracked ? '. You cracked it!' : '.'));
+          renderBreakdown(s);
+          mine.push(s);
+          renderMine();
+          done.add(id);
+        } else if (s.status === 'rejected') {
+          say('Not scored: ' + s.reason);
+          done.add(id);
+        }
+      } catch (e) { /* read again at the next event */ }
+    }
+    pending = pending.filter((id) => !done.has(id));
+  }
+
+  function watchGame(id) {
+    if (gameEvents) gameEvents.close();
+    gameEvents = new EventSource('/games/' + encodeURIComponent(id) + '/events');
+    gameEvents.addEventListener('game', (e) => {
+      renderGame(JSON.parse(e.data));
+      $('live').textContent = 'live';
+      if (pending.length) settlePending();
+    });
+    gameEvents.onerror = () => { $('live').textContent = 'reconnecting…'; };
+  }
+
+  async function useGame(id) {
+    const g = await api('GET', '/games/' + encodeURIComponent(id));
+    game = g.game;
+    keyboard = g.keyboard;
+    picked = [];
+    pending = [];
+    mine.length = 0;
+    renderMine();
+    $('gameInfo').textContent = 'Game ' + g.game + ' in room ' + g.room + ' (' + g.status + ')'
+      + (g.status === 'settled' ? ', cracked by ' + g.winner + ': ' + g.secret.join('') : '');
+    history.replaceState(null, '', '?game=' + encodeURIComponent(game));
+    renderKeyboard();
+    watchGame(game);
+  }
+
+  async function openGame() {
+    try {
+      const g = await api('POST', '/rooms', { room: $('room').value });
+      await useGame(g.game);
+      say('Opened game ' + g.game + '. Pick six emojis.');
+    } catch (e) { say(e.message); }
+  }
+
   async function submitGuess() {
     if (!game || picked.length !== 6) return;
     try {
@@ -94,47 +205,26 @@
       say('Guess sent, scoring…');
       picked = [];
       renderSlots();
-      for (let i = 0; i < 50; i++) {
-        const s = await api('GET', '/games/' + encodeURIComponent(game) + '/guesses/' + r.guessId);
-        if (s.status === 'scored') {
-          say('Scored ' + s.total + ' / ' + s.max + ' (' + s.percentage + '%), your best ' + s.best
-            + (s.cracked ? '. You cracked it!' : '.'));
-          renderBreakdown(s);
-          refresh();
-          return;
-        }
-        if (s.status === 'rejected') { say('Not scored: ' + s.reason); return; }
-        await new Promise((ok) => setTimeout(ok, 200));
-      }
-      say('Still scoring; it will show on the board.');
+      pending.push(r.guessId);
+      settlePending(); // once: it may have been scored before this page heard of it
     } catch (e) { say(e.message); }
   }
 
-  async function refresh() {
-    try {
-      if (game) {
-        const b = await api('GET', '/games/' + encodeURIComponent(game) + '/board?top=10');
-        const list = $('board');
-        list.replaceChildren();
-        b.board.forEach((r) => list.appendChild(el('li', r.player + ' — ' + r.best)));
-      }
-      const f = await api('GET', '/feed?since=1h');
-      $('feedTotals').textContent = f.guesses + (f.guesses === 1 ? ' guess' : ' guesses') + ' by ' + f.players
-          + (f.players === 1 ? ' player' : ' players') + ' in the last hour';
-      const feed = $('feed');
-      feed.replaceChildren();
-      f.items.forEach((i) => feed.appendChild(el('li',
-        new Date(i.at).toLocaleTimeString() + ' ' + i.player + ' scored ' + i.total + ' in ' + i.game)));
-    } catch (e) { /* the next tick tries again */ }
-  }
+  document.addEventListener('keydown', (e) => {
+    if (e.target && (e.target.tagName === 'INPUT' || e.ctrlKey || e.metaKey || e.altKey)) return;
+    const i = SHORTCUTS.indexOf(e.key);
+    if (i >= 0 && i < keyboard.length) { pick(keyboard[i]); e.preventDefault(); }
+    else if (e.key === 'Backspace' && picked.length) { picked.pop(); renderSlots(); e.preventDefault(); }
+    else if (e.key === 'Enter' && picked.length === 6) { submitGuess(); e.preventDefault(); }
+  });
 
   $('open').addEventListener('click', openGame);
   $('joinBtn').addEventListener('click', () => useGame($('join').value.trim()).catch((e) => say(e.message)));
   $('clear').addEventListener('click', () => { picked = []; renderSlots(); });
   $('guess').addEventListener('click', submitGuess);
+  const feedEvents = new EventSource('/feed/events');
+  feedEvents.addEventListener('feed', (e) => renderFeed(JSON.parse(e.data)));
   const fromUrl = new URLSearchParams(location.search).get('game');
   if (fromUrl) useGame(fromUrl).catch((e) => say(e.message));
   renderSlots();
-  refresh();
-  setInterval(refresh, 1000);
 })();

@@ -143,8 +143,9 @@ public final class Codemojex implements AutoCloseable {
             }, 1, 1, TimeUnit.SECONDS);
             return w;
         });
-        // each partition's scorer holds a connection in its blocking read: room for all of them and the web's reads
-        this.jedis = RedisConnections.connect(uri, GamePartitions.MAX + RedisConnections.DEFAULT_MAX_CONNECTIONS);
+        // each partition's scorer and each partition's follower (live pages) hold a connection in a blocking read:
+        // room for all of them and the web's reads
+        this.jedis = RedisConnections.connect(uri, 2 * GamePartitions.MAX + RedisConnections.DEFAULT_MAX_CONNECTIONS);
         try {
             this.partitions = StoredPartitions.resolve(jedis, settings.partitions());
         } catch (RuntimeException e) {

@@ -1,16 +1,21 @@
 package codemojex.app;
 
-import codemojex.app.http.GuessRateLimiter;
+import codemojex.app.http.RateLimiter;
+import codemojex.app.core.Live;
 import codemojex.app.http.HttpApi;
 import codemojex.app.http.Json;
+import codemojex.app.http.Traffic;
 import codemojex.projections.Channels;
 import echomq.domain.stream.StreamKey;
+import echomq.domain.tail.StreamFollowers;
+import echomq.redis.RedisStreamTail;
 import io.javalin.Javalin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -29,25 +34,46 @@ public final class Server implements AutoCloseable {
     private final Codemojex app;
     private final Javalin http;
     private final ScheduledExecutorService checkpointer;
+    private final Live live;
+    private final HttpApi api;
+    private final ExecutorService dispatch;
 
-    private Server(Codemojex app, Javalin http, ScheduledExecutorService checkpointer) {
+    private Server(Codemojex app, Javalin http, ScheduledExecutorService checkpointer, Live live, HttpApi api, ExecutorService dispatch) {
         this.app = app;
         this.http = http;
         this.checkpointer = checkpointer;
+        this.live = live;
+        this.api = api;
+        this.dispatch = dispatch;
     }
 
     /** Starts the worker and the HTTP server on {@code host:port} (port 0: a free one). */
-    public static Server start(Codemojex app, String host, int port, GuessRateLimiter limiter) {
+    public static Server start(Codemojex app, String host, int port, RateLimiter limiter) {
         return start(app, host, port, limiter, true);
     }
 
-    /** As {@link #start(Codemojex, String, int, GuessRateLimiter)}; without a score worker unless {@code worker}. */
-    public static Server start(Codemojex app, String host, int port, GuessRateLimiter limiter, boolean worker) {
+    /** As {@link #start(Codemojex, String, int, RateLimiter)}; without a score worker unless {@code worker}. */
+    public static Server start(Codemojex app, String host, int port, RateLimiter limiter, boolean worker) {
+        return start(app, host, port, limiter, RateLimiter.unlimited(), worker);
+    }
+
+    /** As {@link #start(Codemojex, String, int, RateLimiter, boolean)}, API reads limited by {@code reads} per client. */
+    public static Server start(Codemojex app, String host, int port, RateLimiter limiter, RateLimiter reads, boolean worker) {
         Objects.requireNonNull(app, "app");
         if (worker) {
             app.worker().start();
         }
-        Javalin http = new HttpApi(app.play(), app.reports(), Json.mapper(), () -> health(app, worker), limiter).create();
+        ExecutorService dispatch = Executors.newFixedThreadPool(4, r -> {
+            Thread t = new Thread(r, "live-dispatch");
+            t.setDaemon(true);
+            return t;
+        });
+        Live live = new Live(app.play(), app.reports(),
+                new StreamFollowers(new RedisStreamTail(app.jedis()), app.states(), Duration.ofSeconds(1)), app.partitions(), dispatch);
+        Traffic traffic = new Traffic();
+        HttpApi api = new HttpApi(app.play(), app.reports(), live, Json.mapper(), () -> health(app, worker, live, traffic), limiter,
+                reads, traffic);
+        Javalin http = api.create();
         http.start(host, port);
         log.info("Codemojex is up at http://{}:{}/ (Redis {}{})", host, http.port(), app.maskedUri(),
                 app.embeddedRedis() ? ", embedded" : "");
@@ -58,18 +84,30 @@ public final class Server implements AutoCloseable {
         });
         checkpointer.scheduleWithFixedDelay(() -> checkpoint(app), CHECKPOINT_EVERY.toMillis(), CHECKPOINT_EVERY.toMillis(),
                 TimeUnit.MILLISECONDS);
-        return new Server(app, http, checkpointer);
+        checkpointer.scheduleWithFixedDelay(api::ping, PING_EVERY.toMillis(), PING_EVERY.toMillis(), TimeUnit.MILLISECONDS);
+        return new Server(app, http, checkpointer, live, api, dispatch);
     }
 
-    /** As {@link #start(Codemojex, String, int, GuessRateLimiter)}, at most {@code guessesPerSecond} per client (0: no limit). */
+    /** As {@link #start(Codemojex, String, int, RateLimiter)}, at most {@code guessesPerSecond} per client (0: no limit). */
     public static Server start(Codemojex app, String host, int port, double guessesPerSecond) {
         return start(app, host, port, guessesPerSecond, true);
     }
 
     /** As {@link #start(Codemojex, String, int, double)}; without a score worker unless {@code worker}. */
     public static Server start(Codemojex app, String host, int port, double guessesPerSecond, boolean worker) {
-        return start(app, host, port, guessesPerSecond <= 0 ? GuessRateLimiter.unlimited()
-                : new GuessRateLimiter(guessesPerSecond, (int) Math.max(1, guessesPerSecond * 2), Clock.systemUTC()), worker);
+        return start(app, host, port, guessesPerSecond, 0, worker);
+    }
+
+    /**
+     * As {@link #start(Codemojex, String, int, double, boolean)}, with at most {@code readsPerSecond}
+     * API reads per client (0: no limit), in bursts of twice that.
+     */
+    public static Server start(Codemojex app, String host, int port, double guessesPerSecond, double readsPerSecond, boolean worker) {
+        return start(app, host, port, limiter("guesses", guessesPerSecond), limiter("reads", readsPerSecond), worker);
+    }
+
+    private static RateLimiter limiter(String what, double perSecond) {
+        return perSecond <= 0 ? RateLimiter.unlimited() : new RateLimiter(what, perSecond, (int) Math.max(1, perSecond * 2), Clock.systemUTC());
     }
 
     private static void checkpoint(Codemojex app) {
@@ -82,6 +120,21 @@ public final class Server implements AutoCloseable {
         } catch (RuntimeException e) {
             log.warn("could not checkpoint the boards: {}", e.getMessage()); // tried again at the next tick
         }
+    }
+
+    /** How often every event stream gets a comment (so that proxies keep it and clients that left are found). */
+    public static final Duration PING_EVERY = Duration.ofSeconds(15);
+
+    static Map<String, Object> health(Codemojex app, boolean workerExpected, Live live, Traffic traffic) {
+        Map<String, Object> h = health(app, workerExpected);
+        h.put("requests", traffic.requests());
+        h.put("eventStreams", traffic.streams());
+        Map<String, Object> l = new LinkedHashMap<>();
+        l.put("followers", live.followerMetrics()); // records: Jackson writes their components
+        l.put("feed", live.feed().metrics());
+        l.put("watchedGames", live.watchedGames());
+        h.put("live", l);
+        return h;
     }
 
     static Map<String, Object> health(Codemojex app, boolean workerExpected) {
@@ -125,6 +178,11 @@ public final class Server implements AutoCloseable {
         return "http://127.0.0.1:" + http.port();
     }
 
+    /** What its pages watch, pushed. */
+    public Live live() {
+        return live;
+    }
+
     /** The app it serves. */
     public Codemojex app() {
         return app;
@@ -134,6 +192,8 @@ public final class Server implements AutoCloseable {
     public void close() {
         checkpointer.shutdownNow();
         http.stop();
+        live.close();
+        dispatch.shutdownNow();
         app.worker().stop();
     }
 }

@@ -1,7 +1,7 @@
 package codemojex.app;
 
 import echomq.domain.stream.StreamKey;
-import codemojex.app.http.GuessRateLimiter;
+import codemojex.app.http.RateLimiter;
 import codemojex.app.http.Json;
 import codemojex.app.redis.RedisGames;
 import codemojex.projections.Code;
@@ -33,16 +33,16 @@ final class AppFixture implements AutoCloseable {
     final HttpClient http = HttpClient.newHttpClient();
     final ObjectMapper json = Json.mapper();
 
-    AppFixture(Codemojex.Settings settings, GuessRateLimiter limiter) {
+    AppFixture(Codemojex.Settings settings, RateLimiter limiter) {
         this(TestRedis.privateServer(), settings, limiter);
     }
 
-    private AppFixture(RedisServerProcess own, Codemojex.Settings settings, GuessRateLimiter limiter) {
+    private AppFixture(RedisServerProcess own, Codemojex.Settings settings, RateLimiter limiter) {
         this(own.uri(), own::stop, settings, limiter);
     }
 
     /** The app on the Redis (or cluster) at {@code uri}; {@code owner} is closed with the fixture. */
-    AppFixture(String uri, AutoCloseable owner, Codemojex.Settings settings, GuessRateLimiter limiter) {
+    AppFixture(String uri, AutoCloseable owner, Codemojex.Settings settings, RateLimiter limiter) {
         this.uri = uri;
         this.redis = owner;
         app = Codemojex.connect(uri, settings);
@@ -50,7 +50,7 @@ final class AppFixture implements AutoCloseable {
     }
 
     AppFixture() {
-        this(Codemojex.Settings.defaults(), GuessRateLimiter.unlimited());
+        this(Codemojex.Settings.defaults(), RateLimiter.unlimited());
     }
 
     record Response(int status, String body, JsonNode json) {

@@ -2,7 +2,7 @@ package codemojex.app;
 
 import codemojex.app.core.Reports;
 import echomq.domain.stream.StreamKey;
-import codemojex.app.http.GuessRateLimiter;
+import codemojex.app.http.RateLimiter;
 import codemojex.projections.Channels;
 import codemojex.projections.GameEvent.GuessScored;
 import codemojex.projections.Keyboard;

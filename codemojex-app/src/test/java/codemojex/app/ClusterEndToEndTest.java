@@ -1,6 +1,6 @@
 package codemojex.app;
 
-import codemojex.app.http.GuessRateLimiter;
+import codemojex.app.http.RateLimiter;
 import echomq.testkit.RedisClusterProcess;
 
 /** The same end-to-end play on a local three-master Redis Cluster ({@code redis-cluster://…}). */
@@ -9,6 +9,6 @@ class ClusterEndToEndTest extends EndToEndTest {
     @Override
     AppFixture fixture() {
         RedisClusterProcess cluster = RedisClusterProcess.start();
-        return new AppFixture(cluster.uri(), cluster, Codemojex.Settings.defaults(), GuessRateLimiter.unlimited());
+        return new AppFixture(cluster.uri(), cluster, Codemojex.Settings.defaults(), RateLimiter.unlimited());
     }
 }

@@ -2,7 +2,7 @@ package codemojex.app;
 
 import codemojex.app.cli.Simulation;
 import codemojex.app.core.Reports;
-import codemojex.app.http.GuessRateLimiter;
+import codemojex.app.http.RateLimiter;
 import codemojex.app.redis.RedisGuessInbox;
 import codemojex.projections.Channels;
 import echomq.domain.partition.HashSlot;
@@ -33,7 +33,7 @@ class ClusterFailoverAppTest {
         RedisClusterProcess cluster = RedisClusterProcess.startWithReplicas();
         // the games in three partitions, one per master: the failover moves one of them
         try (AppFixture f = new AppFixture(cluster.uri(), cluster, Codemojex.Settings.defaults().withPartitions(3),
-                GuessRateLimiter.unlimited())) {
+                RateLimiter.unlimited())) {
             int slot = HashSlot.of(f.app.partitions().stream(0, Channels.GUESSES).toString());
             RedisServerProcess master = cluster.currentMasterOf(slot);
             RedisServerProcess replica = cluster.replicaOf(master);
@@ -93,7 +93,7 @@ class ClusterFailoverAppTest {
     @Test
     void aKilledMasterInTheMiddleOfPlayLeavesTheSurvivorsConsistent() throws Exception {
         RedisClusterProcess cluster = RedisClusterProcess.startWithReplicas();
-        try (AppFixture f = new AppFixture(cluster.uri(), cluster, Codemojex.Settings.defaults(), GuessRateLimiter.unlimited())) {
+        try (AppFixture f = new AppFixture(cluster.uri(), cluster, Codemojex.Settings.defaults(), RateLimiter.unlimited())) {
             int slot = HashSlot.of(StreamKey.hashTag(Channels.QUEUE));
             RedisServerProcess master = cluster.currentMasterOf(slot);
             RedisServerProcess heir = cluster.replicaOf(master);

@@ -65,6 +65,8 @@ class HttpBadInputTest {
                 Arguments.of("GET", "/feed?since=forever", null, 400, "since"),
                 Arguments.of("GET", "/feed?since=0s", null, 400, "since"),
                 Arguments.of("GET", "/feed?since=999999999d", null, 400, "since"),
+                Arguments.of("GET", "/feed?since=2h", null, 400, "since"),
+                Arguments.of("GET", "/feed?since=31d", null, 400, "since"),
                 Arguments.of("GET", "/rooms/openings?from=yesterday", null, 400, "from"),
                 Arguments.of("GET", "/rooms/openings?from=2026-12-02T10:00:00Z&to=2026-12-01T10:00:00Z", null, 400, "to"),
                 Arguments.of("GET", "/rooms/openings?from=1960-01-01T00:00:00Z&to=2026-12-01T10:00:00Z", null, 400, "to"),

@@ -44,7 +44,7 @@ class ManyInstancesTest {
     static List<ServeProcessTest.Serve> startThree(String uri, String... extra) throws Exception {
         List<ServeProcessTest.Serve> serves = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            List<String> args = new ArrayList<>(List.of("--redis", uri, "--node", Integer.toString(11 + i), "--guess-rate", "0"));
+            List<String> args = new ArrayList<>(List.of("--redis", uri, "--node", Integer.toString(11 + i), "--guess-rate", "0", "--read-rate", "0"));
             args.addAll(List.of(extra));
             serves.add(ServeProcessTest.Serve.start(Files.createTempDirectory("instance-"), args.toArray(String[]::new)));
         }
@@ -124,15 +124,21 @@ class ManyInstancesTest {
                 assertThat(s.get("/health").path("worker").path("scored").asLong()).as("instance %d scored some", s.port()).isPositive();
                 assertThat(s.get("/health").path("partitions").asInt()).isEqualTo(3);
             }
-            // each partition's guess-scored stream on a master of its own, each with entries
+            // each partition's guess-scored stream on a master of its own; every game's entries in its partition's
             try (Codemojex app = Codemojex.connect(cluster.uri(), Codemojex.Settings.defaults())) {
                 java.util.Set<Integer> masters = new java.util.HashSet<>(); // by port
                 for (int p = 0; p < 3; p++) {
                     String key = app.partitions().stream(p, Channels.GUESS_SCORED).toString();
                     masters.add(cluster.currentMasterOf(echomq.domain.partition.HashSlot.of(key)).port());
-                    assertThat(app.jedis().xlen(key)).as("entries of %s", key).isPositive();
                 }
                 assertThat(masters).as("masters holding the three partitions").hasSize(3);
+                java.util.Set<Integer> used = new java.util.HashSet<>();
+                for (String game : report.gameIds()) {
+                    used.add(app.partitions().of(game));
+                    assertThat(app.reports().gameFeed(game, app.play().game(game).openedAt(), 20).value().guesses())
+                            .as("scored guesses of %s, in its partition", game).isPositive();
+                }
+                System.out.printf("[instances] the 6 games fell in partitions %s%n", used);
             }
         }
     }

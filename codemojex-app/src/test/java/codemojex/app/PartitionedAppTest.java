@@ -2,7 +2,7 @@ package codemojex.app;
 
 import codemojex.app.cli.Simulation;
 import codemojex.app.core.Reports;
-import codemojex.app.http.GuessRateLimiter;
+import codemojex.app.http.RateLimiter;
 import codemojex.app.redis.StoredPartitions;
 import codemojex.projections.Channels;
 import codemojex.projections.GamePartitions;
@@ -36,7 +36,7 @@ class PartitionedAppTest {
 
     @Test
     void threePartitionsPlayAndReportAsOne() throws Exception {
-        try (AppFixture f = new AppFixture(Codemojex.Settings.defaults().withPartitions(3), GuessRateLimiter.unlimited())) {
+        try (AppFixture f = new AppFixture(Codemojex.Settings.defaults().withPartitions(3), RateLimiter.unlimited())) {
             f.app.worker().start();
             Simulation.Report report = new Simulation(f.server.url(), new PrintStream(new ByteArrayOutputStream())).run(12, 9, 1_500, 4, 5);
             ManyInstancesTest.checkTheLog(f.uri, report);

@@ -1,7 +1,7 @@
 package codemojex.app;
 
 import echomq.domain.stream.StreamKey;
-import codemojex.app.http.GuessRateLimiter;
+import codemojex.app.http.RateLimiter;
 import echomq.domain.id.StreamId;
 import echomq.domain.stream.StreamStoreException;
 import echomq.redis.RedisConnections;
@@ -79,7 +79,7 @@ class SecurityTest {
             System.setErr(new PrintStream(logs, true, StandardCharsets.UTF_8));
             String uri = "redis://:" + secret + "@127.0.0.1:" + redis.port();
             try (Codemojex app = Codemojex.connect(uri, Codemojex.Settings.defaults());
-                 Server server = Server.start(app, "127.0.0.1", 0, GuessRateLimiter.unlimited())) {
+                 Server server = Server.start(app, "127.0.0.1", 0, RateLimiter.unlimited())) {
                 assertThat(app.maskedUri()).doesNotContain(secret).contains("***");
                 redis.stop();
                 assertThatThrownBy(() -> app.play().open("x")).satisfies(e -> assertThat(full(e)).doesNotContain(secret));
@@ -132,7 +132,7 @@ class SecurityTest {
     @Test
     void guessesAreRateLimitedPerClient() {
         Clock fixed = Clock.fixed(Instant.parse("2026-12-02T12:00:00Z"), ZoneOffset.UTC);
-        try (AppFixture f = new AppFixture(Codemojex.Settings.defaults(), new GuessRateLimiter(1, 3, fixed))) {
+        try (AppFixture f = new AppFixture(Codemojex.Settings.defaults(), new RateLimiter(1, 3, fixed))) {
             String game = f.post("/rooms", Map.of()).json().get("game").asText();
             String guess = f.app.play().game(game).keyboard().keys().take(6).mkString();
             List<Integer> statuses = new java.util.ArrayList<>();
@@ -145,11 +145,36 @@ class SecurityTest {
             // the other endpoints are not limited
             assertThat(f.get("/games/" + game + "/board").status()).isEqualTo(200);
         }
-        GuessRateLimiter limiter = new GuessRateLimiter(2, 2, Clock.offset(fixed, Duration.ZERO));
+        RateLimiter limiter = new RateLimiter(2, 2, Clock.offset(fixed, Duration.ZERO));
         limiter.acquire("a");
         limiter.acquire("a");
-        assertThatThrownBy(() -> limiter.acquire("a")).isInstanceOf(GuessRateLimiter.Limited.class);
+        assertThatThrownBy(() -> limiter.acquire("a")).isInstanceOf(RateLimiter.Limited.class);
         limiter.acquire("b");
+    }
+
+    /** Reads are limited per client too, and the feed serves only its fixed windows, naming them when refused. */
+    @Test
+    void readsAreRateLimitedPerClientAndTheFeedHasFixedWindows() throws Exception {
+        Clock fixed = Clock.fixed(Instant.parse("2026-12-02T12:00:00Z"), ZoneOffset.UTC);
+        try (RedisServerProcess redis = TestRedis.privateServer();
+             Codemojex app = Codemojex.connect(redis.uri(), Codemojex.Settings.defaults());
+             Server server = Server.start(app, "127.0.0.1", 0, RateLimiter.unlimited(), new RateLimiter("reads", 1, 4, fixed), true)) {
+            java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+            List<Integer> statuses = new java.util.ArrayList<>();
+            for (String since : List.of("5m", "7d", "2h", "1h", "24h")) {
+                statuses.add(http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(server.url() + "/feed?since=" + since)).build(),
+                        java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode());
+            }
+            // 4 in a burst: two windows served, one refused by name, one served; the fifth read is over the rate
+            assertThat(statuses).containsExactly(200, 200, 400, 200, 429);
+            var refused = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(server.url() + "/health")).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString());
+            assertThat(refused.statusCode()).as("the health check is not a read that is limited").isEqualTo(200);
+            var limited = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(server.url() + "/feed?since=1h")).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString());
+            assertThat(limited.body()).contains("too many reads");
+            assertThat(limited.headers().firstValue("Retry-After")).isPresent();
+        }
     }
 
     static void run(Path dir, String... cmd) throws Exception {

@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -28,6 +29,7 @@ class WebPageTest {
 
     static AppFixture f;
     static WebDriver browser;
+    static WebDriver other;
 
     @BeforeAll
     static void start() throws Exception {
@@ -38,6 +40,12 @@ class WebPageTest {
                     + "apt-get install chromium chromium-driver (.ci/run installs them)");
         }
         f = new AppFixture();
+        browser = chromium(chromium, driver);
+        other = chromium(chromium, driver);
+    }
+
+    /** A headless Chromium of its own (its own profile: another player's session). */
+    static WebDriver chromium(File chromium, File driver) throws java.io.IOException {
         Path profile = Files.createTempDirectory("codemojex-chromium-");
         ChromeOptions options = new ChromeOptions();
         options.setBinary(chromium);
@@ -45,7 +53,7 @@ class WebPageTest {
                 "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 "--user-data-dir=" + profile, "--window-size=1280,900");
         ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(driver).usingAnyFreePort().build();
-        browser = new ChromeDriver(service, options);
+        return new ChromeDriver(service, options);
     }
 
     @AfterAll
@@ -53,14 +61,21 @@ class WebPageTest {
         if (browser != null) {
             browser.quit();
         }
+        if (other != null) {
+            other.quit();
+        }
         if (f != null) {
             f.close();
         }
     }
 
     static WebDriverWait waiting() {
-        // the page re-renders the board and feed every second: an element read mid-render is stale, so retry
-        return (WebDriverWait) new WebDriverWait(browser, Duration.ofSeconds(15)).ignoring(StaleElementReferenceException.class);
+        return waiting(browser);
+    }
+
+    static WebDriverWait waiting(WebDriver d) {
+        // the page re-renders the board and feed at every event: an element read mid-render is stale, so retry
+        return (WebDriverWait) new WebDriverWait(d, Duration.ofSeconds(15)).ignoring(StaleElementReferenceException.class);
     }
 
     static void guess(String player) {
@@ -77,26 +92,60 @@ class WebPageTest {
     }
 
     @Test
-    void openGuessSeeTheBoardAndFeedChangeWithNamesEscaped() {
+    void twoSessionsSeeEachOthersGuessesPushedWithNamesEscapedAndNothingPolled() throws Exception {
         browser.get(f.server.url() + "/");
         browser.findElement(By.id("open")).click();
         waiting().until(d -> d.findElement(By.id("gameInfo")).getText().startsWith("Game GAM"));
         String game = browser.findElement(By.id("gameInfo")).getText().split(" ")[1];
+        other.get(f.server.url() + "/?game=" + game);
+        waiting(other).until(d -> d.findElement(By.id("live")).getText().equals("live"));
 
         guess(HOSTILE);
         assertThat(browser.findElements(By.cssSelector("#breakdown tbody tr"))).hasSize(6);
-        waiting().until(d -> d.findElements(By.cssSelector("#board li")).size() == 1);
-        waiting().until(d -> d.findElement(By.cssSelector("#board li")).getText().startsWith(HOSTILE + " — "));
-        waiting().until(d -> d.findElement(By.cssSelector("#feed li")).getText().contains(HOSTILE + " scored"));
+        assertThat(browser.findElements(By.cssSelector("#mine li"))).hasSize(1);
+        for (WebDriver d : List.of(browser, other)) {
+            waiting(d).until(x -> x.findElements(By.cssSelector("#board li")).size() == 1);
+            waiting(d).until(x -> x.findElement(By.cssSelector("#board li")).getText().startsWith(HOSTILE + " — "));
+            waiting(d).until(x -> x.findElement(By.cssSelector("#feed li")).getText().contains(HOSTILE + " scored"));
+            // the name stayed text: no element was made of it and its handler never ran
+            assertThat(d.findElements(By.cssSelector("#board img, #feed img, #message img, #gameInfo img"))).isEmpty();
+            assertThat(((JavascriptExecutor) d).executeScript("return window.__xss === undefined")).isEqualTo(true);
+        }
 
-        // the name stayed text: no element was made of it and its handler never ran
-        assertThat(browser.findElements(By.cssSelector("#board img, #feed img, #message img"))).isEmpty();
-        assertThat(((JavascriptExecutor) browser).executeScript("return window.__xss === undefined")).isEqualTo(true);
-
-        // another player's guess shows up without a reload
-        guess("bob");
+        // the other session guesses: the first sees it on its board and in its feed, without a reload
+        WebElement name = other.findElement(By.id("player"));
+        name.clear();
+        name.sendKeys("bob");
+        List<WebElement> keys = other.findElements(By.cssSelector("#keyboard button"));
+        for (int i = 6; i < 12; i++) {
+            keys.get(i).click();
+        }
+        other.findElement(By.id("guess")).click();
+        waiting(other).until(d -> d.findElement(By.id("message")).getText().startsWith("Scored"));
         waiting().until(d -> d.findElements(By.cssSelector("#board li")).size() == 2);
         waiting().until(d -> d.findElement(By.id("feedTotals")).getText().startsWith("2 guesses by 2 players"));
-        assertThat(f.get("/games/" + game + "/board").json().get("board")).hasSize(2);
+        assertThat(browser.findElements(By.cssSelector("#mine li"))).as("only this session's guesses").hasSize(1);
+        waiting().until(d -> !d.findElements(By.cssSelector("#chart rect")).isEmpty()); // guesses per minute, drawn
+
+        // keyboard shortcuts: 1..6 pick, Enter guesses
+        new org.openqa.selenium.interactions.Actions(browser).moveToElement(browser.findElement(By.tagName("h1"))).click()
+                .sendKeys("123456").sendKeys(org.openqa.selenium.Keys.ENTER).perform();
+        waiting().until(d -> d.findElements(By.cssSelector("#mine li")).size() == 2);
+        waiting(other).until(d -> d.findElement(By.id("feedTotals")).getText().startsWith("3 guesses"));
+
+        // nothing polled: the board and the feed were never asked for, each guess read a few times at most
+        Map<String, Long> requests = new java.util.HashMap<>();
+        f.get("/health").json().path("requests").fields().forEachRemaining(e -> requests.put(e.getKey(), e.getValue().asLong()));
+        assertThat(requests).doesNotContainKeys("GET /feed", "GET /games/{game}/board");
+        assertThat(requests.getOrDefault("GET /games/{game}/guesses/{guessId}", 0L)).as("reads of the 3 guesses' results")
+                .isBetween(3L, 12L);
+        assertThat(f.get("/health").json().path("eventStreams").asInt()).as("each page's feed and game streams").isEqualTo(4);
+
+        Path shots = Path.of("target");
+        Files.createDirectories(shots);
+        Files.write(shots.resolve("webpage-player-one.png"), ((org.openqa.selenium.TakesScreenshot) browser)
+                .getScreenshotAs(org.openqa.selenium.OutputType.BYTES));
+        Files.write(shots.resolve("webpage-player-two.png"), ((org.openqa.selenium.TakesScreenshot) other)
+                .getScreenshotAs(org.openqa.selenium.OutputType.BYTES));
     }
 }

@@ -155,6 +155,32 @@ public final class Projections {
                 earlier.guesses() + later.guesses(), earlier.players().union(later.players()));
     }
 
+    /**
+     * {@code guess-scored} -> scored guesses per minute (the minute's start, epoch milliseconds ->
+     * count): the feed's bar chart. Counts add up, so partitions merge with {@code combine}.
+     */
+    public static CombinableFold<Map<Long, Integer>> guessesPerMinute() {
+        return fold("guesses-per-minute", 1, HashMap.empty(),
+                (acc, e) -> {
+                    GuessScored.decode(e); // an unreadable entry is skipped here as in the feed, so the two agree
+                    long minute = Math.floorDiv(e.id().ms(), 60_000L) * 60_000L;
+                    return acc.put(minute, 1, Integer::sum);
+                },
+                (a, b) -> a.merge(b, Integer::sum));
+    }
+
+    /**
+     * {@code guess-scored} of one game -> its newest {@code size} items, newest first, and how many
+     * it scored: what a game's page shows live.
+     */
+    public static CombinableFold<Feed> gameFeed(String game, int size) {
+        Names.requireId("game", game);
+        CombinableFold<Feed> feed = recentFeed(size);
+        return fold("game-feed-" + game + "-" + size, 1, feed.initial(),
+                (acc, e) -> GuessScored.decode(e).game().equals(game) ? feed.step(acc, e) : acc,
+                feed::combine);
+    }
+
     // ---- the all-time boards -------------------------------------------------------------------
 
     /**

@@ -96,6 +96,12 @@ class PartitionMergeTest {
                 assertThat(perPartition(feedLog, scored, w, feed, Tally.merging(Projections.mergeFeeds(size))))
                         .isEqualTo(new PartitionedWindows(feedLog).foldWindow(scored, w, feed, 7));
 
+                CombinableFold<Tally<io.vavr.collection.Map<Long, Integer>>> perMinute = Tally.counting(Projections.guessesPerMinute());
+                io.vavr.collection.Map<Long, Integer> minutes = perPartition(feedLog, scored, w, perMinute, perMinute::combine).value();
+                assertThat(minutes).isEqualTo(new PartitionedWindows(feedLog).foldWindow(scored, w, perMinute, 7).value());
+                assertThat(minutes.values().sum().longValue()).as("every scored guess in one minute")
+                        .isEqualTo(new PartitionedWindows(feedLog).foldWindow(scored, w, feed, 7).value().guesses());
+
                 PartitionedChannel settled = new PartitionedChannel("cm", Channels.GAME_SETTLED, partitions);
                 SortedMapStreamRange settledLog = log(r, settled, entries, i -> new GameSettled("g" + i, "r" + i % 3, "p" + i % 4, "G" + i,
                         Code.parse("🐙🦊🐸🦄🐝🐢")));

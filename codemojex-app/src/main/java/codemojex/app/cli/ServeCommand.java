@@ -25,6 +25,11 @@ final class ServeCommand implements Runnable {
     @Option(names = "--guess-rate", defaultValue = "20", description = "guesses per second per client address (default: ${DEFAULT-VALUE})")
     double rate;
 
+    @Option(names = "--read-rate", defaultValue = "50",
+            description = "API reads (board, feed, results, guesses, event streams) per second per client address, 0 for no limit "
+                    + "(default: ${DEFAULT-VALUE})")
+    double readRate;
+
     @Option(names = "--ephemeral", description = "run the app's own Redis without persistence: nothing is kept after it stops")
     boolean ephemeral;
 
@@ -59,7 +64,7 @@ final class ServeCommand implements Runnable {
         });
         Server server;
         try {
-            server = Server.start(app, host, port, rate, !noWorker);
+            server = Server.start(app, host, port, rate, readRate, !noWorker);
         } catch (RuntimeException e) {
             app.close(); // an embedded Redis must not outlive a server that could not start
             throw e;

@@ -39,19 +39,25 @@ final class SimulateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (url != null) {
-            return report(new Simulation(url, System.err).run(players, games, guesses, threads, seed));
+            Simulation s = new Simulation(url, System.err);
+            return report(s.run(players, games, guesses, threads, seed), s);
         }
         // a load run keeps nothing unless told where (--data): it must not fill the players' data directory
         try (Codemojex app = redis.serve(redis.data == null); Server server = Server.start(app, "127.0.0.1", 0, 0)) {
-            return report(new Simulation(server.url(), System.err).run(players, games, guesses, threads, seed));
+            Simulation s = new Simulation(server.url(), System.err);
+            return report(s.run(players, games, guesses, threads, seed), s);
         }
     }
 
-    private static int report(Simulation.Report r) {
+    private static int report(Simulation.Report r, Simulation s) {
         System.out.printf("%d guesses by %d players over %d games%n", r.guesses(), r.players(), r.games());
         System.out.printf("submitted in %d ms (%.0f guesses/s); all scored after %d ms (%.0f guesses/s end to end)%n",
                 r.submitMillis(), r.submittedPerSecond(), r.scoredMillis(), r.scoredPerSecond());
         System.out.println("games: " + String.join(" ", r.gameIds()));
+        if (s.limitedResponses() > 0) {
+            System.out.println(s.limitedResponses() + " requests were over the server's rate (429) and sent again after Retry-After: "
+                    + "for a load run, serve with --guess-rate 0 --read-rate 0");
+        }
         return 0;
     }
 }

@@ -43,6 +43,7 @@ public final class Simulation {
     private final ObjectMapper json;
     private final HttpClient http;
     private final PrintStream progress;
+    private final AtomicInteger limited = new AtomicInteger();
 
     /** Plays against the server at {@code baseUrl}, showing progress on {@code progress}. */
     public Simulation(String baseUrl, PrintStream progress) {
@@ -149,6 +150,11 @@ public final class Simulation {
         }
     }
 
+    /** Answers of 429 (over the server's rate) this simulation waited out and sent again. */
+    public int limitedResponses() {
+        return limited.get();
+    }
+
     private void bar(String what, int n, int of) {
         if (of == 0 || (n % Math.max(1, of / 50) != 0 && n != of)) {
             return;
@@ -172,6 +178,13 @@ public final class Simulation {
                 b.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(json.writeValueAsString(body)));
             }
             HttpResponse<String> res = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+            // over the server's rate (serve --guess-rate / --read-rate): wait as it asks, then send again, as a polite client does
+            for (int tries = 0; res.statusCode() == 429 && tries < 60; tries++) {
+                limited.incrementAndGet();
+                long wait = res.headers().firstValue("Retry-After").map(Long::parseLong).orElse(1L);
+                Thread.sleep(Math.min(5, Math.max(1, wait)) * 1000);
+                res = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+            }
             for (int e : expected) {
                 if (res.statusCode() == e) {
                     return json.readTree(res.body());

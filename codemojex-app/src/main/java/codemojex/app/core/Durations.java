@@ -36,4 +36,19 @@ public final class Durations {
                     + "\" is not a duration such as 90s, 15m, 1h, 7d or PT1H");
         }
     }
+
+    /** {@code d} as this parser reads it back: {@code 90m} is {@code 1h30m}, shown as the largest exact unit, {@code 90m}. */
+    public static String format(Duration d) {
+        long ms = d.toMillis();
+        if (ms % 86_400_000 == 0) {
+            return ms / 86_400_000 + "d";
+        }
+        if (ms % 3_600_000 == 0) {
+            return ms / 3_600_000 + "h";
+        }
+        if (ms % 60_000 == 0) {
+            return ms / 60_000 + "m";
+        }
+        return ms % 1000 == 0 ? ms / 1000 + "s" : ms + "ms";
+    }
 }

@@ -119,6 +119,24 @@ public final class Reports {
                 Tally.merging(Projections.mergeFeeds(FEED_SIZE))));
     }
 
+    /**
+     * The newest {@code size} scored guesses of {@code game} (from its partition's
+     * {@code guess-scored}, since a minute before it opened, as writers' clocks may differ).
+     */
+    public Tally<Projections.Feed> gameFeed(String game, java.time.Instant openedAt, int size) {
+        requireGame(game);
+        Window since = Window.since(openedAt.minus(Duration.ofMinutes(1)));
+        return noted(Channels.GUESS_SCORED, reader.fold(partitions.queueOf(game), Channels.GUESS_SCORED, since,
+                Tally.counting(Projections.gameFeed(game, size))));
+    }
+
+    /** Scored guesses per minute over the last hour (minute start in epoch ms -> count), every partition's. */
+    public Map<Long, Integer> activity() {
+        CombinableFold<Tally<Map<Long, Integer>>> perMinute = Tally.counting(Projections.guessesPerMinute());
+        return reader.foldSlidingPartitioned(partitions.channel(Channels.GUESS_SCORED), Duration.ofHours(1), Duration.ofMinutes(1),
+                perMinute, perMinute::combine).value();
+    }
+
     /** The unreadable entries the reports skipped so far. */
     public SkippedEntries skippedEntries() {
         return skipped;
@@ -134,9 +152,17 @@ public final class Reports {
         return reader.metrics();
     }
 
+    /**
+     * The feed's windows. Each length cuts panes of its own (a sixtieth of it), folded once and kept;
+     * any length at all would let each request fold afresh, so only these are served.
+     */
+    public static final List<Duration> FEED_WINDOWS = List.of(Duration.ofMinutes(5), Duration.ofMinutes(15), Duration.ofHours(1),
+            Duration.ofHours(6), Duration.ofHours(24), Duration.ofDays(7));
+
     static Duration requireSince(Duration since) {
-        if (since == null || since.isNegative() || since.isZero() || since.compareTo(Duration.ofDays(31)) > 0) {
-            throw new BadInputException("since", "since must be more than 0 and at most 31 days, got " + since);
+        if (since == null || !FEED_WINDOWS.contains(since)) {
+            throw new BadInputException("since", "since must be one of 5m, 15m, 1h, 6h, 24h, 7d, got "
+                    + (since == null ? "nothing" : Durations.format(since)));
         }
         return since;
     }

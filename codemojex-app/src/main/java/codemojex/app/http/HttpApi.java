@@ -3,6 +3,7 @@ package codemojex.app.http;
 import codemojex.app.core.BadInputException;
 import codemojex.app.core.Durations;
 import codemojex.app.core.GameSettledException;
+import codemojex.app.core.Live;
 import codemojex.app.core.NotFoundException;
 import codemojex.app.core.Play;
 import codemojex.app.core.Reports;
@@ -18,6 +19,7 @@ import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
 import io.javalin.http.staticfiles.Location;
+import io.javalin.http.sse.SseClient;
 import io.javalin.json.JavalinJackson;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -48,10 +50,20 @@ public final class HttpApi {
     private final Reports reports;
     private final ObjectMapper json;
     private final Supplier<Map<String, Object>> health;
-    private final GuessRateLimiter limiter;
+    private final RateLimiter limiter;
+    private final RateLimiter reads;
+    private final Live live;
+    private final Traffic traffic;
 
-    /** Over the two application services; {@code health} answers {@code GET /health}. */
-    public HttpApi(Play play, Reports reports, ObjectMapper json, Supplier<Map<String, Object>> health, GuessRateLimiter limiter) {
+    /**
+     * Over the application services ({@code live} pushes what pages watch); {@code health} answers
+     * {@code GET /health}.
+     */
+    public HttpApi(Play play, Reports reports, Live live, ObjectMapper json, Supplier<Map<String, Object>> health,
+                   RateLimiter limiter, RateLimiter reads, Traffic traffic) {
+        this.reads = Objects.requireNonNull(reads, "reads");
+        this.live = Objects.requireNonNull(live, "live");
+        this.traffic = Objects.requireNonNull(traffic, "traffic");
         this.play = Objects.requireNonNull(play, "play");
         this.reports = Objects.requireNonNull(reports, "reports");
         this.json = Objects.requireNonNull(json, "json");
@@ -77,12 +89,22 @@ public final class HttpApi {
                     throw new TooLarge(length);
                 }
             });
+            // reads are limited per client as guesses are: every API read costs Redis work
+            config.routes.before(ctx -> {
+                if (ctx.method() == io.javalin.http.HandlerType.GET && isApiRead(ctx.path())) {
+                    reads.acquire(ctx.ip());
+                }
+            });
             config.routes.post("/rooms", this::openRoom);
             config.routes.get("/games/{game}", this::game);
             config.routes.post("/games/{game}/guesses", this::submit);
             config.routes.get("/games/{game}/guesses/{guessId}", this::guess);
             config.routes.get("/games/{game}/board", this::board);
             config.routes.get("/feed", this::feed);
+            // the game is checked before the event stream starts, so that an unknown one is a plain 404
+            config.routes.before("/games/{game}/events", ctx -> play.game(ctx.pathParam("game")));
+            config.routes.sse("/games/{game}/events", this::gameEvents);
+            config.routes.sse("/feed/events", this::feedEvents);
             config.routes.get("/rooms/openings", this::openings);
             config.routes.get("/results", this::results);
             config.routes.get("/health", ctx -> ctx.json(health.get()));
@@ -100,7 +122,7 @@ public final class HttpApi {
             config.routes.exception(BadInputException.class, (e, ctx) -> error(ctx, HttpStatus.BAD_REQUEST, e.field(), e.getMessage()));
             config.routes.exception(NotFoundException.class, (e, ctx) -> error(ctx, HttpStatus.NOT_FOUND, null, e.getMessage()));
             config.routes.exception(GameSettledException.class, (e, ctx) -> error(ctx, HttpStatus.CONFLICT, "game", e.getMessage()));
-            config.routes.exception(GuessRateLimiter.Limited.class, (e, ctx) -> {
+            config.routes.exception(RateLimiter.Limited.class, (e, ctx) -> {
                 ctx.header("Retry-After", Long.toString(e.retryAfterSeconds()));
                 error(ctx, HttpStatus.TOO_MANY_REQUESTS, null, e.getMessage());
             });
@@ -118,6 +140,7 @@ public final class HttpApi {
                 }
             });
             config.requestLogger.http((ctx, ms) -> {
+                traffic.requests.merge(route(ctx), 1L, Long::sum);
                 if (ctx.statusCode() >= 500) {
                     log.warn("{} {} -> {} in {} ms", ctx.method(), ctx.path(), ctx.statusCode(), Math.round(ms));
                 } else if (ctx.statusCode() >= 400) {
@@ -130,6 +153,11 @@ public final class HttpApi {
                 }
             });
         });
+    }
+
+    private static boolean isApiRead(String path) {
+        return path.startsWith("/games/") || path.equals("/feed") || path.equals("/feed/events") || path.equals("/rooms/openings")
+                || path.equals("/results");
     }
 
     /** Bodies up to this size are read and dropped before a 413, so that the client sees the answer. */
@@ -154,6 +182,15 @@ public final class HttpApi {
         TooLarge(long length) {
             super("too large", null, false, false);
             this.length = length;
+        }
+    }
+
+    private static String route(Context ctx) {
+        try {
+            io.javalin.router.Endpoint e = ctx.endpoint();
+            return e == null ? "other" : e.method + " " + e.path;
+        } catch (RuntimeException none) {
+            return "other";
         }
     }
 
@@ -218,25 +255,107 @@ public final class HttpApi {
 
     private void feed(Context ctx) {
         Duration since = Durations.parse("since", queryOr(ctx, "since", "1h"));
-        Tally<Projections.Feed> tally = reports.feed(since);
+        ctx.json(feedJson(since, reports.feed(since)));
+    }
+
+    // ---- pushed: server-sent events ----------------------------------------------------------------
+
+    /** A comment to every connected client: keeps proxies from closing idle streams and finds the clients that left. */
+    public void ping() {
+        for (SseClient c : traffic.streams) {
+            if (c.terminated()) {
+                traffic.streams.remove(c);
+            } else {
+                c.sendComment("ping");
+            }
+        }
+    }
+
+    private void feedEvents(SseClient client) {
+        this.<Live.FeedView>stream(client, "feed", live.feed()::subscribe, u -> {
+            Map<String, Object> out = feedJson(Live.FEED_WINDOW, u.value().feed());
+            // oldest minute first: {minute, guesses}, only the minutes that had any
+            out.put("perMinute", u.value().perMinute().toList().sortBy(m -> m._1)
+                    .map(m -> Map.of("minute", Instant.ofEpochMilli(m._1).toString(), "guesses", m._2)).toJavaList());
+            return out;
+        });
+    }
+
+    private void gameEvents(SseClient client) {
+        String game = client.ctx().pathParam("game");
+        this.<Live.GameView>stream(client, "game", listener -> live.watchGame(game, listener), u -> gameJson(u.value()));
+    }
+
+    /**
+     * Sends {@code event}s to {@code client} from the live value it subscribes to, each with the id
+     * {@code <upTo>.<version>}: a client that reconnects with the id of the value still current
+     * ({@code Last-Event-ID}) is not sent it again.
+     */
+    private <A> void stream(SseClient client, String event,
+                            java.util.function.Function<echomq.domain.tail.LiveValue.Listener<A>, AutoCloseable> subscribe,
+                            java.util.function.Function<echomq.domain.tail.LiveValue.Update<A>, Map<String, Object>> body) {
+        client.keepAlive();
+        traffic.streams.add(client);
+        String lastSeen = client.ctx().header("Last-Event-ID");
+        java.util.concurrent.atomic.AtomicBoolean first = new java.util.concurrent.atomic.AtomicBoolean(true);
+        AutoCloseable subscription = subscribe.apply(u -> {
+            if (client.terminated()) {
+                throw new IllegalStateException("the client left"); // drops this listener
+            }
+            String id = u.upTo() + "." + u.version();
+            if (first.getAndSet(false) && id.equals(lastSeen)) {
+                return; // it has this one
+            }
+            try {
+                client.sendEvent(event, json.writeValueAsString(body.apply(u)), id);
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        client.onClose(() -> {
+            traffic.streams.remove(client);
+            try {
+                subscription.close();
+            } catch (Exception e) {
+                log.warn("could not stop a stream: {}", e.getMessage());
+            }
+        });
+    }
+
+    private static Map<String, Object> gameJson(Live.GameView v) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("game", v.game());
+        out.put("status", v.status());
+        v.winner().forEach(w -> out.put("winner", w));
+        out.put("board", v.board());
+        out.put("guesses", v.recent().guesses());
+        out.put("recent", items(v.recent()));
+        return out;
+    }
+
+    private static List<Map<String, Object>> items(Projections.Feed f) {
+        return f.newest().map(i -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("at", i.at().toString());
+            m.put("game", i.game());
+            m.put("room", i.room());
+            m.put("player", i.player());
+            m.put("total", i.total()); // never the guess id: it would open the guess's breakdown to anyone
+            m.put("percentage", i.percentage());
+            m.put("best", i.best());
+            return m;
+        }).toJavaList();
+    }
+
+    private static Map<String, Object> feedJson(Duration since, Tally<Projections.Feed> tally) {
         Projections.Feed f = tally.value();
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("since", since.toString());
         out.put("guesses", f.guesses());
         out.put("players", f.distinctPlayers());
         out.put("skipped", tally.skipped()); // unreadable entries left out (see /health)
-        out.put("items", f.newest().map(i -> {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("at", i.at().toString());
-            m.put("game", i.game());
-            m.put("room", i.room());
-            m.put("player", i.player());
-            m.put("total", i.total());
-            m.put("percentage", i.percentage());
-            m.put("best", i.best());
-            return m;
-        }).toJavaList());
-        ctx.json(out);
+        out.put("items", items(f));
+        return out;
     }
 
     private void openings(Context ctx) {

@@ -5,17 +5,26 @@ import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * A token bucket per client address on the guess endpoint: {@code burst} guesses at once, refilled
- * at {@code perSecond}. A client over its rate gets a 429 with {@code Retry-After}.
+ * A token bucket per client address: {@code burst} requests at once, refilled at {@code perSecond}.
+ * A client over its rate gets a 429 with {@code Retry-After}. The app keeps one for guesses and one
+ * for reads.
  */
-public final class GuessRateLimiter {
+public final class RateLimiter {
 
     private final double perSecond;
     private final double burst;
     private final Clock clock;
+    private final String what;
     private final ConcurrentHashMap<String, double[]> buckets = new ConcurrentHashMap<>();
 
-    public GuessRateLimiter(double perSecond, int burst, Clock clock) {
+    /** {@code burst} guesses at once, {@code perSecond} after that, per client. */
+    public RateLimiter(double perSecond, int burst, Clock clock) {
+        this("guesses", perSecond, burst, clock);
+    }
+
+    /** {@code burst} {@code what} (named in the 429) at once, {@code perSecond} after that, per client. */
+    public RateLimiter(String what, double perSecond, int burst, Clock clock) {
+        this.what = Objects.requireNonNull(what, "what");
         if (perSecond <= 0 || burst <= 0) {
             throw new IllegalArgumentException("rate and burst must be > 0, got " + perSecond + " and " + burst);
         }
@@ -25,8 +34,8 @@ public final class GuessRateLimiter {
     }
 
     /** No limit to speak of (for load tests and simulations). */
-    public static GuessRateLimiter unlimited() {
-        return new GuessRateLimiter(1e9, 1_000_000_000, Clock.systemUTC());
+    public static RateLimiter unlimited() {
+        return new RateLimiter(1e9, 1_000_000_000, Clock.systemUTC());
     }
 
     /** Takes a token for {@code client} or throws {@link Limited}. */
@@ -43,7 +52,7 @@ public final class GuessRateLimiter {
             return new double[] {tokens, now};
         });
         if (wait[0] > 0) {
-            throw new Limited(client, (long) Math.ceil(wait[0]));
+            throw new Limited(what, client, (long) Math.ceil(wait[0]));
         }
         if (buckets.size() > 100_000) {
             buckets.clear(); // bounded memory under an address flood: forgetting only ever lets a client through
@@ -54,8 +63,8 @@ public final class GuessRateLimiter {
     public static final class Limited extends RuntimeException {
         private final long retryAfter;
 
-        Limited(String client, long retryAfter) {
-            super("too many guesses from " + client + "; retry in " + Math.max(1, retryAfter) + " s", null, false, false);
+        Limited(String what, String client, long retryAfter) {
+            super("too many " + what + " from " + client + "; retry in " + Math.max(1, retryAfter) + " s", null, false, false);
             this.retryAfter = Math.max(1, retryAfter);
         }
 

@@ -1,0 +1,143 @@
+package codemojex.app.core;
+
+import codemojex.projections.Board;
+import codemojex.projections.Channels;
+import codemojex.projections.GamePartitions;
+import codemojex.projections.GameRecord;
+import codemojex.projections.Projections;
+import echomq.domain.fold.Tally;
+import echomq.domain.tail.LiveValue;
+import echomq.domain.tail.StreamFollowers;
+import io.vavr.control.Option;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.Executor;
+
+/**
+ * What the page watches, pushed as it changes: the last hour's feed, and each watched game (its
+ * board, whether it settled, its newest scored guesses). One follower per {@code guess-scored}
+ * partition and one live value per watched game serve every watcher, so a thousand pages cost no
+ * more reads than one; a game's value lives while somebody watches it.
+ */
+public final class Live implements AutoCloseable {
+
+    /** The window of the live feed. */
+    public static final Duration FEED_WINDOW = Duration.ofHours(1);
+
+    /** Scored guesses a game's live view lists. */
+    public static final int GAME_RECENT = 20;
+
+    /**
+     * A game as its watchers see it.
+     *
+     * @param game   the game
+     * @param status {@code open} or {@code settled}
+     * @param winner who cracked it, once settled
+     * @param board  the top ten
+     * @param recent its newest scored guesses, newest first, with how many it scored in all
+     */
+    public record GameView(String game, String status, Option<String> winner, List<Board.Ranked> board, Projections.Feed recent) {
+    }
+
+    private final Play play;
+    private final Reports reports;
+    private final StreamFollowers followers;
+    private final GamePartitions partitions;
+    private final Executor dispatch;
+    private final LiveValue<FeedView> feed;
+    private final Map<String, Watched> games = new HashMap<>();
+
+    private record Watched(LiveValue<GameView> value, int watchers) {
+    }
+
+    /**
+     * The live feed: the last hour's items and totals, and scored guesses per minute for its chart.
+     *
+     * @param feed      the feed of the last hour
+     * @param perMinute minute start (epoch ms) -> scored guesses
+     */
+    public record FeedView(Tally<Projections.Feed> feed, io.vavr.collection.Map<Long, Integer> perMinute) {
+    }
+
+    /** Over the services, the streams' followers and a dispatcher for the watchers' deliveries; the feed starts now. */
+    public Live(Play play, Reports reports, StreamFollowers followers, GamePartitions partitions, Executor dispatch) {
+        this.play = Objects.requireNonNull(play, "play");
+        this.reports = Objects.requireNonNull(reports, "reports");
+        this.followers = Objects.requireNonNull(followers, "followers");
+        this.partitions = Objects.requireNonNull(partitions, "partitions");
+        this.dispatch = Objects.requireNonNull(dispatch, "dispatch");
+        // a tick a second: the window's trailing edge moves even when nothing is appended
+        this.feed = LiveValue.start("feed", followers, partitions.channel(Channels.GUESS_SCORED).keys(),
+                () -> new FeedView(reports.feed(FEED_WINDOW), reports.activity()), Duration.ofSeconds(1), dispatch);
+    }
+
+    /** The live feed of the last hour. */
+    public LiveValue<FeedView> feed() {
+        return feed;
+    }
+
+    /**
+     * Watches game {@code game} until the returned handle is closed: {@code listener} gets its view
+     * now and at every change. @throws NotFoundException when there is no such game
+     */
+    public AutoCloseable watchGame(String game, LiveValue.Listener<GameView> listener) {
+        GameRecord record = play.game(game); // refuses a bad or unknown id before anything is started
+        LiveValue<GameView> value;
+        synchronized (games) {
+            Watched w = games.get(game);
+            if (w == null) {
+                w = new Watched(LiveValue.start("game-" + game, followers,
+                        List.of(partitions.stream(partitions.of(game), Channels.GUESS_SCORED)),
+                        () -> view(record), Duration.ofSeconds(5), dispatch), 0);
+            }
+            games.put(game, new Watched(w.value(), w.watchers() + 1));
+            value = w.value();
+        }
+        AutoCloseable subscription = value.subscribe(listener);
+        return () -> {
+            subscription.close();
+            synchronized (games) {
+                Watched w = games.get(game);
+                if (w != null && w.watchers() <= 1) {
+                    games.remove(game);
+                    w.value().close();
+                } else if (w != null) {
+                    games.put(game, new Watched(w.value(), w.watchers() - 1));
+                }
+            }
+        };
+    }
+
+    /** Games watched now, each with one live value whatever the number of watchers. */
+    public int watchedGames() {
+        synchronized (games) {
+            return games.size();
+        }
+    }
+
+    /** The followers' counts, for the health check. */
+    public StreamFollowers.Metrics followerMetrics() {
+        return followers.metrics();
+    }
+
+    private GameView view(GameRecord opened) {
+        GameRecord now = play.game(opened.game());
+        return new GameView(now.game(), now.settled() ? "settled" : "open", now.winner(), reports.board(now.game(), 10),
+                reports.gameFeed(now.game(), now.openedAt(), GAME_RECENT).value());
+    }
+
+    /** Stops the feed, every watched game and the followers. */
+    @Override
+    public void close() {
+        feed.close();
+        synchronized (games) {
+            games.values().forEach(w -> w.value().close());
+            games.clear();
+        }
+        followers.close();
+    }
+}

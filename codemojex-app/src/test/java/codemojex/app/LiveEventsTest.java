@@ -1,0 +1,226 @@
+package codemojex.app;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import echomq.redis.RedisConnections;
+import org.junit.jupiter.api.Test;
+import redis.clients.jedis.UnifiedJedis;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The event streams over HTTP: {@code /feed/events} and {@code /games/{id}/events} push what
+ * changed, {@code Last-Event-ID} is not sent again what it has, an unknown game is a 404, and
+ * hundreds of watchers of one game share one live value and one follower.
+ */
+class LiveEventsTest {
+
+    record Event(String id, String name, JsonNode data) {
+    }
+
+    /** An open event stream, its events in a queue as they arrive. */
+    static final class Stream implements AutoCloseable {
+        final LinkedBlockingQueue<Event> events = new LinkedBlockingQueue<>();
+        final CompletableFuture<HttpResponse<java.util.stream.Stream<String>>> response;
+        volatile int status;
+        volatile java.util.stream.Stream<String> lines;
+
+        /** Reads the streams' bodies: a thread each, never the test's own (a response already there would run on it). */
+        static final java.util.concurrent.ExecutorService READERS = java.util.concurrent.Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "sse-reader");
+            t.setDaemon(true);
+            return t;
+        });
+
+        Stream(HttpClient http, AppFixture f, String path, String lastEventId) {
+            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(f.server.url() + path)).header("Accept", "text/event-stream");
+            if (lastEventId != null) {
+                b.header("Last-Event-ID", lastEventId);
+            }
+            response = http.sendAsync(b.build(), HttpResponse.BodyHandlers.ofLines());
+            response.thenAcceptAsync(r -> {
+                status = r.statusCode();
+                lines = r.body();
+                String[] id = {null};
+                String[] name = {null};
+                r.body().forEach(line -> {
+                    if (line.startsWith("id: ")) {
+                        id[0] = line.substring(4);
+                    } else if (line.startsWith("event: ")) {
+                        name[0] = line.substring(7);
+                    } else if (line.startsWith("data: ")) {
+                        try {
+                            events.add(new Event(id[0], name[0], f.json.readTree(line.substring(6))));
+                        } catch (java.io.IOException e) {
+                            throw new IllegalStateException(e);
+                        }
+                    }
+                });
+            }, READERS);
+        }
+
+        /** The next event that satisfies {@code p}, skipping others; fails after 20 s. */
+        Event until(Predicate<Event> p) throws InterruptedException {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (true) {
+                Event e = events.poll(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                assertThat(e).as("an event in time").isNotNull();
+                if (p.test(e)) {
+                    return e;
+                }
+            }
+        }
+
+        @Override
+        public void close() {
+            response.cancel(true);
+            java.util.stream.Stream<String> body = lines;
+            if (body != null) {
+                body.close(); // closes the connection: the server finds the client gone at its next write
+            }
+        }
+    }
+
+    static String guess(AppFixture f, String game, String player, int shift) {
+        JsonNode g = f.get("/games/" + game).json();
+        StringBuilder code = new StringBuilder();
+        for (int i = 0; i < 6; i++) {
+            code.append(g.get("keyboard").get((i + shift) % 12).asText());
+        }
+        return f.post("/games/" + game + "/guesses", Map.of("player", player, "guess", code.toString())).json().get("guessId").asText();
+    }
+
+    static String perfect(AppFixture f, String game) {
+        // the secret is not readable while the game is open: the test reads it where the worker does
+        try (UnifiedJedis j = RedisConnections.connect(f.uri)) {
+            return j.hget("emq:{cm}:game:" + game, "secret");
+        }
+    }
+
+    @Test
+    void theFeedAndAGamePushWhatChangedAndLastEventIdIsNotSentAgain() throws Exception {
+        try (AppFixture f = new AppFixture()) {
+            HttpClient http = HttpClient.newHttpClient();
+            String game = f.post("/rooms", Map.of("room", "live")).json().get("game").asText();
+            try (Stream feed = new Stream(http, f, "/feed/events", null); Stream events = new Stream(http, f, "/games/" + game + "/events", null)) {
+                Event first = events.until(e -> true);
+                assertThat(first.name()).isEqualTo("game");
+                assertThat(first.data().get("status").asText()).isEqualTo("open");
+                assertThat(first.data().get("board")).isEmpty();
+                feed.until(e -> e.data().get("guesses").asInt() == 0);
+
+                guess(f, game, "ada", 0);
+                Event scored = events.until(e -> e.data().get("guesses").asInt() == 1);
+                assertThat(scored.data().get("board").get(0).get("player").asText()).isEqualTo("ada");
+                assertThat(scored.data().get("recent").get(0).has("guessId")).as("no guess id in what everyone sees").isFalse();
+                Event fed = feed.until(e -> e.data().get("guesses").asInt() == 1);
+
+                f.post("/games/" + game + "/guesses", Map.of("player", "bob", "guess", perfect(f, game)));
+                Event settled = events.until(e -> e.data().get("status").asText().equals("settled"));
+                assertThat(settled.data().get("winner").asText()).isEqualTo("bob");
+                assertThat(settled.data().get("board").get(0).get("best").asInt()).isEqualTo(600);
+                Event fed2 = feed.until(e -> e.data().get("guesses").asInt() == 2);
+                assertThat(fed2.id()).isNotEqualTo(fed.id());
+                int perMinute = 0;
+                for (JsonNode m : fed2.data().get("perMinute")) {
+                    perMinute += m.get("guesses").asInt();
+                }
+                assertThat(perMinute).as("the chart's minutes add up to the feed's count").isEqualTo(2);
+
+                // reconnecting with the id of the current value: the next event is the next change, not that value again
+                try (Stream again = new Stream(http, f, "/feed/events", fed2.id())) {
+                    String other = f.post("/rooms", Map.of("room", "live")).json().get("game").asText();
+                    guess(f, other, "cy", 3);
+                    Event next = again.until(e -> true);
+                    assertThat(next.data().get("guesses").asInt()).isEqualTo(3);
+                }
+                // with an old id, the current value at once
+                try (Stream old = new Stream(http, f, "/feed/events", fed.id())) {
+                    assertThat(old.until(e -> true).data().get("guesses").asInt()).isEqualTo(3);
+                }
+            }
+            Stream unknown = new Stream(http, f, "/games/GAMnone/events", null);
+            assertThat(unknown.response.get(10, TimeUnit.SECONDS).statusCode()).isEqualTo(404);
+            assertThat(f.get("/games/GAMnone/events").status()).isEqualTo(404);
+            assertThat(f.get("/games/%3Cx%3E/events").status()).isEqualTo(400);
+        }
+    }
+
+    /**
+     * Three hundred pages on one game while it is played: one live value and one follower serve
+     * them all, every page gets the final board, and Redis sees about the commands of one page
+     * (printed: {@code INFO commandstats} over the same play with one page and with 300).
+     */
+    @Test
+    void threeHundredWatchersShareOneLiveValue() throws Exception {
+        try (AppFixture f = new AppFixture()) {
+            HttpClient http = HttpClient.newBuilder().executor(java.util.concurrent.Executors.newFixedThreadPool(8)).build();
+            long[] commands = new long[2];
+            int[] watchers = {1, 300};
+            for (int round = 0; round < 2; round++) {
+                String game = f.post("/rooms", Map.of("room", "crowd")).json().get("game").asText();
+                int watchedBefore = f.server.live().watchedGames();
+                List<Stream> pages = new ArrayList<>();
+                for (int i = 0; i < watchers[round]; i++) {
+                    pages.add(new Stream(http, f, "/games/" + game + "/events", null));
+                }
+                for (Stream p : pages) {
+                    p.until(e -> e.name().equals("game")); // every page connected and has the first value
+                }
+                JsonNode health = f.get("/health").json();
+                assertThat(health.path("live").path("watchedGames").asInt()).as("one live value for the game").isEqualTo(watchedBefore + 1);
+                assertThat(health.path("live").path("followers").path("followers").asInt()).as("one follower per partition").isEqualTo(1);
+                assertThat(health.path("eventStreams").asInt()).isGreaterThanOrEqualTo(watchers[round]);
+                long before = commandCalls(f);
+                for (int i = 0; i < 10; i++) {
+                    guess(f, game, "p" + i, i);
+                }
+                f.post("/games/" + game + "/guesses", Map.of("player", "winner", "guess", perfect(f, game)));
+                for (Stream p : pages) {
+                    Event last = p.until(e -> e.data().get("status").asText().equals("settled"));
+                    assertThat(last.data().get("guesses").asInt()).isEqualTo(11);
+                }
+                commands[round] = commandCalls(f) - before;
+                pages.forEach(Stream::close);
+            }
+            System.out.printf("[live] Redis commands over the same play: %d with 1 watcher, %d with 300 (%.2fx)%n", commands[0],
+                    commands[1], (double) commands[1] / commands[0]);
+            // a game's live value lives while somebody watches it
+            String game = f.post("/rooms", Map.of("room", "alone")).json().get("game").asText();
+            int watched = f.server.live().watchedGames();
+            AutoCloseable one = f.server.live().watchGame(game, u -> { });
+            AutoCloseable two = f.server.live().watchGame(game, u -> { });
+            assertThat(f.server.live().watchedGames()).isEqualTo(watched + 1);
+            one.close();
+            assertThat(f.server.live().watchedGames()).isEqualTo(watched + 1);
+            two.close();
+            assertThat(f.server.live().watchedGames()).isEqualTo(watched);
+        }
+    }
+
+    static long commandCalls(AppFixture f) {
+        try (UnifiedJedis j = RedisConnections.connect(f.uri)) {
+            Matcher m = Pattern.compile("calls=(\\d+)").matcher(j.info("commandstats"));
+            long n = 0;
+            while (m.find()) {
+                n += Long.parseLong(m.group(1));
+            }
+            return n;
+        }
+    }
+}
