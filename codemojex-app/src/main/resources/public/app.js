@@ -101,6 +101,24 @@
     g.board.forEach((r) => list.appendChild(el('li', r.player + ' — ' + r.best)));
   }
 
+  function renderLobby(l) {
+    const list = $('lobby');
+    list.replaceChildren();
+    if (!l.games.length) list.appendChild(el('li', 'No open game: open one.', 'muted'));
+    l.games.forEach((g) => {
+      const li = el('li', undefined, g.game === game ? 'current' : undefined);
+      li.appendChild(el('span', g.room));
+      li.appendChild(el('span', g.players + (g.players === 1 ? ' player' : ' players') + ', best ' + g.best, 'muted'));
+      const b = el('button', g.game === game ? 'Playing' : 'Join');
+      b.type = 'button';
+      b.dataset.game = g.game;
+      b.disabled = g.game === game;
+      b.addEventListener('click', () => useGame(g.game).then(() => say('Joined game ' + g.game + '.')).catch((e) => say(e.message)));
+      li.appendChild(b);
+      list.appendChild(li);
+    });
+  }
+
   // scored guesses per minute over the last hour, oldest on the left: 60 bars drawn as SVG
   function renderChart(perMinute) {
     const svg = $('chart');
@@ -185,6 +203,7 @@
     $('gameInfo').textContent = 'Game ' + g.game + ' in room ' + g.room + ' (' + g.status + ')'
       + (g.status === 'settled' ? ', cracked by ' + g.winner + ': ' + g.secret.join('') : '');
     history.replaceState(null, '', '?game=' + encodeURIComponent(game));
+    renderLobby(lastLobby);
     renderKeyboard();
     watchGame(game);
   }
@@ -222,6 +241,9 @@
   $('joinBtn').addEventListener('click', () => useGame($('join').value.trim()).catch((e) => say(e.message)));
   $('clear').addEventListener('click', () => { picked = []; renderSlots(); });
   $('guess').addEventListener('click', submitGuess);
+  let lastLobby = { games: [] };
+  const lobbyEvents = new EventSource('/lobby/events');
+  lobbyEvents.addEventListener('lobby', (e) => { lastLobby = JSON.parse(e.data); renderLobby(lastLobby); });
   const feedEvents = new EventSource('/feed/events');
   feedEvents.addEventListener('feed', (e) => renderFeed(JSON.parse(e.data)));
   const fromUrl = new URLSearchParams(location.search).get('game');

@@ -184,7 +184,8 @@ class LiveEventsTest {
                 }
                 JsonNode health = f.get("/health").json();
                 assertThat(health.path("live").path("watchedGames").asInt()).as("one live value for the game").isEqualTo(watchedBefore + 1);
-                assertThat(health.path("live").path("followers").path("followers").asInt()).as("one follower per partition").isEqualTo(1);
+                assertThat(health.path("live").path("followers").path("followers").asInt())
+                        .as("one follower per followed stream: guess-scored and room-opened of the one partition").isEqualTo(2);
                 assertThat(health.path("eventStreams").asInt()).isGreaterThanOrEqualTo(watchers[round]);
                 long before = commandCalls(f);
                 for (int i = 0; i < 10; i++) {

@@ -97,8 +97,12 @@ class WebPageTest {
         browser.findElement(By.id("open")).click();
         waiting().until(d -> d.findElement(By.id("gameInfo")).getText().startsWith("Game GAM"));
         String game = browser.findElement(By.id("gameInfo")).getText().split(" ")[1];
-        other.get(f.server.url() + "/?game=" + game);
+        // the other player finds the game in the lobby, pushed, and joins it with one click
+        other.get(f.server.url() + "/");
+        waiting(other).until(d -> !d.findElements(By.cssSelector("#lobby button[data-game='" + game + "']")).isEmpty());
+        other.findElement(By.cssSelector("#lobby button[data-game='" + game + "']")).click();
         waiting(other).until(d -> d.findElement(By.id("live")).getText().equals("live"));
+        assertThat(other.getCurrentUrl()).endsWith("?game=" + game);
 
         guess(HOSTILE);
         assertThat(browser.findElements(By.cssSelector("#breakdown tbody tr"))).hasSize(6);
@@ -139,7 +143,9 @@ class WebPageTest {
         assertThat(requests).doesNotContainKeys("GET /feed", "GET /games/{game}/board");
         assertThat(requests.getOrDefault("GET /games/{game}/guesses/{guessId}", 0L)).as("reads of the 3 guesses' results")
                 .isBetween(3L, 12L);
-        assertThat(f.get("/health").json().path("eventStreams").asInt()).as("each page's feed and game streams").isEqualTo(4);
+        assertThat(f.get("/health").json().path("eventStreams").asInt()).as("each page's lobby, feed and game streams").isEqualTo(6);
+        // the lobby lists the game with its two players and its best
+        waiting().until(d -> d.findElement(By.cssSelector("#lobby li.current")).getText().contains("2 players"));
 
         Path shots = Path.of("target");
         Files.createDirectories(shots);

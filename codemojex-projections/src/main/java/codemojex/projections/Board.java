@@ -23,6 +23,9 @@ public interface Board {
     /** The whole board of {@code game}, highest first, however many players it has. */
     List<Ranked> all(String game);
 
+    /** How many players are on {@code game}'s board. */
+    long count(String game);
+
     /** A place on the board. */
     record Ranked(int rank, String player, int best) {
     }

@@ -64,6 +64,36 @@ public final class Projections {
                 (a, b) -> new PlayerTotals(a.points().merge(b.points(), Long::sum), a.guesses() + b.guesses()));
     }
 
+    // ---- the lobby ------------------------------------------------------------------------------
+
+    /**
+     * A game as the lobby lists it when it opened.
+     *
+     * @param id   its {@code room-opened} entry, which orders openings across partitions
+     * @param game the game
+     * @param room its room
+     */
+    public record Opening(StreamId id, String game, String room) {
+    }
+
+    /** {@code room-opened} -> the newest {@code size} openings, newest first. */
+    public static CombinableFold<Vector<Opening>> recentOpenings(int size) {
+        if (size <= 0 || size > 1000) {
+            throw new IllegalArgumentException("size must be 1..1000, got " + size);
+        }
+        return fold("recent-openings-" + size, 1, Vector.empty(),
+                (acc, e) -> {
+                    RoomOpened o = RoomOpened.decode(e);
+                    return acc.prepend(new Opening(e.id(), o.game(), o.room())).take(size);
+                },
+                (earlier, later) -> later.appendAll(earlier).take(size));
+    }
+
+    /** The openings of two sets of partitions as one, newest first by entry id (a tie to the higher partition). */
+    public static BinaryOperator<Vector<Opening>> mergeOpenings(int size) {
+        return (earlier, later) -> later.appendAll(earlier).sortBy(java.util.Comparator.<StreamId>reverseOrder(), Opening::id).take(size);
+    }
+
     // ---- the day's results ---------------------------------------------------------------------
 
     /**

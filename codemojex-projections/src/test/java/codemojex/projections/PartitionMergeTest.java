@@ -111,6 +111,9 @@ class PartitionMergeTest {
 
                 PartitionedChannel opened = new PartitionedChannel("cm", Channels.ROOM_OPENED, partitions);
                 SortedMapStreamRange openedLog = log(r, opened, entries, i -> new RoomOpened("r" + i % 6, "g" + i, Keyboard.standard()));
+                CombinableFold<Tally<io.vavr.collection.Vector<Projections.Opening>>> lobby = Tally.counting(Projections.recentOpenings(size));
+                assertThat(perPartition(openedLog, opened, w, lobby, Tally.merging(Projections.mergeOpenings(size))))
+                        .isEqualTo(new PartitionedWindows(openedLog).foldWindow(opened, w, lobby, 7));
                 CombinableFold<Tally<io.vavr.collection.Map<String, Integer>>> openings = Tally.counting(Projections.roomOpenings());
                 assertThat(perPartition(openedLog, opened, w, openings, openings::combine))
                         .isEqualTo(new PartitionedWindows(openedLog).foldWindow(opened, w, openings, 7));

@@ -49,6 +49,7 @@ public final class Live implements AutoCloseable {
     private final GamePartitions partitions;
     private final Executor dispatch;
     private final LiveValue<FeedView> feed;
+    private final LiveValue<List<Reports.LobbyGame>> lobby;
     private final Map<String, Watched> games = new HashMap<>();
 
     private record Watched(LiveValue<GameView> value, int watchers) {
@@ -73,6 +74,18 @@ public final class Live implements AutoCloseable {
         // a tick a second: the window's trailing edge moves even when nothing is appended
         this.feed = LiveValue.start("feed", followers, partitions.channel(Channels.GUESS_SCORED).keys(),
                 () -> new FeedView(reports.feed(FEED_WINDOW), reports.activity()), Duration.ofSeconds(1), dispatch);
+        // a game opened, a guess scored: the lobby's list, its players and bests, at most twice a second (it reads every listed game)
+        this.lobby = LiveValue.start("lobby", followers, partitions.channel(Channels.ROOM_OPENED).keys()
+                        .appendAll(partitions.channel(Channels.GUESS_SCORED).keys()),
+                () -> reports.lobby(LOBBY_SIZE), Duration.ofSeconds(5), Duration.ofMillis(500), dispatch);
+    }
+
+    /** Games the lobby lists. */
+    public static final int LOBBY_SIZE = 20;
+
+    /** The lobby: the newest open games with their room, players and best. */
+    public LiveValue<List<Reports.LobbyGame>> lobby() {
+        return lobby;
     }
 
     /** The live feed of the last hour. */
@@ -134,6 +147,7 @@ public final class Live implements AutoCloseable {
     @Override
     public void close() {
         feed.close();
+        lobby.close();
         synchronized (games) {
             games.values().forEach(w -> w.value().close());
             games.clear();

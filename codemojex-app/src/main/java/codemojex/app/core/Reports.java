@@ -137,6 +137,37 @@ public final class Reports {
                 perMinute, perMinute::combine).value();
     }
 
+    /** Games the lobby shows: opened in the last day. */
+    public static final Duration LOBBY_WINDOW = Duration.ofDays(1);
+
+    /**
+     * A game in the lobby.
+     *
+     * @param game    the game
+     * @param room    its room
+     * @param players players on its board
+     * @param best    the best score so far, 0 with no player yet
+     */
+    public record LobbyGame(String game, String room, long players, int best) {
+    }
+
+    /** The newest {@code size} games opened in the last day and still open, newest first, with their players and best. */
+    public List<LobbyGame> lobby(int size) {
+        CombinableFold<Tally<Vector<Projections.Opening>>> openings = Tally.counting(Projections.recentOpenings(size));
+        Vector<Projections.Opening> newest = reader.foldSlidingPartitioned(partitions.channel(Channels.ROOM_OPENED), LOBBY_WINDOW,
+                Duration.ofHours(1), openings, Tally.merging(Projections.mergeOpenings(size))).value();
+        List<LobbyGame> out = new java.util.ArrayList<>();
+        for (Projections.Opening o : newest) {
+            io.vavr.control.Option<codemojex.projections.GameRecord> g = games.find(o.game());
+            if (g.isEmpty() || g.get().settled()) {
+                continue;
+            }
+            List<Board.Ranked> top = board.top(o.game(), 1);
+            out.add(new LobbyGame(o.game(), o.room(), board.count(o.game()), top.isEmpty() ? 0 : top.get(0).best()));
+        }
+        return out;
+    }
+
     /** The unreadable entries the reports skipped so far. */
     public SkippedEntries skippedEntries() {
         return skipped;

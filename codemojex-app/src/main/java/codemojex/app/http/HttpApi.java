@@ -105,6 +105,7 @@ public final class HttpApi {
             config.routes.before("/games/{game}/events", ctx -> play.game(ctx.pathParam("game")));
             config.routes.sse("/games/{game}/events", this::gameEvents);
             config.routes.sse("/feed/events", this::feedEvents);
+            config.routes.sse("/lobby/events", this::lobbyEvents);
             config.routes.get("/rooms/openings", this::openings);
             config.routes.get("/results", this::results);
             config.routes.get("/health", ctx -> ctx.json(health.get()));
@@ -156,7 +157,8 @@ public final class HttpApi {
     }
 
     private static boolean isApiRead(String path) {
-        return path.startsWith("/games/") || path.equals("/feed") || path.equals("/feed/events") || path.equals("/rooms/openings")
+        return path.startsWith("/games/") || path.equals("/feed") || path.equals("/feed/events") || path.equals("/lobby/events")
+                || path.equals("/rooms/openings")
                 || path.equals("/results");
     }
 
@@ -279,6 +281,10 @@ public final class HttpApi {
                     .map(m -> Map.of("minute", Instant.ofEpochMilli(m._1).toString(), "guesses", m._2)).toJavaList());
             return out;
         });
+    }
+
+    private void lobbyEvents(SseClient client) {
+        this.<List<Reports.LobbyGame>>stream(client, "lobby", live.lobby()::subscribe, u -> Map.of("games", u.value()));
     }
 
     private void gameEvents(SseClient client) {

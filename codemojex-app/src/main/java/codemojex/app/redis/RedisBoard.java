@@ -63,6 +63,13 @@ public final class RedisBoard implements Board {
         return List.copyOf(out);
     }
 
+    @Override
+    public long count(String game) {
+        Board.requireTop(game, 1);
+        String key = keys.board(game);
+        return RedisFailures.on(key, () -> jedis.zcard(key));
+    }
+
     private static final int PAGE = 1000;
 
     /** Appends up to {@code n} places from rank {@code from + 1} on; returns how many it read. */

@@ -65,6 +65,8 @@ public abstract class BoardContract {
         assertThat(all).extracting(Board.Ranked::rank).containsExactlyElementsOf(
                 java.util.stream.IntStream.rangeClosed(1, 1_050).boxed().toList());
         assertThat(board().all(game())).isEmpty();
+        assertThat(board().count(g)).isEqualTo(1_050);
+        assertThat(board().count(game())).isZero();
     }
 
     @Test

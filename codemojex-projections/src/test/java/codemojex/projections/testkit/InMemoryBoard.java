@@ -33,4 +33,11 @@ public final class InMemoryBoard implements Board {
         AtomicReference<HashMap<String, Integer>> ref = games.get(game);
         return ref == null ? List.of() : Board.ranking(ref.get()).toJavaList();
     }
+
+    @Override
+    public long count(String game) {
+        Board.requireTop(game, 1);
+        AtomicReference<HashMap<String, Integer>> ref = games.get(game);
+        return ref == null ? 0 : ref.get().size();
+    }
 }

@@ -78,6 +78,7 @@ public final class LiveValue<A> implements AutoCloseable {
     private final Vector<StreamKey> keys;
     private final Supplier<A> compute;
     private final Duration tick;
+    private final Duration minGap;
     private final Executor dispatch;
     private final List<Mailbox> listeners = new CopyOnWriteArrayList<>();
     private final List<AutoCloseable> follows = new CopyOnWriteArrayList<>();
@@ -94,7 +95,11 @@ public final class LiveValue<A> implements AutoCloseable {
     private final AtomicLong failures = new AtomicLong();
 
     private LiveValue(String name, StreamFollowers followers, Vector<StreamKey> keys, Supplier<A> compute, Duration tick,
-                      Executor dispatch) {
+                      Duration minGap, Executor dispatch) {
+        this.minGap = Objects.requireNonNull(minGap, "minGap");
+        if (minGap.isNegative() || minGap.compareTo(tick) > 0) {
+            throw new IllegalArgumentException("the gap between computations must be 0 .. the tick, got " + minGap);
+        }
         this.name = Objects.requireNonNull(name, "name");
         this.followers = Objects.requireNonNull(followers, "followers");
         this.keys = Objects.requireNonNull(keys, "keys");
@@ -115,7 +120,17 @@ public final class LiveValue<A> implements AutoCloseable {
      */
     public static <A> LiveValue<A> start(String name, StreamFollowers followers, Iterable<StreamKey> keys, Supplier<A> compute,
                                          Duration tick, Executor dispatch) {
-        LiveValue<A> live = new LiveValue<>(name, followers, Vector.ofAll(keys), compute, tick, dispatch);
+        return start(name, followers, keys, compute, tick, Duration.ZERO, dispatch);
+    }
+
+    /**
+     * As {@link #start(String, StreamFollowers, Iterable, Supplier, Duration, Executor)}, at least
+     * {@code minGap} between two computations: the appends of that gap are folded in one (for a
+     * value that costs many reads to compute).
+     */
+    public static <A> LiveValue<A> start(String name, StreamFollowers followers, Iterable<StreamKey> keys, Supplier<A> compute,
+                                         Duration tick, Duration minGap, Executor dispatch) {
+        LiveValue<A> live = new LiveValue<>(name, followers, Vector.ofAll(keys), compute, tick, minGap, dispatch);
         for (StreamKey key : live.keys) {
             live.follows.add(followers.follow(key, id -> live.wake()));
         }
@@ -204,6 +219,11 @@ public final class LiveValue<A> implements AutoCloseable {
                     }
                 }
                 backoff = 0;
+                if (!minGap.isZero()) {
+                    Thread.sleep(minGap.toMillis());
+                }
+            } catch (InterruptedException e) {
+                return;
             } catch (RuntimeException e) {
                 failures.incrementAndGet();
                 backoff = backoff == 0 ? 100 : Math.min(5000, backoff * 2);
