@@ -11,6 +11,7 @@
   let gameEvents = null;
   let pending = [];          // guess ids sent and not yet scored or rejected
   const mine = [];           // this page's scored guesses in this game, oldest first
+  let previousRanks = new Map(); // player -> rank at the last board event, to show who moved
 
   function el(tag, text, cls) {
     const e = document.createElement(tag);
@@ -98,7 +99,17 @@
       + (g.guesses === 1 ? ' guess' : ' guesses') + ' scored';
     const list = $('board');
     list.replaceChildren();
-    g.board.forEach((r) => list.appendChild(el('li', r.player + ' — ' + r.best)));
+    const before = previousRanks;
+    previousRanks = new Map(g.board.map((r) => [r.player, r.rank]));
+    g.board.forEach((r) => {
+      const li = el('li', r.player + ' — ' + r.best);
+      // rank changes since the last event: up, down, or new on the board
+      const was = before.get(r.player);
+      if (before.size && was === undefined) li.appendChild(el('span', ' new', 'move new'));
+      else if (was !== undefined && was > r.rank) li.appendChild(el('span', ' ▲' + (was - r.rank), 'move up'));
+      else if (was !== undefined && was < r.rank) li.appendChild(el('span', ' ▼' + (r.rank - was), 'move down'));
+      list.appendChild(li);
+    });
   }
 
   function renderLobby(l) {
@@ -198,6 +209,7 @@
     keyboard = g.keyboard;
     picked = [];
     pending = [];
+    previousRanks = new Map();
     mine.length = 0;
     renderMine();
     $('gameInfo').textContent = 'Game ' + g.game + ' in room ' + g.room + ' (' + g.status + ')'

@@ -127,6 +127,8 @@ class WebPageTest {
         other.findElement(By.id("guess")).click();
         waiting(other).until(d -> d.findElement(By.id("message")).getText().startsWith("Scored"));
         waiting().until(d -> d.findElements(By.cssSelector("#board li")).size() == 2);
+        // bob came onto the board after the first event: marked new (or moved), in the first session's view
+        waiting().until(d -> !d.findElements(By.cssSelector("#board li .move")).isEmpty());
         waiting().until(d -> d.findElement(By.id("feedTotals")).getText().startsWith("2 guesses by 2 players"));
         assertThat(browser.findElements(By.cssSelector("#mine li"))).as("only this session's guesses").hasSize(1);
         waiting().until(d -> !d.findElements(By.cssSelector("#chart rect")).isEmpty()); // guesses per minute, drawn
