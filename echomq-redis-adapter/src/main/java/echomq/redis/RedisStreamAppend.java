@@ -95,17 +95,17 @@ public final class RedisStreamAppend implements StreamAppendPort {
      */
     @Override
     public BrandedId append(String queue, String name, LinkedHashMap<String, String> fields) {
-        String key = StreamKey.of(queue, name).toString();
+        StreamKey key = StreamKey.of(queue, name);
         StreamAppendPort.requireFields(fields);
-        return writer(StreamKey.of(queue, name)).call(fields);
+        return writer(key).call(fields);
     }
 
     /** As {@link #append}, without waiting: the receipt completes when the record's pipeline is answered. */
     @Override
     public CompletableFuture<BrandedId> appendAsync(String queue, String name, LinkedHashMap<String, String> fields) {
-        String key = StreamKey.of(queue, name).toString();
+        StreamKey key = StreamKey.of(queue, name);
         StreamAppendPort.requireFields(fields);
-        return writer(StreamKey.of(queue, name)).submit(fields);
+        return writer(key).submit(fields);
     }
 
     /** How many records were minted again above a stream's top since this adapter was made. */
@@ -262,7 +262,7 @@ public final class RedisStreamAppend implements StreamAppendPort {
      */
     @Override
     public List<BrandedId> appendBatch(String queue, String name, List<LinkedHashMap<String, String>> records) {
-        String key = StreamKey.of(queue, name).toString();
+        StreamKey stream = StreamKey.of(queue, name);
         Objects.requireNonNull(records, "records");
         for (int i = 0; i < records.size(); i++) {
             try {
@@ -274,7 +274,6 @@ public final class RedisStreamAppend implements StreamAppendPort {
         if (records.isEmpty()) {
             return List.of();
         }
-        StreamKey stream = StreamKey.of(queue, name);
         // after what other threads queued before it, and with nothing else sending: the batch is minted and sent in order
         List<Either<RuntimeException, BrandedId>> results = writer(stream).exclusively(() -> send(stream, records));
         List<BrandedId> landed = new ArrayList<>();
@@ -289,7 +288,7 @@ public final class RedisStreamAppend implements StreamAppendPort {
             }
         }
         if (!failures.isEmpty()) {
-            throw new AppendBatchException(key, landed, failures);
+            throw new AppendBatchException(stream.toString(), landed, failures);
         }
         return List.copyOf(landed);
     }
