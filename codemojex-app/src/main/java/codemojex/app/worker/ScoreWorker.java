@@ -60,26 +60,12 @@ public final class ScoreWorker implements AutoCloseable {
     private final AtomicLong rejected = new AtomicLong();
     private final BackoffLoop loop;
 
-    /** Reads {@code inbox}, finds games in {@code games}, commits through {@code commit}; claims guesses idle past {@code claimIdle}. */
-    public ScoreWorker(GuessInbox inbox, Games games, ScoreCommit commit, Faults faults, Duration claimIdle) {
-        this(inbox, games, commit, faults, claimIdle, java.time.Clock.systemUTC());
-    }
-
-    /** As above, timing its sweeps for idle guesses by {@code clock}, committing one guess per call. */
-    public ScoreWorker(GuessInbox inbox, Games games, ScoreCommit commit, Faults faults, Duration claimIdle, java.time.Clock clock) {
-        this(inbox, games, commit, faults, claimIdle, clock, 1);
-    }
-
-    /** As above, committing up to {@code commitBatch} guesses per {@link ScoreCommit#commitAll} call. */
-    public ScoreWorker(GuessInbox inbox, Games games, ScoreCommit commit, Faults faults, Duration claimIdle, java.time.Clock clock,
-                       int commitBatch) {
-        this(inbox, games, commit, faults, claimIdle, clock, commitBatch, game -> true);
-    }
-
     /**
-     * As above, for an inbox of one partition: a guess for a game of another partition
-     * ({@code inPartition} false; only a hand-written entry can be one) is acknowledged and
-     * rejected, as its game's keys are not in this partition's slot.
+     * Reads {@code inbox} (one partition's guesses), finds games in {@code games}, commits through
+     * {@code commit} up to {@code commitBatch} guesses per {@link ScoreCommit#commitAll} call, and
+     * every half {@code claimIdle} (by {@code clock}) claims guesses left idle that long. A guess for a
+     * game of another partition ({@code inPartition} false; only a hand-written entry can be one) is
+     * acknowledged and rejected, as its game's keys are not in this partition's slot.
      */
     public ScoreWorker(GuessInbox inbox, Games games, ScoreCommit commit, Faults faults, Duration claimIdle, java.time.Clock clock,
                        int commitBatch, java.util.function.Predicate<String> inPartition) {
