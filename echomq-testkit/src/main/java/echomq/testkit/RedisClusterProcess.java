@@ -103,7 +103,7 @@ public final class RedisClusterProcess implements AutoCloseable {
             if (nodes.subList(3, nodes.size()).stream().allMatch(r -> command(r.port(), "INFO replication").contains("master_link_status:up"))) {
                 return;
             }
-            sleep(50);
+            RedisServerProcess.sleep(50);
         }
         throw new IllegalStateException("the replicas did not sync with their masters in 30 s");
     }
@@ -115,7 +115,7 @@ public final class RedisClusterProcess implements AutoCloseable {
             if (command(master.port(), "WAIT 1 1000").startsWith(":1")) {
                 return;
             }
-            sleep(50);
+            RedisServerProcess.sleep(50);
         }
         throw new IllegalStateException("no replica of " + master.port() + " acknowledged its writes in 30 s");
     }
@@ -144,15 +144,6 @@ public final class RedisClusterProcess implements AutoCloseable {
             return out.toString();
         } catch (IOException | NumberFormatException e) {
             return "";
-        }
-    }
-
-    private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
         }
     }
 
@@ -224,7 +215,7 @@ public final class RedisClusterProcess implements AutoCloseable {
             } catch (IllegalStateException notYet) {
                 // no live node knows yet
             }
-            sleep(50);
+            RedisServerProcess.sleep(50);
         }
         throw new IllegalStateException("node " + expected.port() + " did not take over slot " + slot + " in 30 s");
     }

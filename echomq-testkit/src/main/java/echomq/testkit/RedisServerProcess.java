@@ -182,7 +182,8 @@ public final class RedisServerProcess implements AutoCloseable {
         }
     }
 
-    private static void sleep(long ms) {
+    /** Sleeps, or fails with the interrupt kept (the cluster fixture waits with it too). */
+    static void sleep(long ms) {
         try {
             Thread.sleep(ms);
         } catch (InterruptedException e) {

@@ -269,11 +269,7 @@ public final class ProjectionReader {
     public <A> A foldPartitioned(PartitionedChannel channel, Window window, Fold<A> projection, BinaryOperator<A> merge) {
         Objects.requireNonNull(channel, "channel");
         Objects.requireNonNull(merge, "merge");
-        A acc = fold(channel.partitionQueue(0), channel.name(), window, projection);
-        for (int p = 1; p < channel.partitions(); p++) {
-            acc = merge.apply(acc, fold(channel.partitionQueue(p), channel.name(), window, projection));
-        }
-        return acc;
+        return merged(channel, key -> fold(key.queue(), key.name(), window, projection), merge);
     }
 
     /**
@@ -287,11 +283,14 @@ public final class ProjectionReader {
         Objects.requireNonNull(merge, "merge");
         requireSliding(length, pane);
         Instant now = clock.instant(); // one instant: every partition's window ends at the same time
-        A acc = null;
-        for (int p = 0; p < channel.partitions(); p++) {
-            StreamKey key = channel.partition(p);
-            A one = foldSlidingAt(key.queue(), key.name(), key, length, pane, projection, now);
-            acc = p == 0 ? one : merge.apply(acc, one);
+        return merged(channel, key -> foldSlidingAt(key.queue(), key.name(), key, length, pane, projection, now), merge);
+    }
+
+    /** {@code one} of every partition of {@code channel}, merged in partition order. */
+    private static <A> A merged(PartitionedChannel channel, java.util.function.Function<StreamKey, A> one, BinaryOperator<A> merge) {
+        A acc = one.apply(channel.partition(0));
+        for (int p = 1; p < channel.partitions(); p++) {
+            acc = merge.apply(acc, one.apply(channel.partition(p)));
         }
         return acc;
     }

@@ -226,7 +226,7 @@ public final class LiveValue<A> implements AutoCloseable {
                 return;
             } catch (RuntimeException e) {
                 failures.incrementAndGet();
-                backoff = backoff == 0 ? 100 : Math.min(5000, backoff * 2);
+                backoff = StreamFollowers.nextBackoff(backoff);
                 wake(); // computed again after the backoff
                 try {
                     Thread.sleep(backoff);

@@ -86,6 +86,11 @@ public final class StreamFollowers implements AutoCloseable {
         return new Metrics(followers.size(), wakeups.get(), failures.get(), restarts.get());
     }
 
+    /** The wait after a failure that followed a wait of {@code last} ms (0: none): 100 ms, doubling up to 5 s. */
+    static long nextBackoff(long last) {
+        return last == 0 ? 100 : Math.min(5000, last * 2);
+    }
+
     /** Stops every follower. */
     @Override
     public void close() {
@@ -132,7 +137,7 @@ public final class StreamFollowers implements AutoCloseable {
                         return;
                     }
                     failures.incrementAndGet();
-                    backoff = backoff == 0 ? 100 : Math.min(5000, backoff * 2);
+                    backoff = nextBackoff(backoff);
                     try {
                         Thread.sleep(backoff);
                     } catch (InterruptedException stop) {
