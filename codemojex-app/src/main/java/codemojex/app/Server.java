@@ -35,15 +35,13 @@ public final class Server implements AutoCloseable {
     private final Javalin http;
     private final ScheduledExecutorService checkpointer;
     private final Live live;
-    private final HttpApi api;
     private final ExecutorService dispatch;
 
-    private Server(Codemojex app, Javalin http, ScheduledExecutorService checkpointer, Live live, HttpApi api, ExecutorService dispatch) {
+    private Server(Codemojex app, Javalin http, ScheduledExecutorService checkpointer, Live live, ExecutorService dispatch) {
         this.app = app;
         this.http = http;
         this.checkpointer = checkpointer;
         this.live = live;
-        this.api = api;
         this.dispatch = dispatch;
     }
 
@@ -85,7 +83,7 @@ public final class Server implements AutoCloseable {
         checkpointer.scheduleWithFixedDelay(() -> checkpoint(app), CHECKPOINT_EVERY.toMillis(), CHECKPOINT_EVERY.toMillis(),
                 TimeUnit.MILLISECONDS);
         checkpointer.scheduleWithFixedDelay(api::ping, PING_EVERY.toMillis(), PING_EVERY.toMillis(), TimeUnit.MILLISECONDS);
-        return new Server(app, http, checkpointer, live, api, dispatch);
+        return new Server(app, http, checkpointer, live, dispatch);
     }
 
     /** As {@link #start(Codemojex, String, int, RateLimiter)}, at most {@code guessesPerSecond} per client (0: no limit). */

@@ -135,7 +135,7 @@ class ManyInstancesTest {
                 java.util.Set<Integer> used = new java.util.HashSet<>();
                 for (String game : report.gameIds()) {
                     used.add(app.partitions().of(game));
-                    assertThat(app.reports().gameFeed(game, app.play().game(game).openedAt(), 20).value().guesses())
+                    assertThat(app.reports().gameFeed(app.play().game(game), 20).value().guesses())
                             .as("scored guesses of %s, in its partition", game).isPositive();
                 }
                 System.out.printf("[instances] the 6 games fell in partitions %s%n", used);

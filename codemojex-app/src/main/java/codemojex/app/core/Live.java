@@ -111,7 +111,11 @@ public final class Live implements AutoCloseable {
             value = w.value();
         }
         AutoCloseable subscription = value.subscribe(listener);
+        java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
         return () -> {
+            if (!closed.compareAndSet(false, true)) {
+                return; // a handle closed twice is one watcher less, once
+            }
             subscription.close();
             synchronized (games) {
                 Watched w = games.get(game);
@@ -140,7 +144,7 @@ public final class Live implements AutoCloseable {
     private GameView view(GameRecord opened) {
         GameRecord now = play.game(opened.game());
         return new GameView(now.game(), now.settled() ? "settled" : "open", now.winner(), reports.board(now.game(), 10),
-                reports.gameFeed(now.game(), now.openedAt(), GAME_RECENT).value());
+                reports.gameFeed(now, GAME_RECENT).value());
     }
 
     /** Stops the feed, every watched game and the followers. */

@@ -120,14 +120,13 @@ public final class Reports {
     }
 
     /**
-     * The newest {@code size} scored guesses of {@code game} (from its partition's
-     * {@code guess-scored}, since a minute before it opened, as writers' clocks may differ).
+     * The newest {@code size} scored guesses of {@code game}, a game read from the store (from its
+     * partition's {@code guess-scored}, since a minute before it opened, as writers' clocks may differ).
      */
-    public Tally<Projections.Feed> gameFeed(String game, java.time.Instant openedAt, int size) {
-        requireGame(game);
-        Window since = Window.since(openedAt.minus(Duration.ofMinutes(1)));
-        return noted(Channels.GUESS_SCORED, reader.fold(partitions.queueOf(game), Channels.GUESS_SCORED, since,
-                Tally.counting(Projections.gameFeed(game, size))));
+    public Tally<Projections.Feed> gameFeed(codemojex.projections.GameRecord game, int size) {
+        Window since = Window.since(game.openedAt().minus(Duration.ofMinutes(1)));
+        return noted(Channels.GUESS_SCORED, reader.fold(partitions.queueOf(game.game()), Channels.GUESS_SCORED, since,
+                Tally.counting(Projections.gameFeed(game.game(), size))));
     }
 
     /** Scored guesses per minute over the last hour (minute start in epoch ms -> count), every partition's. */
@@ -154,8 +153,9 @@ public final class Reports {
     /** The newest {@code size} games opened in the last day and still open, newest first, with their players and best. */
     public List<LobbyGame> lobby(int size) {
         CombinableFold<Tally<Vector<Projections.Opening>>> openings = Tally.counting(Projections.recentOpenings(size));
-        Vector<Projections.Opening> newest = reader.foldSlidingPartitioned(partitions.channel(Channels.ROOM_OPENED), LOBBY_WINDOW,
-                Duration.ofHours(1), openings, Tally.merging(Projections.mergeOpenings(size))).value();
+        Vector<Projections.Opening> newest = noted(Channels.ROOM_OPENED, reader.foldSlidingPartitioned(
+                partitions.channel(Channels.ROOM_OPENED), LOBBY_WINDOW, Duration.ofHours(1), openings,
+                Tally.merging(Projections.mergeOpenings(size)))).value();
         List<LobbyGame> out = new java.util.ArrayList<>();
         for (Projections.Opening o : newest) {
             io.vavr.control.Option<codemojex.projections.GameRecord> g = games.find(o.game());
@@ -257,11 +257,6 @@ public final class Reports {
     /** {@link #checkpointBoards(int)} of every partition, in partition order. */
     public List<Checkpoints.Resumed<Tally<Map<String, Map<String, Integer>>>>> checkpointBoards() {
         return partitions.all().map(this::checkpointBoards).toJavaList();
-    }
-
-    /** How games are spread over partitions. */
-    public GamePartitions partitions() {
-        return partitions;
     }
 
     /**
