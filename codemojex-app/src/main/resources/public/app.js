@@ -215,7 +215,7 @@
     $('gameInfo').textContent = 'Game ' + g.game + ' in room ' + g.room + ' (' + g.status + ')'
       + (g.status === 'settled' ? ', cracked by ' + g.winner + ': ' + g.secret.join('') : '');
     history.replaceState(null, '', '?game=' + encodeURIComponent(game));
-    renderLobby(lastLobby);
+    if (lastLobby) renderLobby(lastLobby); // before the first lobby event there is nothing to say about it
     renderKeyboard();
     watchGame(game);
   }
@@ -253,7 +253,7 @@
   $('joinBtn').addEventListener('click', () => useGame($('join').value.trim()).catch((e) => say(e.message)));
   $('clear').addEventListener('click', () => { picked = []; renderSlots(); });
   $('guess').addEventListener('click', submitGuess);
-  let lastLobby = { games: [] };
+  let lastLobby = null;
   const lobbyEvents = new EventSource('/lobby/events');
   lobbyEvents.addEventListener('lobby', (e) => { lastLobby = JSON.parse(e.data); renderLobby(lastLobby); });
   const feedEvents = new EventSource('/feed/events');
