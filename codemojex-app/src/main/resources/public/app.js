@@ -12,12 +12,32 @@
   let pending = [];          // guess ids sent and not yet scored or rejected
   const mine = [];           // this page's scored guesses in this game, oldest first
   let previousRanks = new Map(); // player -> rank at the last board event, to show who moved
+  let me = null;             // the name this browser plays this game as (its session is an HTTP-only cookie)
 
   function el(tag, text, cls) {
     const e = document.createElement(tag);
     if (text !== undefined) e.textContent = text;
     if (cls) e.className = cls;
     return e;
+  }
+
+  // the session: joined once per game, at the first guess; the cookie is sent with this game's requests only
+  function showWho() {
+    $('player').disabled = me !== null;
+    if (me !== null) $('player').value = me;
+    $('who').textContent = me !== null ? 'Playing as ' + me + '.' : 'You join the game with this name at your first guess.';
+  }
+
+  async function identify(id) {
+    me = null;
+    try { me = (await api('GET', '/games/' + encodeURIComponent(id) + '/players/me')).player; } catch (e) { /* not joined yet */ }
+    showWho();
+  }
+
+  async function join() {
+    const s = await api('POST', '/games/' + encodeURIComponent(game) + '/players', { name: $('player').value, cookie: true });
+    me = s.player;
+    showWho();
   }
 
   async function api(method, path, body) {
@@ -30,7 +50,9 @@
     try { data = await res.json(); } catch (e) { data = null; }
     if (!res.ok) {
       const msg = data && data.error ? data.error : ('HTTP ' + res.status);
-      throw new Error(msg);
+      const err = new Error(msg);
+      err.status = res.status;
+      throw err;
     }
     return data;
   }
@@ -218,6 +240,7 @@
     if (lastLobby) renderLobby(lastLobby); // before the first lobby event there is nothing to say about it
     renderKeyboard();
     watchGame(game);
+    await identify(game);
   }
 
   async function openGame() {
@@ -231,14 +254,17 @@
   async function submitGuess() {
     if (!game || picked.length !== 6) return;
     try {
-      const r = await api('POST', '/games/' + encodeURIComponent(game) + '/guesses',
-        { player: $('player').value, guess: picked.join('') });
+      if (me === null) await join();
+      const r = await api('POST', '/games/' + encodeURIComponent(game) + '/guesses', { guess: picked.join('') });
       say('Guess sent, scoring…');
       picked = [];
       renderSlots();
       pending.push(r.guessId);
       settlePending(); // once: it may have been scored before this page heard of it
-    } catch (e) { say(e.message); }
+    } catch (e) {
+      if (e.status === 401) { me = null; showWho(); } // the session expired: the next guess joins again
+      say(e.message);
+    }
   }
 
   document.addEventListener('keydown', (e) => {

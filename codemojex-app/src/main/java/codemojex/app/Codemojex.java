@@ -1,6 +1,7 @@
 package codemojex.app;
 
 import codemojex.app.core.Play;
+import codemojex.app.core.Players;
 import codemojex.app.core.Reports;
 import codemojex.app.redis.CheckpointCodecs;
 import codemojex.app.redis.DataDirectory;
@@ -10,6 +11,7 @@ import codemojex.app.redis.RedisGames;
 import codemojex.app.redis.RedisGuessInbox;
 import codemojex.app.redis.RedisGuessResults;
 import codemojex.app.redis.RedisScoreCommit;
+import codemojex.app.redis.RedisSessions;
 import codemojex.app.worker.ScoreWorker;
 import codemojex.app.worker.ScoreWorkers;
 import codemojex.app.redis.Keys;
@@ -63,10 +65,15 @@ public final class Codemojex implements AutoCloseable {
      * @param commitBatch how many guesses the score worker commits per script call, 1..1000
      * @param partitions  how many partitions the games are spread over; none: what the Redis holds
      *                    ({@link StoredPartitions}), 1 on a new one
+     * @param sessionTtl  how long a player's session lasts after joining a game
      */
     public record Settings(int node, Clock clock, ScoreWorker.Faults faults, Duration claimIdle, int commitBatch,
-                           Option<Integer> partitions) {
+                           Option<Integer> partitions, Duration sessionTtl) {
         public Settings {
+            Objects.requireNonNull(sessionTtl, "sessionTtl");
+            if (sessionTtl.isNegative() || sessionTtl.isZero()) {
+                throw new IllegalArgumentException("session-ttl must be more than 0, got " + sessionTtl);
+            }
             Objects.requireNonNull(partitions, "partitions");
             partitions.forEach(GamePartitions::new);
             if (commitBatch < 1 || commitBatch > 1000) {
@@ -80,35 +87,51 @@ public final class Codemojex implements AutoCloseable {
             }
         }
 
-        /** A random node id, the system clock, no faults, reclaim after 30 s of idleness, commits of up to 100 guesses. */
+        /** How long a session lasts unless told otherwise: a long evening of play. */
+        public static final Duration DEFAULT_SESSION_TTL = Duration.ofHours(12);
+
+        /**
+         * A random node id, the system clock, no faults, reclaim after 30 s of idleness, commits of up to
+         * 100 guesses, sessions of {@link #DEFAULT_SESSION_TTL}.
+         */
         public static Settings defaults() {
             return new Settings(new SecureRandom().nextInt(Snowflake.MAX_NODE + 1), Clock.systemUTC(), ScoreWorker.Faults.NONE,
-                    Duration.ofSeconds(30), 100, Option.none());
+                    Duration.ofSeconds(30), 100, Option.none(), DEFAULT_SESSION_TTL);
         }
 
         /** These settings with the games spread over {@code n} partitions (refused when the Redis holds another count). */
         public Settings withPartitions(int n) {
-            return new Settings(node, clock, faults, claimIdle, commitBatch, Option.some(n));
+            return new Settings(node, clock, faults, claimIdle, commitBatch, Option.some(n), sessionTtl);
         }
 
         /** These settings with commits of up to {@code n} guesses per script call. */
         public Settings withCommitBatch(int n) {
-            return new Settings(node, clock, faults, claimIdle, n, partitions);
+            return new Settings(node, clock, faults, claimIdle, n, partitions, sessionTtl);
         }
 
         /** These settings with fault hook {@code f}. */
         public Settings withFaults(ScoreWorker.Faults f) {
-            return new Settings(node, clock, f, claimIdle, commitBatch, partitions);
+            return new Settings(node, clock, f, claimIdle, commitBatch, partitions, sessionTtl);
         }
 
         /** These settings with claim idleness {@code d}. */
         public Settings withClaimIdle(Duration d) {
-            return new Settings(node, clock, faults, d, commitBatch, partitions);
+            return new Settings(node, clock, faults, d, commitBatch, partitions, sessionTtl);
+        }
+
+        /** These settings with sessions lasting {@code d}. */
+        public Settings withSessionTtl(Duration d) {
+            return new Settings(node, clock, faults, claimIdle, commitBatch, partitions, d);
+        }
+
+        /** These settings with {@code c} as the clock of every decision. */
+        public Settings withClock(Clock c) {
+            return new Settings(node, c, faults, claimIdle, commitBatch, partitions, sessionTtl);
         }
 
         /** These settings with node id {@code n}. */
         public Settings withNode(int n) {
-            return new Settings(n, clock, faults, claimIdle, commitBatch, partitions);
+            return new Settings(n, clock, faults, claimIdle, commitBatch, partitions, sessionTtl);
         }
     }
 
@@ -117,6 +140,7 @@ public final class Codemojex implements AutoCloseable {
     private final Option<ScheduledExecutorService> watchdog;
     private final UnifiedJedis jedis;
     private final Play play;
+    private final Players players;
     private final Reports reports;
     private final ScoreWorkers worker;
     private final RedisStreamState states;
@@ -159,6 +183,7 @@ public final class Codemojex implements AutoCloseable {
         this.states = new RedisStreamState(jedis);
         this.play = new Play(games, new RedisGuessResults(jedis, keys), new RedisStreamAppend(jedis, minter), range, minter,
                 settings.clock(), new SecureRandom(), partitions);
+        this.players = new Players(play, new RedisSessions(jedis, keys), settings.clock(), new SecureRandom(), settings.sessionTtl());
         RedisCheckpoints checkpoints = new RedisCheckpoints(jedis);
         // retention hears the score workers' groups and keeps the tail of every partition's board checkpoint
         SafeRetention retention = new SafeRetention(new RedisStreamRetention(jedis), new RedisStreamReaders(jedis), checkpoints, states,
@@ -290,6 +315,11 @@ public final class Codemojex implements AutoCloseable {
     /** What players do. */
     public Play play() {
         return play;
+    }
+
+    /** Who plays: joining games, sessions. */
+    public Players players() {
+        return players;
     }
 
     /** What players and operators read. */

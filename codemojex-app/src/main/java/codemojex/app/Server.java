@@ -69,7 +69,7 @@ public final class Server implements AutoCloseable {
         Live live = new Live(app.play(), app.reports(),
                 new StreamFollowers(new RedisStreamTail(app.jedis()), app.states(), Duration.ofSeconds(1)), app.partitions(), dispatch);
         Traffic traffic = new Traffic();
-        HttpApi api = new HttpApi(app.play(), app.reports(), live, Json.mapper(), () -> health(app, worker, live, traffic), limiter,
+        HttpApi api = new HttpApi(app.play(), app.players(), app.reports(), live, Json.mapper(), () -> health(app, worker, live, traffic), limiter,
                 reads, traffic);
         Javalin http = api.create();
         http.start(host, port);

@@ -22,6 +22,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /** A private Redis, the app on it and its HTTP server on a free port; HTTP helpers for the tests. */
 final class AppFixture implements AutoCloseable {
@@ -57,8 +59,13 @@ final class AppFixture implements AutoCloseable {
     }
 
     Response send(String method, String path, String body) {
+        return send(method, path, body, Map.of());
+    }
+
+    Response send(String method, String path, String body, Map<String, String> headers) {
         try {
             HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(server.url() + path)).timeout(Duration.ofSeconds(10));
+            headers.forEach(b::header);
             if (body == null) {
                 b.method(method, HttpRequest.BodyPublishers.noBody());
             } else {
@@ -92,16 +99,61 @@ final class AppFixture implements AutoCloseable {
         }
     }
 
+    private final Map<String, String> tokens = new ConcurrentHashMap<>();
+
+    /** {@code player} joins {@code game} (once per fixture): the session token. */
+    String join(String game, String player) {
+        return tokens.computeIfAbsent(game + "\u0000" + player, k -> {
+            Response r = post("/games/" + game + "/players", Map.of("name", player));
+            if (r.status() != 201) {
+                throw new AssertionError("joining " + game + " as " + player + " answered " + r.status() + ": " + r.body());
+            }
+            return r.json().get("token").asText();
+        });
+    }
+
+    /** The {@code Authorization} header of {@code player}'s session in {@code game} (joining first if need be). */
+    Map<String, String> as(String game, String player) {
+        return Map.of("Authorization", "Bearer " + join(game, player));
+    }
+
+    /** {@code player} (joined first if need be) guesses {@code guess} in {@code game}. */
+    Response guess(String game, String player, String guess) {
+        try {
+            return send("POST", "/games/" + game + "/guesses", json.writeValueAsString(Map.of("guess", guess)), as(game, player));
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** {@code player} guesses {@code guess} in {@code game}: the guess id. */
+    String guessId(String game, String player, String guess) {
+        Response r = guess(game, player, guess);
+        if (r.status() != 202) {
+            throw new AssertionError("guess answered " + r.status() + ": " + r.body());
+        }
+        return r.json().get("guessId").asText();
+    }
+
     /** The secret of a game, read from Redis as only the worker does. */
     Code secret(String game) {
         return new RedisGames(app.jedis()).find(game).get().secret();
     }
 
-    /** Polls a guess until it is no longer pending. */
+    /** Polls a guess until it is no longer pending, as someone who did not make it (the total, no breakdown). */
     JsonNode awaitScore(String game, String guessId) {
+        return awaitScore(game, guessId, Map.of());
+    }
+
+    /** Polls a guess until it is no longer pending, as {@code player} (its breakdown when it is that player's). */
+    JsonNode awaitScore(String game, String guessId, String player) {
+        return awaitScore(game, guessId, as(game, player));
+    }
+
+    private JsonNode awaitScore(String game, String guessId, Map<String, String> headers) {
         long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
         while (System.nanoTime() < deadline) {
-            Response r = get("/games/" + game + "/guesses/" + guessId);
+            Response r = send("GET", "/games/" + game + "/guesses/" + guessId, null, headers);
             if (r.status() != 200) {
                 throw new AssertionError("GET guess answered " + r.status() + ": " + r.body());
             }

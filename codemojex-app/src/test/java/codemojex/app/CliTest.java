@@ -44,7 +44,7 @@ class CliTest {
         f = new AppFixture();
         game = f.post("/rooms", Map.of("room", "cli")).json().get("game").asText();
         String guess = f.app.play().game(game).keyboard().keys().take(6).mkString();
-        String id = f.post("/games/" + game + "/guesses", Map.of("player", "ada", "guess", guess)).json().get("guessId").asText();
+        String id = f.guess(game, "ada", guess).json().get("guessId").asText();
         f.awaitScore(game, id);
     }
 

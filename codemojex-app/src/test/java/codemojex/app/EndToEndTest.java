@@ -65,10 +65,10 @@ class EndToEndTest {
         for (Object[] play : plays) {
             String player = (String) play[0];
             Code guess = (Code) play[1];
-            AppFixture.Response submitted = f.post("/games/" + game + "/guesses", Map.of("player", player, "guess", guess.toString()));
+            AppFixture.Response submitted = f.guess(game, player, guess.toString());
             assertThat(submitted.status()).isEqualTo(202);
             String guessId = submitted.json().get("guessId").asText();
-            JsonNode score = f.awaitScore(game, guessId);
+            JsonNode score = f.awaitScore(game, guessId, player); // its player sees the breakdown
             Scoring.Score expected = Scoring.score(secret, guess);
             assertThat(score.get("status").asText()).isEqualTo("scored");
             assertThat(score.get("total").asInt()).isEqualTo(expected.total());
@@ -101,8 +101,9 @@ class EndToEndTest {
         assertThat(f.get("/feed?since=1h").json().get("items")).isEqualTo(feed.get("items"));
         assertThat(f.get("/health").json().get("projections").get("hits").asLong()).isGreaterThan(hitsBefore);
 
+        f.join(game, "dan"); // joins while the game is open; guesses once it is settled
         // the perfect guess settles the game and shows in the day's results
-        AppFixture.Response perfect = f.post("/games/" + game + "/guesses", Map.of("player", "cy", "guess", secret.text()));
+        AppFixture.Response perfect = f.guess(game, "cy", secret.text());
         JsonNode won = f.awaitScore(game, perfect.json().get("guessId").asText());
         assertThat(won.get("total").asInt()).isEqualTo(600);
         assertThat(won.get("cracked").asBoolean()).isTrue();
@@ -114,7 +115,7 @@ class EndToEndTest {
             assertThat(r.get("game").asText()).isEqualTo(game);
             assertThat(r.get("winner").asText()).isEqualTo("cy");
         });
-        assertThat(f.post("/games/" + game + "/guesses", Map.of("player", "dan", "guess", rotated.toString())).status()).isEqualTo(409);
+        assertThat(f.guess(game, "dan", rotated.toString()).status()).isEqualTo(409);
         assertThat(f.get("/games/" + game + "/board?top=1").json().get("board").get(0).get("player").asText()).isEqualTo("cy");
 
         JsonNode openings = f.get("/rooms/openings").json().get("rooms");

@@ -42,6 +42,7 @@ class HostileInputTest {
     static void start() {
         f = new AppFixture();
         game = f.post("/rooms", Map.of("room", "hostile")).json().get("game").asText();
+        f.join(game, "eve"); // the guesses below are eve's: what is refused is their input, not a missing session
     }
 
     @AfterAll
@@ -150,7 +151,7 @@ class HostileInputTest {
      */
     static void post(List<AppFixture.Response> answers, String path, String body) {
         try {
-            answers.add(f.post(path, body));
+            answers.add(f.send("POST", path, body, f.as(game, "eve")));
         } catch (IllegalStateException closed) {
             if (body.getBytes(StandardCharsets.UTF_8).length > 4096) {
                 return;
@@ -166,6 +167,7 @@ class HostileInputTest {
             java.net.http.HttpClient fresh = java.net.http.HttpClient.newHttpClient();
             java.net.http.HttpResponse<String> r = fresh.send(java.net.http.HttpRequest.newBuilder(
                             java.net.URI.create(f.server.url() + path)).header("Content-Type", "application/json")
+                    .header("Authorization", f.as(game, "eve").get("Authorization"))
                     .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body)).build(),
                     java.net.http.HttpResponse.BodyHandlers.ofString());
             return new AppFixture.Response(r.statusCode(), r.body(), f.json.readTree(r.body()));
@@ -189,6 +191,8 @@ class HostileInputTest {
             post(answers, "/games/" + game + "/guesses", f.json.writeValueAsString(Map.of("player", s, "guess", "nonsense")));
             post(answers, "/games/" + game + "/guesses", f.json.writeValueAsString(Map.of("player", "eve", "guess", s.isEmpty() ? " " : s + "x")));
             post(answers, "/games/" + game + "/guesses", s);
+            post(answers, "/games/" + game + "/guesses", f.json.writeValueAsString(Map.of("player", s + " ", "guess", valid)));
+            post(answers, "/games/" + game + "/players", f.json.writeValueAsString(Map.of("name", s + " ")));
             post(answers, "/rooms", f.json.writeValueAsString(Map.of("room", s + " ")));
             if (q.length() < 6000) {
                 answers.add(f.get("/feed?since=" + q + "x"));
@@ -214,8 +218,68 @@ class HostileInputTest {
         assertThat(refused).isGreaterThan(3000);
         assertThat(writes()).as("refused input must not write to Redis").isEqualTo(before);
         // and the server still serves
-        assertThatCode(() -> assertThat(f.post("/games/" + game + "/guesses", Map.of("player", "eve", "guess", valid)).status())
+        assertThatCode(() -> assertThat(f.guess(game, "eve", valid).status())
                 .isEqualTo(202)).doesNotThrowAnyException();
         assertThat(writes()).isGreaterThan(before);
+    }
+
+    /**
+     * Hostile session tokens, as a bearer token and as the session cookie, on every route that reads
+     * a session: always 401 (431 for a header over Jetty's limit), never a 500, never a write; the
+     * answer never repeats what was presented. Well-formed tokens that were never issued are 401 too.
+     */
+    @Test
+    void hostileTokensAndCookiesAreRefusedWith401() throws Exception {
+        List<String> tokens = new ArrayList<>(corpus());
+        Random r = Seeded.random("HostileInputTest.tokens");
+        String b64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+        for (int i = 0; i < 50; i++) {
+            StringBuilder t = new StringBuilder();
+            for (int k = 0; k < 43; k++) {
+                t.append(b64.charAt(r.nextInt(b64.length())));
+            }
+            tokens.add(t.toString()); // well formed, never issued
+        }
+        String issued = f.join(game, "eve");
+        tokens.add(issued.substring(1) + "A"); // one character off a real token
+        tokens.add(issued + "=");
+        tokens.add(issued.toUpperCase(java.util.Locale.ROOT));
+        String valid = f.app.play().game(game).keyboard().keys().take(6).mkString();
+        String guess = f.json.writeValueAsString(Map.of("guess", valid));
+        long before = writes();
+        int answered = 0;
+        int unsendable = 0;
+        for (String t : tokens) {
+            if (t.length() > 4000) {
+                continue; // over Jetty's header limit: a 431 and a closed connection, as for the long URLs above
+            }
+            for (Map<String, String> headers : List.of(Map.of("Authorization", "Bearer " + t), Map.of("Authorization", t),
+                    Map.of("Cookie", "codemojex_session=" + t))) {
+                List<AppFixture.Response> answers = new ArrayList<>();
+                try {
+                    answers.add(f.send("POST", "/games/" + game + "/guesses", guess, headers));
+                    answers.add(f.send("GET", "/games/" + game + "/players/me", null, headers));
+                } catch (IllegalArgumentException notAHeader) {
+                    unsendable++; // Java's client will not send control characters or non-ASCII in a header
+                    continue;
+                } catch (IllegalStateException closed) {
+                    assertThat(t.length()).as("only a header over the limit may close the connection").isGreaterThan(4000);
+                    continue;
+                }
+                for (AppFixture.Response a : answers) {
+                    assertThat(a.status()).as("%s %s -> %s", headers.keySet(), show(t), a.body()).isIn(401, 431);
+                    assertThat(a.json()).as(a.body()).isNotNull();
+                    if (t.length() > 3) {
+                        assertThat(a.body()).as("the answer never repeats the token").doesNotContain(t);
+                    }
+                    answered++;
+                }
+            }
+        }
+        assertThat(answered).as("answered, %d not sendable", unsendable).isGreaterThan(500);
+        assertThat(writes()).as("no hostile token wrote anything").isEqualTo(before);
+        // the real token still works
+        assertThat(f.send("GET", "/games/" + game + "/players/me", null, Map.of("Authorization", "Bearer " + issued)).status())
+                .isEqualTo(200);
     }
 }

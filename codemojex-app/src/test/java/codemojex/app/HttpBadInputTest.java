@@ -38,7 +38,7 @@ class HttpBadInputTest {
                 // method, path, body, status, field
                 Arguments.of("POST", "/games/{game}/guesses", "{not json", 400, "body"),
                 Arguments.of("POST", "/games/{game}/guesses", "[1,2]", 400, "body"),
-                Arguments.of("POST", "/games/{game}/guesses", "{}", 400, "player"),
+                Arguments.of("POST", "/games/{game}/guesses", "{}", 400, "guess"),
                 Arguments.of("POST", "/games/{game}/guesses", "{\"player\":\"ada\"}", 400, "guess"),
                 Arguments.of("POST", "/games/{game}/guesses", "{\"player\":7,\"guess\":\"x\"}", 400, "player"),
                 Arguments.of("POST", "/games/{game}/guesses", "{\"player\":\"\",\"guess\":\"{valid}\"}", 400, "player"),
@@ -48,6 +48,13 @@ class HttpBadInputTest {
                 Arguments.of("POST", "/games/{game}/guesses", "{\"player\":\"ada\",\"guess\":\"🐙\"}", 400, "guess"),
                 Arguments.of("POST", "/games/{game}/guesses", "{\"player\":\"ada\",\"guess\":\"🛸🛸🛸🛸🛸🛸\"}", 400, "guess"),
                 Arguments.of("POST", "/games/{game}/guesses", "{\"player\":\"ada\",\"guess\":[1]}", 400, "guess"),
+                // the player is the session's (ada's): a body naming another is refused, naming both
+                Arguments.of("POST", "/games/{game}/guesses", "{\"player\":\"bob\",\"guess\":\"{valid}\"}", 400, "player"),
+                Arguments.of("POST", "/games/{game}/guesses", "{\"guess\":\"{valid}\"}", 202, null),
+                Arguments.of("POST", "/games/{game}/players", "{}", 400, "name"),
+                Arguments.of("POST", "/games/{game}/players", "{\"name\":\" ada\"}", 400, "name"),
+                Arguments.of("POST", "/games/{game}/players", "{\"name\":\"eve\",\"cookie\":\"yes\"}", 400, "cookie"),
+                Arguments.of("POST", "/games/GAMnope/players", "{\"name\":\"eve\"}", 404, null),
                 Arguments.of("POST", "/games/{game}/guesses", "{\"player\":\"ada\",\"guess\":\"{valid}\",\"extra\":1}", 202, null),
                 Arguments.of("POST", "/games/GAMnope/guesses", "{\"player\":\"ada\",\"guess\":\"{valid}\"}", 404, null),
                 Arguments.of("POST", "/games/bad%20id/guesses", "{\"player\":\"ada\",\"guess\":\"{valid}\"}", 400, "game"),
@@ -80,7 +87,7 @@ class HttpBadInputTest {
     void isRefusedClearly(String method, String path, String body, int status, String field) {
         String p = path.replace("{game}", game);
         String b = body == null ? null : body.replace("{valid}", validGuess);
-        AppFixture.Response r = f.send(method, p, b);
+        AppFixture.Response r = f.send(method, p, b, f.as(game, "ada")); // as a player who joined: the input is what is refused
         assertThat(r.status()).as(r.body()).isEqualTo(status);
         assertThat(r.body()).doesNotContain("Exception").doesNotContain("\tat ").doesNotContain(".java:");
         if (status >= 400) {
@@ -103,9 +110,13 @@ class HttpBadInputTest {
     void aSettledGameTakesNoGuess() {
         String g = f.post("/rooms", Map.of()).json().get("game").asText();
         Code secret = f.secret(g);
-        String id = f.post("/games/" + g + "/guesses", Map.of("player", "ada", "guess", secret.text())).json().get("guessId").asText();
+        f.join(g, "bob");
+        String id = f.guess(g, "ada", secret.text()).json().get("guessId").asText();
         f.awaitScore(g, id);
-        AppFixture.Response late = f.post("/games/" + g + "/guesses", Map.of("player", "bob", "guess", secret.text()));
+        AppFixture.Response joinLate = f.post("/games/" + g + "/players", Map.of("name", "cy"));
+        assertThat(joinLate.status()).as(joinLate.body()).isEqualTo(409);
+        assertThat(joinLate.json().get("field").asText()).isEqualTo("game");
+        AppFixture.Response late = f.guess(g, "bob", secret.text());
         assertThat(late.status()).isEqualTo(409);
         assertThat(late.json().get("field").asText()).isEqualTo("game");
     }

@@ -1,5 +1,7 @@
 package codemojex.app;
 
+import codemojex.app.cli.Simulation;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import echomq.redis.RedisConnections;
 import org.junit.jupiter.api.Test;
@@ -102,7 +104,7 @@ class LiveEventsTest {
         for (int i = 0; i < 6; i++) {
             code.append(g.get("keyboard").get((i + shift) % 12).asText());
         }
-        return f.post("/games/" + game + "/guesses", Map.of("player", player, "guess", code.toString())).json().get("guessId").asText();
+        return f.guess(game, player, code.toString()).json().get("guessId").asText();
     }
 
     static String perfect(AppFixture f, String game) {
@@ -130,7 +132,7 @@ class LiveEventsTest {
                 assertThat(scored.data().get("recent").get(0).has("guessId")).as("no guess id in what everyone sees").isFalse();
                 Event fed = feed.until(e -> e.data().get("guesses").asInt() == 1);
 
-                f.post("/games/" + game + "/guesses", Map.of("player", "bob", "guess", perfect(f, game)));
+                f.guess(game, "bob", perfect(f, game));
                 Event settled = events.until(e -> e.data().get("status").asText().equals("settled"));
                 assertThat(settled.data().get("winner").asText()).isEqualTo("bob");
                 assertThat(settled.data().get("board").get(0).get("best").asInt()).isEqualTo(600);
@@ -162,7 +164,7 @@ class LiveEventsTest {
     }
 
     /**
-     * Five hundred pages on one game while it is played: one live value and one follower serve
+     * Five hundred pages on one game while {@code simulate} plays it: one live value and one follower serve
      * them all, every page gets the final board, and Redis sees about the commands of one page
      * (printed: {@code INFO commandstats} over the same play with one page, 500, and one again).
      */
@@ -172,6 +174,7 @@ class LiveEventsTest {
             HttpClient http = HttpClient.newBuilder().executor(java.util.concurrent.Executors.newFixedThreadPool(8)).build();
             // one page, 500 pages, one page again: the first round also pays the first reads of everything
             int[] watchers = {1, 500, 1};
+            long seed = echomq.testkit.Seeded.seed("LiveEventsTest.simulate");
             long[] commands = new long[watchers.length];
             for (int round = 0; round < watchers.length; round++) {
                 String game = f.post("/rooms", Map.of("room", "crowd")).json().get("game").asText();
@@ -189,10 +192,11 @@ class LiveEventsTest {
                         .as("one follower per followed stream: guess-scored and room-opened of the one partition").isEqualTo(2);
                 assertThat(health.path("eventStreams").asInt()).isGreaterThanOrEqualTo(watchers[round]);
                 long before = commandCalls(f);
-                for (int i = 0; i < 10; i++) {
-                    guess(f, game, "p" + i, i);
-                }
-                f.post("/games/" + game + "/guesses", Map.of("player", "winner", "guess", perfect(f, game)));
+                // simulate plays it (10 guesses by 5 players who join as they first guess), then a perfect guess settles it
+                Simulation.Report played = new Simulation(f.server.url(), new java.io.PrintStream(java.io.OutputStream.nullOutputStream()))
+                        .play(5, List.of(game), 10, 2, seed + round);
+                assertThat(played.guesses()).isEqualTo(10);
+                f.guess(game, "winner", perfect(f, game));
                 for (Stream p : pages) {
                     Event last = p.until(e -> e.data().get("status").asText().equals("settled"));
                     assertThat(last.data().get("guesses").asInt()).isEqualTo(11);

@@ -26,26 +26,29 @@ class SecretNeverLeaksTest {
         List<String> responses = new ArrayList<>();
         Code secret;
         String game;
+        String token;
+        List<String> stored = new ArrayList<>();
         try (AppFixture f = new AppFixture()) {
             System.setErr(new PrintStream(logs, true, StandardCharsets.UTF_8));
             AppFixture.Response opened = f.post("/rooms", Map.of("room", "leaks"));
             responses.add(opened.body());
             game = opened.json().get("game").asText();
             secret = f.secret(game);
+            token = f.join(game, "eve");
             // every kind of guess but the perfect one, each scored
             Vector<Emoji> s = secret.emojis();
             List<Code> guesses = List.of(new Code(s.reverse()), new Code(s.tail().append(s.head())),
                     new Code(Vector.fill(6, s::head)), new Code(s.update(0, s.get(1)).update(1, s.get(0))));
             for (Code g : guesses) {
-                AppFixture.Response sent = f.post("/games/" + game + "/guesses", Map.of("player", "eve", "guess", g.text()));
+                AppFixture.Response sent = f.guess(game, "eve", g.text());
                 responses.add(sent.body());
-                responses.add(f.awaitScore(game, sent.json().get("guessId").asText()).toString());
+                responses.add(f.awaitScore(game, sent.json().get("guessId").asText(), "eve").toString()); // with eve's breakdown
             }
             for (String path : List.of("/games/" + game, "/games/" + game + "/board", "/feed?since=1h", "/rooms/openings",
                     "/results", "/health")) {
                 responses.add(f.get(path).body());
             }
-            responses.add(f.post("/games/" + game + "/guesses", Map.of("player", "eve", "guess", "nonsense")).body());
+            responses.add(f.guess(game, "eve", "nonsense").body());
             List<String> entries = new ArrayList<>();
             for (String channel : List.of(Channels.ROOM_OPENED, Channels.GUESSES, Channels.GUESS_SCORED, Channels.GAME_SETTLED)) {
                 for (StreamEntry e : f.channel(channel)) {
@@ -53,6 +56,14 @@ class SecretNeverLeaksTest {
                 }
             }
             assertThat(entries).isNotEmpty().allSatisfy(text -> assertNoSecret(text, secret));
+            stored.addAll(entries);
+            // every key, and every hash's fields and values: the session token is stored only hashed
+            for (String key : f.app.jedis().keys("*")) {
+                stored.add(key);
+                if (f.app.jedis().type(key).equals("hash")) {
+                    f.app.jedis().hgetAll(key).forEach((k, v) -> stored.add(k + "=" + v));
+                }
+            }
             assertThat(f.app.play().game(game).settled()).isFalse();
         } finally {
             System.setErr(realErr);
@@ -61,6 +72,10 @@ class SecretNeverLeaksTest {
         String logText = logs.toString(StandardCharsets.UTF_8);
         assertThat(logText).contains("INFO");
         assertNoSecret(logText, secret);
+        assertThat(logText).contains("player eve joined game " + game).doesNotContain(token);
+        assertThat(responses).noneSatisfy(text -> assertThat(text).contains(token));
+        assertThat(stored).anySatisfy(text -> assertThat(text).contains(":session:"))
+                .noneSatisfy(text -> assertThat(text).contains(token));
     }
 
     static void assertNoSecret(String text, Code secret) {

@@ -136,11 +136,12 @@ class SecurityTest {
             String game = f.post("/rooms", Map.of()).json().get("game").asText();
             String guess = f.app.play().game(game).keyboard().keys().take(6).mkString();
             List<Integer> statuses = new java.util.ArrayList<>();
+            f.join(game, "spam"); // joining is a write too: it takes one of the burst of 3
             for (int i = 0; i < 5; i++) {
-                statuses.add(f.post("/games/" + game + "/guesses", Map.of("player", "spam", "guess", guess)).status());
+                statuses.add(f.guess(game, "spam", guess).status());
             }
-            assertThat(statuses).containsExactly(202, 202, 202, 429, 429);
-            AppFixture.Response limited = f.post("/games/" + game + "/guesses", Map.of("player", "spam", "guess", guess));
+            assertThat(statuses).containsExactly(202, 202, 429, 429, 429);
+            AppFixture.Response limited = f.guess(game, "spam", guess);
             assertThat(limited.json().get("error").asText()).contains("too many guesses");
             // the other endpoints are not limited
             assertThat(f.get("/games/" + game + "/board").status()).isEqualTo(200);

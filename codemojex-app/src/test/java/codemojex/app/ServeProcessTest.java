@@ -35,6 +35,9 @@ class ServeProcessTest {
     static final ObjectMapper JSON = new ObjectMapper();
     static final HttpClient HTTP = HttpClient.newHttpClient();
 
+    /** Session tokens by game and player, across the servers a test starts on one data directory. */
+    static final java.util.Map<String, String> TOKENS = new java.util.concurrent.ConcurrentHashMap<>();
+
     /** Every process a test started, killed after it whatever happened (with the Redis servers they started). */
     static final List<ProcessHandle> STARTED = new java.util.concurrent.CopyOnWriteArrayList<>();
 
@@ -96,10 +99,30 @@ class ServeProcessTest {
         }
 
         JsonNode post(String path, String body) throws IOException, InterruptedException {
-            HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                    .timeout(Duration.ofSeconds(10)).header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+            return post(path, body, java.util.Map.of());
+        }
+
+        JsonNode post(String path, String body, java.util.Map<String, String> headers) throws IOException, InterruptedException {
+            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                    .timeout(Duration.ofSeconds(10)).header("Content-Type", "application/json");
+            headers.forEach(b::header);
+            HttpResponse<String> r = HTTP.send(b.POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
             return JSON.readTree(r.body());
+        }
+
+        /** {@code player}'s session token in {@code game}: joined once, kept across restarts of the server (the session is in Redis). */
+        String token(String game, String player) throws Exception {
+            String known = TOKENS.get(game + "/" + player);
+            if (known != null) {
+                return known;
+            }
+            JsonNode joined = post("/games/" + game + "/players", JSON.writeValueAsString(java.util.Map.of("name", player)));
+            String token = joined.path("token").asText();
+            if (token.isEmpty()) {
+                throw new AssertionError("join answered " + joined);
+            }
+            TOKENS.put(game + "/" + player, token);
+            return token;
         }
 
         String openGame() throws Exception {
@@ -113,8 +136,8 @@ class ServeProcessTest {
             for (int i = 0; i < 6; i++) {
                 g.append(keys.get((i + shift) % keys.size()).asText());
             }
-            return post("/games/" + game + "/guesses", JSON.writeValueAsString(java.util.Map.of("player", player, "guess", g.toString())))
-                    .get("guessId").asText();
+            return post("/games/" + game + "/guesses", JSON.writeValueAsString(java.util.Map.of("guess", g.toString())),
+                    java.util.Map.of("Authorization", "Bearer " + token(game, player))).get("guessId").asText();
         }
 
         String awaitStatus(String game, String guessId, String expected) throws Exception {

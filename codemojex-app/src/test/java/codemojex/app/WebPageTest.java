@@ -105,6 +105,10 @@ class WebPageTest {
         assertThat(other.getCurrentUrl()).endsWith("?game=" + game);
 
         guess(HOSTILE);
+        // the first guess joined the game: the name is the session's now, in an HTTP-only cookie the page cannot read
+        assertThat(browser.findElement(By.id("who")).getText()).isEqualTo("Playing as " + HOSTILE + ".");
+        assertThat(browser.findElement(By.id("player")).isEnabled()).isFalse();
+        assertThat(((JavascriptExecutor) browser).executeScript("return document.cookie")).isEqualTo("");
         assertThat(browser.findElements(By.cssSelector("#breakdown tbody tr"))).hasSize(6);
         assertThat(browser.findElements(By.cssSelector("#mine li"))).hasSize(1);
         for (WebDriver d : List.of(browser, other)) {
@@ -119,11 +123,15 @@ class WebPageTest {
         // the other session guesses: the first sees it on its board and in its feed, without a reload
         WebElement name = other.findElement(By.id("player"));
         name.clear();
-        name.sendKeys("bob");
+        name.sendKeys(HOSTILE); // taken in this game by the first session: refused, and the picked guess is kept
         List<WebElement> keys = other.findElements(By.cssSelector("#keyboard button"));
         for (int i = 6; i < 12; i++) {
             keys.get(i).click();
         }
+        other.findElement(By.id("guess")).click();
+        waiting(other).until(d -> d.findElement(By.id("message")).getText().contains("choose another name"));
+        name.clear();
+        name.sendKeys("bob");
         other.findElement(By.id("guess")).click();
         waiting(other).until(d -> d.findElement(By.id("message")).getText().startsWith("Scored"));
         waiting().until(d -> d.findElements(By.cssSelector("#board li")).size() == 2);

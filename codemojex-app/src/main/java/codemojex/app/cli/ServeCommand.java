@@ -51,15 +51,20 @@ final class ServeCommand implements Runnable {
                     + "(default: what the Redis holds, 1 on a new one)")
     Integer partitions;
 
+    @Option(names = "--session-ttl", defaultValue = "12h", paramLabel = "DURATION",
+            description = "how long a player's session lasts after joining a game, e.g. 12h, 30m (default: ${DEFAULT-VALUE})")
+    String sessionTtl;
+
     @Override
     public void run() {
+        java.time.Duration ttl = codemojex.app.core.Durations.parse("session-ttl", sessionTtl);
         java.time.Duration idle = codemojex.app.core.Durations.parse("claim-idle", claimIdle);
         if (idle.isZero()) {
             // zero would take every delivered guess away from the worker that is scoring it
             throw new IllegalArgumentException("--claim-idle must be more than 0, got " + claimIdle);
         }
         Codemojex app = redis.serve(ephemeral, s -> {
-            Codemojex.Settings tuned = s.withClaimIdle(idle).withCommitBatch(commitBatch);
+            Codemojex.Settings tuned = s.withClaimIdle(idle).withCommitBatch(commitBatch).withSessionTtl(ttl);
             return partitions == null ? tuned : tuned.withPartitions(partitions);
         });
         Server server;

@@ -44,6 +44,7 @@ public final class Simulation {
     private final HttpClient http;
     private final PrintStream progress;
     private final AtomicInteger limited = new AtomicInteger();
+    private final Map<String, String> tokens = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** Plays against the server at {@code baseUrl}, showing progress on {@code progress}. */
     public Simulation(String baseUrl, PrintStream progress) {
@@ -72,12 +73,37 @@ public final class Simulation {
         List<String> gameIds = new ArrayList<>();
         List<List<String>> keyboards = new ArrayList<>();
         for (int g = 0; g < games; g++) {
-            JsonNode opened = call(g, "POST", "/rooms", Map.of("room", "sim-" + (g % 10)), 201);
+            JsonNode opened = call(g, "POST", "/rooms", Map.of("room", "sim-" + (g % 10)), null, 201);
             gameIds.add(opened.get("game").asText());
-            List<String> keys = new ArrayList<>();
-            opened.get("keyboard").forEach(k -> keys.add(k.asText()));
-            keyboards.add(keys);
+            keyboards.add(keys(opened));
         }
+        return play(players, gameIds, keyboards, guesses, threads, seed);
+    }
+
+    /**
+     * Plays games opened already ({@code gameIds}, open ones): as {@link #run} without opening any;
+     * to watch a game while it is played, for example.
+     */
+    public Report play(int players, List<String> gameIds, int guesses, int threads, long seed) throws InterruptedException {
+        if (players < 1 || gameIds.isEmpty() || guesses < 0 || threads < 1) {
+            throw new IllegalArgumentException("players, games and threads must be >= 1 and guesses >= 0");
+        }
+        List<List<String>> keyboards = new ArrayList<>();
+        for (int g = 0; g < gameIds.size(); g++) {
+            keyboards.add(keys(call(g, "GET", "/games/" + gameIds.get(g), null, null, 200)));
+        }
+        return play(players, List.copyOf(gameIds), keyboards, guesses, threads, seed);
+    }
+
+    private static List<String> keys(JsonNode game) {
+        List<String> keys = new ArrayList<>();
+        game.get("keyboard").forEach(k -> keys.add(k.asText()));
+        return keys;
+    }
+
+    private Report play(int players, List<String> gameIds, List<List<String>> keyboards, int guesses, int threads, long seed)
+            throws InterruptedException {
+        int games = gameIds.size();
         Map<String, String> guessToGame = Collections.synchronizedMap(new java.util.LinkedHashMap<>());
         AtomicInteger sent = new AtomicInteger();
         long t0 = System.nanoTime();
@@ -96,9 +122,9 @@ public final class Simulation {
                             guess.append(keys.get(r.nextInt(keys.size())));
                         }
                         int p = r.nextInt(players);
-                        String player = "player-" + p;
-                        JsonNode res = call(p, "POST", "/games/" + gameIds.get(g) + "/guesses",
-                                Map.of("player", player, "guess", guess.toString()), 202, 409);
+                        String token = token(p, gameIds.get(g));
+                        JsonNode res = call(p, "POST", "/games/" + gameIds.get(g) + "/guesses", Map.of("guess", guess.toString()),
+                                token, 202, 409);
                         if (res.has("guessId")) {
                             guessToGame.put(res.get("guessId").asText(), gameIds.get(g));
                         }
@@ -122,7 +148,7 @@ public final class Simulation {
                         Map.Entry<String, String> e = todo.get(i);
                         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
                         while (true) {
-                            JsonNode s = call(i, "GET", "/games/" + e.getValue() + "/guesses/" + e.getKey(), null, 200);
+                            JsonNode s = call(i, "GET", "/games/" + e.getValue() + "/guesses/" + e.getKey(), null, null, 200);
                             if (!"pending".equals(s.get("status").asText())) {
                                 break;
                             }
@@ -167,11 +193,23 @@ public final class Simulation {
         }
     }
 
-    /** A call to instance {@code n mod instances}. */
-    private JsonNode call(int n, String method, String path, Object body, int... expected) {
+    /**
+     * Player {@code p}'s session token in {@code game}: the player joins the game the first time it
+     * guesses there (through its own instance), as a person would.
+     */
+    private String token(int p, String game) {
+        return tokens.computeIfAbsent(p + "/" + game, k -> call(p, "POST", "/games/" + game + "/players",
+                Map.of("name", "player-" + p), null, 201).get("token").asText());
+    }
+
+    /** A call to instance {@code n mod instances}, with {@code token}'s session when not null. */
+    private JsonNode call(int n, String method, String path, Object body, String token, int... expected) {
         String baseUrl = baseUrls.get(Math.floorMod(n, baseUrls.size()));
         try {
             HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(30));
+            if (token != null) {
+                b.header("Authorization", "Bearer " + token);
+            }
             if (body == null) {
                 b.method(method, HttpRequest.BodyPublishers.noBody());
             } else {

@@ -40,6 +40,24 @@ final class GuessWeb {
     }
 
     /**
+     * A scored guess as anyone but its player sees it: its total, as on the board and in the feed,
+     * never the per-position breakdown (it would help crack the secret).
+     *
+     * @param status     {@code scored}
+     * @param guessId    the guess
+     * @param game       its game
+     * @param player     who guessed
+     * @param total      0..600
+     * @param max        600
+     * @param percentage {@code round(total / 6)}
+     * @param best       the player's best once this guess was scored
+     * @param cracked    whether it cracked the code
+     */
+    record ScoredTotal(String status, String guessId, String game, String player, int total, int max, int percentage, int best,
+                       boolean cracked) {
+    }
+
+    /**
      * One position of a scored guess.
      *
      * @param position 0..5
@@ -63,10 +81,14 @@ final class GuessWeb {
     record Rejected(String status, String guessId, String game, String player, String reason) {
     }
 
-    /** The web model of {@code result}. */
-    static Object of(GuessResult result) {
+    /** The web model of {@code result} as {@code viewer} (the session's player, if any) may see it. */
+    static Object of(GuessResult result, io.vavr.control.Option<String> viewer) {
         if (result instanceof GuessResult.Scored s) {
             Scoring.Score score = s.score();
+            if (!viewer.contains(s.player())) {
+                return new ScoredTotal(s.status(), s.guessId(), s.game(), s.player(), score.total(), score.max(), score.percentage(),
+                        s.best(), score.cracked());
+            }
             return new Scored(s.status(), s.guessId(), s.game(), s.player(), score.total(), score.max(), score.percentage(), s.best(),
                     score.cracked(), score.positions().map(p -> new Position(p.position(), p.emoji().text(), p.distance().getOrNull(),
                     p.points(), p.status().name())).toJavaList());

@@ -3,6 +3,11 @@ package codemojex.app.http;
 import codemojex.app.core.BadInputException;
 import codemojex.app.core.Durations;
 import codemojex.app.core.GameSettledException;
+import codemojex.app.core.GuessResult;
+import codemojex.app.core.NameTakenException;
+import codemojex.app.core.Players;
+import codemojex.app.core.Session;
+import codemojex.app.core.UnauthorizedException;
 import codemojex.app.core.Live;
 import codemojex.app.core.NotFoundException;
 import codemojex.app.core.Play;
@@ -47,6 +52,7 @@ public final class HttpApi {
     public static final int MAX_BODY = 4096;
 
     private final Play play;
+    private final Players players;
     private final Reports reports;
     private final ObjectMapper json;
     private final Supplier<Map<String, Object>> health;
@@ -59,8 +65,9 @@ public final class HttpApi {
      * Over the application services ({@code live} pushes what pages watch); {@code health} answers
      * {@code GET /health}.
      */
-    public HttpApi(Play play, Reports reports, Live live, ObjectMapper json, Supplier<Map<String, Object>> health,
+    public HttpApi(Play play, Players players, Reports reports, Live live, ObjectMapper json, Supplier<Map<String, Object>> health,
                    RateLimiter limiter, RateLimiter reads, Traffic traffic) {
+        this.players = Objects.requireNonNull(players, "players");
         this.reads = Objects.requireNonNull(reads, "reads");
         this.live = Objects.requireNonNull(live, "live");
         this.traffic = Objects.requireNonNull(traffic, "traffic");
@@ -78,6 +85,19 @@ public final class HttpApi {
             config.http.maxRequestSize = MAX_BODY;
             config.startup.showJavalinBanner = false;
             config.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler()));
+            // a cookie Jetty cannot parse is dropped, not a 400 for the whole request: a session
+            // cookie that is garbage is then no session, a 401 where one is needed
+            config.jetty.modifyHttpConfiguration(http -> {
+                http.setRequestCookieCompliance(org.eclipse.jetty.http.CookieCompliance.from("RFC6265,INVALID_COOKIES"));
+                // Jetty caches the header fields a connection repeats and, by default, matches their
+                // values ignoring case: "Bearer ABC" would be read as an earlier "Bearer abc" on the
+                // same connection. Tokens are case-sensitive: so is the cache
+                http.setHeaderCacheCaseSensitive(true);
+            });
+            // servlet sessions are not used (the app's sessions are its own, Players): Jetty's session
+            // handler must not read every request's cookies first, answering 400 to a Cookie header
+            // it cannot parse before the app could say 401
+            config.jetty.modifyServletContextHandler(context -> context.getSessionHandler().setUsingCookies(false));
             config.staticFiles.add(files -> {
                 files.hostedPath = "/";
                 files.directory = "/public";
@@ -97,6 +117,8 @@ public final class HttpApi {
             });
             config.routes.post("/rooms", this::openRoom);
             config.routes.get("/games/{game}", this::game);
+            config.routes.post("/games/{game}/players", this::join);
+            config.routes.get("/games/{game}/players/me", this::me);
             config.routes.post("/games/{game}/guesses", this::submit);
             config.routes.get("/games/{game}/guesses/{guessId}", this::guess);
             config.routes.get("/games/{game}/board", this::board);
@@ -122,6 +144,11 @@ public final class HttpApi {
             });
             config.routes.exception(BadInputException.class, (e, ctx) -> error(ctx, HttpStatus.BAD_REQUEST, e.field(), e.getMessage()));
             config.routes.exception(NotFoundException.class, (e, ctx) -> error(ctx, HttpStatus.NOT_FOUND, null, e.getMessage()));
+            config.routes.exception(UnauthorizedException.class, (e, ctx) -> {
+                ctx.header("WWW-Authenticate", "Bearer realm=\"codemojex\"");
+                error(ctx, HttpStatus.UNAUTHORIZED, "session", e.getMessage());
+            });
+            config.routes.exception(NameTakenException.class, (e, ctx) -> error(ctx, HttpStatus.CONFLICT, "name", e.getMessage()));
             config.routes.exception(GameSettledException.class, (e, ctx) -> error(ctx, HttpStatus.CONFLICT, "game", e.getMessage()));
             config.routes.exception(RateLimiter.Limited.class, (e, ctx) -> {
                 ctx.header("Retry-After", Long.toString(e.retryAfterSeconds()));
@@ -231,13 +258,78 @@ public final class HttpApi {
         ctx.json(out);
     }
 
-    private void submit(Context ctx) {
+    /** The session cookie's name; its path is the game's, so a browser holds one per game. */
+    public static final String SESSION_COOKIE = "codemojex_session";
+
+    private void join(Context ctx) {
         String game = ctx.pathParam("game");
         limiter.acquire(ctx.ip());
         JsonNode body = body(ctx);
-        String player = requiredText(body, "player");
+        String name = requiredText(body, "name");
+        boolean cookie = optionalBoolean(body, "cookie");
+        Players.Joined joined = players.join(game, name);
+        log.info("player {} joined game {}", joined.session().player(), game); // never the token
+        Map<String, Object> out = sessionJson(joined.session());
+        if (cookie) {
+            // the page: the token goes only into a cookie its scripts cannot read, sent only to this game's paths
+            long seconds = Math.max(1, players.ttl().getSeconds());
+            ctx.cookie(new io.javalin.http.Cookie(SESSION_COOKIE, joined.token().reveal(), "/games/" + game,
+                    (int) Math.min(Integer.MAX_VALUE, seconds), "https".equals(ctx.scheme()), true, null, io.javalin.http.SameSite.STRICT));
+        } else {
+            out.put("token", joined.token().reveal()); // API clients: send it as "Authorization: Bearer <token>"
+        }
+        ctx.status(HttpStatus.CREATED).json(out);
+    }
+
+    private void me(Context ctx) {
+        String game = ctx.pathParam("game");
+        ctx.json(sessionJson(players.authenticate(game, presented(ctx))));
+    }
+
+    private static Map<String, Object> sessionJson(Session s) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("game", s.game());
+        out.put("player", s.player());
+        out.put("expiresAt", s.expiresAt().toString());
+        return out;
+    }
+
+    /**
+     * The token the request presents: an {@code Authorization: Bearer} header, else the session
+     * cookie. Another scheme is refused rather than ignored, so a client learns why it is not let in.
+     */
+    private static io.vavr.control.Option<String> presented(Context ctx) {
+        String authorization = ctx.header("Authorization");
+        if (authorization != null) {
+            String[] parts = authorization.strip().split("\\s+", 2);
+            if (parts.length != 2 || !parts[0].equalsIgnoreCase("Bearer")) {
+                throw new UnauthorizedException("the Authorization header must be \"Bearer <token>\"");
+            }
+            return io.vavr.control.Option.some(parts[1].strip());
+        }
+        String cookie;
+        try {
+            cookie = ctx.cookie(SESSION_COOKIE);
+        } catch (RuntimeException unparsable) {
+            // Jetty refuses a Cookie header it cannot parse: for a session, that is a bad credential
+            throw new UnauthorizedException("the Cookie header is not one of RFC 6265 cookies: no session can be read from it");
+        }
+        return io.vavr.control.Option.of(cookie);
+    }
+
+    private void submit(Context ctx) {
+        String game = ctx.pathParam("game");
+        limiter.acquire(ctx.ip());
+        Session session = players.authenticate(game, presented(ctx));
+        JsonNode body = body(ctx);
         String guess = requiredText(body, "guess");
-        BrandedId id = play.submit(game, player, guess);
+        String player = optionalText(body, "player", session.player());
+        BadInputException.check("player", () -> codemojex.projections.Names.requirePlayer(player));
+        if (!player.equals(session.player())) {
+            // the player is who the session says; a body naming another is a client mistake, said out loud
+            throw new BadInputException("player", "player \"" + player + "\" is not this session's player \"" + session.player() + "\"; leave player out");
+        }
+        BrandedId id = play.submit(game, session.player(), guess);
         ctx.header("Location", "/games/" + game + "/guesses/" + id);
         ctx.status(HttpStatus.ACCEPTED).json(Map.of("guessId", id.toString(), "game", game, "status", "pending"));
     }
@@ -245,7 +337,11 @@ public final class HttpApi {
     private void guess(Context ctx) {
         String game = ctx.pathParam("game");
         String guessId = ctx.pathParam("guessId");
-        ctx.json(GuessWeb.of(play.guess(game, guessId)));
+        io.vavr.control.Option<String> presented = presented(ctx);
+        GuessResult result = play.guess(game, guessId);
+        io.vavr.control.Option<String> viewer = presented.isEmpty() ? io.vavr.control.Option.none()
+                : io.vavr.control.Option.some(players.authenticate(game, presented).player());
+        ctx.json(GuessWeb.of(result, viewer));
     }
 
     private void board(Context ctx) {
@@ -422,6 +518,17 @@ public final class HttpApi {
             throw new BadInputException(field, field + " must be a string");
         }
         return v.asText();
+    }
+
+    private static boolean optionalBoolean(JsonNode body, String field) {
+        JsonNode v = body.get(field);
+        if (v == null || v.isNull()) {
+            return false;
+        }
+        if (!v.isBoolean()) {
+            throw new BadInputException(field, field + " must be true or false");
+        }
+        return v.asBoolean();
     }
 
     private static String optionalText(JsonNode body, String field, String otherwise) {

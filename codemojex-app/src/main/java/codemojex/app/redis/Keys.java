@@ -38,4 +38,14 @@ public record Keys(GamePartitions partitions) {
     public String scores(String game) {
         return prefix(game) + "scores:" + game;
     }
+
+    /** The hash of the names taken in a game: player -> when the session holding it expires (epoch ms). */
+    public String players(String game) {
+        return prefix(game) + "players:" + game;
+    }
+
+    /** The hash of one session of a game (player, expiry), named by the hash of its token, never by the token. */
+    public String session(String game, String tokenHash) {
+        return prefix(game) + "session:" + game + ":" + tokenHash;
+    }
 }

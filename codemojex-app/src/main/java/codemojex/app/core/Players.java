@@ -1,0 +1,105 @@
+package codemojex.app.core;
+
+import codemojex.app.core.port.Sessions;
+import codemojex.projections.GameRecord;
+import codemojex.projections.Names;
+import io.vavr.control.Option;
+
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * Who plays: a player joins a game with a name, unique in that game, and gets a session token;
+ * every guess is then made as the token's player. Tokens are random, kept only hashed, and expire.
+ */
+public final class Players {
+
+    private final Play play;
+    private final Sessions sessions;
+    private final Clock clock;
+    private final SecureRandom random;
+    private final Duration ttl;
+
+    /** Over the games ({@code play}), the session store, a clock, a source of tokens and how long a session lasts. */
+    public Players(Play play, Sessions sessions, Clock clock, SecureRandom random, Duration ttl) {
+        this.play = Objects.requireNonNull(play, "play");
+        this.sessions = Objects.requireNonNull(sessions, "sessions");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.random = Objects.requireNonNull(random, "random");
+        this.ttl = Objects.requireNonNull(ttl, "ttl");
+        if (ttl.isNegative() || ttl.isZero()) {
+            throw new IllegalArgumentException("a session must last more than 0, got " + ttl);
+        }
+    }
+
+    /** How long a session lasts after joining. */
+    public Duration ttl() {
+        return ttl;
+    }
+
+    /**
+     * A player who joined, and the token to show from now on.
+     *
+     * @param session who and until when
+     * @param token   the token: give it to the player, and to no one else
+     */
+    public record Joined(Session session, SessionToken token) {
+        public Joined {
+            Objects.requireNonNull(session, "session");
+            Objects.requireNonNull(token, "token");
+        }
+    }
+
+    /**
+     * {@code name} joins {@code game}.
+     *
+     * @throws BadInputException     when the name is not a player name
+     * @throws NotFoundException     when there is no such game
+     * @throws GameSettledException  when the game is over
+     * @throws NameTakenException    when a live session holds the name in this game
+     */
+    public Joined join(String game, String name) {
+        BadInputException.check("name", () -> Names.requirePlayer(name));
+        GameRecord g = play.game(game);
+        if (g.settled()) {
+            throw new GameSettledException(game);
+        }
+        Instant now = clock.instant();
+        Session session = new Session(game, name, now.plus(ttl).truncatedTo(java.time.temporal.ChronoUnit.MILLIS)); // as stored
+        SessionToken token = SessionToken.random(random);
+        if (!sessions.claim(session, token.hash(), now, ttl)) {
+            throw new NameTakenException(game, name);
+        }
+        return new Joined(session, token);
+    }
+
+    /**
+     * The session that {@code presented} (a token from a cookie or an {@code Authorization} header)
+     * opens in {@code game}.
+     *
+     * @throws UnauthorizedException when nothing was presented, or a token that is malformed,
+     *                               unknown in this game, or expired
+     */
+    public Session authenticate(String game, Option<String> presented) {
+        return sessionOf(game, presented).getOrElseThrow(() -> new UnauthorizedException(presented.isEmpty()
+                ? "join the game first (POST /games/" + game + "/players): guessing needs a session"
+                : "the session token is unknown in game " + game + " or has expired: join again"));
+    }
+
+    /**
+     * The live session of {@code presented} in {@code game}, if it opens one; a malformed token is
+     * still refused (a client that sends garbage learns so).
+     */
+    public Option<Session> sessionOf(String game, Option<String> presented) {
+        if (presented.isEmpty()) {
+            return Option.none();
+        }
+        SessionToken token = SessionToken.parse(presented.get());
+        play.game(game); // an unknown or malformed game is a 404 / 400, not a 401
+        Instant now = clock.instant();
+        return sessions.find(game, token.hash()).filter(s -> s.liveAt(now));
+    }
+}
