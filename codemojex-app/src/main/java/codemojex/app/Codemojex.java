@@ -145,6 +145,7 @@ public final class Codemojex implements AutoCloseable {
     private final ScoreWorkers worker;
     private final RedisStreamState states;
     private final GamePartitions partitions;
+    private final AppMeters meters = new AppMeters();
 
     private Codemojex(String uri, Owned owned, Settings settings) {
         this.uri = uri;
@@ -174,6 +175,7 @@ public final class Codemojex implements AutoCloseable {
             this.partitions = StoredPartitions.resolve(jedis, settings.partitions());
         } catch (RuntimeException e) {
             jedis.close();
+            meters.close();
             throw e;
         }
         Keys keys = new Keys(partitions);
@@ -181,20 +183,22 @@ public final class Codemojex implements AutoCloseable {
         RedisGames games = new RedisGames(jedis, keys);
         RedisStreamRange range = new RedisStreamRange(jedis);
         this.states = new RedisStreamState(jedis);
-        this.play = new Play(games, new RedisGuessResults(jedis, keys), new RedisStreamAppend(jedis, minter), range, minter,
+        this.play = new Play(games, new RedisGuessResults(jedis, keys), new RedisStreamAppend(jedis, minter).observedBy(meters.library()), range, minter,
                 settings.clock(), new SecureRandom(), partitions);
         this.players = new Players(play, new RedisSessions(jedis, keys), settings.clock(), new SecureRandom(), settings.sessionTtl());
         RedisCheckpoints checkpoints = new RedisCheckpoints(jedis);
         // retention hears the score workers' groups and keeps the tail of every partition's board checkpoint
-        SafeRetention retention = new SafeRetention(new RedisStreamRetention(jedis), new RedisStreamReaders(jedis), checkpoints, states,
-                HashMap.ofEntries(partitions.channel(Channels.GUESS_SCORED).keys().map(k -> io.vavr.Tuple.of(k, HashSet.of(Reports.BOARDS.name())))));
+        RedisStreamReaders readers = new RedisStreamReaders(jedis).observedBy(meters.library());
+        SafeRetention retention = new SafeRetention(new RedisStreamRetention(jedis), readers, checkpoints, states,
+                HashMap.ofEntries(partitions.channel(Channels.GUESS_SCORED).keys().map(k -> io.vavr.Tuple.of(k, HashSet.of(Reports.BOARDS.name()))))).observedBy(meters.library());
         this.reports = new Reports(games, new RedisBoard(jedis, keys), range, states, retention,
                 new Reports.Checkpointing(checkpoints, CheckpointCodecs.boards(), CheckpointCodecs.feed(), Duration.ofDays(1)),
-                settings.clock(), partitions);
+                settings.clock(), partitions).observedBy(meters.library());
         RedisScoreCommit commit = new RedisScoreCommit(jedis, minter, keys);
         this.worker = new ScoreWorkers(partitions.all().map(p -> new ScoreWorker(
                 new RedisGuessInbox(jedis, partitions.queue(p), "worker-" + settings.node()), games, commit, settings.faults(),
                 settings.claimIdle(), settings.clock(), settings.commitBatch(), game -> partitions.of(game) == p)).toJavaList());
+        meters.bindWorkers(worker, readers, partitions);
     }
 
     /** The app on the Redis at {@code uri}. */
@@ -337,6 +341,11 @@ public final class Codemojex implements AutoCloseable {
         return jedis;
     }
 
+    /** The app's meters ({@code GET /metrics}). */
+    public AppMeters meters() {
+        return meters;
+    }
+
     /** How the games are spread over partitions. */
     public GamePartitions partitions() {
         return partitions;
@@ -366,6 +375,7 @@ public final class Codemojex implements AutoCloseable {
     @Override
     public void close() {
         worker.stop();
+        meters.close();
         watchdog.forEach(ScheduledExecutorService::shutdownNow);
         jedis.close();
         owned.started().forEach(EmbeddedRedis::close);

@@ -67,10 +67,11 @@ public final class Server implements AutoCloseable {
             return t;
         });
         Live live = new Live(app.play(), app.reports(),
-                new StreamFollowers(new RedisStreamTail(app.jedis()), app.states(), Duration.ofSeconds(1)), app.partitions(), dispatch);
+                new StreamFollowers(new RedisStreamTail(app.jedis()), app.states(), Duration.ofSeconds(1)).observedBy(app.meters().library()),
+                app.partitions(), dispatch);
         Traffic traffic = new Traffic();
         HttpApi api = new HttpApi(app.play(), app.players(), app.reports(), live, Json.mapper(), () -> health(app, worker, live, traffic), limiter,
-                reads, traffic);
+                reads, traffic, app.meters().registry(), app.meters()::scrape);
         Javalin http = api.create();
         http.start(host, port);
         log.info("Codemojex is up at http://{}:{}/ (Redis {}{})", host, http.port(), app.maskedUri(),

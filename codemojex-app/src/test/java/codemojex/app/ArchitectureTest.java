@@ -53,9 +53,22 @@ class ArchitectureTest {
         noClasses().that().resideInAPackage("codemojex.app.core..")
                 .should().dependOnClassesThat().resideInAnyPackage(ADAPTERS)
                 .orShould().dependOnClassesThat().resideInAnyPackage("redis.clients..", "io.javalin..", "picocli..",
-                        "com.fasterxml.jackson..", "echomq.redis..", "org.eclipse.jetty..")
+                        "com.fasterxml.jackson..", "echomq.redis..", "org.eclipse.jetty..", "io.micrometer..", "echomq.micrometer..")
                 .orShould().dependOnClassesThat().resideInAPackage("codemojex.app") // nor the composition root
                 .check(ALL);
+    }
+
+    /** The library's metrics adapter and its Redis adapter are peers over the domain: neither knows the other. */
+    @Test
+    void theMetricsAdapterAndTheRedisAdapterDoNotKnowEachOther() {
+        noClasses().that().resideInAPackage("echomq.micrometer..")
+                .should().dependOnClassesThat().resideInAnyPackage("echomq.redis..", "redis.clients..", "codemojex..")
+                .check(ALL);
+        noClasses().that().resideInAPackage("echomq.redis..")
+                .should().dependOnClassesThat().resideInAnyPackage("echomq.micrometer..", "io.micrometer..")
+                .check(ALL);
+        org.assertj.core.api.Assertions.assertThat(ALL.that(com.tngtech.archunit.core.domain.JavaClass.Predicates
+                .resideInAPackage("echomq.micrometer.."))).isNotEmpty();
     }
 
     @Test

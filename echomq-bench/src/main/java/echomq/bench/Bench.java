@@ -56,9 +56,10 @@ public final class Bench {
         int memoryEntries = quick ? 500_000 : 5_000_000;
         int rounds = quick ? 3 : 5;
         // "cases=1,2" runs only those cases (1 fold, 2 selectivity, 3 memory, 4 append, 5 cache, 6 cluster, 7 threads,
-        // 8 sliding max by window length, 9 writer processes, 10 the score worker's commit batch, 11 app instances)
+        // 8 sliding max by window length, 9 writer processes, 10 the score worker's commit batch, 11 app instances,
+        // 12 the cost of metrics)
         String only = args.length > 1 && args[1].contains("cases=") ? args[1].replaceAll(".*cases=([0-9,]+).*", "$1")
-                : "1,2,3,4,5,6,7,8,9,10,11";
+                : "1,2,3,4,5,6,7,8,9,10,11,12";
         java.util.Set<String> cases = java.util.Set.of(only.split(","));
 
         String env = System.getenv("REDIS_URL");
@@ -154,6 +155,9 @@ public final class Bench {
             }
             if (cases.contains("11")) {
                 instances(h, uri, quick, rounds);
+            }
+            if (cases.contains("12")) {
+                metricsCost(h, jedis, quick, rounds);
             }
 
             // 3. memory: a fold of a large window in a JVM with a 64 MB heap
@@ -504,6 +508,38 @@ public final class Bench {
             pool.shutdownNow();
         }
         return total;
+    }
+
+    /**
+     * 12. What observing costs: the same appends and cached reads (each read one state read and a hit
+     * or a short incremental fold) with no listener, and with the Micrometer listener on a registry.
+     */
+    static void metricsCost(Harness h, UnifiedJedis jedis, boolean quick, int rounds) throws Exception {
+        int n = quick ? 1_000 : 5_000;
+        String name = "metrics-" + System.nanoTime();
+        Window open = Window.since(Instant.now().minusSeconds(60));
+        Map<String, Callable<Long>> c = new java.util.LinkedHashMap<>();
+        for (boolean observed : new boolean[] {false, true}) {
+            echomq.domain.observe.EchoListener listener = observed
+                    ? new echomq.micrometer.MicrometerEchoListener(new io.micrometer.core.instrument.simple.SimpleMeterRegistry())
+                    : echomq.domain.observe.EchoListener.NONE;
+            echomq.domain.projection.ProjectionReader reader = new echomq.domain.projection.ProjectionReader(new RedisStreamRange(jedis),
+                    new echomq.redis.RedisStreamState(jedis), java.time.Clock.systemUTC(), 100).observedBy(listener);
+            RedisStreamAppend append = new RedisStreamAppend(jedis, new Snowflake(observed ? 121 : 120, System::currentTimeMillis))
+                    .observedBy(listener);
+            c.put(observed ? "MicrometerEchoListener on a SimpleMeterRegistry" : "no listener (baseline)", () -> {
+                long folded = 0;
+                for (int i = 0; i < n; i++) {
+                    if (i % 4 == 0) {
+                        append.append(Q, name, LinkedHashMap.of("n", "1"));
+                    }
+                    folded += reader.fold(Q, name, open, COUNT) > 0 ? 1 : 0;
+                }
+                return folded;
+            });
+        }
+        h.compare("12. " + n + " cached reads and " + n / 4 + " appends, observed or not", 1, rounds, c);
+        jedis.del(StreamKey.of(Q, name).toString());
     }
 
     static void cached(Harness h, UnifiedJedis jedis, boolean quick, int rounds) throws Exception {

@@ -1,5 +1,8 @@
 package echomq.redis;
 
+import echomq.domain.observe.EchoEvent;
+import echomq.domain.observe.EchoListener;
+
 import echomq.domain.id.BrandedId;
 import echomq.domain.stream.NonMonotonicAppendException;
 import echomq.domain.id.Snowflake;
@@ -108,6 +111,17 @@ public final class RedisStreamAppend implements StreamAppendPort {
         return writer(key).submit(fields);
     }
 
+    private volatile EchoListener listener = EchoListener.NONE;
+
+    /**
+     * Tells {@code l} of every pipeline of appends (records landed, time) and of every refusal
+     * (minted again above the top, or refused for good). Returns this adapter.
+     */
+    public RedisStreamAppend observedBy(EchoListener l) {
+        this.listener = java.util.Objects.requireNonNull(l, "listener");
+        return this;
+    }
+
     /** How many records were minted again above a stream's top since this adapter was made. */
     public long remints() {
         return remints.get();
@@ -124,6 +138,25 @@ public final class RedisStreamAppend implements StreamAppendPort {
      */
     @SuppressWarnings("unchecked")
     private List<Either<RuntimeException, BrandedId>> send(StreamKey stream, List<LinkedHashMap<String, String>> records) {
+        long t0 = System.nanoTime();
+        List<Either<RuntimeException, BrandedId>> out = sendTimed(stream, records);
+        int landed = 0;
+        int refused = 0;
+        for (Either<RuntimeException, BrandedId> r : out) {
+            if (r.isRight()) {
+                landed++;
+            } else if (r.getLeft() instanceof NonMonotonicAppendException) {
+                refused++;
+            }
+        }
+        EchoListener.tell(listener, new EchoEvent.Appended(stream, landed, System.nanoTime() - t0));
+        if (refused > 0) {
+            EchoListener.tell(listener, new EchoEvent.AppendRefused(stream, EchoEvent.Refusal.NON_MONOTONIC, refused));
+        }
+        return out;
+    }
+
+    private List<Either<RuntimeException, BrandedId>> sendTimed(StreamKey stream, List<LinkedHashMap<String, String>> records) {
         String key = stream.toString();
         Either<RuntimeException, BrandedId>[] out = new Either[records.size()];
         List<Integer> todo = new ArrayList<>(records.size());
@@ -179,6 +212,7 @@ public final class RedisStreamAppend implements StreamAppendPort {
                     }
                     aimAbove(minter, top, attempt);
                     remints.addAndGet(belowTop);
+                    EchoListener.tell(listener, new EchoEvent.AppendRefused(stream, EchoEvent.Refusal.REMINTED, belowTop));
                 }
             } catch (StreamStoreException e) {
                 again.forEach(i -> out[i] = Either.left(e));

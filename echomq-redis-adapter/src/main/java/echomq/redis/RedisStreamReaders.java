@@ -1,5 +1,8 @@
 package echomq.redis;
 
+import echomq.domain.observe.EchoEvent;
+import echomq.domain.observe.EchoListener;
+
 import echomq.domain.id.StreamId;
 import echomq.domain.retention.GroupPosition;
 import echomq.domain.retention.StreamReadersPort;
@@ -25,6 +28,14 @@ import static echomq.redis.RedisReplies.text;
 public final class RedisStreamReaders implements StreamReadersPort {
 
     private final UnifiedJedis jedis;
+
+    private volatile EchoListener listener = EchoListener.NONE;
+
+    /** Tells {@code l} where each group stood (pending, lag) whenever groups are read. Returns this. */
+    public RedisStreamReaders observedBy(EchoListener l) {
+        this.listener = Objects.requireNonNull(l, "listener");
+        return this;
+    }
 
     /** Over {@code jedis}. */
     public RedisStreamReaders(UnifiedJedis jedis) {
@@ -61,7 +72,9 @@ public final class RedisStreamReaders implements StreamReadersPort {
                 pending = summary.get(0) instanceof Long l ? l : 0;
                 oldest = pending > 0 ? Option.some(StreamId.parse(text(summary.get(1)))) : Option.none();
             }
-            out.add(new GroupPosition(name, StreamId.parse(text(info.get("last-delivered-id"))), oldest, pending));
+            long lag = info.get("lag") instanceof Long l ? l : -1; // Redis 7+; nil after deletions inside the stream
+            out.add(new GroupPosition(name, StreamId.parse(text(info.get("last-delivered-id"))), oldest, pending, lag));
+            EchoListener.tell(listener, new EchoEvent.GroupObserved(stream, name, pending, lag));
         }
         out.sort(java.util.Comparator.comparing(GroupPosition::group));
         return out;

@@ -51,9 +51,9 @@ public abstract class StreamReadersPortContract {
         ack(key, "a-busy", delivered.get(0));
         ack(key, "a-busy", delivered.get(2));
         assertThat(readers().groups(key)).containsExactly(
-                new GroupPosition("a-busy", ids.get(5).streamId(), Option.some(ids.get(1).streamId()), 4),
-                new GroupPosition("b-idle", StreamId.MIN, Option.none(), 0));
+                new GroupPosition("a-busy", ids.get(5).streamId(), Option.some(ids.get(1).streamId()), 4, 4),
+                new GroupPosition("b-idle", StreamId.MIN, Option.none(), 0, 10));
         delivered.forEach(id -> ack(key, "a-busy", id));
-        assertThat(readers().groups(key).get(0)).isEqualTo(new GroupPosition("a-busy", ids.get(5).streamId(), Option.none(), 0));
+        assertThat(readers().groups(key).get(0)).isEqualTo(new GroupPosition("a-busy", ids.get(5).streamId(), Option.none(), 0, 4));
     }
 }

@@ -103,7 +103,7 @@ public final class Live implements AutoCloseable {
         synchronized (games) {
             Watched w = games.get(game);
             if (w == null) {
-                w = new Watched(LiveValue.start("game-" + game, followers,
+                w = new Watched(LiveValue.start("game", followers,
                         List.of(partitions.stream(partitions.of(game), Channels.GUESS_SCORED)),
                         () -> view(record), Duration.ofSeconds(5), dispatch), 0);
             }

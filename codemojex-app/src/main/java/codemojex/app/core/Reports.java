@@ -183,6 +183,12 @@ public final class Reports {
         return reader.metrics();
     }
 
+    /** Tells {@code l} what the reports' projection reader does (folds, cache, state reads). Returns these reports. */
+    public Reports observedBy(echomq.domain.observe.EchoListener l) {
+        reader.observedBy(l);
+        return this;
+    }
+
     /**
      * The feed's windows. Each length cuts panes of its own (a sixtieth of it), folded once and kept;
      * any length at all would let each request fold afresh, so only these are served.

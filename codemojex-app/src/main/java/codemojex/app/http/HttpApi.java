@@ -60,13 +60,20 @@ public final class HttpApi {
     private final RateLimiter reads;
     private final Live live;
     private final Traffic traffic;
+    private final io.micrometer.core.instrument.MeterRegistry meters;
+    private final Supplier<String> scrape;
 
     /**
      * Over the application services ({@code live} pushes what pages watch); {@code health} answers
      * {@code GET /health}.
      */
     public HttpApi(Play play, Players players, Reports reports, Live live, ObjectMapper json, Supplier<Map<String, Object>> health,
-                   RateLimiter limiter, RateLimiter reads, Traffic traffic) {
+                   RateLimiter limiter, RateLimiter reads, Traffic traffic, io.micrometer.core.instrument.MeterRegistry meters,
+                   Supplier<String> scrape) {
+        this.meters = Objects.requireNonNull(meters, "meters");
+        this.scrape = Objects.requireNonNull(scrape, "scrape");
+        io.micrometer.core.instrument.Gauge.builder("codemojex.http.event.streams", traffic, Traffic::streams)
+                .description("open server-sent event streams").register(meters);
         this.players = Objects.requireNonNull(players, "players");
         this.reads = Objects.requireNonNull(reads, "reads");
         this.live = Objects.requireNonNull(live, "live");
@@ -131,6 +138,8 @@ public final class HttpApi {
             config.routes.get("/rooms/openings", this::openings);
             config.routes.get("/results", this::results);
             config.routes.get("/health", ctx -> ctx.json(health.get()));
+            // Prometheus' text format (version 0.0.4), as a scraper asks for it
+            config.routes.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8").result(scrape.get()));
 
             config.routes.exception(TooLarge.class, (e, ctx) -> {
                 // a client still sending would miss an answer sent over its unread body (the close
@@ -168,7 +177,13 @@ public final class HttpApi {
                 }
             });
             config.requestLogger.http((ctx, ms) -> {
-                traffic.requests.merge(route(ctx), 1L, Long::sum);
+                String route = route(ctx);
+                traffic.requests.merge(route, 1L, Long::sum);
+                // Micrometer's convention for HTTP servers: the route template, never the raw path (ids would be unbounded)
+                io.micrometer.core.instrument.Timer.builder("http.server.requests")
+                        .tags("method", ctx.method().name(), "uri", route.equals("other") ? "UNKNOWN" : route.substring(route.indexOf(' ') + 1),
+                                "status", Integer.toString(ctx.statusCode()), "outcome", outcome(ctx.statusCode()))
+                        .register(meters).record((long) (ms * 1_000_000), java.util.concurrent.TimeUnit.NANOSECONDS);
                 if (ctx.statusCode() >= 500) {
                     log.warn("{} {} -> {} in {} ms", ctx.method(), ctx.path(), ctx.statusCode(), Math.round(ms));
                 } else if (ctx.statusCode() >= 400) {
@@ -212,6 +227,19 @@ public final class HttpApi {
             super("too large", null, false, false);
             this.length = length;
         }
+    }
+
+    private static String outcome(int status) {
+        if (status < 200) {
+            return "INFORMATIONAL";
+        }
+        if (status < 300) {
+            return "SUCCESS";
+        }
+        if (status < 400) {
+            return "REDIRECTION";
+        }
+        return status < 500 ? "CLIENT_ERROR" : "SERVER_ERROR";
     }
 
     private static String route(Context ctx) {

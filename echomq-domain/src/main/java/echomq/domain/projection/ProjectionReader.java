@@ -8,6 +8,8 @@ import echomq.domain.fold.CombinableFold;
 import echomq.domain.fold.Fold;
 import echomq.domain.fold.InvertibleFold;
 import echomq.domain.id.StreamId;
+import echomq.domain.observe.EchoEvent;
+import echomq.domain.observe.EchoListener;
 import echomq.domain.partition.PartitionedChannel;
 import echomq.domain.stream.EntryMark;
 import echomq.domain.stream.StreamEntry;
@@ -177,6 +179,25 @@ public final class ProjectionReader {
     private final Option<CheckpointPort> checkpoints;
     private final Duration checkpointTtl;
     private final Map<StreamKey, Lineage> lineages = new java.util.HashMap<>();
+    private volatile EchoListener listener = EchoListener.NONE;
+
+    /**
+     * Tells {@code l} what this reader does from now on: each read and its time, how each stream's
+     * part was answered (hit, incremental, full, checkpoint) with the entries folded, state reads,
+     * evictions. Returns this reader. {@code reader.observedBy(new MicrometerEchoListener(registry))}.
+     */
+    public ProjectionReader observedBy(EchoListener l) {
+        this.listener = Objects.requireNonNull(l, "listener");
+        return this;
+    }
+
+    private void folded(Fold<?> projection, StreamKey stream, EchoEvent.FoldKind kind, long entries) {
+        EchoListener.tell(listener, new EchoEvent.Folded(projection.name(), stream, kind, entries));
+    }
+
+    private void timed(Fold<?> projection, long startedNanos) {
+        EchoListener.tell(listener, new EchoEvent.Read(projection.name(), System.nanoTime() - startedNanos));
+    }
 
     /** A reader that keeps at most {@code maxCachedFolds} folds (windows and panes), least recently used out first. */
     public ProjectionReader(StreamRangePort range, StreamStatePort states, Clock clock, int maxCachedFolds) {
@@ -224,6 +245,7 @@ public final class ProjectionReader {
                 boolean evict = size() > ProjectionReader.this.maxCachedFolds;
                 if (evict) {
                     evictions.incrementAndGet();
+                    EchoListener.tell(listener, new EchoEvent.Evicted());
                 }
                 return evict;
             }
@@ -236,8 +258,12 @@ public final class ProjectionReader {
         Objects.requireNonNull(window, "window");
         Objects.requireNonNull(projection, "projection");
         reads.incrementAndGet();
-        Seen state = readState(key);
-        return foldWithState(queue, name, key, window, projection, state);
+        long t0 = System.nanoTime();
+        try {
+            return foldWithState(queue, name, key, window, projection, readState(key));
+        } finally {
+            timed(projection, t0);
+        }
     }
 
     /**
@@ -306,6 +332,16 @@ public final class ProjectionReader {
 
     private <A> A foldSlidingAt(String queue, String name, StreamKey key, Duration length, Duration pane, Fold<A> projection,
                                 Instant now) {
+        long t0 = System.nanoTime();
+        try {
+            return slidingAt(queue, name, key, length, pane, projection, now);
+        } finally {
+            timed(projection, t0);
+        }
+    }
+
+    private <A> A slidingAt(String queue, String name, StreamKey key, Duration length, Duration pane, Fold<A> projection,
+                            Instant now) {
         Instant start = now.minus(length);
         reads.incrementAndGet();
         Seen state = readState(key);
@@ -459,10 +495,12 @@ public final class ProjectionReader {
                 moved += result.entries() - kept.entries();
             }
             entries.addAndGet(moved);
+            folded(projection, key, moved == 0 ? EchoEvent.FoldKind.HIT : EchoEvent.FoldKind.INCREMENTAL, moved);
         } else {
             full.incrementAndGet();
             result = windows.foldDetailed(queue, name, Window.since(start), projection, pageSize);
             entries.addAndGet(result.entries());
+            folded(projection, key, EchoEvent.FoldKind.FULL, result.entries());
         }
         synchronized (running) {
             if (withinState(result.last(), now)) {
@@ -507,6 +545,7 @@ public final class ProjectionReader {
             }
         } else {
             hits.incrementAndGet();
+            folded(projection, key, EchoEvent.FoldKind.HIT, 0);
         }
         StreamId from = StreamId.floor(start);
         int i = firstAtOrAfter(s.ids(), from);
@@ -522,6 +561,7 @@ public final class ProjectionReader {
             return acc;
         }), pageSize);
         entries.addAndGet(r.entries());
+        folded(projection, StreamKey.of(queue, name), EchoEvent.FoldKind.FULL, r.entries());
         Object[] aggs = new Object[entriesOfPane.size()];
         A suffix = projection.initial();
         for (int i = entriesOfPane.size() - 1; i >= 0; i--) {
@@ -553,11 +593,13 @@ public final class ProjectionReader {
         full.incrementAndGet();
         FoldResult<A> r = windows.foldDetailed(queue, name, w, projection, pageSize);
         entries.addAndGet(r.entries());
+        folded(projection, StreamKey.of(queue, name), EchoEvent.FoldKind.FULL, r.entries());
         return r.value();
     }
 
     private Seen readState(StreamKey key) {
         stateReads.incrementAndGet();
+        EchoListener.tell(listener, new EchoEvent.StateRead(key));
         Lineage known;
         synchronized (lineages) {
             known = lineages.get(key);
@@ -607,6 +649,7 @@ public final class ProjectionReader {
             StreamId seenTop = cached.foldedAt().lastGenerated();
             if (nothingNew(cached.foldedAt(), now, window)) {
                 hits.incrementAndGet();
+                folded(projection, key, EchoEvent.FoldKind.HIT, 0);
                 return before.value();
             }
             // only appends: everything new is above what the stream held when we folded, so fold on
@@ -616,15 +659,18 @@ public final class ProjectionReader {
             result = windows.resume(queue, name, window, projection,
                     new FoldResult<>(before.value(), Option.some(from), before.entries()), pageSize);
             entries.addAndGet(result.entries() - before.entries());
+            folded(projection, key, EchoEvent.FoldKind.INCREMENTAL, result.entries() - before.entries());
         } else {
             Option<FoldResult<A>> kept = fromCheckpoint(key, window, projection, now);
             if (kept.isDefined()) {
                 checkpointsLoaded.incrementAndGet();
                 result = kept.get();
+                folded(projection, key, EchoEvent.FoldKind.CHECKPOINT, 0);
             } else {
                 full.incrementAndGet();
                 result = windows.foldDetailed(queue, name, window, projection, pageSize);
                 entries.addAndGet(result.entries());
+                folded(projection, key, EchoEvent.FoldKind.FULL, result.entries());
                 toCheckpoint(key, window, projection, now, result);
             }
         }

@@ -13,9 +13,20 @@ import java.util.Objects;
  * @param lastDelivered the last id delivered to any of its consumers ({@code 0-0} when none)
  * @param oldestPending the oldest entry delivered and not acknowledged, if any
  * @param pending       how many entries are delivered and not acknowledged
+ * @param lag           how many entries are not delivered yet; -1 when the server cannot say (after
+ *                      deletions inside the stream, or a server before Redis 7)
  */
-public record GroupPosition(String group, StreamId lastDelivered, Option<StreamId> oldestPending, long pending) {
+public record GroupPosition(String group, StreamId lastDelivered, Option<StreamId> oldestPending, long pending, long lag) {
+
+    /** A position whose lag is not known. */
+    public GroupPosition(String group, StreamId lastDelivered, Option<StreamId> oldestPending, long pending) {
+        this(group, lastDelivered, oldestPending, pending, -1);
+    }
+
     public GroupPosition {
+        if (lag < -1) {
+            throw new IllegalArgumentException("lag must be >= 0, or -1 when unknown; got " + lag);
+        }
         Objects.requireNonNull(group, "group");
         Objects.requireNonNull(lastDelivered, "lastDelivered");
         Objects.requireNonNull(oldestPending, "oldestPending");

@@ -48,6 +48,14 @@ public final class SafeRetention implements StreamRetentionPort {
         wholeLog.values().flatMap(s -> s).forEach(Checkpoint::requireName);
     }
 
+    private volatile echomq.domain.observe.EchoListener listener = echomq.domain.observe.EchoListener.NONE;
+
+    /** Tells {@code l} of every trim: entries removed, and whether readers held it back. Returns this. */
+    public SafeRetention observedBy(echomq.domain.observe.EchoListener l) {
+        this.listener = Objects.requireNonNull(l, "listener");
+        return this;
+    }
+
     /** Who reads {@code key} and from where. */
     public List<Hold> holds(StreamKey key) {
         List<Hold> groups = List.ofAll(readers.groups(key)).map(Hold::of);
@@ -79,6 +87,7 @@ public final class SafeRetention implements StreamRetentionPort {
         }
         TrimPlan plan = RetentionPolicy.plan(retention, keepFrom, holds(key));
         long removed = plan.effective().map(r -> port.trim(queue, name, r)).getOrElse(0L);
+        echomq.domain.observe.EchoListener.tell(listener, new echomq.domain.observe.EchoEvent.Trimmed(key, removed, plan.heldBack()));
         return new TrimReport(key, plan, removed);
     }
 

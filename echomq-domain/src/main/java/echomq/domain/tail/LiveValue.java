@@ -250,6 +250,7 @@ public final class LiveValue<A> implements AutoCloseable {
         void offer(Update<A> u) {
             if (waiting.getAndSet(u) != null) {
                 conflated.incrementAndGet();
+                echomq.domain.observe.EchoListener.tell(followers.listener(), new echomq.domain.observe.EchoEvent.Conflated(name));
             }
             schedule();
         }

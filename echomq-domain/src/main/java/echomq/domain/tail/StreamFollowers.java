@@ -1,5 +1,8 @@
 package echomq.domain.tail;
 
+import echomq.domain.observe.EchoEvent;
+import echomq.domain.observe.EchoListener;
+
 import echomq.domain.id.StreamId;
 import echomq.domain.stream.StreamEntry;
 import echomq.domain.stream.StreamKey;
@@ -98,6 +101,22 @@ public final class StreamFollowers implements AutoCloseable {
         followers.values().forEach(f -> f.thread.interrupt());
     }
 
+    private volatile EchoListener listener = EchoListener.NONE;
+
+    /**
+     * Tells {@code l} of every follower that reads its stream again after failures, and of every
+     * value a {@link LiveValue} on these followers conflates. Returns these followers.
+     */
+    public StreamFollowers observedBy(EchoListener l) {
+        this.listener = java.util.Objects.requireNonNull(l, "listener");
+        return this;
+    }
+
+    /** Who hears these followers (and the live values on them). */
+    EchoListener listener() {
+        return listener;
+    }
+
     private final class Follower {
         final StreamKey key;
         final List<Consumer<StreamId>> subscribers = new CopyOnWriteArrayList<>();
@@ -130,6 +149,9 @@ public final class StreamFollowers implements AutoCloseable {
                             restarts.incrementAndGet();
                             tell();
                         }
+                    }
+                    if (backoff > 0) {
+                        EchoListener.tell(listener, new EchoEvent.Reconnected(key));
                     }
                     backoff = 0;
                 } catch (RuntimeException e) {

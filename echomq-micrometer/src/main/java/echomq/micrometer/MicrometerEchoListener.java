@@ -1,0 +1,121 @@
+package echomq.micrometer;
+
+import echomq.domain.observe.EchoEvent;
+import echomq.domain.observe.EchoListener;
+import echomq.domain.stream.StreamKey;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.Timer;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+
+/**
+ * The library's {@link EchoListener} on a Micrometer {@link MeterRegistry}. Meters (base units,
+ * tags {@code queue}, {@code stream}, {@code projection}, {@code group}, {@code value}; all bounded):
+ * <ul>
+ *   <li>{@code echomq.projection.reads} (timer, {@code projection}): each read of one stream's window;</li>
+ *   <li>{@code echomq.projection.folds} (counter, {@code projection}, {@code queue}, {@code stream},
+ *       {@code result} = hit, incremental, full, checkpoint) and {@code echomq.projection.entries}
+ *       (counter, same tags but {@code result}): entries folded;</li>
+ *   <li>{@code echomq.projection.evictions} (counter); {@code echomq.stream.state.reads} (counter,
+ *       {@code queue}, {@code stream});</li>
+ *   <li>{@code echomq.append} (timer, {@code queue}, {@code stream}): each pipeline of appends;
+ *       {@code echomq.append.records} (counter): records landed; {@code echomq.append.refusals}
+ *       (counter, {@code reason} = reminted, non_monotonic);</li>
+ *   <li>{@code echomq.retention.removed} (counter, entries) and {@code echomq.retention.held.back}
+ *       (counter, trims readers held back), {@code queue}, {@code stream};</li>
+ *   <li>{@code echomq.group.pending} and {@code echomq.group.lag} (gauges, {@code queue},
+ *       {@code stream}, {@code group}): as last read; lag -1 when the server cannot say;</li>
+ *   <li>{@code echomq.subscription.reconnects} (counter, {@code queue}, {@code stream}) and
+ *       {@code echomq.subscription.conflations} (counter, {@code value}).</li>
+ * </ul>
+ * <pre>{@code
+ * EchoListener metrics = new MicrometerEchoListener(registry);
+ * reader.observedBy(metrics); appender.observedBy(metrics); followers.observedBy(metrics);
+ * }</pre>
+ * Meters are registered on first use and kept, so an event costs a map lookup and an increment.
+ */
+public final class MicrometerEchoListener implements EchoListener {
+
+    private final MeterRegistry registry;
+    private final Map<Object, Object> meters = new ConcurrentHashMap<>();
+    private final Map<Object, AtomicLong> gauges = new ConcurrentHashMap<>();
+
+    /** Registers its meters in {@code registry} as events arrive. */
+    public MicrometerEchoListener(MeterRegistry registry) {
+        this.registry = Objects.requireNonNull(registry, "registry");
+    }
+
+    private record MeterKey(String name, Object tags) {
+    }
+
+    @SuppressWarnings("unchecked")
+    private <M> M meter(String name, Object key, Function<MeterKey, M> make) {
+        return (M) meters.computeIfAbsent(new MeterKey(name, key), k -> make.apply((MeterKey) k));
+    }
+
+    private static Tags of(StreamKey s) {
+        return Tags.of("queue", s.queue(), "stream", s.name());
+    }
+
+    private Counter counter(String name, Tags tags) {
+        return meter(name, tags, k -> Counter.builder(name).tags(tags).register(registry));
+    }
+
+    private Timer timer(String name, Tags tags) {
+        return meter(name, tags, k -> Timer.builder(name).tags(tags).register(registry));
+    }
+
+    private AtomicLong gauge(String name, Tags tags) {
+        return gauges.computeIfAbsent(new MeterKey(name, tags), k -> {
+            AtomicLong v = new AtomicLong();
+            Gauge.builder(name, v, AtomicLong::get).tags(tags).register(registry);
+            return v;
+        });
+    }
+
+    @Override
+    public void on(EchoEvent event) {
+        if (event instanceof EchoEvent.Folded f) {
+            Tags t = of(f.stream()).and("projection", f.projection());
+            counter("echomq.projection.folds", t.and("result", f.kind().name().toLowerCase(Locale.ROOT))).increment();
+            if (f.entries() > 0) {
+                counter("echomq.projection.entries", t).increment(f.entries());
+            }
+        } else if (event instanceof EchoEvent.Read r) {
+            timer("echomq.projection.reads", Tags.of("projection", r.projection())).record(r.nanos(), TimeUnit.NANOSECONDS);
+        } else if (event instanceof EchoEvent.Evicted) {
+            counter("echomq.projection.evictions", Tags.empty()).increment();
+        } else if (event instanceof EchoEvent.StateRead s) {
+            counter("echomq.stream.state.reads", of(s.stream())).increment();
+        } else if (event instanceof EchoEvent.Appended a) {
+            timer("echomq.append", of(a.stream())).record(a.nanos(), TimeUnit.NANOSECONDS);
+            counter("echomq.append.records", of(a.stream())).increment(a.records());
+        } else if (event instanceof EchoEvent.AppendRefused r) {
+            counter("echomq.append.refusals", of(r.stream()).and("reason", r.reason().name().toLowerCase(Locale.ROOT)))
+                    .increment(r.records());
+        } else if (event instanceof EchoEvent.Trimmed t) {
+            counter("echomq.retention.removed", of(t.stream())).increment(t.removed());
+            Counter held = counter("echomq.retention.held.back", of(t.stream()));
+            if (t.heldBack()) {
+                held.increment();
+            }
+        } else if (event instanceof EchoEvent.GroupObserved g) {
+            Tags t = of(g.stream()).and("group", g.group());
+            gauge("echomq.group.pending", t).set(g.pending());
+            gauge("echomq.group.lag", t).set(g.lag());
+        } else if (event instanceof EchoEvent.Reconnected r) {
+            counter("echomq.subscription.reconnects", of(r.stream())).increment();
+        } else if (event instanceof EchoEvent.Conflated c) {
+            counter("echomq.subscription.conflations", Tags.of("value", c.value())).increment();
+        }
+    }
+}
