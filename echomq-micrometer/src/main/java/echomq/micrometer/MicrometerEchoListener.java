@@ -15,7 +15,6 @@ import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Function;
 
 /**
  * The library's {@link EchoListener} on a Micrometer {@link MeterRegistry}. Meters (base units,
@@ -54,30 +53,26 @@ public final class MicrometerEchoListener implements EchoListener {
         this.registry = Objects.requireNonNull(registry, "registry");
     }
 
-    private record MeterKey(String name, Object tags) {
-    }
-
-    @SuppressWarnings("unchecked")
-    private <M> M meter(String name, Object key, Function<MeterKey, M> make) {
-        return (M) meters.computeIfAbsent(new MeterKey(name, key), k -> make.apply((MeterKey) k));
+    /** What names a meter: its name and the values its tags are made of (tags are built once, on first use). */
+    private record MeterKey(String name, Object a, Object b, Object c) {
     }
 
     private static Tags of(StreamKey s) {
         return Tags.of("queue", s.queue(), "stream", s.name());
     }
 
-    private Counter counter(String name, Tags tags) {
-        return meter(name, tags, k -> Counter.builder(name).tags(tags).register(registry));
+    private Counter counter(String name, Object a, Object b, Object c, java.util.function.Supplier<Tags> tags) {
+        return (Counter) meters.computeIfAbsent(new MeterKey(name, a, b, c), k -> Counter.builder(name).tags(tags.get()).register(registry));
     }
 
-    private Timer timer(String name, Tags tags) {
-        return meter(name, tags, k -> Timer.builder(name).tags(tags).register(registry));
+    private Timer timer(String name, Object a, java.util.function.Supplier<Tags> tags) {
+        return (Timer) meters.computeIfAbsent(new MeterKey(name, a, null, null), k -> Timer.builder(name).tags(tags.get()).register(registry));
     }
 
-    private AtomicLong gauge(String name, Tags tags) {
-        return gauges.computeIfAbsent(new MeterKey(name, tags), k -> {
+    private AtomicLong gauge(String name, StreamKey stream, String group) {
+        return gauges.computeIfAbsent(new MeterKey(name, stream, group, null), k -> {
             AtomicLong v = new AtomicLong();
-            Gauge.builder(name, v, AtomicLong::get).tags(tags).register(registry);
+            Gauge.builder(name, v, AtomicLong::get).tags(of(stream).and("group", group)).register(registry);
             return v;
         });
     }
@@ -85,37 +80,38 @@ public final class MicrometerEchoListener implements EchoListener {
     @Override
     public void on(EchoEvent event) {
         if (event instanceof EchoEvent.Folded f) {
-            Tags t = of(f.stream()).and("projection", f.projection());
-            counter("echomq.projection.folds", t.and("result", f.kind().name().toLowerCase(Locale.ROOT))).increment();
+            counter("echomq.projection.folds", f.stream(), f.projection(), f.kind(), () -> of(f.stream()).and("projection", f.projection())
+                    .and("result", f.kind().name().toLowerCase(Locale.ROOT))).increment();
             if (f.entries() > 0) {
-                counter("echomq.projection.entries", t).increment(f.entries());
+                counter("echomq.projection.entries", f.stream(), f.projection(), null, () -> of(f.stream()).and("projection", f.projection()))
+                        .increment(f.entries());
             }
         } else if (event instanceof EchoEvent.Read r) {
-            timer("echomq.projection.reads", Tags.of("projection", r.projection())).record(r.nanos(), TimeUnit.NANOSECONDS);
+            timer("echomq.projection.reads", r.projection(), () -> Tags.of("projection", r.projection()))
+                    .record(r.nanos(), TimeUnit.NANOSECONDS);
         } else if (event instanceof EchoEvent.Evicted) {
-            counter("echomq.projection.evictions", Tags.empty()).increment();
+            counter("echomq.projection.evictions", null, null, null, Tags::empty).increment();
         } else if (event instanceof EchoEvent.StateRead s) {
-            counter("echomq.stream.state.reads", of(s.stream())).increment();
+            counter("echomq.stream.state.reads", s.stream(), null, null, () -> of(s.stream())).increment();
         } else if (event instanceof EchoEvent.Appended a) {
-            timer("echomq.append", of(a.stream())).record(a.nanos(), TimeUnit.NANOSECONDS);
-            counter("echomq.append.records", of(a.stream())).increment(a.records());
+            timer("echomq.append", a.stream(), () -> of(a.stream())).record(a.nanos(), TimeUnit.NANOSECONDS);
+            counter("echomq.append.records", a.stream(), null, null, () -> of(a.stream())).increment(a.records());
         } else if (event instanceof EchoEvent.AppendRefused r) {
-            counter("echomq.append.refusals", of(r.stream()).and("reason", r.reason().name().toLowerCase(Locale.ROOT)))
-                    .increment(r.records());
+            counter("echomq.append.refusals", r.stream(), r.reason(), null,
+                    () -> of(r.stream()).and("reason", r.reason().name().toLowerCase(Locale.ROOT))).increment(r.records());
         } else if (event instanceof EchoEvent.Trimmed t) {
-            counter("echomq.retention.removed", of(t.stream())).increment(t.removed());
-            Counter held = counter("echomq.retention.held.back", of(t.stream()));
+            counter("echomq.retention.removed", t.stream(), null, null, () -> of(t.stream())).increment(t.removed());
+            Counter held = counter("echomq.retention.held.back", t.stream(), null, null, () -> of(t.stream()));
             if (t.heldBack()) {
                 held.increment();
             }
         } else if (event instanceof EchoEvent.GroupObserved g) {
-            Tags t = of(g.stream()).and("group", g.group());
-            gauge("echomq.group.pending", t).set(g.pending());
-            gauge("echomq.group.lag", t).set(g.lag());
+            gauge("echomq.group.pending", g.stream(), g.group()).set(g.pending());
+            gauge("echomq.group.lag", g.stream(), g.group()).set(g.lag());
         } else if (event instanceof EchoEvent.Reconnected r) {
-            counter("echomq.subscription.reconnects", of(r.stream())).increment();
+            counter("echomq.subscription.reconnects", r.stream(), null, null, () -> of(r.stream())).increment();
         } else if (event instanceof EchoEvent.Conflated c) {
-            counter("echomq.subscription.conflations", Tags.of("value", c.value())).increment();
+            counter("echomq.subscription.conflations", c.value(), null, null, () -> Tags.of("value", c.value())).increment();
         }
     }
 }
