@@ -1,19 +1,15 @@
 package echomq.redis;
 
+import echomq.wire.CheckpointHash;
+
 import echomq.domain.checkpoint.Checkpoint;
 import echomq.domain.checkpoint.CheckpointPort;
-import echomq.domain.id.BrandedId;
-import echomq.domain.id.StreamId;
-import echomq.domain.stream.EntryMark;
 import echomq.domain.stream.StreamKey;
-import echomq.domain.stream.StreamState;
 import io.vavr.control.Option;
 import redis.clients.jedis.UnifiedJedis;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -27,7 +23,7 @@ import java.util.Objects;
  */
 public final class RedisCheckpoints implements CheckpointPort {
 
-    private static final RedisScript SAVE = RedisScript.load(RedisCheckpoints.class, "checkpoint-save.lua");
+    private static final RedisScript SAVE = RedisScript.load(echomq.wire.Scripts.class, echomq.wire.Scripts.CHECKPOINT_SAVE);
 
     private final UnifiedJedis jedis;
 
@@ -36,98 +32,34 @@ public final class RedisCheckpoints implements CheckpointPort {
         this.jedis = Objects.requireNonNull(jedis, "jedis");
     }
 
-    /** The key of a checkpoint. */
-    static String key(StreamKey stream, String projection, String window) {
-        return StreamKey.prefix(stream.queue()) + "checkpoint:" + stream.name() + ":" + Checkpoint.requireName(projection) + ":" + window;
-    }
-
-    static String index(StreamKey stream) {
-        return StreamKey.prefix(stream.queue()) + "checkpoints:" + stream.name();
-    }
-
     @Override
     public boolean save(Checkpoint c, Option<Duration> ttl) {
         Objects.requireNonNull(c, "checkpoint");
         Objects.requireNonNull(ttl, "ttl");
-        long ttlMs = ttl.map(Duration::toMillis).getOrElse(0L);
-        if (ttlMs < 0 || (ttl.isDefined() && ttlMs == 0)) {
-            throw new IllegalArgumentException("checkpoint ttl must be at least 1 ms, got " + ttl.get());
-        }
-        List<String> argv = new ArrayList<>(List.of(c.upTo().id().toString(), Long.toString(ttlMs), Integer.toString(c.version())));
-        fields(c).forEach((k, v) -> {
-            argv.add(k);
-            argv.add(v);
-        });
-        Object saved = SAVE.run(jedis, List.of(key(c.stream(), c.projection(), c.window()), c.stream().toString(), index(c.stream())), argv);
+        Object saved = SAVE.run(jedis, CheckpointHash.saveKeys(c), CheckpointHash.saveArgs(c, ttl));
         return Long.valueOf(1).equals(saved);
     }
 
     @Override
     public Option<Checkpoint> load(StreamKey stream, String projection, String window) {
-        String key = key(stream, projection, window);
+        String key = CheckpointHash.key(stream, projection, window);
         Map<String, String> h = RedisFailures.on(key, () -> jedis.hgetAll(key));
-        return h == null || h.isEmpty() ? Option.none() : Option.some(parse(stream, key, h));
+        return h == null || h.isEmpty() ? Option.none() : Option.some(CheckpointHash.parse(stream, key, h));
     }
 
     @Override
     public List<Checkpoint> list(StreamKey stream) {
-        String index = index(stream);
+        String index = CheckpointHash.index(stream);
         List<Checkpoint> out = new ArrayList<>();
         for (String key : RedisFailures.on(index, () -> jedis.smembers(index))) {
             Map<String, String> h = RedisFailures.on(key, () -> jedis.hgetAll(key));
             if (h == null || h.isEmpty()) {
                 RedisFailures.on(index, () -> jedis.srem(index, key)); // expired
             } else {
-                out.add(parse(stream, key, h));
+                out.add(CheckpointHash.parse(stream, key, h));
             }
         }
         out.sort(java.util.Comparator.comparing((Checkpoint c) -> c.projection()).thenComparing(Checkpoint::window));
         return out;
-    }
-
-    private static Map<String, String> fields(Checkpoint c) {
-        StreamState s = c.seen();
-        Map<String, String> f = new LinkedHashMap<>();
-        f.put("projection", c.projection());
-        f.put("version", Integer.toString(c.version()));
-        f.put("window", c.window());
-        f.put("state", c.state());
-        f.put("up-to", c.upTo().id().toString());
-        f.put("up-to-branded", c.upTo().branded().map(BrandedId::toString).getOrElse(""));
-        f.put("saved-at", Long.toString(c.savedAt().toEpochMilli()));
-        f.put("length", Long.toString(s.length()));
-        f.put("first", text(s.first()));
-        f.put("last", text(s.last()));
-        f.put("last-generated", s.lastGenerated().toString());
-        f.put("entries-added", s.entriesAdded().map(String::valueOf).getOrElse(""));
-        f.put("max-deleted", text(s.maxDeletedEntryId()));
-        f.put("recorded-first", text(s.recordedFirstEntryId()));
-        f.put("last-branded", s.lastBranded().map(BrandedId::toString).getOrElse(""));
-        return f;
-    }
-
-    private static String text(Option<StreamId> id) {
-        return id.map(StreamId::toString).getOrElse("");
-    }
-
-    private static Checkpoint parse(StreamKey stream, String key, Map<String, String> h) {
-        try {
-            StreamState seen = new StreamState(Long.parseLong(h.get("length")), id(h.get("first")), id(h.get("last")),
-                    StreamId.parse(h.get("last-generated")), Option.of(h.get("entries-added")).filter(s -> !s.isEmpty()).map(Long::parseLong),
-                    id(h.get("max-deleted")), id(h.get("recorded-first")), branded(h.get("last-branded")));
-            return new Checkpoint(stream, h.get("projection"), Integer.parseInt(h.get("version")), h.get("window"), h.get("state"),
-                    new EntryMark(StreamId.parse(h.get("up-to")), branded(h.get("up-to-branded"))), seen,
-                    Instant.ofEpochMilli(Long.parseLong(h.get("saved-at"))));
-        } catch (RuntimeException e) {
-            throw new IllegalStateException("checkpoint " + key + " is not one this library writes: " + e.getMessage(), e);
-        }
-    }
-
-    private static Option<StreamId> id(String s) {
-        return s == null || s.isEmpty() ? Option.none() : Option.some(StreamId.parse(s));
-    }
-
-    private static Option<BrandedId> branded(String s) {
-        return s == null || s.isEmpty() ? Option.none() : Option.some(BrandedId.parse(s));
     }
 }

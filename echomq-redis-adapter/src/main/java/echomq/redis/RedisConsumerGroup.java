@@ -1,5 +1,7 @@
 package echomq.redis;
 
+import echomq.wire.Replies;
+
 import echomq.domain.stream.StreamEntry;
 import echomq.domain.id.StreamId;
 import echomq.domain.stream.StreamKey;
@@ -101,7 +103,7 @@ public final class RedisConsumerGroup {
         List<Object> stream = (List<Object>) streams.get(0);
         List<Object> entries = (List<Object>) stream.get(1);
         // an entry deleted after delivery comes back from the pending list with no fields: skip it
-        return RedisReplies.entries(key, entries.stream().filter(e -> ((List<?>) e).get(1) != null).toList());
+        return Replies.entries(key, entries.stream().filter(e -> ((List<?>) e).get(1) != null).toList());
     }
 
     /**
@@ -118,8 +120,8 @@ public final class RedisConsumerGroup {
             Object reply = RedisFailures.on(key, () -> jedis.executeCommand(new CommandArguments(Protocol.Command.XAUTOCLAIM)
                     .key(key).add(group).add(consumer).add(Math.max(0, minIdle.toMillis())).add(from).add("COUNT").add(count)));
             List<Object> parts = (List<Object>) reply;
-            cursor = RedisReplies.text(parts.get(0));
-            out.addAll(RedisReplies.entries(key, ((List<Object>) parts.get(1)).stream()
+            cursor = Replies.text(parts.get(0));
+            out.addAll(Replies.entries(key, ((List<Object>) parts.get(1)).stream()
                     .filter(e -> e instanceof List<?> l && l.get(1) != null).toList()));
         } while (!"0-0".equals(cursor));
         return out;

@@ -56,7 +56,7 @@ public final class RedisFailures {
 
     /** XADD's refusal of an id that is not above the stream top. */
     static boolean isNonMonotonic(JedisException e) {
-        return e instanceof JedisDataException && String.valueOf(e.getMessage()).contains("equal or smaller than the target stream top");
+        return e instanceof JedisDataException && echomq.wire.Xadd.isNonMonotonic(e.getMessage());
     }
 
     public static StreamStoreException translateAppend(String key, StreamId id, JedisException e) {

@@ -1,5 +1,7 @@
 package echomq.redis;
 
+import echomq.wire.Replies;
+
 import echomq.domain.id.StreamId;
 import echomq.domain.stream.RangePages;
 import echomq.domain.stream.StreamEntry;
@@ -17,7 +19,7 @@ import redis.clients.jedis.exceptions.JedisRedirectionException;
 import java.util.List;
 import java.util.function.Supplier;
 
-import static echomq.redis.RedisReplies.bytes;
+import static echomq.wire.Replies.bytes;
 
 /**
  * The pages of one range on one pooled connection, the next page always in flight: as soon as a
@@ -119,7 +121,7 @@ final class RedisRangePages implements RangePages {
         } else {
             release();
         }
-        return RedisReplies.entries(key, castList(items));
+        return Replies.entries(key, castList(items));
     }
 
     /** Sends {@code XRANGE key from to COUNT n} and flushes it, without waiting for the reply. */
@@ -137,7 +139,7 @@ final class RedisRangePages implements RangePages {
     private StreamId lastId(List<?> items) {
         Object item = items.get(items.size() - 1);
         if (item instanceof List<?> pair && !pair.isEmpty() && pair.get(0) instanceof byte[] id) {
-            return RedisReplies.streamId(id);
+            return Replies.streamId(id);
         }
         throw new StreamStoreException(key, "unexpected stream entry reply: " + item, null);
     }

@@ -1,5 +1,7 @@
 package echomq.redis;
 
+import echomq.wire.Replies;
+
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisNoScriptException;
 
@@ -64,13 +66,13 @@ public record RedisScript(String name, String source, String sha1) {
 
     /** Runs the script; the raw reply (bulk strings as {@code byte[]}). Failures name the first key. */
     public Object runRaw(UnifiedJedis jedis, List<String> keys, List<String> argv) {
-        List<byte[]> k = keys.stream().map(RedisReplies::bytes).toList();
-        List<byte[]> a = argv.stream().map(RedisReplies::bytes).toList();
+        List<byte[]> k = keys.stream().map(Replies::bytes).toList();
+        List<byte[]> a = argv.stream().map(Replies::bytes).toList();
         return RedisFailures.on(keys.get(0), () -> {
             try {
-                return jedis.evalsha(RedisReplies.bytes(sha1), k, a);
+                return jedis.evalsha(Replies.bytes(sha1), k, a);
             } catch (JedisNoScriptException notLoaded) {
-                return jedis.eval(RedisReplies.bytes(source), k, a);
+                return jedis.eval(Replies.bytes(source), k, a);
             }
         });
     }

@@ -7,7 +7,6 @@ import echomq.domain.id.BrandedId;
 import echomq.domain.stream.NonMonotonicAppendException;
 import echomq.domain.id.Snowflake;
 import echomq.domain.stream.StreamAppendPort;
-import echomq.domain.stream.StreamEntry;
 import echomq.domain.id.StreamId;
 import echomq.domain.stream.StreamKey;
 import echomq.domain.stream.StreamState;
@@ -28,7 +27,7 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 
-import static echomq.redis.RedisReplies.bytes;
+import static echomq.wire.Replies.bytes;
 
 /**
  * {@link StreamAppendPort} over Jedis: {@code XADD <key> <A1 id> id <branded> <field> <value> …}.
@@ -346,14 +345,7 @@ public final class RedisStreamAppend implements StreamAppendPort {
      * format is written down once.
      */
     public static List<String> xaddFields(BrandedId id, LinkedHashMap<String, String> fields) {
-        List<String> out = new ArrayList<>(fields.size() * 2 + 2);
-        out.add(StreamEntry.ID_FIELD);
-        out.add(id.toString());
-        fields.forEach((f, v) -> {
-            out.add(f);
-            out.add(v);
-        });
-        return out;
+        return echomq.wire.Xadd.fields(id, fields);
     }
 
     /** Some records of a batch were refused; {@link #landed()} were appended. */

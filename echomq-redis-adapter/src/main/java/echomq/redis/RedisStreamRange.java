@@ -1,5 +1,7 @@
 package echomq.redis;
 
+import echomq.wire.Replies;
+
 import echomq.domain.stream.StreamEntry;
 import echomq.domain.stream.StreamKey;
 import echomq.domain.id.StreamId;
@@ -14,7 +16,7 @@ import redis.clients.jedis.util.JedisClusterCRC16;
 import java.util.List;
 import java.util.Objects;
 
-import static echomq.redis.RedisReplies.bytes;
+import static echomq.wire.Replies.bytes;
 
 /**
  * {@link StreamRangePort} over Jedis: one {@code XRANGE key <ms>-<seq> <ms>-<seq> COUNT n} per call,
@@ -36,7 +38,7 @@ public final class RedisStreamRange implements StreamRangePort {
         String key = Objects.requireNonNull(stream, "stream key").toString();
         requireCount(count);
         byte[] k = bytes(key);
-        return RedisFailures.on(key, () -> RedisReplies.entries(key,
+        return RedisFailures.on(key, () -> Replies.entries(key,
                 jedis.xrange(k, bytes(from.toString()), bytes(to.toString()), count)));
     }
 
@@ -45,7 +47,7 @@ public final class RedisStreamRange implements StreamRangePort {
         String key = Objects.requireNonNull(stream, "stream key").toString();
         requireCount(count);
         byte[] k = bytes(key);
-        return RedisFailures.on(key, () -> RedisReplies.entries(key, jedis.xrange(k, bytes(from.toString()), PLUS, count)));
+        return RedisFailures.on(key, () -> Replies.entries(key, jedis.xrange(k, bytes(from.toString()), PLUS, count)));
     }
 
     /**

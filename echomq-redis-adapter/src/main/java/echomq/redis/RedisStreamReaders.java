@@ -19,7 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-import static echomq.redis.RedisReplies.text;
+import static echomq.wire.Replies.text;
 
 /**
  * {@link StreamReadersPort} over {@code XINFO GROUPS} (each group's last delivered id and pending

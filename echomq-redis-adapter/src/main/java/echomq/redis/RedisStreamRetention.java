@@ -1,5 +1,7 @@
 package echomq.redis;
 
+import echomq.wire.Replies;
+
 import echomq.domain.retention.Retention;
 import echomq.domain.id.StreamId;
 import echomq.domain.stream.StreamKey;
@@ -13,7 +15,7 @@ import redis.clients.jedis.params.XTrimParams;
 import java.util.List;
 import java.util.Objects;
 
-import static echomq.redis.RedisReplies.bytes;
+import static echomq.wire.Replies.bytes;
 
 /** {@link StreamRetentionPort} over Jedis: {@code XTRIM key MINID|MAXLEN ~|= …}. */
 public final class RedisStreamRetention implements StreamRetentionPort {
@@ -61,7 +63,7 @@ public final class RedisStreamRetention implements StreamRetentionPort {
         if (newest.size() <= n) {
             return Option.none();
         }
-        return Option.some(n == 0 ? RedisReplies.entry(key, newest.get(0)).id().successor()
-                : RedisReplies.entry(key, newest.get((int) n - 1)).id());
+        return Option.some(n == 0 ? Replies.entry(key, newest.get(0)).id().successor()
+                : Replies.entry(key, newest.get((int) n - 1)).id());
     }
 }

@@ -1,5 +1,7 @@
 package echomq.redis;
 
+import echomq.wire.Replies;
+
 import echomq.domain.id.StreamId;
 import echomq.domain.stream.EntryMark;
 import echomq.domain.stream.StreamKey;
@@ -16,8 +18,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-import static echomq.redis.RedisReplies.bytes;
-import static echomq.redis.RedisReplies.text;
+import static echomq.wire.Replies.bytes;
+import static echomq.wire.Replies.text;
 
 /**
  * {@link StreamStatePort} over {@code XINFO STREAM}, parsed from the raw reply: Jedis' typed
@@ -26,7 +28,7 @@ import static echomq.redis.RedisReplies.text;
  */
 public final class RedisStreamState implements StreamStatePort {
 
-    private static final RedisScript OBSERVE = RedisScript.load(RedisStreamState.class, "stream-observe.lua");
+    private static final RedisScript OBSERVE = RedisScript.load(echomq.wire.Scripts.class, echomq.wire.Scripts.STREAM_OBSERVE);
 
     private final UnifiedJedis jedis;
 
@@ -63,21 +65,11 @@ public final class RedisStreamState implements StreamStatePort {
         @SuppressWarnings("unchecked")
         List<Object> probed = (List<Object>) both.get(1);
         return new StreamObservation(Option.some(parse(key, both.get(0))),
-                Option.ofOptional(RedisReplies.entries(key, probed).stream().findFirst()).map(EntryMark::of));
+                Option.ofOptional(Replies.entries(key, probed).stream().findFirst()).map(EntryMark::of));
     }
 
     private static StreamState parse(String key, Object reply) {
-        Map<String, Object> info = fields(key, reply);
-        Object lastEntry = info.get("last-entry");
-        return new StreamState(
-                number(info.get("length")).getOrElse(0L),
-                entryId(info.get("first-entry")),
-                entryId(lastEntry),
-                id(info.get("last-generated-id")).getOrElse(StreamId.MIN),
-                number(info.get("entries-added")),
-                id(info.get("max-deleted-entry-id")),
-                id(info.get("recorded-first-entry-id")),
-                lastEntry instanceof List<?> l && l.size() == 2 ? RedisReplies.entry(key, l).branded() : Option.none());
+        return echomq.wire.StreamInfo.state(key, fields(key, reply));
     }
 
     /** RESP2 answers a flat {@code [name, value, …]} list, RESP3 a map (key-value pairs in Jedis). */
@@ -91,32 +83,8 @@ public final class RedisStreamState implements StreamStatePort {
                 }
                 return out;
             }
-            for (int i = 0; i + 1 < list.size(); i += 2) {
-                out.put(text(list.get(i)), list.get(i + 1));
-            }
-            return out;
+            return Replies.fields(list);
         }
         throw new IllegalStateException("unexpected XINFO STREAM reply for " + key + ": " + reply);
-    }
-
-    private static Option<Long> number(Object v) {
-        if (v instanceof Long l) {
-            return Option.some(l);
-        }
-        if (v instanceof byte[] b) {
-            return Option.some(Long.parseLong(text(b)));
-        }
-        return Option.none();
-    }
-
-    private static Option<StreamId> id(Object v) {
-        return v == null ? Option.none() : Option.some(StreamId.parse(text(v)));
-    }
-
-    private static Option<StreamId> entryId(Object v) {
-        if (v instanceof List<?> entry && !entry.isEmpty()) {
-            return id(entry.get(0));
-        }
-        return Option.none();
     }
 }

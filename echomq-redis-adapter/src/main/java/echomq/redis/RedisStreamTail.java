@@ -1,5 +1,7 @@
 package echomq.redis;
 
+import echomq.wire.Replies;
+
 import echomq.domain.id.StreamId;
 import echomq.domain.stream.StreamEntry;
 import echomq.domain.stream.StreamKey;
@@ -45,6 +47,6 @@ public final class RedisStreamTail implements StreamTailPort {
             return List.of(); // timed out: nothing came
         }
         List<Object> stream = (List<Object>) streams.get(0);
-        return RedisReplies.entries(k, (List<Object>) stream.get(1));
+        return Replies.entries(k, (List<Object>) stream.get(1));
     }
 }

@@ -1,26 +1,31 @@
-package echomq.redis;
+package echomq.wire;
 
 import echomq.domain.stream.StreamEntry;
 import echomq.domain.id.StreamId;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * Decodes raw RESP replies of stream commands straight into domain entries: no detour through
- * Jedis' mutable {@code StreamEntryID} or its unordered field maps.
+ * Decodes raw RESP replies of stream commands (bulk strings as {@code byte[]}, integers as
+ * {@code Long}, arrays as {@code List}, as any client hands them raw) straight into domain entries:
+ * no detour through a client's own entry types or unordered field maps.
  */
-final class RedisReplies {
+public final class Replies {
 
-    private RedisReplies() {
+    private Replies() {
     }
 
-    static byte[] bytes(String s) {
+    /** {@code s} in UTF-8. */
+    public static byte[] bytes(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
     }
 
-    static String text(Object reply) {
+    /** A bulk string's text (UTF-8), or the reply's {@code toString}. */
+    public static String text(Object reply) {
         if (reply instanceof byte[] b) {
             return new String(b, StandardCharsets.UTF_8);
         }
@@ -28,7 +33,7 @@ final class RedisReplies {
     }
 
     /** An {@code XRANGE} reply: {@code [[id, [f, v, …]], …]}. */
-    static List<StreamEntry> entries(String key, List<Object> reply) {
+    public static List<StreamEntry> entries(String key, List<Object> reply) {
         if (reply == null) {
             return List.of();
         }
@@ -39,8 +44,9 @@ final class RedisReplies {
         return out;
     }
 
+    /** One entry of an {@code XRANGE} reply: {@code [id, [f, v, …]]}. */
     @SuppressWarnings("unchecked")
-    static StreamEntry entry(String key, Object item) {
+    public static StreamEntry entry(String key, Object item) {
         if (!(item instanceof List<?> pair) || pair.size() != 2) {
             throw new IllegalStateException("unexpected stream entry reply from " + key + ": " + item);
         }
@@ -59,7 +65,7 @@ final class RedisReplies {
     }
 
     /** An entry id straight from its ASCII bytes; anything but plain {@code <digits>-<digits>} goes to the strict parser for its message. */
-    static StreamId streamId(byte[] raw) {
+    public static StreamId streamId(byte[] raw) {
         long ms = 0;
         long seq = 0;
         int i = 0;
@@ -89,5 +95,14 @@ final class RedisReplies {
             return StreamId.parse(text(raw));
         }
         return new StreamId(ms, seq);
+    }
+
+    /** A flat {@code [name, value, …]} reply (RESP2's maps: {@code XINFO}) as a map by name. */
+    public static Map<String, Object> fields(List<?> flat) {
+        Map<String, Object> out = new HashMap<>();
+        for (int i = 0; i + 1 < flat.size(); i += 2) {
+            out.put(text(flat.get(i)), flat.get(i + 1));
+        }
+        return out;
     }
 }

@@ -1,0 +1,113 @@
+package echomq.wire;
+
+import echomq.domain.checkpoint.Checkpoint;
+import echomq.domain.id.BrandedId;
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.EntryMark;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.stream.StreamState;
+import io.vavr.control.Option;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How a checkpoint is kept in Redis, whatever the client: one hash per checkpoint,
+ * {@code emq:{queue}:checkpoint:<stream>:<projection>:<window>}, and a set indexing a stream's
+ * checkpoints, {@code emq:{queue}:checkpoints:<stream>}; all in the queue's hash slot, beside the
+ * stream. Saved by {@link Scripts#CHECKPOINT_SAVE}.
+ */
+public final class CheckpointHash {
+
+    private CheckpointHash() {
+    }
+
+    /** The key of a checkpoint. */
+    public static String key(StreamKey stream, String projection, String window) {
+        return StreamKey.prefix(stream.queue()) + "checkpoint:" + stream.name() + ":" + Checkpoint.requireName(projection) + ":" + window;
+    }
+
+    /** The set of a stream's checkpoint keys. */
+    public static String index(StreamKey stream) {
+        return StreamKey.prefix(stream.queue()) + "checkpoints:" + stream.name();
+    }
+
+    /** The save script's KEYS: the checkpoint, its stream, the index. */
+    public static List<String> saveKeys(Checkpoint c) {
+        return List.of(key(c.stream(), c.projection(), c.window()), c.stream().toString(), index(c.stream()));
+    }
+
+    /**
+     * The save script's ARGV: up-to id, ttl in ms (0: none), version, then the hash's fields.
+     *
+     * @throws IllegalArgumentException when a ttl is given and under 1 ms
+     */
+    public static List<String> saveArgs(Checkpoint c, Option<Duration> ttl) {
+        long ttlMs = ttl.map(Duration::toMillis).getOrElse(0L);
+        if (ttlMs < 0 || (ttl.isDefined() && ttlMs == 0)) {
+            throw new IllegalArgumentException("checkpoint ttl must be at least 1 ms, got " + ttl.get());
+        }
+        List<String> argv = new ArrayList<>(List.of(c.upTo().id().toString(), Long.toString(ttlMs), Integer.toString(c.version())));
+        fields(c).forEach((k, v) -> {
+            argv.add(k);
+            argv.add(v);
+        });
+        return argv;
+    }
+
+    /** The hash's fields. */
+    public static Map<String, String> fields(Checkpoint c) {
+        StreamState s = c.seen();
+        Map<String, String> f = new LinkedHashMap<>();
+        f.put("projection", c.projection());
+        f.put("version", Integer.toString(c.version()));
+        f.put("window", c.window());
+        f.put("state", c.state());
+        f.put("up-to", c.upTo().id().toString());
+        f.put("up-to-branded", c.upTo().branded().map(BrandedId::toString).getOrElse(""));
+        f.put("saved-at", Long.toString(c.savedAt().toEpochMilli()));
+        f.put("length", Long.toString(s.length()));
+        f.put("first", text(s.first()));
+        f.put("last", text(s.last()));
+        f.put("last-generated", s.lastGenerated().toString());
+        f.put("entries-added", s.entriesAdded().map(String::valueOf).getOrElse(""));
+        f.put("max-deleted", text(s.maxDeletedEntryId()));
+        f.put("recorded-first", text(s.recordedFirstEntryId()));
+        f.put("last-branded", s.lastBranded().map(BrandedId::toString).getOrElse(""));
+        return f;
+    }
+
+    private static String text(Option<StreamId> id) {
+        return id.map(StreamId::toString).getOrElse("");
+    }
+
+    /**
+     * The checkpoint hash {@code h}, read at {@code key}.
+     *
+     * @throws IllegalStateException when it is not a hash this library writes
+     */
+    public static Checkpoint parse(StreamKey stream, String key, Map<String, String> h) {
+        try {
+            StreamState seen = new StreamState(Long.parseLong(h.get("length")), id(h.get("first")), id(h.get("last")),
+                    StreamId.parse(h.get("last-generated")), Option.of(h.get("entries-added")).filter(s -> !s.isEmpty()).map(Long::parseLong),
+                    id(h.get("max-deleted")), id(h.get("recorded-first")), branded(h.get("last-branded")));
+            return new Checkpoint(stream, h.get("projection"), Integer.parseInt(h.get("version")), h.get("window"), h.get("state"),
+                    new EntryMark(StreamId.parse(h.get("up-to")), branded(h.get("up-to-branded"))), seen,
+                    Instant.ofEpochMilli(Long.parseLong(h.get("saved-at"))));
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("checkpoint " + key + " is not one this library writes: " + e.getMessage(), e);
+        }
+    }
+
+    private static Option<StreamId> id(String s) {
+        return s == null || s.isEmpty() ? Option.none() : Option.some(StreamId.parse(s));
+    }
+
+    private static Option<BrandedId> branded(String s) {
+        return s == null || s.isEmpty() ? Option.none() : Option.some(BrandedId.parse(s));
+    }
+}

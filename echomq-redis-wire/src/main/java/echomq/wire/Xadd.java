@@ -1,0 +1,35 @@
+package echomq.wire;
+
+import echomq.domain.id.BrandedId;
+import echomq.domain.stream.StreamEntry;
+import io.vavr.collection.LinkedHashMap;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** What an {@code XADD} of a record carries, whatever the client. */
+public final class Xadd {
+
+    private Xadd() {
+    }
+
+    /**
+     * The field/value items of a record's {@code XADD}, in wire order: {@code id <branded>} first,
+     * then the record's fields.
+     */
+    public static List<String> fields(BrandedId id, LinkedHashMap<String, String> fields) {
+        List<String> out = new ArrayList<>(fields.size() * 2 + 2);
+        out.add(StreamEntry.ID_FIELD);
+        out.add(id.toString());
+        fields.forEach((f, v) -> {
+            out.add(f);
+            out.add(v);
+        });
+        return out;
+    }
+
+    /** Redis' refusal of an {@code XADD} id that is not above the stream's top, as its message says. */
+    public static boolean isNonMonotonic(String redisError) {
+        return redisError != null && redisError.contains("equal or smaller than the target stream top");
+    }
+}
