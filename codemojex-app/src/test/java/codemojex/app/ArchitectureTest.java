@@ -65,7 +65,7 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAnyPackage("echomq.redis..", "redis.clients..", "codemojex..")
                 .check(ALL);
         noClasses().that().resideInAPackage("echomq.redis..")
-                .should().dependOnClassesThat().resideInAnyPackage("echomq.micrometer..", "io.micrometer..")
+                .should().dependOnClassesThat().resideInAnyPackage("echomq.micrometer..", "io.micrometer..", "echomq.lettuce..", "io.lettuce..")
                 .check(ALL);
         org.assertj.core.api.Assertions.assertThat(ALL.that(com.tngtech.archunit.core.domain.JavaClass.Predicates
                 .resideInAPackage("echomq.micrometer.."))).isNotEmpty();

@@ -96,25 +96,17 @@ class SecurityTest {
 
     @Test
     void tlsWhenTheServerOffersIt() throws Exception {
-        Path dir = Files.createTempDirectory("echomq-tls-");
-        run(dir, "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.crt", "-days", "2",
-                "-subj", "/CN=echomq-test-ca");
-        run(dir, "openssl", "req", "-newkey", "rsa:2048", "-nodes", "-keyout", "server.key", "-out", "server.csr",
-                "-subj", "/CN=localhost");
-        Files.writeString(dir.resolve("san.ext"), "subjectAltName=IP:127.0.0.1,DNS:localhost\n");
-        run(dir, "openssl", "x509", "-req", "-in", "server.csr", "-CA", "ca.crt", "-CAkey", "ca.key", "-CAcreateserial",
-                "-out", "server.crt", "-days", "2", "-extfile", "san.ext");
+        echomq.testkit.TestCertificates certs = echomq.testkit.TestCertificates.create();
         KeyStore trust = KeyStore.getInstance(KeyStore.getDefaultType());
         trust.load(null, null);
-        try (InputStream in = Files.newInputStream(dir.resolve("ca.crt"))) {
+        try (InputStream in = Files.newInputStream(certs.ca())) {
             trust.setCertificateEntry("ca", CertificateFactory.getInstance("X.509").generateCertificate(in));
         }
         TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
         tmf.init(trust);
         SSLContext ctx = SSLContext.getInstance("TLS");
         ctx.init(null, tmf.getTrustManagers(), null);
-        try (RedisServerProcess redis = RedisServerProcess.startTls(dir.resolve("server.crt"), dir.resolve("server.key"),
-                dir.resolve("ca.crt"))) {
+        try (RedisServerProcess redis = RedisServerProcess.startTls(certs.serverCertificate(), certs.serverKey(), certs.ca())) {
             String uri = "rediss://127.0.0.1:" + redis.port();
             try (UnifiedJedis tls = RedisConnections.connect(uri, Duration.ofSeconds(2), Duration.ofSeconds(5), ctx.getSocketFactory())) {
                 assertThat(tls.ping()).isEqualTo("PONG");
@@ -176,12 +168,6 @@ class SecurityTest {
             assertThat(limited.body()).contains("too many reads");
             assertThat(limited.headers().firstValue("Retry-After")).isPresent();
         }
-    }
-
-    static void run(Path dir, String... cmd) throws Exception {
-        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor()).as(String.join(" ", cmd) + ": " + out).isZero();
     }
 
     static String full(Throwable t) {

@@ -71,7 +71,8 @@ public final class Bench {
         Harness h = new Harness();
         try (UnifiedJedis jedis = RedisConnections.connect(uri);
              RedisClient lettuceClient = RedisClient.create(uri);
-             StatefulRedisConnection<String, String> lettuce = lettuceClient.connect()) {
+             StatefulRedisConnection<String, String> lettuce = lettuceClient.connect();
+             echomq.lettuce.LettuceRedis lettuceAdapter = echomq.lettuce.LettuceConnections.connect(uri)) {
             String fold = "fold-" + System.nanoTime();
             String key = StreamKey.of(Q, fold).toString();
             if (cases.contains("1") || cases.contains("2")) {
@@ -79,12 +80,14 @@ public final class Bench {
             }
             long expected = expectedSum(entries);
             StreamWindows windows = new StreamWindows(new RedisStreamRange(jedis));
+            StreamWindows lettuceWindows = new StreamWindows(new echomq.lettuce.LettuceStreamRange(lettuceAdapter));
             Window whole = Window.closed(Instant.ofEpochMilli(T0), Instant.ofEpochMilli(T0 + entries / PER_MS));
             for (int page : cases.contains("1") ? new int[] {100, 1000, 10_000} : new int[0]) {
                 Map<String, Callable<Long>> c = new java.util.LinkedHashMap<>();
                 c.put("jedis xrange loop (baseline)", () -> check(expected, jedisLoop(jedis, key, whole, page)));
                 c.put("EchoMQ-J foldWindow", () -> check(expected, freshSum(windows, fold, whole, page)));
                 c.put("lettuce xrange loop", () -> check(expected, lettuceLoop(lettuce.sync(), key, whole, page)));
+                c.put("EchoMQ-J foldWindow on Lettuce", () -> check(expected, freshSum(lettuceWindows, fold, whole, page)));
                 jedis.executeCommand(new redis.clients.jedis.CommandArguments(redis.clients.jedis.Protocol.Command.CONFIG).add("RESETSTAT"));
                 List<Harness.Row> rows = h.compare("1. fold " + entries + " entries, page " + page, 1, rounds, c);
                 // the server-bound rate: entries per second if the client cost nothing (Redis' own XRANGE time, this case)

@@ -1,5 +1,7 @@
 package echomq.redis;
 
+import echomq.domain.stream.AppendBatchException;
+
 import echomq.domain.observe.EchoEvent;
 import echomq.domain.observe.EchoListener;
 
@@ -346,31 +348,5 @@ public final class RedisStreamAppend implements StreamAppendPort {
      */
     public static List<String> xaddFields(BrandedId id, LinkedHashMap<String, String> fields) {
         return echomq.wire.Xadd.fields(id, fields);
-    }
-
-    /** Some records of a batch were refused; {@link #landed()} were appended. */
-    public static final class AppendBatchException extends StreamStoreException {
-        private final List<BrandedId> landed;
-        private final List<StreamStoreException> failures;
-
-        AppendBatchException(String key, List<BrandedId> landed, List<StreamStoreException> failures) {
-            super(key, failures.size() + " record(s) of the batch were refused, " + landed.size()
-                    + " landed; first refusal: " + failures.get(0).getMessage(), failures.get(0));
-            this.landed = List.copyOf(landed);
-            this.failures = List.copyOf(failures);
-        }
-
-        public List<BrandedId> landed() {
-            return landed;
-        }
-
-        public List<StreamStoreException> failures() {
-            return failures;
-        }
-
-        /** Whether every refusal was a non-monotonic id. */
-        public boolean allNonMonotonic() {
-            return failures.stream().allMatch(f -> f instanceof NonMonotonicAppendException);
-        }
     }
 }

@@ -48,6 +48,31 @@ public abstract class StreamRangePortContract {
         store(key, stored);
     }
 
+    /** Paged reads, at every page size and with or without an end, hold exactly the entries of one range, in order. */
+    @Test
+    void pagesHoldTheSameEntriesAsOneRange() {
+        for (int pageSize : new int[] {1, 2, 4, 14, 15, 16, 100}) {
+            for (io.vavr.control.Option<StreamId> to : List.of(io.vavr.control.Option.<StreamId>none(), io.vavr.control.Option.some(stored.get(9).id()))) {
+                StreamId from = stored.get(2).id();
+                List<StreamEntry> expected = to.isDefined() ? port().range(key, from, to.get(), 1000) : port().rangeFrom(key, from, 1000);
+                List<StreamEntry> got = new ArrayList<>();
+                try (echomq.domain.stream.RangePages pages = port().pages(key, from, to, pageSize)) {
+                    for (List<StreamEntry> page = pages.next(); !page.isEmpty(); page = pages.next()) {
+                        assertThat(page.size()).isLessThanOrEqualTo(pageSize);
+                        got.addAll(page);
+                    }
+                    assertThat(pages.next()).as("a finished read stays finished").isEmpty();
+                }
+                assertThat(got).as("page size %d, to %s", pageSize, to).isEqualTo(expected);
+            }
+        }
+        // closed with a page still coming: the port serves the next read as ever
+        try (echomq.domain.stream.RangePages pages = port().pages(key, StreamId.MIN, io.vavr.control.Option.none(), 2)) {
+            assertThat(pages.next()).hasSize(2);
+        }
+        assertThat(port().rangeFrom(key, StreamId.MIN, 100)).isEqualTo(stored);
+    }
+
     @Test
     void rangeIsInclusiveAtBothEnds() {
         StreamId from = stored.get(1).id();

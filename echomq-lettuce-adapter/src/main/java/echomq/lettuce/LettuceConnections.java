@@ -1,0 +1,144 @@
+package echomq.lettuce;
+
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.cluster.ClusterClientOptions;
+import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
+import io.lettuce.core.cluster.RedisClusterClient;
+import io.lettuce.core.codec.ByteArrayCodec;
+import io.lettuce.core.protocol.ProtocolVersion;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+/**
+ * Connects to Redis with Lettuce from the URIs the Jedis adapter takes: {@code redis://} and
+ * {@code rediss://} (TLS; user and password for ACL, {@code /db}), or a cluster as
+ * {@code redis-cluster://[user[:password]@]host:port,host:port…} ({@code rediss-cluster://} for TLS).
+ * Replies are raw bytes over RESP2; commands time out after {@link #DEFAULT_TIMEOUT}.
+ * <pre>{@code
+ * try (LettuceRedis redis = LettuceConnections.connect("redis://app:secret@127.0.0.1:6379")) {
+ *     StreamRangePort range = new LettuceStreamRange(redis);
+ * }
+ * }</pre>
+ */
+public final class LettuceConnections {
+
+    /** How long a command may take before it fails as a {@code Timeout}. */
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
+
+    private static final Pattern USERINFO = Pattern.compile("(rediss?(?:-cluster)?://)([^@/]*)@");
+
+    private LettuceConnections() {
+    }
+
+    /** A connection to the Redis or cluster at {@code uri}; typed failures when it cannot be had. */
+    public static LettuceRedis connect(String uri) {
+        return connect(uri, DEFAULT_TIMEOUT);
+    }
+
+    /**
+     * As {@link #connect(String)}, commands timing out after {@code timeout}. While the connection is
+     * down (it reconnects by itself) commands fail at once as {@code Unavailable} rather than wait.
+     */
+    public static LettuceRedis connect(String uri, Duration timeout) {
+        return connectWith(uri, timeout, null);
+    }
+
+    /**
+     * As {@link #connect(String, Duration)}, over TLS ({@code rediss://}, {@code rediss-cluster://})
+     * trusting the certificate authority in {@code trustedCa} (PEM) beside the JDK's.
+     */
+    public static LettuceRedis connect(String uri, Duration timeout, java.nio.file.Path trustedCa) {
+        Objects.requireNonNull(trustedCa, "trustedCa");
+        return connectWith(uri, timeout, io.lettuce.core.SslOptions.builder().jdkSslProvider().trustManager(trustedCa.toFile()).build());
+    }
+
+    private static LettuceRedis connectWith(String uri, Duration timeout, io.lettuce.core.SslOptions ssl) {
+        Objects.requireNonNull(uri, "uri");
+        Objects.requireNonNull(timeout, "timeout");
+        try {
+            if (uri.startsWith("redis-cluster://") || uri.startsWith("rediss-cluster://")) {
+                RedisClusterClient client = RedisClusterClient.create(clusterUris(uri, timeout));
+                client.setOptions(ClusterClientOptions.builder().protocolVersion(ProtocolVersion.RESP2)
+                        .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+                        .sslOptions(ssl == null ? io.lettuce.core.SslOptions.create() : ssl)
+                        .topologyRefreshOptions(ClusterTopologyRefreshOptions.builder().enableAllAdaptiveRefreshTriggers().build())
+                        .build());
+                try {
+                    return LettuceRedis.cluster(client, client.connect(ByteArrayCodec.INSTANCE));
+                } catch (RuntimeException e) {
+                    client.shutdown();
+                    throw e;
+                }
+            }
+            RedisURI redisUri = RedisURI.create(uri);
+            redisUri.setTimeout(timeout);
+            RedisClient client = RedisClient.create(redisUri);
+            client.setOptions(ClientOptions.builder().protocolVersion(ProtocolVersion.RESP2)
+                    .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+                    .sslOptions(ssl == null ? io.lettuce.core.SslOptions.create() : ssl).build());
+            try {
+                return LettuceRedis.single(client, client.connect(ByteArrayCodec.INSTANCE));
+            } catch (RuntimeException e) {
+                client.shutdown();
+                throw e;
+            }
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("not a Redis URI: " + mask(uri) + " (" + maskSecrets(String.valueOf(e.getMessage())) + ")", e);
+        } catch (RuntimeException e) {
+            throw LettuceFailures.translate("(connect " + mask(uri) + ")", e);
+        }
+    }
+
+    private static List<RedisURI> clusterUris(String uri, Duration timeout) {
+        boolean tls = uri.startsWith("rediss-");
+        String rest = uri.substring(uri.indexOf("://") + 3);
+        String user = null;
+        String password = null;
+        int at = rest.lastIndexOf('@');
+        if (at >= 0) {
+            String info = rest.substring(0, at);
+            rest = rest.substring(at + 1);
+            int colon = info.indexOf(':');
+            if (colon >= 0) {
+                user = info.substring(0, colon);
+                password = info.substring(colon + 1);
+            } else {
+                password = info;
+            }
+        }
+        List<RedisURI> out = new ArrayList<>();
+        for (String hp : rest.split(",")) {
+            int c = hp.lastIndexOf(':');
+            if (c <= 0) {
+                throw new IllegalArgumentException("node \"" + hp + "\" is not host:port");
+            }
+            RedisURI.Builder b = RedisURI.builder().withHost(hp.substring(0, c)).withPort(Integer.parseInt(hp.substring(c + 1)))
+                    .withSsl(tls).withTimeout(timeout);
+            if (password != null) {
+                if (user != null && !user.isEmpty()) {
+                    b.withAuthentication(user, password);
+                } else {
+                    b.withPassword(password.toCharArray());
+                }
+            }
+            out.add(b.build());
+        }
+        return out;
+    }
+
+    /** {@code uri} with its password masked. */
+    public static String mask(String uri) {
+        return uri == null ? "null" : USERINFO.matcher(uri).replaceAll("$1***@");
+    }
+
+    /** {@code text} with any URI password in it masked. */
+    static String maskSecrets(String text) {
+        return mask(text);
+    }
+}

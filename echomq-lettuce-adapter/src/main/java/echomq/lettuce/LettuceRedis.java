@@ -1,0 +1,120 @@
+package echomq.lettuce;
+
+import io.lettuce.core.AbstractRedisClient;
+import io.lettuce.core.RedisNoScriptException;
+import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.api.StatefulConnection;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
+import io.lettuce.core.codec.ByteArrayCodec;
+import io.lettuce.core.output.NestedMultiOutput;
+import io.lettuce.core.protocol.CommandArgs;
+import io.lettuce.core.protocol.ProtocolKeyword;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Objects;
+
+import static echomq.wire.Replies.bytes;
+
+/**
+ * One Lettuce connection (to a server or a cluster, where commands route by their first key) that
+ * the adapters of this module share, and its client: {@link #close()} closes both. Commands are
+ * sent raw and their replies read raw ({@code byte[]}, {@code Long}, {@code List}), decoded by the
+ * wire module as the Jedis adapter decodes them. Not for blocking reads: they would hold up every
+ * other command of the shared connection.
+ */
+public final class LettuceRedis implements AutoCloseable {
+
+    static final ByteArrayCodec CODEC = ByteArrayCodec.INSTANCE;
+
+    private final AbstractRedisClient client;
+    private final StatefulConnection<byte[], byte[]> connection;
+    private final RedisClusterCommands<byte[], byte[]> sync;
+    private final RedisClusterAsyncCommands<byte[], byte[]> async;
+
+    private LettuceRedis(AbstractRedisClient client, StatefulConnection<byte[], byte[]> connection,
+                         RedisClusterCommands<byte[], byte[]> sync, RedisClusterAsyncCommands<byte[], byte[]> async) {
+        this.client = client;
+        this.connection = connection;
+        this.sync = sync;
+        this.async = async;
+    }
+
+    static LettuceRedis single(AbstractRedisClient client, StatefulRedisConnection<byte[], byte[]> c) {
+        return new LettuceRedis(client, c, c.sync(), c.async());
+    }
+
+    static LettuceRedis cluster(AbstractRedisClient client, StatefulRedisClusterConnection<byte[], byte[]> c) {
+        return new LettuceRedis(client, c, c.sync(), c.async());
+    }
+
+    /** The synchronous commands (of a server, or routed over a cluster). */
+    public RedisClusterCommands<byte[], byte[]> sync() {
+        return sync;
+    }
+
+    /** The asynchronous commands: sent at once, answered in order, so a burst of them is a pipeline. */
+    public RedisClusterAsyncCommands<byte[], byte[]> async() {
+        return async;
+    }
+
+    /** Arguments starting with {@code key} (which routes the command on a cluster). */
+    static CommandArgs<byte[], byte[]> args(String key) {
+        return new CommandArgs<>(CODEC).addKey(bytes(key));
+    }
+
+    /** {@code type args} with its raw reply, failures typed and naming {@code key}. */
+    List<Object> call(String key, ProtocolKeyword type, CommandArgs<byte[], byte[]> args) {
+        return LettuceFailures.on(key, () -> sync.dispatch(type, new NestedMultiOutput<>(CODEC), args));
+    }
+
+    /**
+     * A Lua script of the wire module, by name, with its SHA-1: called with {@code EVALSHA}, sent whole
+     * with {@code EVAL} only when the server answers {@code NOSCRIPT}.
+     */
+    record Script(String name, String source, String sha1) {
+        static Script load(String name) {
+            try (InputStream in = echomq.wire.Scripts.class.getResourceAsStream(name)) {
+                if (in == null) {
+                    throw new IllegalStateException("missing script " + name);
+                }
+                String source = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+                return new Script(name, source, HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1")
+                        .digest(source.getBytes(StandardCharsets.UTF_8))));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } catch (NoSuchAlgorithmException e) {
+                throw new IllegalStateException("no SHA-1 in this JVM", e);
+            }
+        }
+    }
+
+    /** Runs {@code script}, whose reply is of {@code type} (MULTI: a raw nested list); its reply. Failures name the first key. */
+    Object run(Script script, ScriptOutputType type, List<String> keys, List<String> argv) {
+        Objects.requireNonNull(script, "script");
+        byte[][] k = keys.stream().map(echomq.wire.Replies::bytes).toArray(byte[][]::new);
+        byte[][] a = argv.stream().map(echomq.wire.Replies::bytes).toArray(byte[][]::new);
+        return LettuceFailures.on(keys.get(0), () -> {
+            try {
+                return sync.evalsha(script.sha1(), type, k, a);
+            } catch (RedisNoScriptException notLoaded) {
+                return sync.eval(script.source(), type, k, a);
+            }
+        });
+    }
+
+    @Override
+    public void close() {
+        connection.close();
+        client.shutdown();
+    }
+}

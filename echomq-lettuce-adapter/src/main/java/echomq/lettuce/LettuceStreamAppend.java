@@ -1,0 +1,211 @@
+package echomq.lettuce;
+
+import echomq.domain.id.BrandedId;
+import echomq.domain.id.Snowflake;
+import echomq.domain.id.StreamId;
+import echomq.domain.observe.EchoEvent;
+import echomq.domain.observe.EchoListener;
+import echomq.domain.stream.AppendBatchException;
+import echomq.domain.stream.NonMonotonicAppendException;
+import echomq.domain.stream.StreamAppendPort;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.stream.StreamState;
+import echomq.domain.stream.StreamStoreException;
+import echomq.wire.Xadd;
+import io.lettuce.core.output.NestedMultiOutput;
+import io.lettuce.core.protocol.CommandArgs;
+import io.lettuce.core.protocol.CommandType;
+import io.vavr.collection.LinkedHashMap;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * {@link StreamAppendPort} over Lettuce: {@code XADD <key> <A1 id> id <branded> <field> <value> …}.
+ * The minter is this adapter's; give each writing process its own node id.
+ *
+ * <p>Lettuce sends a connection's commands in the order they are handed to it, and answers them in
+ * that order. So each record is minted and handed over under its stream's lock, and awaited
+ * outside it: threads appending to one stream pipeline their {@code XADD}s, and they reach Redis in
+ * mint order. A record refused as below the stream's top (another writer's clock is ahead) is
+ * minted again above the top and sent again, up to {@link #MAX_REMINTS} times, as the Jedis adapter
+ * does; a refused {@code XADD} never landed, so nothing lands twice.
+ */
+public final class LettuceStreamAppend implements StreamAppendPort {
+
+    /** How often one record is minted again above the stream's top before its refusal stands. */
+    public static final int MAX_REMINTS = 32;
+
+    private final LettuceRedis redis;
+    private final Snowflake minter;
+    private final LettuceStreamState states;
+    private final ConcurrentHashMap<String, ReentrantLock> locks = new ConcurrentHashMap<>();
+    /** Where refusals are handled: never Lettuce's event loop, which a blocking read of the top would stall. */
+    private final Executor retries = ForkJoinPool.commonPool();
+    private volatile EchoListener listener = EchoListener.NONE;
+
+    /** Appends through {@code redis}, minting ids with {@code minter}. */
+    public LettuceStreamAppend(LettuceRedis redis, Snowflake minter) {
+        this.redis = Objects.requireNonNull(redis, "redis");
+        this.minter = Objects.requireNonNull(minter, "minter");
+        this.states = new LettuceStreamState(redis);
+    }
+
+    /** Tells {@code l} of every append (one record, its round trip) and every refusal. Returns this adapter. */
+    public LettuceStreamAppend observedBy(EchoListener l) {
+        this.listener = Objects.requireNonNull(l, "listener");
+        return this;
+    }
+
+    @Override
+    public BrandedId append(String queue, String name, LinkedHashMap<String, String> fields) {
+        return join(appendAsync(queue, name, fields));
+    }
+
+    @Override
+    public CompletableFuture<BrandedId> appendAsync(String queue, String name, LinkedHashMap<String, String> fields) {
+        StreamKey stream = StreamKey.of(queue, name);
+        StreamAppendPort.requireFields(fields);
+        return send(stream, fields, 0);
+    }
+
+    @Override
+    public List<BrandedId> appendBatch(String queue, String name, List<LinkedHashMap<String, String>> records) {
+        StreamKey stream = StreamKey.of(queue, name);
+        Objects.requireNonNull(records, "records");
+        for (int i = 0; i < records.size(); i++) {
+            try {
+                StreamAppendPort.requireFields(records.get(i));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("record " + i + " of the batch: " + e.getMessage(), e);
+            }
+        }
+        if (records.isEmpty()) {
+            return List.of();
+        }
+        String key = stream.toString();
+        List<CompletableFuture<BrandedId>> sent = new ArrayList<>(records.size());
+        ReentrantLock lock = lockOf(key);
+        lock.lock();
+        try {
+            // minted and handed over together: nothing of another thread's comes between them
+            for (LinkedHashMap<String, String> r : records) {
+                sent.add(xadd(stream, minter.nextId(), r));
+            }
+        } finally {
+            lock.unlock();
+        }
+        List<BrandedId> landed = new ArrayList<>();
+        List<StreamStoreException> failures = new ArrayList<>();
+        for (int i = 0; i < records.size(); i++) {
+            try {
+                landed.add(sent.get(i).join());
+            } catch (CompletionException refused) {
+                // one after the other, in the batch's order: the re-minted records keep it
+                try {
+                    landed.add(join(retry(stream, records.get(i), refused.getCause(), 0)));
+                } catch (StreamStoreException f) {
+                    failures.add(f);
+                }
+            }
+        }
+        if (!failures.isEmpty()) {
+            throw new AppendBatchException(key, landed, failures);
+        }
+        return List.copyOf(landed);
+    }
+
+    @Override
+    public BrandedId appendWithId(String queue, String name, BrandedId id, LinkedHashMap<String, String> fields) {
+        StreamKey stream = StreamKey.of(queue, name);
+        StreamAppendPort.requireEventId(id);
+        StreamAppendPort.requireFields(fields);
+        try {
+            return xadd(stream, id, fields).join();
+        } catch (CompletionException e) {
+            throw LettuceFailures.translateAppend(stream.toString(), id.streamId(), e.getCause());
+        }
+    }
+
+    private ReentrantLock lockOf(String key) {
+        return locks.computeIfAbsent(key, k -> new ReentrantLock());
+    }
+
+    private CompletableFuture<BrandedId> send(StreamKey stream, LinkedHashMap<String, String> fields, int attempt) {
+        CompletableFuture<BrandedId> sent;
+        ReentrantLock lock = lockOf(stream.toString());
+        lock.lock();
+        try {
+            sent = xadd(stream, minter.nextId(), fields);
+        } finally {
+            lock.unlock();
+        }
+        return sent.exceptionallyComposeAsync(e -> retry(stream, fields, e, attempt), retries);
+    }
+
+    /** After a refusal {@code e}: minted again above the top when it was below it, else the typed failure. */
+    private CompletableFuture<BrandedId> retry(StreamKey stream, LinkedHashMap<String, String> fields, Throwable e, int attempt) {
+        String key = stream.toString();
+        Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+        if (!(cause instanceof NonMonotonicAppendException refused)) {
+            return CompletableFuture.failedFuture(cause);
+        }
+        if (attempt >= MAX_REMINTS) {
+            EchoListener.tell(listener, new EchoEvent.AppendRefused(stream, EchoEvent.Refusal.NON_MONOTONIC, 1));
+            return CompletableFuture.failedFuture(refused);
+        }
+        try {
+            StreamId top = states.state(stream).map(StreamState::lastGenerated).getOrElse(StreamId.MIN);
+            // a refusal again means the others moved on during the round trip: aim a millisecond further each time
+            minter.observe(StreamId.of(top.ms() + attempt, top.seq()));
+        } catch (StreamStoreException failed) {
+            return CompletableFuture.failedFuture(failed);
+        } catch (IllegalArgumentException pastTheRange) {
+            EchoListener.tell(listener, new EchoEvent.AppendRefused(stream, EchoEvent.Refusal.NON_MONOTONIC, 1));
+            return CompletableFuture.failedFuture(refused); // no snowflake is above the top: the refusal stands
+        }
+        EchoListener.tell(listener, new EchoEvent.AppendRefused(stream, EchoEvent.Refusal.REMINTED, 1));
+        return send(stream, fields, attempt + 1);
+    }
+
+    /** The {@code XADD} of {@code id}, handed to the connection now; completes with {@code id}, or a typed failure. */
+    private CompletableFuture<BrandedId> xadd(StreamKey stream, BrandedId id, LinkedHashMap<String, String> fields) {
+        String key = stream.toString();
+        CommandArgs<byte[], byte[]> args = LettuceRedis.args(key).add(id.streamId().toString());
+        for (String item : Xadd.fields(id, fields)) {
+            args.add(item);
+        }
+        long t0 = System.nanoTime();
+        try {
+            return redis.async().dispatch(CommandType.XADD, new NestedMultiOutput<>(LettuceRedis.CODEC), args).toCompletableFuture()
+                    .handle((reply, e) -> {
+                        if (e != null) {
+                            throw new CompletionException(LettuceFailures.translateAppend(key, id.streamId(), e));
+                        }
+                        EchoListener.tell(listener, new EchoEvent.Appended(stream, 1, System.nanoTime() - t0));
+                        return id;
+                    });
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(LettuceFailures.translateAppend(key, id.streamId(), e));
+        }
+    }
+
+    private static BrandedId join(CompletableFuture<BrandedId> f) {
+        try {
+            return f.join();
+        } catch (CompletionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof RuntimeException r) {
+                throw r;
+            }
+            throw e;
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package echomq.lettuce;
+
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.EntryMark;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.stream.StreamObservation;
+import echomq.domain.stream.StreamState;
+import echomq.domain.stream.StreamStatePort;
+import echomq.wire.Replies;
+import echomq.wire.Scripts;
+import echomq.wire.StreamInfo;
+import io.lettuce.core.RedisCommandExecutionException;
+import io.lettuce.core.protocol.CommandType;
+import io.vavr.control.Option;
+
+import java.util.List;
+import java.util.Objects;
+
+/** {@link StreamStatePort} over Lettuce: {@code XINFO STREAM}, raw; {@code observe} is the wire module's {@code stream-observe.lua}. */
+public final class LettuceStreamState implements StreamStatePort {
+
+    private static final LettuceRedis.Script OBSERVE = LettuceRedis.Script.load(Scripts.STREAM_OBSERVE);
+
+    private final LettuceRedis redis;
+
+    /** Over {@code redis}. */
+    public LettuceStreamState(LettuceRedis redis) {
+        this.redis = Objects.requireNonNull(redis, "redis");
+    }
+
+    @Override
+    public Option<StreamState> state(StreamKey stream) {
+        String key = Objects.requireNonNull(stream, "stream key").toString();
+        List<Object> reply;
+        try {
+            reply = redis.sync().dispatch(CommandType.XINFO, new io.lettuce.core.output.NestedMultiOutput<>(LettuceRedis.CODEC),
+                    new io.lettuce.core.protocol.CommandArgs<>(LettuceRedis.CODEC).add("STREAM").addKey(Replies.bytes(key)));
+        } catch (RedisCommandExecutionException e) {
+            if (String.valueOf(e.getMessage()).startsWith("ERR no such key")) {
+                return Option.none();
+            }
+            throw LettuceFailures.translate(key, e);
+        } catch (RuntimeException e) {
+            throw LettuceFailures.translate(key, e);
+        }
+        return Option.some(StreamInfo.state(key, Replies.fields(reply)));
+    }
+
+    @Override
+    public StreamObservation observe(StreamKey stream, StreamId probe) {
+        String key = Objects.requireNonNull(stream, "stream key").toString();
+        Objects.requireNonNull(probe, "probe");
+        Object reply = redis.run(OBSERVE, io.lettuce.core.ScriptOutputType.MULTI, List.of(key), List.of(probe.toString()));
+        if (!(reply instanceof List<?> both) || both.size() != 2) {
+            return new StreamObservation(Option.none(), Option.none());
+        }
+        @SuppressWarnings("unchecked")
+        List<Object> probed = (List<Object>) both.get(1);
+        return new StreamObservation(Option.some(StreamInfo.state(key, Replies.fields((List<?>) both.get(0)))),
+                Option.ofOptional(Replies.entries(key, probed).stream().findFirst()).map(EntryMark::of));
+    }
+}

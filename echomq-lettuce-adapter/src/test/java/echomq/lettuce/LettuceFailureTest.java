@@ -1,0 +1,122 @@
+package echomq.lettuce;
+
+import echomq.domain.id.Snowflake;
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.stream.StreamStoreException;
+import echomq.testkit.RedisServerProcess;
+import echomq.testkit.TestRedis;
+import io.vavr.collection.LinkedHashMap;
+import org.junit.jupiter.api.Test;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.UUID;
+
+import static echomq.wire.Replies.bytes;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Failures of Redis through Lettuce surface as the same typed exceptions as through Jedis, naming the key, passwords masked. */
+class LettuceFailureTest {
+
+    @Test
+    void aStoppedRedisIsUnavailableNamingTheKey() {
+        try (RedisServerProcess server = TestRedis.privateServer();
+             LettuceRedis redis = LettuceConnections.connect(server.uri(), Duration.ofMillis(500))) {
+            LettuceStreamAppend append = new LettuceStreamAppend(redis, new Snowflake(1, Clock.systemUTC()));
+            append.append("q", "s", LinkedHashMap.of("k", "v"));
+            server.stop();
+            assertThatThrownBy(() -> append.append("q", "s", LinkedHashMap.of("k", "v")))
+                    .isInstanceOf(StreamStoreException.Unavailable.class)
+                    .hasMessageContaining("emq:{q}:stream:s");
+            assertThatThrownBy(() -> new LettuceStreamState(redis).state(StreamKey.of("q", "s")))
+                    .isInstanceOf(StreamStoreException.Unavailable.class);
+            assertThatThrownBy(() -> new LettuceStreamRange(redis).rangeFrom(StreamKey.of("q", "s"), StreamId.MIN, 1))
+                    .isInstanceOf(StreamStoreException.Unavailable.class);
+        }
+    }
+
+    @Test
+    void wrongTypeSurfacesAsSuch() {
+        try (RedisServerProcess server = TestRedis.privateServer(); LettuceRedis redis = LettuceConnections.connect(server.uri())) {
+            String name = "wrongtype-" + UUID.randomUUID();
+            StreamKey key = StreamKey.of("q", name);
+            redis.sync().set(bytes(key.toString()), bytes("not a stream"));
+            assertThatThrownBy(() -> new LettuceStreamRange(redis).range(key, StreamId.MIN, StreamId.MAX, 10))
+                    .isInstanceOf(StreamStoreException.WrongType.class).hasMessageContaining(key.toString());
+            assertThatThrownBy(() -> new LettuceStreamAppend(redis, new Snowflake(1, Clock.systemUTC())).append("q", name, LinkedHashMap.of("k", "v")))
+                    .isInstanceOf(StreamStoreException.WrongType.class).hasMessageContaining(key.toString());
+            assertThatThrownBy(() -> new LettuceStreamState(redis).state(key)).isInstanceOf(StreamStoreException.WrongType.class);
+        }
+    }
+
+    /** Lettuce authenticates as it connects: a refused password is an {@code AccessDenied} from {@code connect}, never showing it. */
+    @Test
+    void aRefusedPasswordIsAccessDeniedAndNeverShown() {
+        String secret = "s3cret-" + UUID.randomUUID();
+        try (RedisServerProcess server = TestRedis.privateServer("--requirepass", secret)) {
+            try (LettuceRedis ok = LettuceConnections.connect("redis://:" + secret + "@127.0.0.1:" + server.port())) {
+                new LettuceStreamAppend(ok, new Snowflake(1, Clock.systemUTC())).append("q", "s", LinkedHashMap.of("k", "v"));
+                assertThat(new LettuceStreamState(ok).state(StreamKey.of("q", "s")).get().length()).isEqualTo(1);
+            }
+            assertThatThrownBy(() -> LettuceConnections.connect("redis://:wrong-" + secret + "@127.0.0.1:" + server.port()))
+                    .isInstanceOf(StreamStoreException.AccessDenied.class)
+                    .satisfies(e -> assertThat(fullText(e)).doesNotContain(secret));
+            assertThatThrownBy(() -> LettuceConnections.connect(server.uri())) // no password at all
+                    .isInstanceOf(StreamStoreException.AccessDenied.class);
+        }
+    }
+
+    /** An ACL user without the stream commands is refused each of them, as {@code AccessDenied}. */
+    @Test
+    void anAclUserWithoutPermissionIsAccessDenied() {
+        try (RedisServerProcess server = TestRedis.privateServer();
+             LettuceRedis admin = LettuceConnections.connect(server.uri())) {
+            admin.sync().dispatch(io.lettuce.core.protocol.CommandType.ACL, new io.lettuce.core.output.StatusOutput<>(LettuceRedis.CODEC),
+                    new io.lettuce.core.protocol.CommandArgs<>(LettuceRedis.CODEC).add("SETUSER").add("reader").add("on").add(">pw")
+                            .add("~emq:*").add("+xrange").add("+ping").add("+hello").add("+auth"));
+            new LettuceStreamAppend(admin, new Snowflake(1, Clock.systemUTC())).append("q", "s", LinkedHashMap.of("k", "v"));
+            try (LettuceRedis reader = LettuceConnections.connect("redis://reader:pw@127.0.0.1:" + server.port())) {
+                assertThat(new LettuceStreamRange(reader).rangeFrom(StreamKey.of("q", "s"), StreamId.MIN, 10)).hasSize(1);
+                assertThatThrownBy(() -> new LettuceStreamAppend(reader, new Snowflake(2, Clock.systemUTC())).append("q", "s", LinkedHashMap.of("k", "v")))
+                        .isInstanceOf(StreamStoreException.AccessDenied.class).hasMessageContaining("emq:{q}:stream:s");
+            }
+        }
+    }
+
+    @Test
+    void aStalledRedisTimesOutInsteadOfHanging() {
+        try (RedisServerProcess server = TestRedis.privateServer();
+             LettuceRedis redis = LettuceConnections.connect(server.uri(), Duration.ofMillis(300));
+             LettuceRedis pauser = LettuceConnections.connect(server.uri())) {
+            new LettuceStreamRange(redis).rangeFrom(StreamKey.of("q", "s"), StreamId.MIN, 1);
+            pauser.sync().dispatch(io.lettuce.core.protocol.CommandType.CLIENT, new io.lettuce.core.output.StatusOutput<>(LettuceRedis.CODEC),
+                    new io.lettuce.core.protocol.CommandArgs<>(LettuceRedis.CODEC).add("PAUSE").add(1500).add("ALL"));
+            assertThatThrownBy(() -> new LettuceStreamRange(redis).rangeFrom(StreamKey.of("q", "s"), StreamId.MIN, 1))
+                    .isInstanceOf(StreamStoreException.Timeout.class);
+        }
+    }
+
+    static String fullText(Throwable t) {
+        StringBuilder b = new StringBuilder();
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            b.append(c).append('\n');
+        }
+        return b.toString();
+    }
+
+    /** TLS when the server offers it (trusting a test authority); plain text to a TLS port is refused as unavailable. */
+    @Test
+    void tlsWhenTheServerOffersIt() {
+        echomq.testkit.TestCertificates certs = echomq.testkit.TestCertificates.create();
+        try (RedisServerProcess server = RedisServerProcess.startTls(certs.serverCertificate(), certs.serverKey(), certs.ca())) {
+            try (LettuceRedis tls = LettuceConnections.connect("rediss://127.0.0.1:" + server.port(), Duration.ofSeconds(5), certs.ca())) {
+                new LettuceStreamAppend(tls, new Snowflake(1, Clock.systemUTC())).append("q", "tls", LinkedHashMap.of("k", "v"));
+                assertThat(new LettuceStreamRange(tls).rangeFrom(StreamKey.of("q", "tls"), StreamId.MIN, 10)).hasSize(1);
+            }
+            assertThatThrownBy(() -> LettuceConnections.connect("redis://127.0.0.1:" + server.port(), Duration.ofMillis(500)))
+                    .isInstanceOf(StreamStoreException.Unavailable.class);
+        }
+    }
+}
