@@ -31,7 +31,7 @@ import echomq.redis.RedisStreamAppend;
 import echomq.redis.RedisStreamRange;
 import echomq.redis.RedisStreamRetention;
 import echomq.redis.RedisStreamState;
-import echomq.redis.RedisUris;
+import echomq.wire.RedisUris;
 import io.vavr.control.Option;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

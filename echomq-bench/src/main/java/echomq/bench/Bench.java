@@ -66,7 +66,7 @@ public final class Bench {
         RedisServerProcess server = env == null || env.isBlank() ? RedisServerProcess.start() : null;
         String uri = server != null ? server.uri() : env;
         System.out.println("EchoMQ-J benchmark, " + Instant.now() + ", " + Runtime.getRuntime().availableProcessors()
-                + " cores, Java " + System.getProperty("java.version") + ", Redis at " + echomq.redis.RedisUris.mask(uri)
+                + " cores, Java " + System.getProperty("java.version") + ", Redis at " + echomq.wire.RedisUris.mask(uri)
                 + (quick ? " (quick)" : ""));
         Harness h = new Harness();
         try (UnifiedJedis jedis = RedisConnections.connect(uri);

@@ -8,12 +8,12 @@ import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
 import io.lettuce.core.cluster.RedisClusterClient;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.protocol.ProtocolVersion;
+import echomq.wire.RedisUris;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.regex.Pattern;
 
 /**
  * Connects to Redis with Lettuce from the URIs the Jedis adapter takes: {@code redis://} and
@@ -30,8 +30,6 @@ public final class LettuceConnections {
 
     /** How long a command may take before it fails as a {@code Timeout}. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
-
-    private static final Pattern USERINFO = Pattern.compile("(rediss?(?:-cluster)?://)([^@/]*)@");
 
     private LettuceConnections() {
     }
@@ -96,35 +94,15 @@ public final class LettuceConnections {
     }
 
     private static List<RedisURI> clusterUris(String uri, Duration timeout) {
-        boolean tls = uri.startsWith("rediss-");
-        String rest = uri.substring(uri.indexOf("://") + 3);
-        String user = null;
-        String password = null;
-        int at = rest.lastIndexOf('@');
-        if (at >= 0) {
-            String info = rest.substring(0, at);
-            rest = rest.substring(at + 1);
-            int colon = info.indexOf(':');
-            if (colon >= 0) {
-                user = info.substring(0, colon);
-                password = info.substring(colon + 1);
-            } else {
-                password = info;
-            }
-        }
+        RedisUris.ClusterParts parts = RedisUris.parseCluster(uri);
         List<RedisURI> out = new ArrayList<>();
-        for (String hp : rest.split(",")) {
-            int c = hp.lastIndexOf(':');
-            if (c <= 0) {
-                throw new IllegalArgumentException("node \"" + hp + "\" is not host:port");
-            }
-            RedisURI.Builder b = RedisURI.builder().withHost(hp.substring(0, c)).withPort(Integer.parseInt(hp.substring(c + 1)))
-                    .withSsl(tls).withTimeout(timeout);
-            if (password != null) {
-                if (user != null && !user.isEmpty()) {
-                    b.withAuthentication(user, password);
+        for (RedisUris.Node node : parts.nodes()) {
+            RedisURI.Builder b = RedisURI.builder().withHost(node.host()).withPort(node.port()).withSsl(parts.tls()).withTimeout(timeout);
+            if (parts.password() != null) {
+                if (parts.user() != null) {
+                    b.withAuthentication(parts.user(), parts.password());
                 } else {
-                    b.withPassword(password.toCharArray());
+                    b.withPassword(parts.password().toCharArray());
                 }
             }
             out.add(b.build());
@@ -134,11 +112,11 @@ public final class LettuceConnections {
 
     /** {@code uri} with its password masked. */
     public static String mask(String uri) {
-        return uri == null ? "null" : USERINFO.matcher(uri).replaceAll("$1***@");
+        return RedisUris.mask(uri);
     }
 
     /** {@code text} with any URI password in it masked. */
     static String maskSecrets(String text) {
-        return mask(text);
+        return RedisUris.maskSecrets(text);
     }
 }

@@ -10,15 +10,9 @@ import echomq.domain.stream.StreamEntry;
 import echomq.domain.stream.StreamKey;
 import echomq.domain.stream.StreamRangePort;
 import echomq.domain.stream.StreamStatePort;
-import echomq.testkit.CheckpointPortContract;
-import echomq.testkit.StreamAppendPortContract;
-import echomq.testkit.StreamRangePortContract;
-import echomq.testkit.StreamReadersPortContract;
-import echomq.testkit.StreamRetentionPortContract;
-import echomq.testkit.StreamStatePortContract;
+import echomq.testkit.AdapterContracts;
 import io.lettuce.core.protocol.CommandArgs;
 import io.lettuce.core.protocol.CommandType;
-import org.junit.jupiter.api.Nested;
 
 import java.time.Clock;
 import java.util.List;
@@ -26,18 +20,44 @@ import java.util.List;
 import static echomq.wire.Replies.bytes;
 
 /** Every port contract the Jedis adapter runs, on the Lettuce adapters; subclasses say which Redis (one server, a cluster). */
-abstract class LettucePortContracts {
+abstract class LettucePortContracts extends AdapterContracts {
 
     /** The connection the adapters under test share. */
     abstract LettuceRedis redis();
 
-    /** One minter per writer: two minters of one node could mint the same id. */
-    StreamAppendPort newAppender(int node) {
+    @Override
+    protected StreamRangePort range() {
+        return new LettuceStreamRange(redis());
+    }
+
+    @Override
+    protected StreamAppendPort newAppender(int node) {
         return new LettuceStreamAppend(redis(), new Snowflake(node, Clock.systemUTC()));
     }
 
+    @Override
+    protected StreamRetentionPort retention() {
+        return new LettuceStreamRetention(redis());
+    }
+
+    @Override
+    protected StreamStatePort states() {
+        return new LettuceStreamState(redis());
+    }
+
+    @Override
+    protected StreamReadersPort readers() {
+        return new LettuceStreamReaders(redis());
+    }
+
+    @Override
+    protected CheckpointPort checkpoints() {
+        return new LettuceCheckpoints(redis());
+    }
+
     /** {@code XADD key <id> id <branded> f v …}, bypassing the adapter under test. */
-    void xadd(StreamKey stream, StreamEntry e) {
+    @Override
+    protected void xadd(StreamKey stream, StreamEntry e) {
         String key = stream.toString();
         CommandArgs<byte[], byte[]> args = LettuceRedis.args(key).add(e.id().toString());
         e.branded().forEach(b -> args.add("id").add(b.toString()));
@@ -45,120 +65,28 @@ abstract class LettucePortContracts {
         redis().call(key, CommandType.XADD, args);
     }
 
-    @Nested
-    class Checkpoints extends CheckpointPortContract {
-        @Override
-        protected CheckpointPort checkpoints() {
-            return new LettuceCheckpoints(redis());
-        }
-
-        @Override
-        protected void store(StreamKey key, List<StreamEntry> entries) {
-            entries.forEach(e -> xadd(key, e));
-        }
-
-        @Override
-        protected void delete(StreamKey key) {
-            redis().sync().del(bytes(key.toString()));
-        }
+    @Override
+    protected void delete(StreamKey key) {
+        redis().sync().del(bytes(key.toString()));
     }
 
-    @Nested
-    class Readers extends StreamReadersPortContract {
-        private final StreamAppendPort appender = newAppender(8);
-
-        @Override
-        protected StreamReadersPort readers() {
-            return new LettuceStreamReaders(redis());
-        }
-
-        @Override
-        protected StreamAppendPort appender() {
-            return appender;
-        }
-
-        @Override
-        protected void createGroup(StreamKey key, String group) {
-            new LettuceConsumerGroup(redis(), key.queue(), key.name(), group, "creator").ensure();
-        }
-
-        @Override
-        protected List<StreamId> deliver(StreamKey key, String group, String consumer, int count) {
-            return new LettuceConsumerGroup(redis(), key.queue(), key.name(), group, consumer).read(count)
-                    .stream().map(StreamEntry::id).toList();
-        }
-
-        @Override
-        protected void ack(StreamKey key, String group, StreamId id) {
-            new LettuceConsumerGroup(redis(), key.queue(), key.name(), group, "acker").ack(id);
-        }
+    @Override
+    protected void deleteEntry(StreamKey key, StreamId id) {
+        redis().call(key.toString(), CommandType.XDEL, LettuceRedis.args(key.toString()).add(id.toString()));
     }
 
-    @Nested
-    class Range extends StreamRangePortContract {
-        @Override
-        protected StreamRangePort port() {
-            return new LettuceStreamRange(redis());
-        }
-
-        @Override
-        protected void store(StreamKey key, List<StreamEntry> entries) {
-            entries.forEach(e -> xadd(key, e));
-        }
+    @Override
+    protected void createGroup(StreamKey key, String group) {
+        new LettuceConsumerGroup(redis(), key.queue(), key.name(), group, "creator").ensure();
     }
 
-    @Nested
-    class Append extends StreamAppendPortContract {
-        private final StreamAppendPort appender = newAppender(1);
-
-        @Override
-        protected StreamAppendPort appender() {
-            return appender;
-        }
-
-        @Override
-        protected StreamRangePort reader() {
-            return new LettuceStreamRange(redis());
-        }
+    @Override
+    protected List<StreamId> deliver(StreamKey key, String group, String consumer, int count) {
+        return new LettuceConsumerGroup(redis(), key.queue(), key.name(), group, consumer).read(count).stream().map(StreamEntry::id).toList();
     }
 
-    @Nested
-    class Retention extends StreamRetentionPortContract {
-        private final StreamAppendPort appender = newAppender(2);
-
-        @Override
-        protected StreamRetentionPort retention() {
-            return new LettuceStreamRetention(redis());
-        }
-
-        @Override
-        protected StreamAppendPort appender() {
-            return appender;
-        }
-
-        @Override
-        protected StreamRangePort reader() {
-            return new LettuceStreamRange(redis());
-        }
-    }
-
-    @Nested
-    class State extends StreamStatePortContract {
-        private final StreamAppendPort appender = newAppender(3);
-
-        @Override
-        protected StreamStatePort states() {
-            return new LettuceStreamState(redis());
-        }
-
-        @Override
-        protected StreamAppendPort appender() {
-            return appender;
-        }
-
-        @Override
-        protected void delete(StreamKey key, StreamId id) {
-            redis().call(key.toString(), CommandType.XDEL, LettuceRedis.args(key.toString()).add(id.toString()));
-        }
+    @Override
+    protected void ack(StreamKey key, String group, StreamId id) {
+        new LettuceConsumerGroup(redis(), key.queue(), key.name(), group, "acker").ack(id);
     }
 }

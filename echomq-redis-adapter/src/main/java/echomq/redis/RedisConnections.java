@@ -1,5 +1,7 @@
 package echomq.redis;
 
+import echomq.wire.RedisUris;
+
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.RedisClient;

@@ -1,5 +1,7 @@
 package echomq.redis;
 
+import echomq.wire.RedisUris;
+
 import echomq.domain.stream.NonMonotonicAppendException;
 import echomq.domain.id.StreamId;
 import echomq.domain.stream.StreamStoreException;

@@ -298,14 +298,7 @@ public final class RedisStreamAppend implements StreamAppendPort {
     @Override
     public List<BrandedId> appendBatch(String queue, String name, List<LinkedHashMap<String, String>> records) {
         StreamKey stream = StreamKey.of(queue, name);
-        Objects.requireNonNull(records, "records");
-        for (int i = 0; i < records.size(); i++) {
-            try {
-                StreamAppendPort.requireFields(records.get(i));
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("record " + i + " of the batch: " + e.getMessage(), e);
-            }
-        }
+        StreamAppendPort.requireRecords(records);
         if (records.isEmpty()) {
             return List.of();
         }

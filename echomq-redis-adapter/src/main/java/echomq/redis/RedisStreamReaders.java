@@ -3,23 +3,18 @@ package echomq.redis;
 import echomq.domain.observe.EchoEvent;
 import echomq.domain.observe.EchoListener;
 
-import echomq.domain.id.StreamId;
 import echomq.domain.retention.GroupPosition;
 import echomq.domain.retention.StreamReadersPort;
 import echomq.domain.stream.StreamKey;
-import io.vavr.control.Option;
 import redis.clients.jedis.CommandArguments;
 import redis.clients.jedis.Protocol;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisDataException;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 
-import static echomq.wire.Replies.text;
 
 /**
  * {@link StreamReadersPort} over {@code XINFO GROUPS} (each group's last delivered id and pending
@@ -58,23 +53,10 @@ public final class RedisStreamReaders implements StreamReadersPort {
         });
         List<GroupPosition> out = new ArrayList<>();
         for (Object g : (List<Object>) reply) {
-            Map<String, Object> info = new HashMap<>();
-            List<Object> flat = (List<Object>) g;
-            for (int i = 0; i + 1 < flat.size(); i += 2) {
-                info.put(text(flat.get(i)), flat.get(i + 1));
-            }
-            String name = text(info.get("name"));
-            long pending = info.get("pending") instanceof Long l ? l : 0;
-            Option<StreamId> oldest = Option.none();
-            if (pending > 0) {
-                List<Object> summary = (List<Object>) RedisFailures.on(key, () -> jedis.executeCommand(
-                        new CommandArguments(Protocol.Command.XPENDING).key(key).add(name)));
-                pending = summary.get(0) instanceof Long l ? l : 0;
-                oldest = pending > 0 ? Option.some(StreamId.parse(text(summary.get(1)))) : Option.none();
-            }
-            long lag = info.get("lag") instanceof Long l ? l : -1; // Redis 7+; nil after deletions inside the stream
-            out.add(new GroupPosition(name, StreamId.parse(text(info.get("last-delivered-id"))), oldest, pending, lag));
-            EchoListener.tell(listener, new EchoEvent.GroupObserved(stream, name, pending, lag));
+            GroupPosition p = echomq.wire.GroupInfo.position((List<?>) g, name -> (List<Object>) RedisFailures.on(key,
+                    () -> jedis.executeCommand(new CommandArguments(Protocol.Command.XPENDING).key(key).add(name))));
+            out.add(p);
+            EchoListener.tell(listener, new EchoEvent.GroupObserved(stream, p.group(), p.pending(), p.lag()));
         }
         out.sort(java.util.Comparator.comparing(GroupPosition::group));
         return out;

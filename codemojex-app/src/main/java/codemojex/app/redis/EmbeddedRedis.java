@@ -1,7 +1,7 @@
 package codemojex.app.redis;
 
 import echomq.redis.RedisConnections;
-import echomq.redis.RedisUris;
+import echomq.wire.RedisUris;
 import io.vavr.control.Option;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisException;

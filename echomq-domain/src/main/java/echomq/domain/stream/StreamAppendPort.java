@@ -40,6 +40,23 @@ public interface StreamAppendPort {
     BrandedId appendWithId(String queue, String name, BrandedId id, LinkedHashMap<String, String> fields);
 
     /**
+     * {@code records}, each checked as {@link #requireFields} checks one.
+     *
+     * @throws IllegalArgumentException naming the first bad record by its index in the batch
+     */
+    static java.util.List<LinkedHashMap<String, String>> requireRecords(java.util.List<LinkedHashMap<String, String>> records) {
+        java.util.Objects.requireNonNull(records, "records");
+        for (int i = 0; i < records.size(); i++) {
+            try {
+                requireFields(records.get(i));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("record " + i + " of the batch: " + e.getMessage(), e);
+            }
+        }
+        return records;
+    }
+
+    /**
      * Checks a record before any wire: no field named {@code id}, no null or empty name, no null value.
      *
      * @throws IllegalArgumentException naming the bad field

@@ -1,4 +1,4 @@
-package echomq.redis;
+package echomq.wire;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,10 +1,10 @@
-package echomq.redis;
+package echomq.wire;
 
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.regex.Pattern;
 
-/** Parsing and masking of {@code redis://} URIs. */
+/** Parsing and masking of {@code redis://}, {@code rediss://} and {@code redis-cluster://} URIs, for either client. */
 public final class RedisUris {
 
     private static final Pattern USERINFO = Pattern.compile("(rediss?(?:-cluster)?://)([^@/]*)@");
@@ -27,7 +27,7 @@ public final class RedisUris {
     }
 
     /** Any {@code redis://user:pass@} inside a message, masked. */
-    static String maskSecrets(String message) {
+    public static String maskSecrets(String message) {
         return mask(message);
     }
 

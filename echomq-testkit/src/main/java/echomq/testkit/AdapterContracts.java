@@ -1,0 +1,180 @@
+package echomq.testkit;
+
+import echomq.domain.checkpoint.CheckpointPort;
+import echomq.domain.id.StreamId;
+import echomq.domain.retention.StreamReadersPort;
+import echomq.domain.retention.StreamRetentionPort;
+import echomq.domain.stream.StreamAppendPort;
+import echomq.domain.stream.StreamEntry;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.stream.StreamRangePort;
+import echomq.domain.stream.StreamStatePort;
+import org.junit.jupiter.api.Nested;
+
+import java.util.List;
+
+/**
+ * Every port contract at once, for an adapter module over one client: extend it (once per Redis:
+ * a server, a cluster), say how to build each port and how to write beside them, and each
+ * contract runs as a nested class.
+ * <pre>{@code
+ * class MyRedisContracts extends AdapterContracts {
+ *     protected StreamRangePort range() { return new MyStreamRange(client); }
+ *     // …
+ * }
+ * }</pre>
+ */
+public abstract class AdapterContracts {
+
+    /** The range port under test. */
+    protected abstract StreamRangePort range();
+
+    /** An appender minting with node {@code node}: one per writer, as two minters of one node could mint the same id. */
+    protected abstract StreamAppendPort newAppender(int node);
+
+    /** The retention port under test. */
+    protected abstract StreamRetentionPort retention();
+
+    /** The state port under test. */
+    protected abstract StreamStatePort states();
+
+    /** The readers port under test. */
+    protected abstract StreamReadersPort readers();
+
+    /** The checkpoint port under test. */
+    protected abstract CheckpointPort checkpoints();
+
+    /** Writes {@code e} under its own id with a plain {@code XADD}, bypassing the adapters. */
+    protected abstract void xadd(StreamKey key, StreamEntry e);
+
+    /** Deletes the key. */
+    protected abstract void delete(StreamKey key);
+
+    /** Deletes one entry ({@code XDEL}). */
+    protected abstract void deleteEntry(StreamKey key, StreamId id);
+
+    /** Creates a consumer group at the start of the stream. */
+    protected abstract void createGroup(StreamKey key, String group);
+
+    /** Delivers up to {@code count} new entries to {@code consumer} of {@code group}; their ids. */
+    protected abstract List<StreamId> deliver(StreamKey key, String group, String consumer, int count);
+
+    /** Acknowledges {@code id} for {@code group}. */
+    protected abstract void ack(StreamKey key, String group, StreamId id);
+
+    @Nested
+    class Checkpoints extends CheckpointPortContract {
+        @Override
+        protected CheckpointPort checkpoints() {
+            return AdapterContracts.this.checkpoints();
+        }
+
+        @Override
+        protected void store(StreamKey key, List<StreamEntry> entries) {
+            entries.forEach(e -> xadd(key, e));
+        }
+
+        @Override
+        protected void delete(StreamKey key) {
+            AdapterContracts.this.delete(key);
+        }
+    }
+
+    @Nested
+    class Readers extends StreamReadersPortContract {
+        private final StreamAppendPort appender = newAppender(8);
+
+        @Override
+        protected StreamReadersPort readers() {
+            return AdapterContracts.this.readers();
+        }
+
+        @Override
+        protected StreamAppendPort appender() {
+            return appender;
+        }
+
+        @Override
+        protected void createGroup(StreamKey key, String group) {
+            AdapterContracts.this.createGroup(key, group);
+        }
+
+        @Override
+        protected List<StreamId> deliver(StreamKey key, String group, String consumer, int count) {
+            return AdapterContracts.this.deliver(key, group, consumer, count);
+        }
+
+        @Override
+        protected void ack(StreamKey key, String group, StreamId id) {
+            AdapterContracts.this.ack(key, group, id);
+        }
+    }
+
+    @Nested
+    class Range extends StreamRangePortContract {
+        @Override
+        protected StreamRangePort port() {
+            return range();
+        }
+
+        @Override
+        protected void store(StreamKey key, List<StreamEntry> entries) {
+            entries.forEach(e -> xadd(key, e));
+        }
+    }
+
+    @Nested
+    class Append extends StreamAppendPortContract {
+        private final StreamAppendPort appender = newAppender(1);
+
+        @Override
+        protected StreamAppendPort appender() {
+            return appender;
+        }
+
+        @Override
+        protected StreamRangePort reader() {
+            return range();
+        }
+    }
+
+    @Nested
+    class Retention extends StreamRetentionPortContract {
+        private final StreamAppendPort appender = newAppender(2);
+
+        @Override
+        protected StreamRetentionPort retention() {
+            return AdapterContracts.this.retention();
+        }
+
+        @Override
+        protected StreamAppendPort appender() {
+            return appender;
+        }
+
+        @Override
+        protected StreamRangePort reader() {
+            return range();
+        }
+    }
+
+    @Nested
+    class State extends StreamStatePortContract {
+        private final StreamAppendPort appender = newAppender(3);
+
+        @Override
+        protected StreamStatePort states() {
+            return AdapterContracts.this.states();
+        }
+
+        @Override
+        protected StreamAppendPort appender() {
+            return appender;
+        }
+
+        @Override
+        protected void delete(StreamKey key, StreamId id) {
+            deleteEntry(key, id);
+        }
+    }
+}
