@@ -8,11 +8,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -24,31 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class SessionsTest {
 
-    /** A clock the test moves: sessions expire by the app's clock. */
-    static final class MovableClock extends Clock {
-        private volatile Instant now = Instant.now();
-
-        void advance(Duration d) {
-            now = now.plus(d);
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-    }
-
-    static final MovableClock CLOCK = new MovableClock();
+    /** Sessions expire by the app's clock: this one the test moves. */
+    static final echomq.testkit.MovableClock CLOCK = new echomq.testkit.MovableClock();
     static AppFixture f;
 
     @BeforeAll

@@ -127,14 +127,14 @@ class CheckpointsTest {
     void sealedWindowsAreReadFromCheckpointsAfterARestartUnlessADeleteReachedThem() {
         String name = "panes-" + UUID.randomUUID();
         StreamKey key = StreamKey.of(Q, name);
-        ProjectionReaderTest.TestClock clock = new ProjectionReaderTest.TestClock(Snowflake.EPOCH_MS + 95_000_000L);
+        echomq.testkit.MovableClock clock = new echomq.testkit.MovableClock(Snowflake.EPOCH_MS + 95_000_000L);
         RedisStreamAppend timed = new RedisStreamAppend(SharedRedis.client(), new Snowflake(12, clock::millis));
         Window sealed = Window.closed(clock.instant(), clock.instant().plusMillis(99));
         for (int i = 0; i < 50; i++) {
             timed.append(Q, name, LinkedHashMap.of("n", Integer.toString(i)));
-            clock.ms.incrementAndGet();
+            clock.advance(1);
         }
-        clock.ms.addAndGet(200);
+        clock.advance(200);
         timed.append(Q, name, LinkedHashMap.of("n", "1000")); // past the window: it is sealed now
         CombinableFold<String> sum = Checkpointable.of(CombinableFold.of("pane-sum", 1, "0/0", SUM::step, (a, b) -> {
             String[] x = a.split("/");

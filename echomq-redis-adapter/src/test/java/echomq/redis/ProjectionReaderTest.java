@@ -1,6 +1,5 @@
 package echomq.redis;
 
-import echomq.domain.id.BrandedId;
 import echomq.domain.fold.CombinableFold;
 import echomq.domain.fold.InvertibleFold;
 import echomq.domain.fold.Fold;
@@ -26,17 +25,13 @@ import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Protocol;
 import redis.clients.jedis.UnifiedJedis;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -51,30 +46,6 @@ class ProjectionReaderTest {
 
     /** The same as a plain fold, which cannot combine. */
     static final Fold<Vector<StreamId>> IDS_PLAIN = Fold.of("ids-plain", Vector.empty(), (acc, e) -> acc.append(e.id()));
-
-    /** A clock the test moves. */
-    static final class TestClock extends Clock {
-        final AtomicLong ms;
-
-        TestClock(long start) {
-            ms = new AtomicLong(start);
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return Instant.ofEpochMilli(ms.get());
-        }
-    }
 
     /** Counts the calls that reach the real Redis ports, on whichever server is the current one. */
     static final class Counting implements StreamRangePort, StreamStatePort {
@@ -130,13 +101,13 @@ class ProjectionReaderTest {
     @Test
     void aRepeatedReadOfASealedWindowIsOneStateReadAndNoRangeRead() {
         String name = "sealed-" + UUID.randomUUID();
-        TestClock clock = new TestClock(Snowflake.EPOCH_MS + 50_000_000L);
+        echomq.testkit.MovableClock clock = new echomq.testkit.MovableClock(Snowflake.EPOCH_MS + 50_000_000L);
         RedisStreamAppend append = new RedisStreamAppend(SharedRedis.client(), new Snowflake(1, clock::millis));
         for (int i = 0; i < 500; i++) {
             append.append(Q, name, LinkedHashMap.of("i", Integer.toString(i)));
-            clock.ms.addAndGet(i % 3 == 0 ? 1 : 0);
+            clock.advance(i % 3 == 0 ? 1 : 0);
         }
-        Window sealed = Window.closed(Instant.ofEpochMilli(clock.ms.get() - 120), Instant.ofEpochMilli(clock.ms.get() - 20));
+        Window sealed = Window.closed(Instant.ofEpochMilli(clock.ms() - 120), Instant.ofEpochMilli(clock.ms() - 20));
         append.append(Q, name, LinkedHashMap.of("after", "1")); // the stream moves on above the window
         Counting c = new Counting();
         ProjectionReader reader = new ProjectionReader(c, c, clock, 100, 50);
@@ -163,7 +134,7 @@ class ProjectionReaderTest {
     void partitionedFoldsAreCachedPerPartitionAndEqualTheFreshMerge() {
         echomq.domain.partition.PartitionedChannel channel = new echomq.domain.partition.PartitionedChannel(
                 "pq-" + UUID.randomUUID().toString().substring(0, 8), "events", 3);
-        TestClock clock = new TestClock(Snowflake.EPOCH_MS + 70_000_000L);
+        echomq.testkit.MovableClock clock = new echomq.testkit.MovableClock(Snowflake.EPOCH_MS + 70_000_000L);
         Random r = Seeded.random("ProjectionReaderTest.partitioned");
         Counting c = new Counting();
         // three writers, one per partition, whose ids often meet at the same millisecond
@@ -177,9 +148,9 @@ class ProjectionReaderTest {
             int p = r.nextInt(3);
             for (int i = r.nextInt(20); i > 0; i--) {
                 writers.get(p).append(channel.partitionQueue(p), channel.name(), LinkedHashMap.of("i", Integer.toString(i)));
-                clock.ms.addAndGet(r.nextInt(3));
+                clock.advance(r.nextInt(3));
             }
-            clock.ms.addAndGet(1 + r.nextInt(30));
+            clock.advance(1 + r.nextInt(30));
             Window open = Window.since(start.plusMillis(r.nextInt(50)));
             Instant end = clock.instant().minusMillis(r.nextInt(40));
             Window closed = Window.closed(start, end.isBefore(start) ? start : end);
@@ -203,14 +174,14 @@ class ProjectionReaderTest {
     @Test
     void aReadAfterKAppendsFoldsExactlyKEntries() {
         String name = "open-" + UUID.randomUUID();
-        TestClock clock = new TestClock(Snowflake.EPOCH_MS + 60_000_000L);
+        echomq.testkit.MovableClock clock = new echomq.testkit.MovableClock(Snowflake.EPOCH_MS + 60_000_000L);
         RedisStreamAppend append = new RedisStreamAppend(SharedRedis.client(), new Snowflake(1, clock::millis));
         for (int i = 0; i < 300; i++) {
             append.append(Q, name, LinkedHashMap.of("i", Integer.toString(i)));
         }
         Counting c = new Counting();
         ProjectionReader reader = new ProjectionReader(c, c, clock, 100, 1000);
-        Window open = Window.since(Instant.ofEpochMilli(clock.ms.get() - 1000));
+        Window open = Window.since(Instant.ofEpochMilli(clock.ms() - 1000));
         assertThat(reader.fold(Q, name, open, IDS)).hasSize(300);
         Random r = new Random(5);
         for (int round = 0; round < 10; round++) {
@@ -232,20 +203,20 @@ class ProjectionReaderTest {
     @Test
     void theCacheIsBoundedAndAChangedProjectionVersionIsNeverServedTheOldResult() {
         String name = "bounded-" + UUID.randomUUID();
-        TestClock clock = new TestClock(Snowflake.EPOCH_MS + 70_000_000L);
+        echomq.testkit.MovableClock clock = new echomq.testkit.MovableClock(Snowflake.EPOCH_MS + 70_000_000L);
         RedisStreamAppend append = new RedisStreamAppend(SharedRedis.client(), new Snowflake(1, clock::millis));
         for (int i = 0; i < 50; i++) {
             append.append(Q, name, LinkedHashMap.of("i", Integer.toString(i)));
-            clock.ms.incrementAndGet();
+            clock.advance(1);
         }
         Counting c = new Counting();
         ProjectionReader reader = new ProjectionReader(c, c, clock, 3);
         for (int i = 0; i < 10; i++) {
-            reader.fold(Q, name, Window.closed(Instant.ofEpochMilli(clock.ms.get() - 50 + i), Instant.ofEpochMilli(clock.ms.get() - 5)), IDS);
+            reader.fold(Q, name, Window.closed(Instant.ofEpochMilli(clock.ms() - 50 + i), Instant.ofEpochMilli(clock.ms() - 5)), IDS);
         }
         assertThat(reader.metrics().cached()).isEqualTo(3);
         assertThat(reader.metrics().evictions()).isEqualTo(7);
-        Window w = Window.closed(Instant.ofEpochMilli(clock.ms.get() - 50), Instant.ofEpochMilli(clock.ms.get() - 5));
+        Window w = Window.closed(Instant.ofEpochMilli(clock.ms() - 50), Instant.ofEpochMilli(clock.ms() - 5));
         Fold<Integer> v1 = Fold.of("count", 1, 0, (n, e) -> n + 1);
         Fold<Integer> v2 = Fold.of("count", 2, 0, (n, e) -> n + 2);
         assertThat(reader.fold(Q, name, w, v1)).isEqualTo(46); // entries at T .. T + 45
@@ -261,7 +232,7 @@ class ProjectionReaderTest {
     @Test
     void aSlidingReadFoldsWhatIsNewNotTheTrailingPaneAgain() {
         String name = "sliding-" + UUID.randomUUID();
-        TestClock clock = new TestClock(Snowflake.EPOCH_MS + 97_000_000L);
+        echomq.testkit.MovableClock clock = new echomq.testkit.MovableClock(Snowflake.EPOCH_MS + 97_000_000L);
         RedisStreamAppend append = new RedisStreamAppend(SharedRedis.client(), new Snowflake(5, clock::millis));
         Counting c = new Counting();
         ProjectionReader reader = new ProjectionReader(c, c, clock, 1000, 1000);
@@ -317,7 +288,7 @@ class ProjectionReaderTest {
     @Test
     void anInvertibleSlidingReadFoldsWhatIsNewAndRetractsWhatSlidOut() {
         String name = "invertible-" + UUID.randomUUID();
-        TestClock clock = new TestClock(Snowflake.EPOCH_MS + 98_000_000L);
+        echomq.testkit.MovableClock clock = new echomq.testkit.MovableClock(Snowflake.EPOCH_MS + 98_000_000L);
         RedisStreamAppend append = new RedisStreamAppend(SharedRedis.client(), new Snowflake(5, clock::millis));
         Counting c = new Counting();
         ProjectionReader reader = new ProjectionReader(c, c, clock, 1000, 7);
@@ -352,7 +323,7 @@ class ProjectionReaderTest {
         int[] panes = {10, 400};
         for (int w = 0; w < 2; w++) {
             String name = "stacks-" + UUID.randomUUID();
-            TestClock clock = new TestClock(Snowflake.EPOCH_MS + 99_000_000L);
+            echomq.testkit.MovableClock clock = new echomq.testkit.MovableClock(Snowflake.EPOCH_MS + 99_000_000L);
             RedisStreamAppend append = new RedisStreamAppend(SharedRedis.client(), new Snowflake(5, clock::millis));
             Counting c = new Counting();
             ProjectionReader reader = new ProjectionReader(c, c, clock, 100_000, 1000);
@@ -362,14 +333,14 @@ class ProjectionReaderTest {
             int i = 0;
             for (long t = 0; t < length.toMillis() + 500; t += 25) {
                 append.append(Q, name, LinkedHashMap.of("i", Integer.toString(i++ % 977)));
-                clock.ms.addAndGet(25);
+                clock.advance(25);
             }
             reader.foldSliding(Q, name, length, pane, MAX_I);
             long before = reader.metrics().combines();
             int reads = 800;
             for (int read = 0; read < reads; read++) {
                 append.append(Q, name, LinkedHashMap.of("i", Integer.toString(i++ % 977)));
-                clock.ms.addAndGet(25);
+                clock.advance(25);
                 Long got = reader.foldSliding(Q, name, length, pane, MAX_I);
                 if (read % 97 == 0) {
                     assertThat(got).as("read %d", read).isEqualTo(fresh.foldWindow(Q, name, Window.since(clock.instant().minus(length)), MAX_I));
@@ -390,7 +361,7 @@ class ProjectionReaderTest {
     @Test
     void slidingWindowsOfTwoLengthsWithTheSamePanesDoNotShareTheirStacks() {
         String name = "two-lengths-" + UUID.randomUUID();
-        TestClock clock = new TestClock(Snowflake.EPOCH_MS + 96_000_000L);
+        echomq.testkit.MovableClock clock = new echomq.testkit.MovableClock(Snowflake.EPOCH_MS + 96_000_000L);
         RedisStreamAppend append = new RedisStreamAppend(SharedRedis.client(), new Snowflake(5, clock::millis));
         Counting c = new Counting();
         ProjectionReader reader = new ProjectionReader(c, c, clock, 1000, 1000);
@@ -398,7 +369,7 @@ class ProjectionReaderTest {
         Duration pane = Duration.ofMillis(100);
         for (int i = 0; i < 400; i++) {
             append.append(Q, name, LinkedHashMap.of("i", Integer.toString(i)));
-            clock.ms.addAndGet(10);
+            clock.advance(10);
             if (i % 20 == 0) {
                 for (Duration length : List.of(Duration.ofSeconds(3), Duration.ofMillis(500))) {
                     assertThat(reader.foldSliding(Q, name, length, pane, MAX_OF_STEPS)).as("read %d, last %s", i, length)
@@ -411,11 +382,11 @@ class ProjectionReaderTest {
     }
 
     /** 50 entries spread over one second, the clock moved past it. */
-    private static void appendSecond(RedisStreamAppend append, String name, TestClock clock) {
+    private static void appendSecond(RedisStreamAppend append, String name, echomq.testkit.MovableClock clock) {
         List<LinkedHashMap<String, String>> batch = new ArrayList<>();
         for (int i = 0; i < 50; i++) {
             append.append(Q, name, LinkedHashMap.of("i", Integer.toString(i)));
-            clock.ms.addAndGet(20);
+            clock.advance(20);
         }
     }
 
@@ -429,7 +400,7 @@ class ProjectionReaderTest {
         for (String how : List.of("DEL", "UNLINK", "RENAME", "RESTORE")) {
             String name = "recreated-" + how + "-" + UUID.randomUUID();
             StreamKey key = StreamKey.of(Q, name);
-            TestClock clock = new TestClock(Snowflake.EPOCH_MS + 90_000_000L);
+            echomq.testkit.MovableClock clock = new echomq.testkit.MovableClock(Snowflake.EPOCH_MS + 90_000_000L);
             RedisStreamAppend append = new RedisStreamAppend(SharedRedis.client(), new Snowflake(3, clock::millis));
             Counting c = new Counting();
             ProjectionReader reader = new ProjectionReader(c, c, clock, 100, 7);
@@ -437,7 +408,7 @@ class ProjectionReaderTest {
             Window open = Window.since(clock.instant());
             for (int i = 0; i < 10; i++) {
                 append.append(Q, name, LinkedHashMap.of("i", Integer.toString(i)));
-                clock.ms.incrementAndGet();
+                clock.advance(1);
             }
             byte[] empty = null;
             if (how.equals("RESTORE")) {
@@ -463,7 +434,7 @@ class ProjectionReaderTest {
                         redis.clients.jedis.params.RestoreParams.restoreParams().replace());
             }
             for (int i = 0; i < 3; i++) {
-                clock.ms.incrementAndGet();
+                clock.advance(1);
                 append.append(Q, name, LinkedHashMap.of("again", Integer.toString(i)));
             }
             StreamWindows fresh = new StreamWindows(c.range);
@@ -537,14 +508,14 @@ class ProjectionReaderTest {
         String name = "model-" + UUID.randomUUID();
         StreamKey key = StreamKey.of(Q, name);
         String other = StreamKey.of(Q, name + "-other").toString();
-        TestClock clock = new TestClock(Snowflake.EPOCH_MS + 80_000_000L);
+        echomq.testkit.MovableClock clock = new echomq.testkit.MovableClock(Snowflake.EPOCH_MS + 80_000_000L);
         Snowflake minter = new Snowflake(2, clock::millis);
         java.util.Map<String, Integer> replaced = new java.util.TreeMap<>();
         try (Servers servers = new Servers()) {
             Counting c = new Counting(servers::master);
             ProjectionReader reader = new ProjectionReader(c, c, clock, 64, 1 + r.nextInt(20));
             StreamWindows fresh = new StreamWindows(c.range);
-            long origin = clock.ms.get();
+            long origin = clock.ms();
             List<Window> pool = new ArrayList<>();
             byte[] dump = null;
             int reads = 0;
@@ -553,7 +524,7 @@ class ProjectionReaderTest {
                 UnifiedJedis jedis = servers.master();
                 RedisStreamAppend append = new RedisStreamAppend(jedis, minter);
                 int op = r.nextInt(100);
-                long now = clock.ms.get();
+                long now = clock.ms();
                 if (op < 35) {
                     int n = 1 + r.nextInt(4);
                     List<LinkedHashMap<String, String>> batch = new ArrayList<>();
@@ -565,7 +536,7 @@ class ProjectionReaderTest {
                     } else {
                         append.appendBatch(Q, name, batch);
                     }
-                    clock.ms.addAndGet(r.nextInt(4));
+                    clock.advance(r.nextInt(4));
                 } else if (op < 42) {
                     List<StreamEntry> all = c.range.rangeFrom(key, StreamId.MIN, 100_000);
                     if (!all.isEmpty()) {
@@ -621,7 +592,7 @@ class ProjectionReaderTest {
                         });
                     }
                 } else if (op < 58) {
-                    clock.ms.addAndGet(1 + r.nextInt(30));
+                    clock.advance(1 + r.nextInt(30));
                 } else {
                     reads++;
                     Window w;
