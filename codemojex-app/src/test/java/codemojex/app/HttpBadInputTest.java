@@ -100,6 +100,16 @@ class HttpBadInputTest {
     }
 
     @Test
+    void aFeedWindowNotServedIsRefusedNamingTheOnesThatAre() {
+        AppFixture.Response r = f.get("/feed?since=2h");
+        assertThat(r.status()).isEqualTo(400);
+        assertThat(r.json().get("error").asText()).isEqualTo("since must be one of 5m, 15m, 1h, 6h, 24h, 7d, got 2h");
+        for (String served : new String[] {"5m", "15m", "1h", "6h", "24h", "7d"}) {
+            assertThat(f.get("/feed?since=" + served).status()).as(served).isEqualTo(200);
+        }
+    }
+
+    @Test
     void anOversizeBodyWithoutContentLengthIsRefusedToo() {
         String huge = "{\"player\":\"ada\",\"guess\":\"" + "x".repeat(100_000) + "\"}";
         AppFixture.Response r = f.post("/games/" + game + "/guesses", huge);

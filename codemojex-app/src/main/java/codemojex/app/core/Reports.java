@@ -193,12 +193,13 @@ public final class Reports {
      * The feed's windows. Each length cuts panes of its own (a sixtieth of it), folded once and kept;
      * any length at all would let each request fold afresh, so only these are served.
      */
-    public static final List<Duration> FEED_WINDOWS = List.of(Duration.ofMinutes(5), Duration.ofMinutes(15), Duration.ofHours(1),
-            Duration.ofHours(6), Duration.ofHours(24), Duration.ofDays(7));
+    private static final List<String> FEED_WINDOW_NAMES = List.of("5m", "15m", "1h", "6h", "24h", "7d");
+
+    public static final List<Duration> FEED_WINDOWS = FEED_WINDOW_NAMES.stream().map(n -> Durations.parse("since", n)).toList();
 
     static Duration requireSince(Duration since) {
         if (since == null || !FEED_WINDOWS.contains(since)) {
-            throw new BadInputException("since", "since must be one of 5m, 15m, 1h, 6h, 24h, 7d, got "
+            throw new BadInputException("since", "since must be one of " + String.join(", ", FEED_WINDOW_NAMES) + ", got "
                     + (since == null ? "nothing" : Durations.format(since)));
         }
         return since;
