@@ -112,6 +112,18 @@ public final class LettuceRedis implements AutoCloseable {
         });
     }
 
+    /**
+     * A connection of its own to the same Redis or cluster, for a caller that blocks ({@code XREAD
+     * BLOCK}); the caller closes it. Closing this {@code LettuceRedis} shuts the client down, and
+     * with it every such connection.
+     */
+    RedisClusterCommands<byte[], byte[]> dedicated() {
+        if (client instanceof io.lettuce.core.cluster.RedisClusterClient c) {
+            return c.connect(CODEC).sync();
+        }
+        return ((io.lettuce.core.RedisClient) client).connect(CODEC).sync();
+    }
+
     @Override
     public void close() {
         connection.close();
