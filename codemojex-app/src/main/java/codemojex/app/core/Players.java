@@ -98,8 +98,12 @@ public final class Players {
             return Option.none();
         }
         SessionToken token = SessionToken.parse(presented.get());
-        play.game(game); // an unknown or malformed game is a 404 / 400, not a 401
+        BadInputException.check("game", () -> Names.requireId("game", game)); // before any key is made of it
+        Option<Session> found = sessions.find(game, token.hash());
+        if (found.isEmpty()) {
+            play.game(game); // an unknown game is a 404, not a 401; a known one was read by the caller anyway
+        }
         Instant now = clock.instant();
-        return sessions.find(game, token.hash()).filter(s -> s.liveAt(now));
+        return found.filter(s -> s.liveAt(now));
     }
 }

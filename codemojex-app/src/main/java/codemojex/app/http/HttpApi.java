@@ -367,8 +367,8 @@ public final class HttpApi {
         String guessId = ctx.pathParam("guessId");
         io.vavr.control.Option<String> presented = presented(ctx);
         GuessResult result = play.guess(game, guessId);
-        io.vavr.control.Option<String> viewer = presented.isEmpty() ? io.vavr.control.Option.none()
-                : io.vavr.control.Option.some(players.authenticate(game, presented).player());
+        // anyone may read a guess; a token, when one is shown, must be good, and makes its player the viewer
+        io.vavr.control.Option<String> viewer = presented.map(t -> players.authenticate(game, presented).player());
         ctx.json(GuessWeb.of(result, viewer));
     }
 
