@@ -7,6 +7,7 @@ import codemojex.projections.GamePartitions;
 import echomq.domain.observe.EchoListener;
 import echomq.domain.retention.GroupPosition;
 import echomq.domain.retention.StreamReadersPort;
+import echomq.domain.stream.StreamKey;
 import echomq.micrometer.MicrometerEchoListener;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
@@ -21,7 +22,8 @@ import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 
-import java.util.function.ToLongFunction;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * The app's meters, in Prometheus' registry: the JVM's, the library's (through
@@ -33,6 +35,8 @@ public final class AppMeters implements AutoCloseable {
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final MicrometerEchoListener library = new MicrometerEchoListener(registry);
     private final JvmGcMetrics gc = new JvmGcMetrics();
+    /** The score workers' groups, read once per scrape. */
+    private final List<WorkerGroup> groups = new CopyOnWriteArrayList<>();
 
     AppMeters() {
         new JvmMemoryMetrics().bindTo(registry);
@@ -55,12 +59,13 @@ public final class AppMeters implements AutoCloseable {
 
     /** Every meter in Prometheus' text format. */
     public String scrape() {
+        groups.forEach(WorkerGroup::read);
         return registry.scrape();
     }
 
     /**
      * The score workers' meters: {@code codemojex.guesses.scored} and {@code .rejected} (counters),
-     * and per partition, read from Redis at each scrape, {@code codemojex.worker.pending} (delivered,
+     * and per partition, read from Redis once at each {@link #scrape()}, {@code codemojex.worker.pending} (delivered,
      * not acknowledged) and {@code codemojex.worker.lag} (not delivered yet; -1 when Redis cannot say).
      */
     void bindWorkers(ScoreWorkers workers, StreamReadersPort readers, GamePartitions partitions) {
@@ -69,22 +74,45 @@ public final class AppMeters implements AutoCloseable {
         FunctionCounter.builder("codemojex.guesses.rejected", workers, ScoreWorkers::rejected)
                 .description("guesses rejected by this instance's workers (game settled, malformed)").register(registry);
         for (int p : partitions.all()) {
-            int partition = p;
-            gauge("codemojex.worker.pending", partition, readers, partitions, GroupPosition::pending);
-            gauge("codemojex.worker.lag", partition, readers, partitions, GroupPosition::lag);
+            WorkerGroup g = new WorkerGroup(readers, partitions.stream(p, Channels.GUESSES));
+            groups.add(g);
+            Tags tags = Tags.of("partition", Integer.toString(p));
+            Gauge.builder("codemojex.worker.pending", g, WorkerGroup::pending).tags(tags).register(registry);
+            Gauge.builder("codemojex.worker.lag", g, WorkerGroup::lag).tags(tags).register(registry);
         }
     }
 
-    private void gauge(String name, int partition, StreamReadersPort readers, GamePartitions partitions,
-                       ToLongFunction<GroupPosition> what) {
-        Gauge.builder(name, () -> {
+    /** A partition's score worker group as last read: one read per scrape serves both its gauges. */
+    private static final class WorkerGroup {
+        final StreamReadersPort readers;
+        final StreamKey stream;
+        volatile double pending = Double.NaN;
+        volatile double lag = Double.NaN;
+
+        WorkerGroup(StreamReadersPort readers, StreamKey stream) {
+            this.readers = readers;
+            this.stream = stream;
+        }
+
+        void read() {
             try {
-                return readers.groups(partitions.stream(partition, Channels.GUESSES)).stream()
-                        .filter(g -> g.group().equals(RedisGuessInbox.GROUP)).mapToLong(what).findFirst().orElse(0);
+                GroupPosition g = readers.groups(stream).stream().filter(p -> p.group().equals(RedisGuessInbox.GROUP)).findFirst()
+                        .orElse(null);
+                pending = g == null ? 0 : g.pending();
+                lag = g == null ? 0 : g.lag();
             } catch (RuntimeException unavailable) {
-                return Double.NaN; // Redis did not answer: no value, not a wrong one
+                pending = Double.NaN; // Redis did not answer: no value, not a wrong one
+                lag = Double.NaN;
             }
-        }).tags(Tags.of("partition", Integer.toString(partition))).register(registry);
+        }
+
+        double pending() {
+            return pending;
+        }
+
+        double lag() {
+            return lag;
+        }
     }
 
     @Override
