@@ -78,6 +78,24 @@ public final class LettuceRedis implements AutoCloseable {
     }
 
     /**
+     * {@code XINFO <sub> key} ({@code STREAM}, {@code GROUPS}) with its raw reply; none when there is
+     * no such key. Failures typed, naming the key.
+     */
+    io.vavr.control.Option<List<Object>> xinfo(String sub, String key) {
+        try {
+            return io.vavr.control.Option.some(sync.dispatch(io.lettuce.core.protocol.CommandType.XINFO, new NestedMultiOutput<>(CODEC),
+                    new CommandArgs<>(CODEC).add(sub).addKey(bytes(key))));
+        } catch (io.lettuce.core.RedisCommandExecutionException e) {
+            if (String.valueOf(e.getMessage()).startsWith("ERR no such key")) {
+                return io.vavr.control.Option.none();
+            }
+            throw LettuceFailures.translate(key, e);
+        } catch (RuntimeException e) {
+            throw LettuceFailures.translate(key, e);
+        }
+    }
+
+    /**
      * A Lua script of the wire module, by name, with its SHA-1: called with {@code EVALSHA}, sent whole
      * with {@code EVAL} only when the server answers {@code NOSCRIPT}.
      */

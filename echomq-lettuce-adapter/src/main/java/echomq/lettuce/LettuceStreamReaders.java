@@ -5,10 +5,6 @@ import echomq.domain.observe.EchoListener;
 import echomq.domain.retention.GroupPosition;
 import echomq.domain.retention.StreamReadersPort;
 import echomq.domain.stream.StreamKey;
-import echomq.wire.Replies;
-import io.lettuce.core.RedisCommandExecutionException;
-import io.lettuce.core.output.NestedMultiOutput;
-import io.lettuce.core.protocol.CommandArgs;
 import io.lettuce.core.protocol.CommandType;
 
 import java.util.ArrayList;
@@ -37,18 +33,7 @@ public final class LettuceStreamReaders implements StreamReadersPort {
     @SuppressWarnings("unchecked")
     public List<GroupPosition> groups(StreamKey stream) {
         String key = Objects.requireNonNull(stream, "stream key").toString();
-        List<Object> reply;
-        try {
-            reply = redis.sync().dispatch(CommandType.XINFO, new NestedMultiOutput<>(LettuceRedis.CODEC),
-                    new CommandArgs<>(LettuceRedis.CODEC).add("GROUPS").addKey(Replies.bytes(key)));
-        } catch (RedisCommandExecutionException e) {
-            if (String.valueOf(e.getMessage()).startsWith("ERR no such key")) {
-                return List.of();
-            }
-            throw LettuceFailures.translate(key, e);
-        } catch (RuntimeException e) {
-            throw LettuceFailures.translate(key, e);
-        }
+        List<Object> reply = redis.xinfo("GROUPS", key).getOrElse(List.of());
         List<GroupPosition> out = new ArrayList<>();
         for (Object g : reply) {
             GroupPosition p = echomq.wire.GroupInfo.position((List<?>) g,

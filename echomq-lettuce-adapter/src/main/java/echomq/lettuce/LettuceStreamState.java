@@ -9,8 +9,6 @@ import echomq.domain.stream.StreamStatePort;
 import echomq.wire.Replies;
 import echomq.wire.Scripts;
 import echomq.wire.StreamInfo;
-import io.lettuce.core.RedisCommandExecutionException;
-import io.lettuce.core.protocol.CommandType;
 import io.vavr.control.Option;
 
 import java.util.List;
@@ -31,19 +29,7 @@ public final class LettuceStreamState implements StreamStatePort {
     @Override
     public Option<StreamState> state(StreamKey stream) {
         String key = Objects.requireNonNull(stream, "stream key").toString();
-        List<Object> reply;
-        try {
-            reply = redis.sync().dispatch(CommandType.XINFO, new io.lettuce.core.output.NestedMultiOutput<>(LettuceRedis.CODEC),
-                    new io.lettuce.core.protocol.CommandArgs<>(LettuceRedis.CODEC).add("STREAM").addKey(Replies.bytes(key)));
-        } catch (RedisCommandExecutionException e) {
-            if (String.valueOf(e.getMessage()).startsWith("ERR no such key")) {
-                return Option.none();
-            }
-            throw LettuceFailures.translate(key, e);
-        } catch (RuntimeException e) {
-            throw LettuceFailures.translate(key, e);
-        }
-        return Option.some(StreamInfo.state(key, Replies.fields(reply)));
+        return redis.xinfo("STREAM", key).map(reply -> StreamInfo.state(key, Replies.fields(reply)));
     }
 
     @Override
