@@ -27,15 +27,8 @@ public final class LettuceConsumerGroup {
     public LettuceConsumerGroup(LettuceRedis redis, String queue, String name, String group, String consumer) {
         this.redis = Objects.requireNonNull(redis, "redis");
         this.key = StreamKey.of(queue, name).toString();
-        this.group = requireName("group", group);
-        this.consumer = requireName("consumer", consumer);
-    }
-
-    private static String requireName(String what, String s) {
-        if (s == null || s.isEmpty() || s.length() > 200 || !s.chars().allMatch(c -> c > 0x20 && c < 0x7f)) {
-            throw new IllegalArgumentException(what + " must be 1..200 printable ASCII characters without spaces, got \"" + s + "\"");
-        }
-        return s;
+        this.group = echomq.wire.GroupInfo.requireName("group", group);
+        this.consumer = echomq.wire.GroupInfo.requireName("consumer", consumer);
     }
 
     /** Creates the group at the start of the stream (and the stream) if it does not exist yet. */

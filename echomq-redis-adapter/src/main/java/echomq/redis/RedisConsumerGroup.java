@@ -34,15 +34,8 @@ public final class RedisConsumerGroup {
     public RedisConsumerGroup(UnifiedJedis jedis, String queue, String name, String group, String consumer) {
         this.jedis = Objects.requireNonNull(jedis, "jedis");
         this.key = StreamKey.of(queue, name).toString();
-        this.group = requireToken("group", group);
-        this.consumer = requireToken("consumer", consumer);
-    }
-
-    private static String requireToken(String what, String s) {
-        if (s == null || s.isEmpty() || s.length() > 200 || !s.chars().allMatch(c -> c > 0x20 && c < 0x7f)) {
-            throw new IllegalArgumentException(what + " must be 1..200 printable ASCII characters without spaces, got \"" + s + "\"");
-        }
-        return s;
+        this.group = echomq.wire.GroupInfo.requireName("group", group);
+        this.consumer = echomq.wire.GroupInfo.requireName("consumer", consumer);
     }
 
     public String key() {
