@@ -132,15 +132,10 @@ public final class RedisStreamAppend implements StreamAppendPort {
         return writers.computeIfAbsent(key.toString(), k -> new GroupCommit<>(records -> send(key, records), MAX_GROUP));
     }
 
-    /**
-     * Mints one id per record, in order, and sends them all in one pipeline; records refused as
-     * below the stream's top are minted again above it and sent again, in their order, up to
-     * {@link #MAX_REMINTS} times. One result per record.
-     */
-    @SuppressWarnings("unchecked")
+    /** {@link #mintAndSend}, told to the listener: records landed and the time, refusals that stand. */
     private List<Either<RuntimeException, BrandedId>> send(StreamKey stream, List<LinkedHashMap<String, String>> records) {
         long t0 = System.nanoTime();
-        List<Either<RuntimeException, BrandedId>> out = sendTimed(stream, records);
+        List<Either<RuntimeException, BrandedId>> out = mintAndSend(stream, records);
         int landed = 0;
         int refused = 0;
         for (Either<RuntimeException, BrandedId> r : out) {
@@ -157,7 +152,13 @@ public final class RedisStreamAppend implements StreamAppendPort {
         return out;
     }
 
-    private List<Either<RuntimeException, BrandedId>> sendTimed(StreamKey stream, List<LinkedHashMap<String, String>> records) {
+    /**
+     * Mints one id per record, in order, and sends them all in one pipeline; records refused as
+     * below the stream's top are minted again above it and sent again, in their order, up to
+     * {@link #MAX_REMINTS} times. One result per record.
+     */
+    @SuppressWarnings("unchecked")
+    private List<Either<RuntimeException, BrandedId>> mintAndSend(StreamKey stream, List<LinkedHashMap<String, String>> records) {
         String key = stream.toString();
         Either<RuntimeException, BrandedId>[] out = new Either[records.size()];
         List<Integer> todo = new ArrayList<>(records.size());
