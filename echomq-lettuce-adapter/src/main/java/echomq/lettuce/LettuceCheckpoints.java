@@ -4,6 +4,7 @@ import echomq.domain.checkpoint.Checkpoint;
 import echomq.domain.checkpoint.CheckpointPort;
 import echomq.domain.stream.StreamKey;
 import echomq.wire.CheckpointHash;
+import echomq.wire.LuaScript;
 import echomq.wire.Scripts;
 import io.vavr.control.Option;
 
@@ -23,7 +24,7 @@ import static echomq.wire.Replies.text;
  */
 public final class LettuceCheckpoints implements CheckpointPort {
 
-    private static final LettuceRedis.Script SAVE = LettuceRedis.Script.load(Scripts.CHECKPOINT_SAVE);
+    private static final LuaScript SAVE = LuaScript.load(Scripts.class, Scripts.CHECKPOINT_SAVE);
 
     private final LettuceRedis redis;
 

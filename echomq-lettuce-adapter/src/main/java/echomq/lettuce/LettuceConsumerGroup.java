@@ -1,27 +1,36 @@
 package echomq.lettuce;
 
+import echomq.domain.group.ConsumerGroupPort;
 import echomq.domain.id.StreamId;
 import echomq.domain.stream.StreamEntry;
 import echomq.domain.stream.StreamKey;
 import echomq.wire.Replies;
 import io.lettuce.core.RedisCommandExecutionException;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import io.lettuce.core.output.NestedMultiOutput;
 import io.lettuce.core.protocol.CommandArgs;
 import io.lettuce.core.protocol.CommandType;
 
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * One consumer of a consumer group on a stream, over Lettuce: create the group, read new entries,
- * acknowledge. Reads never block: a blocking read would hold up the connection the adapters share.
+ * {@link ConsumerGroupPort} over Lettuce: {@code XGROUP CREATE}, {@code XREADGROUP},
+ * {@code XAUTOCLAIM}, {@code XACK}, {@code XPENDING}, replies decoded raw as the Jedis adapter
+ * decodes them. A blocking read would hold up every command behind it on the shared connection,
+ * so, as in {@link LettuceStreamTail}, each thread that blocks gets a connection of its own at its
+ * first blocking read (its timeout lifted above the block); they go with the client when the
+ * {@link LettuceRedis} is closed. Reads that do not block use the shared connection.
  */
-public final class LettuceConsumerGroup {
+public final class LettuceConsumerGroup implements ConsumerGroupPort {
 
     private final LettuceRedis redis;
     private final String key;
     private final String group;
     private final String consumer;
+    private final ThreadLocal<RedisClusterCommands<byte[], byte[]>> blocking;
 
     /** {@code consumer} of {@code group} on stream {@code queue}/{@code name}. */
     public LettuceConsumerGroup(LettuceRedis redis, String queue, String name, String group, String consumer) {
@@ -29,9 +38,25 @@ public final class LettuceConsumerGroup {
         this.key = StreamKey.of(queue, name).toString();
         this.group = echomq.wire.GroupInfo.requireName("group", group);
         this.consumer = echomq.wire.GroupInfo.requireName("consumer", consumer);
+        this.blocking = ThreadLocal.withInitial(redis::dedicated);
     }
 
-    /** Creates the group at the start of the stream (and the stream) if it does not exist yet. */
+    @Override
+    public String key() {
+        return key;
+    }
+
+    @Override
+    public String group() {
+        return group;
+    }
+
+    @Override
+    public String consumer() {
+        return consumer;
+    }
+
+    @Override
     public void ensure() {
         try {
             redis.sync().dispatch(CommandType.XGROUP, new NestedMultiOutput<>(LettuceRedis.CODEC),
@@ -45,20 +70,77 @@ public final class LettuceConsumerGroup {
         }
     }
 
-    /** Up to {@code count} new entries for this consumer ({@code >}). */
+    @Override
+    public List<StreamEntry> read(int count, Duration block) {
+        ConsumerGroupPort.requireCount(count);
+        if (Objects.requireNonNull(block, "block").isNegative()) {
+            throw new IllegalArgumentException("block must be >= 0, got " + block);
+        }
+        CommandArgs<byte[], byte[]> args = groupArgs(count);
+        if (block.isZero()) {
+            return entries(redis.call(key, CommandType.XREADGROUP, args.add("STREAMS").addKey(Replies.bytes(key)).add(">")));
+        }
+        args.add("BLOCK").add(Math.max(1, block.toMillis())).add("STREAMS").addKey(Replies.bytes(key)).add(">");
+        return entries(LettuceFailures.on(key, () -> {
+            RedisClusterCommands<byte[], byte[]> own = blocking.get();
+            own.setTimeout(block.plus(LettuceConnections.DEFAULT_TIMEOUT));
+            return own.dispatch(CommandType.XREADGROUP, new NestedMultiOutput<>(LettuceRedis.CODEC), args);
+        }));
+    }
+
+    @Override
+    public List<StreamEntry> pending(StreamId after, int count) {
+        ConsumerGroupPort.requireCount(count);
+        String from = Objects.requireNonNull(after, "after").toString();
+        return entries(redis.call(key, CommandType.XREADGROUP, groupArgs(count).add("STREAMS").addKey(Replies.bytes(key)).add(from)));
+    }
+
+    @Override
     @SuppressWarnings("unchecked")
-    public List<StreamEntry> read(int count) {
-        List<Object> reply = LettuceFailures.on(key, () -> redis.sync().dispatch(CommandType.XREADGROUP,
-                new NestedMultiOutput<>(LettuceRedis.CODEC), new CommandArgs<>(LettuceRedis.CODEC).add("GROUP").add(group).add(consumer)
-                        .add("COUNT").add(count).add("STREAMS").addKey(Replies.bytes(key)).add(">")));
+    public List<StreamEntry> autoClaim(Duration minIdle, int count) {
+        ConsumerGroupPort.requireCount(count);
+        long idle = Math.max(0, Objects.requireNonNull(minIdle, "minIdle").toMillis());
+        List<StreamEntry> out = new ArrayList<>();
+        String cursor = "0-0";
+        do {
+            List<Object> parts = redis.call(key, CommandType.XAUTOCLAIM, LettuceRedis.args(key).add(group).add(consumer).add(idle)
+                    .add(cursor).add("COUNT").add(count));
+            cursor = Replies.text(parts.get(0));
+            out.addAll(delivered((List<Object>) parts.get(1)));
+        } while (!"0-0".equals(cursor));
+        return out;
+    }
+
+    @Override
+    public long ack(StreamId id) {
+        String entry = Objects.requireNonNull(id, "id").toString();
+        return LettuceFailures.on(key, () -> redis.sync().xack(Replies.bytes(key), Replies.bytes(group), entry));
+    }
+
+    @Override
+    public long pendingCount() {
+        List<Object> summary = redis.call(key, CommandType.XPENDING, LettuceRedis.args(key).add(group));
+        return summary.isEmpty() || !(summary.get(0) instanceof Long n) ? 0 : n;
+    }
+
+    private CommandArgs<byte[], byte[]> groupArgs(int count) {
+        return new CommandArgs<>(LettuceRedis.CODEC).add("GROUP").add(group).add(consumer).add("COUNT").add(count);
+    }
+
+    @SuppressWarnings("unchecked")
+    private List<StreamEntry> entries(List<Object> reply) {
         if (reply == null || reply.isEmpty() || reply.get(0) == null) {
             return List.of();
         }
-        return Replies.entries(key, (List<Object>) ((List<Object>) reply.get(0)).get(1));
+        return delivered((List<Object>) ((List<Object>) reply.get(0)).get(1));
     }
 
-    /** Acknowledges {@code id}. */
-    public void ack(StreamId id) {
-        redis.call(key, CommandType.XACK, LettuceRedis.args(key).add(group).add(id.toString()));
+    /**
+     * An entry deleted after its delivery comes back from the pending list with no fields (a nil,
+     * which Lettuce's nested output reads as an empty list; no live entry has no fields): left out.
+     */
+    private List<StreamEntry> delivered(List<Object> entries) {
+        return Replies.entries(key, entries.stream()
+                .filter(e -> e instanceof List<?> l && l.size() > 1 && l.get(1) instanceof List<?> fields && !fields.isEmpty()).toList());
     }
 }

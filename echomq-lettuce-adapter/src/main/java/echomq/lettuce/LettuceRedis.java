@@ -1,5 +1,6 @@
 package echomq.lettuce;
 
+import echomq.wire.LuaScript;
 import io.lettuce.core.AbstractRedisClient;
 import io.lettuce.core.RedisNoScriptException;
 import io.lettuce.core.ScriptOutputType;
@@ -13,13 +14,6 @@ import io.lettuce.core.output.NestedMultiOutput;
 import io.lettuce.core.protocol.CommandArgs;
 import io.lettuce.core.protocol.ProtocolKeyword;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
 
@@ -96,28 +90,11 @@ public final class LettuceRedis implements AutoCloseable {
     }
 
     /**
-     * A Lua script of the wire module, by name, with its SHA-1: called with {@code EVALSHA}, sent whole
-     * with {@code EVAL} only when the server answers {@code NOSCRIPT}.
+     * Runs {@code script} by its SHA-1 ({@code EVALSHA}), sent whole ({@code EVAL}) only when the
+     * server answers {@code NOSCRIPT}; its reply is of {@code type} (MULTI: a raw nested list, bulk
+     * strings as {@code byte[]}). Failures typed, naming the first key.
      */
-    record Script(String name, String source, String sha1) {
-        static Script load(String name) {
-            try (InputStream in = echomq.wire.Scripts.class.getResourceAsStream(name)) {
-                if (in == null) {
-                    throw new IllegalStateException("missing script " + name);
-                }
-                String source = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-                return new Script(name, source, HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1")
-                        .digest(source.getBytes(StandardCharsets.UTF_8))));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            } catch (NoSuchAlgorithmException e) {
-                throw new IllegalStateException("no SHA-1 in this JVM", e);
-            }
-        }
-    }
-
-    /** Runs {@code script}, whose reply is of {@code type} (MULTI: a raw nested list); its reply. Failures name the first key. */
-    Object run(Script script, ScriptOutputType type, List<String> keys, List<String> argv) {
+    public Object run(LuaScript script, ScriptOutputType type, List<String> keys, List<String> argv) {
         Objects.requireNonNull(script, "script");
         byte[][] k = keys.stream().map(echomq.wire.Replies::bytes).toArray(byte[][]::new);
         byte[][] a = argv.stream().map(echomq.wire.Replies::bytes).toArray(byte[][]::new);

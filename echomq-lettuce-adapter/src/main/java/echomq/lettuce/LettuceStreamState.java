@@ -7,6 +7,7 @@ import echomq.domain.stream.StreamObservation;
 import echomq.domain.stream.StreamState;
 import echomq.domain.stream.StreamStatePort;
 import echomq.wire.Replies;
+import echomq.wire.LuaScript;
 import echomq.wire.Scripts;
 import echomq.wire.StreamInfo;
 import io.vavr.control.Option;
@@ -17,7 +18,7 @@ import java.util.Objects;
 /** {@link StreamStatePort} over Lettuce: {@code XINFO STREAM}, raw; {@code observe} is the wire module's {@code stream-observe.lua}. */
 public final class LettuceStreamState implements StreamStatePort {
 
-    private static final LettuceRedis.Script OBSERVE = LettuceRedis.Script.load(Scripts.STREAM_OBSERVE);
+    private static final LuaScript OBSERVE = LuaScript.load(Scripts.class, Scripts.STREAM_OBSERVE);
 
     private final LettuceRedis redis;
 

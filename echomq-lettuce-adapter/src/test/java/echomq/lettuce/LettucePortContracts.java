@@ -1,6 +1,7 @@
 package echomq.lettuce;
 
 import echomq.domain.checkpoint.CheckpointPort;
+import echomq.domain.group.ConsumerGroupPort;
 import echomq.domain.id.Snowflake;
 import echomq.domain.id.StreamId;
 import echomq.domain.retention.StreamReadersPort;
@@ -76,17 +77,7 @@ abstract class LettucePortContracts extends AdapterContracts {
     }
 
     @Override
-    protected void createGroup(StreamKey key, String group) {
-        new LettuceConsumerGroup(redis(), key.queue(), key.name(), group, "creator").ensure();
-    }
-
-    @Override
-    protected List<StreamId> deliver(StreamKey key, String group, String consumer, int count) {
-        return new LettuceConsumerGroup(redis(), key.queue(), key.name(), group, consumer).read(count).stream().map(StreamEntry::id).toList();
-    }
-
-    @Override
-    protected void ack(StreamKey key, String group, StreamId id) {
-        new LettuceConsumerGroup(redis(), key.queue(), key.name(), group, "acker").ack(id);
+    protected ConsumerGroupPort consumerGroup(StreamKey key, String group, String consumer) {
+        return new LettuceConsumerGroup(redis(), key.queue(), key.name(), group, consumer);
     }
 }

@@ -2,6 +2,7 @@ package echomq.redis;
 
 import echomq.wire.Replies;
 
+import echomq.domain.group.ConsumerGroupPort;
 import echomq.domain.stream.StreamEntry;
 import echomq.domain.id.StreamId;
 import echomq.domain.stream.StreamKey;
@@ -16,21 +17,23 @@ import java.util.Objects;
 
 
 /**
- * One consumer of a consumer group on one stream: {@code XGROUP CREATE}, {@code XREADGROUP},
- * {@code XAUTOCLAIM} and {@code XACK}, with replies decoded into domain entries.
+ * {@link ConsumerGroupPort} over Jedis: {@code XGROUP CREATE}, {@code XREADGROUP},
+ * {@code XAUTOCLAIM} and {@code XACK}, with replies decoded into domain entries. A blocking read
+ * holds one pooled connection while it waits.
  * <pre>{@code
  * RedisConsumerGroup g = new RedisConsumerGroup(jedis, "cm", "guesses", "scorers", "worker-1");
  * g.ensure();
  * for (StreamEntry e : g.read(100, Duration.ofSeconds(1))) { … g.ack(e.id()); }
  * }</pre>
  */
-public final class RedisConsumerGroup {
+public final class RedisConsumerGroup implements ConsumerGroupPort {
 
     private final UnifiedJedis jedis;
     private final String key;
     private final String group;
     private final String consumer;
 
+    /** {@code consumer} of {@code group} on stream {@code queue}/{@code name}. */
     public RedisConsumerGroup(UnifiedJedis jedis, String queue, String name, String group, String consumer) {
         this.jedis = Objects.requireNonNull(jedis, "jedis");
         this.key = StreamKey.of(queue, name).toString();
@@ -38,19 +41,22 @@ public final class RedisConsumerGroup {
         this.consumer = echomq.wire.GroupInfo.requireName("consumer", consumer);
     }
 
+    @Override
     public String key() {
         return key;
     }
 
+    @Override
     public String group() {
         return group;
     }
 
+    @Override
     public String consumer() {
         return consumer;
     }
 
-    /** Creates the group at the start of the stream (and the stream) if it does not exist yet. */
+    @Override
     public void ensure() {
         RedisFailures.on(key, () -> {
             try {
@@ -65,9 +71,12 @@ public final class RedisConsumerGroup {
         });
     }
 
-    /** New entries for this consumer ({@code >}), waiting up to {@code block} for some. */
+    @Override
     public List<StreamEntry> read(int count, Duration block) {
-        return readFrom(">", count, block);
+        if (Objects.requireNonNull(block, "block").isNegative()) {
+            throw new IllegalArgumentException("block must be >= 0, got " + block);
+        }
+        return readFrom(">", count, block.isZero() ? null : block);
     }
 
     /** Entries delivered to this consumer and not yet acknowledged (its own pending list), the first {@code count}. */
@@ -75,14 +84,14 @@ public final class RedisConsumerGroup {
         return pending(StreamId.MIN, count);
     }
 
-    /** This consumer's pending entries with ids above {@code after}: a page of its pending list. */
+    @Override
     public List<StreamEntry> pending(StreamId after, int count) {
         return readFrom(Objects.requireNonNull(after, "after").toString(), count, null);
     }
 
     @SuppressWarnings("unchecked")
     private List<StreamEntry> readFrom(String id, int count, Duration block) {
-        requireCount(count);
+        ConsumerGroupPort.requireCount(count);
         CommandArguments args = new CommandArguments(Protocol.Command.XREADGROUP).add("GROUP").add(group).add(consumer)
                 .add("COUNT").add(count);
         if (block != null) {
@@ -99,13 +108,10 @@ public final class RedisConsumerGroup {
         return Replies.entries(key, entries.stream().filter(e -> ((List<?>) e).get(1) != null).toList());
     }
 
-    /**
-     * Takes over entries that other consumers left pending for at least {@code minIdle}
-     * ({@code XAUTOCLAIM}), all of them, page by page.
-     */
     @SuppressWarnings("unchecked")
+    @Override
     public List<StreamEntry> autoClaim(Duration minIdle, int count) {
-        requireCount(count);
+        ConsumerGroupPort.requireCount(count);
         java.util.ArrayList<StreamEntry> out = new java.util.ArrayList<>();
         String cursor = "0-0";
         do {
@@ -120,15 +126,15 @@ public final class RedisConsumerGroup {
         return out;
     }
 
-    /** Acknowledges an entry. */
+    @Override
     public long ack(StreamId id) {
         Object n = RedisFailures.on(key, () -> jedis.executeCommand(new CommandArguments(Protocol.Command.XACK).key(key)
                 .add(group).add(id.toString())));
         return n instanceof Long l ? l : 0;
     }
 
-    /** How many entries of the group are delivered and not acknowledged. */
     @SuppressWarnings("unchecked")
+    @Override
     public long pendingCount() {
         Object reply = RedisFailures.on(key, () -> jedis.executeCommand(new CommandArguments(Protocol.Command.XPENDING).key(key)
                 .add(group)));
@@ -136,9 +142,4 @@ public final class RedisConsumerGroup {
         return summary.get(0) instanceof Long l ? l : 0;
     }
 
-    private static void requireCount(int count) {
-        if (count <= 0) {
-            throw new IllegalArgumentException("count must be > 0, got " + count);
-        }
-    }
 }

@@ -1,22 +1,17 @@
 package echomq.redis;
 
+import echomq.wire.LuaScript;
 import echomq.wire.Replies;
 
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisNoScriptException;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * A Lua script kept as a resource file (its KEYS and ARGV documented in its header), read once.
+ * A Lua script kept as a resource file (its KEYS and ARGV documented in its header), read once
+ * ({@link LuaScript}), run over Jedis.
  * It is called by its SHA-1 with {@code EVALSHA}, and sent whole with {@code EVAL} only when the
  * server answers {@code NOSCRIPT} (a new or restarted server, a failover); {@code EVAL} also caches
  * it there for the next call. Redis failures surface as typed {@code StreamStoreException}s.
@@ -39,18 +34,12 @@ public record RedisScript(String name, String source, String sha1) {
 
     /** The script in resource {@code name}, found beside class {@code owner}. */
     public static RedisScript load(Class<?> owner, String name) {
-        try (InputStream in = owner.getResourceAsStream(name)) {
-            if (in == null) {
-                throw new IllegalStateException("missing resource " + name + " beside " + owner.getName());
-            }
-            String source = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            return new RedisScript(name, source, HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1")
-                    .digest(source.getBytes(StandardCharsets.UTF_8))));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("no SHA-1 in this JVM", e);
-        }
+        return of(LuaScript.load(owner, name));
+    }
+
+    /** {@code script}, to run over Jedis. */
+    public static RedisScript of(LuaScript script) {
+        return new RedisScript(script.name(), script.source(), script.sha1());
     }
 
     /** Runs the script; replies decoded as text. Failures name the first key. */

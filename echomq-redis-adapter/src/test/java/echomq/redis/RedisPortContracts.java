@@ -1,6 +1,7 @@
 package echomq.redis;
 
 import echomq.domain.checkpoint.CheckpointPort;
+import echomq.domain.group.ConsumerGroupPort;
 import echomq.domain.id.Snowflake;
 import echomq.domain.id.StreamId;
 import echomq.domain.retention.StreamReadersPort;
@@ -69,18 +70,7 @@ abstract class RedisPortContracts extends AdapterContracts {
     }
 
     @Override
-    protected void createGroup(StreamKey key, String group) {
-        new RedisConsumerGroup(jedis(), key.queue(), key.name(), group, "creator").ensure();
-    }
-
-    @Override
-    protected List<StreamId> deliver(StreamKey key, String group, String consumer, int count) {
-        return new RedisConsumerGroup(jedis(), key.queue(), key.name(), group, consumer).read(count, java.time.Duration.ofMillis(10))
-                .stream().map(StreamEntry::id).toList();
-    }
-
-    @Override
-    protected void ack(StreamKey key, String group, StreamId id) {
-        new RedisConsumerGroup(jedis(), key.queue(), key.name(), group, "acker").ack(id);
+    protected ConsumerGroupPort consumerGroup(StreamKey key, String group, String consumer) {
+        return new RedisConsumerGroup(jedis(), key.queue(), key.name(), group, consumer);
     }
 }

@@ -1,6 +1,7 @@
 package echomq.testkit;
 
 import echomq.domain.checkpoint.CheckpointPort;
+import echomq.domain.group.ConsumerGroupPort;
 import echomq.domain.id.StreamId;
 import echomq.domain.retention.StreamReadersPort;
 import echomq.domain.retention.StreamRetentionPort;
@@ -53,14 +54,28 @@ public abstract class AdapterContracts {
     /** Deletes one entry ({@code XDEL}). */
     protected abstract void deleteEntry(StreamKey key, StreamId id);
 
-    /** Creates a consumer group at the start of the stream. */
-    protected abstract void createGroup(StreamKey key, String group);
+    /** The consumer group port under test: {@code consumer} of {@code group} on {@code key}. */
+    protected abstract ConsumerGroupPort consumerGroup(StreamKey key, String group, String consumer);
 
-    /** Delivers up to {@code count} new entries to {@code consumer} of {@code group}; their ids. */
-    protected abstract List<StreamId> deliver(StreamKey key, String group, String consumer, int count);
+    @Nested
+    class Group extends ConsumerGroupPortContract {
+        private final StreamAppendPort appender = newAppender(9);
 
-    /** Acknowledges {@code id} for {@code group}. */
-    protected abstract void ack(StreamKey key, String group, StreamId id);
+        @Override
+        protected ConsumerGroupPort group(StreamKey key, String group, String consumer) {
+            return consumerGroup(key, group, consumer);
+        }
+
+        @Override
+        protected StreamAppendPort appender() {
+            return appender;
+        }
+
+        @Override
+        protected void deleteEntry(StreamKey key, StreamId id) {
+            AdapterContracts.this.deleteEntry(key, id);
+        }
+    }
 
     @Nested
     class Checkpoints extends CheckpointPortContract {
@@ -96,17 +111,17 @@ public abstract class AdapterContracts {
 
         @Override
         protected void createGroup(StreamKey key, String group) {
-            AdapterContracts.this.createGroup(key, group);
+            consumerGroup(key, group, "creator").ensure();
         }
 
         @Override
         protected List<StreamId> deliver(StreamKey key, String group, String consumer, int count) {
-            return AdapterContracts.this.deliver(key, group, consumer, count);
+            return consumerGroup(key, group, consumer).read(count, java.time.Duration.ZERO).stream().map(StreamEntry::id).toList();
         }
 
         @Override
         protected void ack(StreamKey key, String group, StreamId id) {
-            AdapterContracts.this.ack(key, group, id);
+            consumerGroup(key, group, "acker").ack(id);
         }
     }
 

@@ -1,0 +1,67 @@
+package echomq.domain.group;
+
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.StreamEntry;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * One consumer of a consumer group on one stream: entries are delivered to one consumer of the
+ * group each, stay pending until acknowledged, and can be taken over by another consumer when
+ * their consumer goes silent ({@code XREADGROUP}, {@code XAUTOCLAIM}, {@code XACK} on Redis).
+ * <pre>{@code
+ * ConsumerGroupPort g = new RedisConsumerGroup(jedis, "cm", "guesses", "scorers", "worker-1");
+ * g.ensure();
+ * for (StreamEntry e : g.read(100, Duration.ofSeconds(1))) { handle(e); g.ack(e.id()); }
+ * }</pre>
+ * Every method throws {@link echomq.domain.stream.StreamStoreException} when the store fails, and
+ * {@link IllegalArgumentException} (before anything reaches the store) for a count below 1.
+ */
+public interface ConsumerGroupPort {
+
+    /** The stream's key. */
+    String key();
+
+    /** The group's name. */
+    String group();
+
+    /** This consumer's name. */
+    String consumer();
+
+    /** Creates the group at the start of the stream (and the stream) unless it exists. */
+    void ensure();
+
+    /**
+     * Up to {@code count} entries never delivered to the group, now delivered to this consumer;
+     * waits up to {@code block} for the first when there are none ({@link Duration#ZERO}: does not wait).
+     */
+    List<StreamEntry> read(int count, Duration block);
+
+    /**
+     * This consumer's pending entries (delivered, not acknowledged) with ids above {@code after},
+     * the first {@code count}: a page of its pending list. Entries deleted since their delivery are
+     * left out.
+     */
+    List<StreamEntry> pending(StreamId after, int count);
+
+    /**
+     * Takes over every entry any consumer of the group has left pending for at least
+     * {@code minIdle}, asking {@code count} at a time; the entries taken, now this consumer's.
+     */
+    List<StreamEntry> autoClaim(Duration minIdle, int count);
+
+    /** Acknowledges {@code id}: it leaves the pending list. How many entries were acknowledged (0 or 1). */
+    long ack(StreamId id);
+
+    /** How many of the group's entries are delivered and not acknowledged, over all its consumers. */
+    long pendingCount();
+
+    /** Refuses a count below 1, naming it. */
+    static int requireCount(int count) {
+        if (count <= 0) {
+            throw new IllegalArgumentException("count must be > 0, got " + count);
+        }
+        return count;
+    }
+}
