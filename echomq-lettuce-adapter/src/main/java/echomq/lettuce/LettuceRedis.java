@@ -108,6 +108,36 @@ public final class LettuceRedis implements AutoCloseable {
     }
 
     /**
+     * Runs {@code script} as {@link #run(LuaScript, ScriptOutputType, List, List)} does, whatever the
+     * shape of its reply: bulk strings and status replies as {@code byte[]}, integers as
+     * {@code Long}, arrays as {@code List}, nil as {@code null}, as the Jedis adapter reads a raw
+     * reply. {@code keys} must not be empty (they route the call on a cluster).
+     * <pre>{@code
+     * Object reply = redis.run(LuaScript.load(My.class, "my.lua"), List.of(key), List.of(arg));
+     * }</pre>
+     */
+    public Object run(LuaScript script, List<String> keys, List<String> argv) {
+        Objects.requireNonNull(script, "script");
+        if (keys.isEmpty()) {
+            throw new IllegalArgumentException("a script run needs at least one key (it routes the call), " + script.name() + " got none");
+        }
+        return LettuceFailures.on(keys.get(0), () -> {
+            try {
+                return sync.dispatch(io.lettuce.core.protocol.CommandType.EVALSHA, new ReplyOutput(), scriptArgs(script.sha1(), keys, argv));
+            } catch (RedisNoScriptException notLoaded) {
+                return sync.dispatch(io.lettuce.core.protocol.CommandType.EVAL, new ReplyOutput(), scriptArgs(script.source(), keys, argv));
+            }
+        });
+    }
+
+    private static CommandArgs<byte[], byte[]> scriptArgs(String script, List<String> keys, List<String> argv) {
+        CommandArgs<byte[], byte[]> args = new CommandArgs<>(CODEC).add(script).add(keys.size());
+        keys.forEach(k -> args.addKey(bytes(k)));
+        argv.forEach(a -> args.add(bytes(a)));
+        return args;
+    }
+
+    /**
      * A connection of its own to the same Redis or cluster, for a caller that blocks ({@code XREAD
      * BLOCK}); the caller closes it. Closing this {@code LettuceRedis} shuts the client down, and
      * with it every such connection.

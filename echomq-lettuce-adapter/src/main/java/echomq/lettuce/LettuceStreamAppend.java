@@ -41,7 +41,7 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class LettuceStreamAppend implements StreamAppendPort {
 
     /** How often one record is minted again above the stream's top before its refusal stands. */
-    public static final int MAX_REMINTS = 32;
+    public static final int MAX_REMINTS = StreamAppendPort.MAX_REMINTS;
 
     private final LettuceRedis redis;
     private final Snowflake minter;
@@ -156,8 +156,7 @@ public final class LettuceStreamAppend implements StreamAppendPort {
         }
         try {
             StreamId top = states.state(stream).map(StreamState::lastGenerated).getOrElse(StreamId.MIN);
-            // a refusal again means the others moved on during the round trip: aim a millisecond further each time
-            minter.observe(StreamId.of(top.ms() + attempt, top.seq()));
+            StreamAppendPort.aimAbove(minter, top, attempt);
         } catch (StreamStoreException failed) {
             return CompletableFuture.failedFuture(failed);
         } catch (IllegalArgumentException pastTheRange) {

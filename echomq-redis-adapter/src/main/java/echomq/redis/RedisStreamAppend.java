@@ -56,7 +56,7 @@ public final class RedisStreamAppend implements StreamAppendPort {
     /** The most records one group commit sends in one pipeline. */
     static final int MAX_GROUP = 1000;
     /** How often one record is minted again above the stream's top before its refusal stands. */
-    public static final int MAX_REMINTS = 32;
+    public static final int MAX_REMINTS = StreamAppendPort.MAX_REMINTS;
 
     private final java.util.concurrent.atomic.AtomicLong remints = new java.util.concurrent.atomic.AtomicLong();
 
@@ -239,17 +239,9 @@ public final class RedisStreamAppend implements StreamAppendPort {
         }
     }
 
-    /**
-     * Makes {@code minter}'s next ids land above {@code top} after {@code attempt} refusals: a refusal
-     * again means the other writers moved on during the round trips, so it aims a millisecond further
-     * ahead each time (0, 1, 2 … ms past the top), and a writer whose round trips take several
-     * milliseconds still lands, while ids run ahead of the clocks by about one round trip at most.
-     * For callers that append with host-minted ids in scripts of their own, so the policy is one.
-     *
-     * @throws IllegalArgumentException when no snowflake is above {@code top}
-     */
+    /** As {@link StreamAppendPort#aimAbove}, kept here for callers of earlier versions. */
     public static void aimAbove(Snowflake minter, StreamId top, int attempt) {
-        minter.observe(StreamId.of(top.ms() + attempt, top.seq()));
+        StreamAppendPort.aimAbove(minter, top, attempt);
     }
 
     /** The stream's last generated id: what an {@code XADD} id must be above. */

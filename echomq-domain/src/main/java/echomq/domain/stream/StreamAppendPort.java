@@ -1,6 +1,7 @@
 package echomq.domain.stream;
 
 import echomq.domain.id.BrandedId;
+import echomq.domain.id.StreamId;
 
 import io.vavr.collection.LinkedHashMap;
 
@@ -88,5 +89,21 @@ public interface StreamAppendPort {
             throw new IllegalArgumentException("stream records take EVT ids, got namespace " + id.namespace() + " in " + id);
         }
         return id;
+    }
+
+    /** How many times an appender mints again above another writer's top before the refusal stands. */
+    int MAX_REMINTS = 32;
+
+    /**
+     * Makes {@code minter}'s next ids land above {@code top} after {@code attempt} refusals: a refusal
+     * again means the other writers moved on during the round trips, so it aims a millisecond further
+     * ahead each time (0, 1, 2 … ms past the top), and a writer whose round trips take several
+     * milliseconds still lands, while ids run ahead of the clocks by about one round trip at most.
+     * One policy for the adapters and for callers that append host-minted ids in scripts of their own.
+     *
+     * @throws IllegalArgumentException when no snowflake is above {@code top}
+     */
+    static void aimAbove(echomq.domain.id.Snowflake minter, StreamId top, int attempt) {
+        minter.observe(StreamId.of(top.ms() + attempt, top.seq()));
     }
 }
