@@ -12,6 +12,13 @@ import codemojex.app.redis.RedisGuessInbox;
 import codemojex.app.redis.RedisGuessResults;
 import codemojex.app.redis.RedisScoreCommit;
 import codemojex.app.redis.RedisSessions;
+import codemojex.app.redis.Connection;
+import codemojex.app.redis.RedisCalls;
+import codemojex.app.redis.jedis.JedisConnection;
+import codemojex.app.redis.lettuce.LettuceConnection;
+import echomq.domain.checkpoint.CheckpointPort;
+import echomq.domain.retention.StreamReadersPort;
+import echomq.domain.stream.StreamRangePort;
 import codemojex.app.worker.ScoreWorker;
 import codemojex.app.worker.ScoreWorkers;
 import codemojex.app.redis.Keys;
@@ -20,22 +27,14 @@ import codemojex.projections.GamePartitions;
 import codemojex.projections.Channels;
 import echomq.domain.id.Snowflake;
 import echomq.domain.retention.SafeRetention;
-import echomq.domain.stream.StreamKey;
 import io.vavr.collection.HashMap;
 import io.vavr.collection.HashSet;
 import echomq.domain.stream.StreamStatePort;
-import echomq.redis.RedisCheckpoints;
 import echomq.redis.RedisConnections;
-import echomq.redis.RedisStreamReaders;
-import echomq.redis.RedisStreamAppend;
-import echomq.redis.RedisStreamRange;
-import echomq.redis.RedisStreamRetention;
-import echomq.redis.RedisStreamState;
 import echomq.wire.RedisUris;
 import io.vavr.control.Option;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import redis.clients.jedis.UnifiedJedis;
 
 import java.nio.channels.FileLock;
 import java.nio.file.Path;
@@ -66,10 +65,12 @@ public final class Codemojex implements AutoCloseable {
      * @param partitions  how many partitions the games are spread over; none: what the Redis holds
      *                    ({@link StoredPartitions}), 1 on a new one
      * @param sessionTtl  how long a player's session lasts after joining a game
+     * @param client      the Redis client the app runs on
      */
     public record Settings(int node, Clock clock, ScoreWorker.Faults faults, Duration claimIdle, int commitBatch,
-                           Option<Integer> partitions, Duration sessionTtl) {
+                           Option<Integer> partitions, Duration sessionTtl, Client client) {
         public Settings {
+            Objects.requireNonNull(client, "client");
             Objects.requireNonNull(sessionTtl, "sessionTtl");
             if (sessionTtl.isNegative() || sessionTtl.isZero()) {
                 throw new IllegalArgumentException("session-ttl must be more than 0, got " + sessionTtl);
@@ -92,58 +93,63 @@ public final class Codemojex implements AutoCloseable {
 
         /**
          * A random node id, the system clock, no faults, reclaim after 30 s of idleness, commits of up to
-         * 100 guesses, sessions of {@link #DEFAULT_SESSION_TTL}.
+         * 100 guesses, sessions of {@link #DEFAULT_SESSION_TTL}, on Jedis.
          */
         public static Settings defaults() {
             return new Settings(new SecureRandom().nextInt(Snowflake.MAX_NODE + 1), Clock.systemUTC(), ScoreWorker.Faults.NONE,
-                    Duration.ofSeconds(30), 100, Option.none(), DEFAULT_SESSION_TTL);
+                    Duration.ofSeconds(30), 100, Option.none(), DEFAULT_SESSION_TTL, Client.JEDIS);
+        }
+
+        /** These settings on client {@code c}. */
+        public Settings withClient(Client c) {
+            return new Settings(node, clock, faults, claimIdle, commitBatch, partitions, sessionTtl, c);
         }
 
         /** These settings with the games spread over {@code n} partitions (refused when the Redis holds another count). */
         public Settings withPartitions(int n) {
-            return new Settings(node, clock, faults, claimIdle, commitBatch, Option.some(n), sessionTtl);
+            return new Settings(node, clock, faults, claimIdle, commitBatch, Option.some(n), sessionTtl, client);
         }
 
         /** These settings with commits of up to {@code n} guesses per script call. */
         public Settings withCommitBatch(int n) {
-            return new Settings(node, clock, faults, claimIdle, n, partitions, sessionTtl);
+            return new Settings(node, clock, faults, claimIdle, n, partitions, sessionTtl, client);
         }
 
         /** These settings with fault hook {@code f}. */
         public Settings withFaults(ScoreWorker.Faults f) {
-            return new Settings(node, clock, f, claimIdle, commitBatch, partitions, sessionTtl);
+            return new Settings(node, clock, f, claimIdle, commitBatch, partitions, sessionTtl, client);
         }
 
         /** These settings with claim idleness {@code d}. */
         public Settings withClaimIdle(Duration d) {
-            return new Settings(node, clock, faults, d, commitBatch, partitions, sessionTtl);
+            return new Settings(node, clock, faults, d, commitBatch, partitions, sessionTtl, client);
         }
 
         /** These settings with sessions lasting {@code d}. */
         public Settings withSessionTtl(Duration d) {
-            return new Settings(node, clock, faults, claimIdle, commitBatch, partitions, d);
+            return new Settings(node, clock, faults, claimIdle, commitBatch, partitions, d, client);
         }
 
         /** These settings with {@code c} as the clock of every decision. */
         public Settings withClock(Clock c) {
-            return new Settings(node, c, faults, claimIdle, commitBatch, partitions, sessionTtl);
+            return new Settings(node, c, faults, claimIdle, commitBatch, partitions, sessionTtl, client);
         }
 
         /** These settings with node id {@code n}. */
         public Settings withNode(int n) {
-            return new Settings(n, clock, faults, claimIdle, commitBatch, partitions, sessionTtl);
+            return new Settings(n, clock, faults, claimIdle, commitBatch, partitions, sessionTtl, client);
         }
     }
 
     private final String uri;
     private final Owned owned;
     private final Option<ScheduledExecutorService> watchdog;
-    private final UnifiedJedis jedis;
+    private final Connection redis;
     private final Play play;
     private final Players players;
     private final Reports reports;
     private final ScoreWorkers worker;
-    private final RedisStreamState states;
+    private final StreamStatePort states;
     private final GamePartitions partitions;
     private final AppMeters meters = new AppMeters();
 
@@ -168,37 +174,53 @@ public final class Codemojex implements AutoCloseable {
             }, 1, 1, TimeUnit.SECONDS);
             return w;
         });
-        // each partition's scorer and each partition's follower (live pages) hold a connection in a blocking read:
-        // room for all of them and the web's reads
-        this.jedis = RedisConnections.connect(uri, 2 * GamePartitions.MAX + RedisConnections.DEFAULT_MAX_CONNECTIONS);
+        this.redis = open(uri, settings.client());
+        RedisCalls calls = redis.calls();
         try {
-            this.partitions = StoredPartitions.resolve(jedis, settings.partitions());
+            this.partitions = StoredPartitions.resolve(calls, settings.partitions());
         } catch (RuntimeException e) {
-            jedis.close();
+            redis.close();
             meters.close();
             throw e;
         }
         Keys keys = new Keys(partitions);
         Snowflake minter = new Snowflake(settings.node(), settings.clock());
-        RedisGames games = new RedisGames(jedis, keys);
-        RedisStreamRange range = new RedisStreamRange(jedis);
-        this.states = new RedisStreamState(jedis);
-        this.play = new Play(games, new RedisGuessResults(jedis, keys), new RedisStreamAppend(jedis, minter).observedBy(meters.library()), range, minter,
+        RedisGames games = new RedisGames(calls, keys);
+        StreamRangePort range = redis.range();
+        this.states = redis.states();
+        this.play = new Play(games, new RedisGuessResults(calls, keys), redis.append(minter, meters.library()), range, minter,
                 settings.clock(), new SecureRandom(), partitions);
-        this.players = new Players(play, new RedisSessions(jedis, keys), settings.clock(), new SecureRandom(), settings.sessionTtl());
-        RedisCheckpoints checkpoints = new RedisCheckpoints(jedis);
+        this.players = new Players(play, new RedisSessions(calls, keys), settings.clock(), new SecureRandom(), settings.sessionTtl());
+        CheckpointPort checkpoints = redis.checkpoints();
         // retention hears the score workers' groups and keeps the tail of every partition's board checkpoint
-        RedisStreamReaders readers = new RedisStreamReaders(jedis).observedBy(meters.library());
-        SafeRetention retention = new SafeRetention(new RedisStreamRetention(jedis), readers, checkpoints, states,
+        StreamReadersPort readers = redis.readers(meters.library());
+        SafeRetention retention = new SafeRetention(redis.retention(), readers, checkpoints, states,
                 HashMap.ofEntries(partitions.channel(Channels.GUESS_SCORED).keys().map(k -> io.vavr.Tuple.of(k, HashSet.of(Reports.BOARDS.name()))))).observedBy(meters.library());
-        this.reports = new Reports(games, new RedisBoard(jedis, keys), range, states, retention,
+        this.reports = new Reports(games, new RedisBoard(calls, keys), range, states, retention,
                 new Reports.Checkpointing(checkpoints, CheckpointCodecs.boards(), CheckpointCodecs.feed(), Duration.ofDays(1)),
                 settings.clock(), partitions).observedBy(meters.library());
-        RedisScoreCommit commit = new RedisScoreCommit(jedis, minter, keys);
+        RedisScoreCommit commit = new RedisScoreCommit(calls, minter, keys);
         this.worker = new ScoreWorkers(partitions.all().map(p -> new ScoreWorker(
-                new RedisGuessInbox(jedis, partitions.queue(p), "worker-" + settings.node()), games, commit, settings.faults(),
+                new RedisGuessInbox(redis, partitions.queue(p), "worker-" + settings.node()), games, commit, settings.faults(),
                 settings.claimIdle(), settings.clock(), settings.commitBatch(), game -> partitions.of(game) == p)).toJavaList());
         meters.bindWorkers(worker, readers, partitions);
+    }
+
+    /** The Redis clients the app can run on ({@code --client}). */
+    public enum Client {
+        /** Jedis: a pool of blocking connections. */
+        JEDIS,
+        /** Lettuce: one multiplexed connection, and one per thread that blocks. */
+        LETTUCE
+    }
+
+    private static Connection open(String uri, Client client) {
+        return switch (client) {
+            // each partition's scorer and each partition's follower (live pages) hold a connection in a blocking read:
+            // room for all of them and the web's reads
+            case JEDIS -> JedisConnection.open(uri, 2 * GamePartitions.MAX + RedisConnections.DEFAULT_MAX_CONNECTIONS);
+            case LETTUCE -> LettuceConnection.open(uri);
+        };
     }
 
     /** The app on the Redis at {@code uri}. */
@@ -336,9 +358,9 @@ public final class Codemojex implements AutoCloseable {
         return worker;
     }
 
-    /** The Redis client every adapter shares. */
-    public UnifiedJedis jedis() {
-        return jedis;
+    /** The connection every adapter shares, through the client of the settings. */
+    public Connection redis() {
+        return redis;
     }
 
     /** The app's meters ({@code GET /metrics}). */
@@ -377,15 +399,9 @@ public final class Codemojex implements AutoCloseable {
         worker.stop();
         meters.close();
         watchdog.forEach(ScheduledExecutorService::shutdownNow);
-        jedis.close();
+        redis.close();
         owned.started().forEach(EmbeddedRedis::close);
-        owned.adopted().forEach(u -> {
-            try (UnifiedJedis j = RedisConnections.connect(u)) {
-                j.executeCommand(new redis.clients.jedis.CommandArguments(redis.clients.jedis.Protocol.Command.SHUTDOWN));
-            } catch (redis.clients.jedis.exceptions.JedisException gone) {
-                // SHUTDOWN answers by closing the connection
-            }
-        });
+        owned.adopted().forEach(EmbeddedRedis::shutdown);
         owned.lock().forEach(Codemojex::release);
     }
 }

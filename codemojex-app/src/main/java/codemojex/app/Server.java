@@ -6,9 +6,7 @@ import codemojex.app.http.HttpApi;
 import codemojex.app.http.Json;
 import codemojex.app.http.Traffic;
 import codemojex.projections.Channels;
-import echomq.domain.stream.StreamKey;
 import echomq.domain.tail.StreamFollowers;
-import echomq.redis.RedisStreamTail;
 import io.javalin.Javalin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -67,7 +65,7 @@ public final class Server implements AutoCloseable {
             return t;
         });
         Live live = new Live(app.play(), app.reports(),
-                new StreamFollowers(new RedisStreamTail(app.jedis()), app.states(), Duration.ofSeconds(1)).observedBy(app.meters().library()),
+                new StreamFollowers(app.redis().tail(), app.states(), Duration.ofSeconds(1)).observedBy(app.meters().library()),
                 app.partitions(), dispatch);
         Traffic traffic = new Traffic();
         HttpApi api = new HttpApi(app.play(), app.players(), app.reports(), live, Json.mapper(), () -> health(app, worker, live, traffic), limiter,

@@ -11,7 +11,6 @@ import echomq.domain.stream.StreamEntry;
 import echomq.domain.id.StreamId;
 import echomq.redis.RedisConnections;
 import echomq.testkit.RedisServerProcess;
-import echomq.redis.RedisStreamRange;
 import echomq.testkit.TestRedis;
 import redis.clients.jedis.UnifiedJedis;
 
@@ -30,6 +29,8 @@ final class AppFixture implements AutoCloseable {
 
     final String uri;
     private final AutoCloseable redis;
+    /** A Jedis client of the app's Redis, whatever client the app runs on: the tests look at what it wrote. */
+    private final UnifiedJedis direct;
     final Codemojex app;
     final Server server;
     final HttpClient http = HttpClient.newHttpClient();
@@ -49,6 +50,7 @@ final class AppFixture implements AutoCloseable {
         this.redis = owner;
         app = Codemojex.connect(uri, settings);
         server = Server.start(app, "127.0.0.1", 0, limiter);
+        direct = RedisConnections.connect(uri);
     }
 
     AppFixture() {
@@ -137,7 +139,7 @@ final class AppFixture implements AutoCloseable {
 
     /** The secret of a game, read from Redis as only the worker does. */
     Code secret(String game) {
-        return new RedisGames(app.jedis()).find(game).get().secret();
+        return new RedisGames(app.redis().calls()).find(game).get().secret();
     }
 
     /** Polls a guess until it is no longer pending, as someone who did not make it (the total, no breakdown). */
@@ -167,11 +169,16 @@ final class AppFixture implements AutoCloseable {
 
     /** Every entry of a channel. */
     List<StreamEntry> channel(String name) {
-        return new RedisStreamRange(app.jedis()).rangeFrom(StreamKey.of("cm", name), StreamId.MIN, 1_000_000);
+        return app.redis().range().rangeFrom(StreamKey.of("cm", name), StreamId.MIN, 1_000_000);
     }
 
     UnifiedJedis rawClient() {
         return RedisConnections.connect(uri);
+    }
+
+    /** The fixture's own Jedis client of the app's Redis, closed with it. */
+    UnifiedJedis direct() {
+        return direct;
     }
 
     static void sleep(long ms) {
@@ -187,6 +194,7 @@ final class AppFixture implements AutoCloseable {
     public void close() {
         server.close();
         app.close();
+        direct.close();
         try {
             redis.close();
         } catch (Exception e) {

@@ -1,15 +1,12 @@
 package codemojex.app;
 
 import codemojex.app.core.Reports;
-import echomq.domain.stream.StreamKey;
-import codemojex.app.http.RateLimiter;
 import codemojex.projections.Channels;
 import codemojex.projections.GameEvent.GuessScored;
 import codemojex.projections.Keyboard;
 import echomq.domain.id.BrandedId;
 import echomq.domain.stream.StreamEntry;
 import echomq.testkit.RedisServerProcess;
-import echomq.redis.RedisStreamRange;
 import echomq.testkit.TestRedis;
 import org.junit.jupiter.api.Test;
 
@@ -29,7 +26,7 @@ class AppReliabilityTest {
 
     static Map<String, Long> scoredPerGuess(Codemojex app) {
         List<StreamEntry> scored = app.partitions().all().toJavaStream()
-                .flatMap(p -> new RedisStreamRange(app.jedis()).rangeFrom(app.partitions().stream(p, Channels.GUESS_SCORED),
+                .flatMap(p -> app.redis().range().rangeFrom(app.partitions().stream(p, Channels.GUESS_SCORED),
                         echomq.domain.id.StreamId.MIN, 10_000_000).stream()).toList();
         return scored.stream().map(GuessScored::decode).collect(Collectors.groupingBy(GuessScored::guessId, Collectors.counting()));
     }

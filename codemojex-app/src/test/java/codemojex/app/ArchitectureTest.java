@@ -53,7 +53,7 @@ class ArchitectureTest {
         noClasses().that().resideInAPackage("codemojex.app.core..")
                 .should().dependOnClassesThat().resideInAnyPackage(ADAPTERS)
                 .orShould().dependOnClassesThat().resideInAnyPackage("redis.clients..", "io.javalin..", "picocli..",
-                        "com.fasterxml.jackson..", "echomq.redis..", "org.eclipse.jetty..", "io.micrometer..", "echomq.micrometer..")
+                        "com.fasterxml.jackson..", "echomq.redis..", "io.lettuce..", "echomq.lettuce..", "org.eclipse.jetty..", "io.micrometer..", "echomq.micrometer..")
                 .orShould().dependOnClassesThat().resideInAPackage("codemojex.app") // nor the composition root
                 .check(ALL);
     }
@@ -96,6 +96,36 @@ class ArchitectureTest {
                 .and().resideOutsideOfPackage("codemojex.app") // the composition root wires the client
                 .should().dependOnClassesThat().resideInAnyPackage("redis.clients..")
                 .check(ALL);
+    }
+
+    @Test
+    void onlyTheRedisAdapterSpeaksLettuce() {
+        noClasses().that().resideInAPackage("codemojex.app..")
+                .and().resideOutsideOfPackage("codemojex.app.redis..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.lettuce..", "echomq.lettuce..")
+                .check(ALL);
+    }
+
+    /**
+     * The app's Redis adapters are written once, over {@code RedisCalls} and the library's ports; each
+     * client is bound in a package of its own, which knows nothing of the other client. Only the
+     * embedded server's keepers (they start and probe a {@code redis-server} process) speak Jedis
+     * whichever client the app runs on.
+     */
+    @Test
+    void theAppsRedisAdaptersAreClientNeutralAndEachClientBindingKeepsToItsClient() {
+        noClasses().that().resideInAPackage("codemojex.app.redis")
+                .and().doNotHaveSimpleName("EmbeddedRedis").and().doNotHaveSimpleName("DataDirectory")
+                .should().dependOnClassesThat().resideInAnyPackage("redis.clients..", "echomq.redis..", "io.lettuce..", "echomq.lettuce..")
+                .check(ALL);
+        noClasses().that().resideInAPackage("codemojex.app.redis.jedis..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.lettuce..", "echomq.lettuce..", "codemojex.app.redis.lettuce..")
+                .check(ALL);
+        noClasses().that().resideInAPackage("codemojex.app.redis.lettuce..")
+                .should().dependOnClassesThat().resideInAnyPackage("redis.clients..", "echomq.redis..", "codemojex.app.redis.jedis..")
+                .check(ALL);
+        org.assertj.core.api.Assertions.assertThat(ALL.that(com.tngtech.archunit.core.domain.JavaClass.Predicates
+                .resideInAPackage("codemojex.app.redis.lettuce"))).isNotEmpty();
     }
 
     @Test

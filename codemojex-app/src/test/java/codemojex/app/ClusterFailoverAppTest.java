@@ -76,7 +76,7 @@ class ClusterFailoverAppTest {
             AppFixture.Response feed = f.send("GET", "/feed?since=1h", null);
             assertThat(feed.status()).isEqualTo(200);
             assertThat(feed.json().path("guesses").asLong())
-                    .isEqualTo(new echomq.domain.window.PartitionedWindows(new echomq.redis.RedisStreamRange(f.app.jedis()))
+                    .isEqualTo(new echomq.domain.window.PartitionedWindows(f.app.redis().range())
                             .foldWindow(f.app.partitions().channel(Channels.GUESS_SCORED),
                                     echomq.domain.window.Window.since(java.time.Instant.now().minus(java.time.Duration.ofHours(1))),
                                     echomq.domain.fold.Fold.of("count", 0L, (n, e) -> n + 1), 1000));
@@ -131,7 +131,7 @@ class ClusterFailoverAppTest {
             }
             cluster.awaitMaster(slot, heir);
             // the worker carries on against the new master: every guess left in the log gets scored or rejected
-            java.util.List<echomq.domain.stream.StreamEntry> inLog = new echomq.redis.RedisStreamRange(f.app.jedis())
+            java.util.List<echomq.domain.stream.StreamEntry> inLog = f.app.redis().range()
                     .rangeFrom(StreamKey.of(Channels.QUEUE, Channels.GUESSES), echomq.domain.id.StreamId.MIN, 100_000);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             for (echomq.domain.stream.StreamEntry e : inLog) {
@@ -161,7 +161,7 @@ class ClusterFailoverAppTest {
 
     private static long pending(AppFixture f) {
         try {
-            return f.app.jedis().xpending(StreamKey.of(Channels.QUEUE, Channels.GUESSES).toString(), RedisGuessInbox.GROUP).getTotal();
+            return f.direct().xpending(StreamKey.of(Channels.QUEUE, Channels.GUESSES).toString(), RedisGuessInbox.GROUP).getTotal();
         } catch (RuntimeException notYet) {
             return Long.MAX_VALUE;
         }

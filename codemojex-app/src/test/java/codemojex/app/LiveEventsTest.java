@@ -4,14 +4,16 @@ import codemojex.app.cli.Simulation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import echomq.redis.RedisConnections;
+import codemojex.app.http.RateLimiter;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import redis.clients.jedis.UnifiedJedis;
 
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -114,9 +116,10 @@ class LiveEventsTest {
         }
     }
 
-    @Test
-    void theFeedAndAGamePushWhatChangedAndLastEventIdIsNotSentAgain() throws Exception {
-        try (AppFixture f = new AppFixture()) {
+    @ParameterizedTest
+    @EnumSource(Codemojex.Client.class)
+    void theFeedAndAGamePushWhatChangedAndLastEventIdIsNotSentAgain(Codemojex.Client client) throws Exception {
+        try (AppFixture f = new AppFixture(Codemojex.Settings.defaults().withClient(client), RateLimiter.unlimited())) {
             HttpClient http = HttpClient.newHttpClient();
             String game = f.post("/rooms", Map.of("room", "live")).json().get("game").asText();
             try (Stream feed = new Stream(http, f, "/feed/events", null); Stream events = new Stream(http, f, "/games/" + game + "/events", null)) {

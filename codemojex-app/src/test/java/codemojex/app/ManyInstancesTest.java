@@ -14,7 +14,6 @@ import redis.clients.jedis.resps.StreamPendingSummary;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -158,14 +157,14 @@ class ManyInstancesTest {
                 }
             });
             long heldAtKill = 0;
-            try (Codemojex app = Codemojex.connect(redis.uri(), Codemojex.Settings.defaults())) {
+            try (redis.clients.jedis.UnifiedJedis direct = echomq.redis.RedisConnections.connect(redis.uri())) {
                 String guesses = StreamKey.of(Channels.QUEUE, Channels.GUESSES).toString();
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
                 while (victim.process().isAlive() && System.nanoTime() < deadline && !play.isDone()) {
-                    if (held(app.jedis().xpending(guesses, RedisGuessInbox.GROUP), "worker-13") > 0) {
+                    if (held(direct.xpending(guesses, RedisGuessInbox.GROUP), "worker-13") > 0) {
                         victim.process().destroyForcibly(); // SIGKILL, with guesses delivered to it and not committed
                         assertThat(victim.process().waitFor(10, TimeUnit.SECONDS)).isTrue();
-                        heldAtKill = held(app.jedis().xpending(guesses, RedisGuessInbox.GROUP), "worker-13");
+                        heldAtKill = held(direct.xpending(guesses, RedisGuessInbox.GROUP), "worker-13");
                     }
                 }
             }

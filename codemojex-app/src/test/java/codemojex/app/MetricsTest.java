@@ -1,7 +1,9 @@
 package codemojex.app;
 
 import codemojex.projections.Code;
-import org.junit.jupiter.api.Test;
+import codemojex.app.http.RateLimiter;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -37,9 +39,10 @@ class MetricsTest {
                 .mapToDouble(Sample::value).sum();
     }
 
-    @Test
-    void aScrapeAfterAPlayedGameCountsWhatHappened() {
-        try (AppFixture f = new AppFixture()) {
+    @ParameterizedTest
+    @EnumSource(Codemojex.Client.class)
+    void aScrapeAfterAPlayedGameCountsWhatHappened(Codemojex.Client client) {
+        try (AppFixture f = new AppFixture(Codemojex.Settings.defaults().withClient(client), RateLimiter.unlimited())) {
             String game = f.post("/rooms", Map.of("room", "metrics")).json().get("game").asText();
             Code secret = f.secret(game);
             Code rotated = new Code(secret.emojis().tail().append(secret.get(0)));

@@ -12,7 +12,6 @@ import echomq.domain.partition.HashSlot;
 import echomq.domain.stream.StreamStoreException;
 import echomq.domain.window.PartitionedWindows;
 import echomq.domain.window.Window;
-import echomq.redis.RedisStreamRange;
 import echomq.testkit.RedisServerProcess;
 import echomq.testkit.TestRedis;
 import org.junit.jupiter.api.Test;
@@ -62,7 +61,7 @@ class PartitionedAppTest {
                 int slot = HashSlot.of(parts.stream(p, Channels.GUESSES).toString());
                 for (String kind : new String[] {"game", "board", "scores"}) {
                     String key = "emq:{" + parts.queue(p) + "}:" + kind + ":" + game;
-                    assertThat(f.app.jedis().exists(key)).as(key).isTrue();
+                    assertThat(f.direct().exists(key)).as(key).isTrue();
                     assertThat(HashSlot.of(key)).isEqualTo(slot);
                 }
             }
@@ -76,7 +75,7 @@ class PartitionedAppTest {
             }
 
             // every report is the fold of all partitions, twice (the second from the caches)
-            PartitionedWindows fresh = new PartitionedWindows(new RedisStreamRange(f.app.jedis()));
+            PartitionedWindows fresh = new PartitionedWindows(f.app.redis().range());
             Instant now = Instant.now();
             Window day = Projections.day(LocalDate.ofInstant(now, ZoneOffset.UTC), ZoneOffset.UTC);
             Window lastDay = Window.closed(now.minus(Duration.ofDays(1)), now.plusSeconds(60));
@@ -146,7 +145,7 @@ class PartitionedAppTest {
             var record = app.play().game(game1);
             var misplaced = new codemojex.projections.GameEvent.GuessSubmitted(game1, record.room(), "mallory",
                     record.keyboard().parseGuess(record.keyboard().keys().take(6).mkString()));
-            new echomq.redis.RedisStreamAppend(app.jedis(), new echomq.domain.id.Snowflake(7, java.time.Clock.systemUTC()))
+            app.redis().append(new echomq.domain.id.Snowflake(7, java.time.Clock.systemUTC()), echomq.domain.observe.EchoListener.NONE)
                     .append(app.partitions().queue(0), Channels.GUESSES, misplaced.fields());
             assertThat(app.worker().partition(0).pollOnce(Duration.ofMillis(200))).isEqualTo(1);
             assertThat(app.worker().partition(0).rejected()).isEqualTo(1);
@@ -154,7 +153,7 @@ class PartitionedAppTest {
             assertThat(app.reports().board(game1, 10)).isEmpty();
 
             // one commit holds the guesses of one partition: a mixed batch is refused before anything is written
-            var commit = new codemojex.app.redis.RedisScoreCommit(app.jedis(), new echomq.domain.id.Snowflake(8, java.time.Clock.systemUTC()),
+            var commit = new codemojex.app.redis.RedisScoreCommit(app.redis().calls(), new echomq.domain.id.Snowflake(8, java.time.Clock.systemUTC()),
                     new codemojex.app.redis.Keys(app.partitions()));
             java.util.List<codemojex.app.core.port.ScoreCommit.Commit> mixed = new java.util.ArrayList<>();
             for (int p : new int[] {0, 2}) {
@@ -168,7 +167,7 @@ class PartitionedAppTest {
             assertThatThrownBy(() -> commit.commitAll(mixed)).isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining(gameIn.get(0)).hasMessageContaining(gameIn.get(2));
             for (int p = 0; p < 3; p++) {
-                assertThat(app.jedis().exists(app.partitions().stream(p, Channels.GUESS_SCORED).toString())).isFalse();
+                assertThat(app.redis().calls().exists(app.partitions().stream(p, Channels.GUESS_SCORED).toString())).isFalse();
             }
         }
     }

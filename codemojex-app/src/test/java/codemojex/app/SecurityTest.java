@@ -19,7 +19,6 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.security.KeyStore;
 import java.security.cert.CertificateFactory;
 import java.time.Clock;
@@ -59,10 +58,12 @@ class SecurityTest {
             String uri = "redis://cmapp:" + secret + "@127.0.0.1:" + redis.port();
             try (Codemojex app = Codemojex.connect(uri, Codemojex.Settings.defaults())) {
                 plays(app);
-                assertThatThrownBy(() -> new RedisStreamRange(app.jedis()).rangeFrom(StreamKey.of("other", "x"), StreamId.MIN, 1))
+                assertThatThrownBy(() -> app.redis().range().rangeFrom(StreamKey.of("other", "x"), StreamId.MIN, 1))
                         .isInstanceOf(StreamStoreException.AccessDenied.class)
                         .satisfies(e -> assertThat(full(e)).doesNotContain(secret));
-                assertThatThrownBy(() -> app.jedis().flushAll()).hasMessageContaining("NOPERM");
+                try (UnifiedJedis asTheApp = RedisConnections.connect(uri)) {
+                    assertThatThrownBy(asTheApp::flushAll).hasMessageContaining("NOPERM");
+                }
             }
             // the app reads the games' partition count as it starts: a wrong password fails there, typed
             assertThatThrownBy(() -> Codemojex.connect("redis://cmapp:nope@127.0.0.1:" + redis.port(), Codemojex.Settings.defaults()))

@@ -200,7 +200,8 @@ class ServeProcessTest {
                 .isEqualTo(PosixFilePermissions.fromString("rw-------"));
         assertThat(Files.getPosixFilePermissions(data.resolve("redis.conf"))).isEqualTo(PosixFilePermissions.fromString("rw-------"));
 
-        Serve apiOnly = Serve.start(data, "--no-worker").ready();
+        // the same data through the other client: what one wrote, the other reads and scores
+        Serve apiOnly = Serve.start(data, "--no-worker", "--client", "lettuce").ready();
         assertGameIsThere(apiOnly, game, 3);
         assertThat(apiOnly.get("/games/" + game + "/board").get("board")).isEqualTo(board);
         List<String> pending = List.of(apiOnly.guess(game, "bob", 4), apiOnly.guess(game, "cy", 5));
@@ -209,7 +210,7 @@ class ServeProcessTest {
         }
         apiOnly.stop();
 
-        Serve again = Serve.start(data).ready();
+        Serve again = Serve.start(data, "--client", "lettuce").ready();
         for (String id : pending) {
             assertThat(again.awaitStatus(game, id, "scored")).as("pending guess %s", id).isEqualTo("scored");
         }
@@ -258,6 +259,7 @@ class ServeProcessTest {
 
         // a read command uses the running server
         assertThat(cli("board", game, "--data", data.toString())).contains("ada");
+        assertThat(cli("board", game, "--data", data.toString(), "--client", "LETTUCE")).contains("ada");
         first.stop();
         // and with none running, starts one on the data for as long as it reads
         assertThat(cli("feed", "--data", data.toString())).contains("1 guess by 1 player").contains("ada scored");

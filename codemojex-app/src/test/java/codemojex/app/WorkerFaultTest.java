@@ -183,7 +183,7 @@ class WorkerFaultTest {
     /** Channel reads without the HTTP fixture. */
     record AppFixtureless(Codemojex app) {
         List<StreamEntry> channel(String name) {
-            return new echomq.redis.RedisStreamRange(app.jedis()).rangeFrom(StreamKey.of("cm", name),
+            return app.redis().range().rangeFrom(StreamKey.of("cm", name),
                     echomq.domain.id.StreamId.MIN, 1_000_000);
         }
     }

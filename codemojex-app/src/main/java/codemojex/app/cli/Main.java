@@ -24,7 +24,7 @@ public final class Main implements Runnable {
 
     /** Runs the CLI; returns the exit code. Errors are one line on stderr. */
     public static int run(String... args) {
-        CommandLine cli = new CommandLine(new Main());
+        CommandLine cli = new CommandLine(new Main()).setCaseInsensitiveEnumValuesAllowed(true); // --client lettuce
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             commandLine.getErr().println("error: " + oneLine(e));
             return 1;

@@ -6,7 +6,7 @@ import io.vavr.control.Option;
 
 import java.nio.file.Path;
 
-/** The options every command shares: which Redis, or which data directory, and the node id. */
+/** The options every command shares: which Redis, or which data directory, through which client, and the node id. */
 public final class RedisOption {
 
     @picocli.CommandLine.Option(names = "--redis", paramLabel = "URI",
@@ -17,6 +17,10 @@ public final class RedisOption {
     @picocli.CommandLine.Option(names = "--data", paramLabel = "DIR",
             description = "where the app's own Redis keeps its data when no Redis is given (default: ./" + DataDirectory.DEFAULT + ")")
     Path data;
+
+    @picocli.CommandLine.Option(names = "--client", paramLabel = "jedis|lettuce",
+            description = "the Redis client to run on: ${COMPLETION-CANDIDATES} (default: jedis)")
+    Codemojex.Client client;
 
     @picocli.CommandLine.Option(names = "--node", paramLabel = "N", description = "snowflake node id 0..1023 of this process (default: random)")
     Integer node;
@@ -36,6 +40,7 @@ public final class RedisOption {
 
     Codemojex.Settings settings() {
         Codemojex.Settings s = Codemojex.Settings.defaults();
+        s = client == null ? s : s.withClient(client);
         return node == null ? s : s.withNode(node);
     }
 

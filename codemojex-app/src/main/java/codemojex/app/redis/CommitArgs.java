@@ -9,7 +9,7 @@ import codemojex.projections.Scoring;
 import echomq.domain.id.BrandedId;
 import echomq.domain.id.StreamId;
 import echomq.domain.stream.StreamKey;
-import echomq.redis.RedisStreamAppend;
+import echomq.wire.Xadd;
 import io.vavr.control.Option;
 
 import java.util.ArrayList;
@@ -84,7 +84,7 @@ record CommitArgs(List<String> keys, List<String> argv) {
         } else if (outcome instanceof GuessOutcome.ScoredAndSettled s) {
             BrandedId settled = item.settledId().getOrElseThrow(() -> new IllegalArgumentException("a settling outcome needs a settled id"));
             scored(argv, guess, s.scored(), s.score(), rejection, item.scoredId(), settled.streamId().toString());
-            List<String> settledItems = RedisStreamAppend.xaddFields(settled, s.settled().fields());
+            List<String> settledItems = Xadd.fields(settled, s.settled().fields());
             argv.add(Integer.toString(settledItems.size()));
             argv.addAll(settledItems);
         } else {
@@ -95,7 +95,7 @@ record CommitArgs(List<String> keys, List<String> argv) {
     private static void scored(List<String> argv, GuessSubmitted guess, GuessScored event, Scoring.Score score, String rejection,
                                BrandedId scoredId, String settledEntryId) {
         // `best` is the event's last field: the script appends it, as only it knows the stored best
-        List<String> items = RedisStreamAppend.xaddFields(scoredId, event.fields().remove("best"));
+        List<String> items = Xadd.fields(scoredId, event.fields().remove("best"));
         argv.addAll(List.of(Integer.toString(event.total()), StoredResults.scoredWithoutBest(guess.player(), guess.guess(), score),
                 rejection, scoredId.streamId().toString(), settledEntryId, Integer.toString(items.size())));
         argv.addAll(items);

@@ -123,6 +123,15 @@ public final class EmbeddedRedis implements AutoCloseable {
         return uri;
     }
 
+    /** Stops the Redis at {@code uri} (one this app took over from a killed process): {@code SHUTDOWN}, which writes what it holds. */
+    public static void shutdown(String uri) {
+        try (UnifiedJedis j = RedisConnections.connect(uri)) {
+            j.executeCommand(new redis.clients.jedis.CommandArguments(redis.clients.jedis.Protocol.Command.SHUTDOWN));
+        } catch (JedisException gone) {
+            // SHUTDOWN answers by closing the connection
+        }
+    }
+
     /** Whether it keeps its data. */
     public boolean persistent() {
         return persistent;

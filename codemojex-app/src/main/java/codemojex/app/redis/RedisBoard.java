@@ -1,10 +1,7 @@
 package codemojex.app.redis;
 
 import codemojex.projections.Board;
-import echomq.redis.RedisFailures;
-import echomq.redis.RedisScript;
-import redis.clients.jedis.UnifiedJedis;
-import redis.clients.jedis.resps.Tuple;
+import echomq.wire.LuaScript;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -19,19 +16,19 @@ import java.util.Objects;
 public final class RedisBoard implements Board {
 
     /** ZADD LT and ZSCORE in one script: the best after the record, atomically. */
-    static final RedisScript RECORD = RedisScript.load(RedisBoard.class, "board-record.lua");
+    static final LuaScript RECORD = LuaScript.load(RedisBoard.class, "board-record.lua");
 
-    private final UnifiedJedis jedis;
+    private final RedisCalls redis;
     private final Keys keys;
 
-    /** Over {@code jedis}, with one partition. */
-    public RedisBoard(UnifiedJedis jedis) {
-        this(jedis, Keys.ONE);
+    /** Over {@code redis}, with one partition. */
+    public RedisBoard(RedisCalls redis) {
+        this(redis, Keys.ONE);
     }
 
-    /** Over {@code jedis}, each game's key where {@code keys} puts it. */
-    public RedisBoard(UnifiedJedis jedis, Keys keys) {
-        this.jedis = Objects.requireNonNull(jedis, "jedis");
+    /** Over {@code redis}, each game's key where {@code keys} puts it. */
+    public RedisBoard(RedisCalls redis, Keys keys) {
+        this.redis = Objects.requireNonNull(redis, "redis");
         this.keys = Objects.requireNonNull(keys, "keys");
     }
 
@@ -39,7 +36,8 @@ public final class RedisBoard implements Board {
     public int record(String game, String player, int points) {
         Board.requireRecord(game, player, points);
         String key = keys.board(game);
-        Object best = RECORD.run(jedis, List.of(key), List.of(Integer.toString(-points), player));
+        Object best = redis.run(RECORD, List.of(key), List.of(Integer.toString(-points), player))
+                .getOrElseThrow(() -> new IllegalStateException("board-record.lua answered nil for " + key));
         return -(int) Double.parseDouble(String.valueOf(best));
     }
 
@@ -67,17 +65,17 @@ public final class RedisBoard implements Board {
     public long count(String game) {
         Board.requireTop(game, 1);
         String key = keys.board(game);
-        return RedisFailures.on(key, () -> jedis.zcard(key));
+        return redis.zcard(key);
     }
 
     private static final int PAGE = 1000;
 
     /** Appends up to {@code n} places from rank {@code from + 1} on; returns how many it read. */
     private int page(String key, int from, int n, List<Ranked> out) {
-        List<Tuple> tuples = RedisFailures.on(key, () -> jedis.zrangeWithScores(key, from, from + n - 1L));
-        for (Tuple t : tuples) {
-            out.add(new Ranked(out.size() + 1, t.getElement(), -(int) t.getScore()));
+        List<RedisCalls.Scored> page = redis.zrangeWithScores(key, from, from + n - 1L);
+        for (RedisCalls.Scored t : page) {
+            out.add(new Ranked(out.size() + 1, t.member(), -(int) t.score()));
         }
-        return tuples.size();
+        return page.size();
     }
 }

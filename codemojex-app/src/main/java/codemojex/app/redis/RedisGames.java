@@ -4,9 +4,7 @@ import codemojex.app.core.port.Games;
 import codemojex.projections.Code;
 import codemojex.projections.GameRecord;
 import codemojex.projections.Keyboard;
-import echomq.redis.RedisFailures;
 import io.vavr.control.Option;
-import redis.clients.jedis.UnifiedJedis;
 
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -16,17 +14,17 @@ import java.util.Objects;
 /** {@link Games} as one hash per game ({@code emq:{cm}:game:<id>}, in the game's partition): room, keyboard, secret, status, winner. */
 public final class RedisGames implements Games {
 
-    private final UnifiedJedis jedis;
+    private final RedisCalls redis;
     private final Keys keys;
 
-    /** Over {@code jedis}, with one partition. */
-    public RedisGames(UnifiedJedis jedis) {
-        this(jedis, Keys.ONE);
+    /** Over {@code redis}, with one partition. */
+    public RedisGames(RedisCalls redis) {
+        this(redis, Keys.ONE);
     }
 
-    /** Over {@code jedis}, each game's key where {@code keys} puts it. */
-    public RedisGames(UnifiedJedis jedis, Keys keys) {
-        this.jedis = Objects.requireNonNull(jedis, "jedis");
+    /** Over {@code redis}, each game's key where {@code keys} puts it. */
+    public RedisGames(RedisCalls redis, Keys keys) {
+        this.redis = Objects.requireNonNull(redis, "redis");
         this.keys = Objects.requireNonNull(keys, "keys");
     }
 
@@ -39,18 +37,17 @@ public final class RedisGames implements Games {
         fields.put("secret", g.secret().text());
         fields.put("opened", Long.toString(g.openedAt().toEpochMilli()));
         fields.put("status", "open");
-        long created = RedisFailures.on(key, () -> jedis.hsetnx(key, "status", "creating"));
-        if (created == 0) {
+        if (!redis.hsetnx(key, "status", "creating")) {
             throw new IllegalStateException("game " + g.game() + " exists already");
         }
-        RedisFailures.on(key, () -> jedis.hset(key, fields));
+        redis.hset(key, fields);
     }
 
     @Override
     public Option<GameRecord> find(String game) {
         String key = keys.game(game);
-        Map<String, String> h = RedisFailures.on(key, () -> jedis.hgetAll(key));
-        if (h == null || h.isEmpty() || !h.containsKey("secret")) {
+        Map<String, String> h = redis.hgetAll(key);
+        if (!h.containsKey("secret")) {
             return Option.none();
         }
         return Option.some(new GameRecord(game, h.get("room"), Keyboard.parse(h.get("keyboard")), Code.parse(h.get("secret")),

@@ -4,28 +4,27 @@ import codemojex.app.core.port.GuessInbox;
 import codemojex.projections.Channels;
 import echomq.domain.id.StreamId;
 import echomq.domain.stream.StreamEntry;
-import echomq.redis.RedisConsumerGroup;
-import redis.clients.jedis.UnifiedJedis;
+import echomq.domain.group.ConsumerGroupPort;
 
 import java.time.Duration;
 import java.util.List;
 
-/** {@link GuessInbox} as consumer {@code consumer} of the group {@value #GROUP} on one partition's {@code guesses}. */
+/** {@link GuessInbox} as consumer {@code consumer} of the group {@value #GROUP} on one partition's {@code guesses}, over either client. */
 public final class RedisGuessInbox implements GuessInbox {
 
     /** The consumer group of the score workers. */
     public static final String GROUP = "scorers";
 
-    private final RedisConsumerGroup group;
+    private final ConsumerGroupPort group;
 
-    /** Consumer {@code consumer} (one per worker process) over {@code jedis}, with one partition. */
-    public RedisGuessInbox(UnifiedJedis jedis, String consumer) {
-        this(jedis, Channels.QUEUE, consumer);
+    /** Consumer {@code consumer} (one per worker process) on {@code redis}, with one partition. */
+    public RedisGuessInbox(Connection redis, String consumer) {
+        this(redis, Channels.QUEUE, consumer);
     }
 
     /** Consumer {@code consumer} (one per worker process) of the {@code guesses} of partition queue {@code queue}. */
-    public RedisGuessInbox(UnifiedJedis jedis, String queue, String consumer) {
-        this.group = new RedisConsumerGroup(jedis, queue, Channels.GUESSES, GROUP, consumer);
+    public RedisGuessInbox(Connection redis, String queue, String consumer) {
+        this.group = redis.group(queue, Channels.GUESSES, GROUP, consumer);
     }
 
     @Override

@@ -9,41 +9,40 @@ import echomq.domain.id.BrandedId;
 import echomq.domain.id.Snowflake;
 import echomq.domain.id.StreamId;
 import echomq.domain.stream.NonMonotonicAppendException;
+import echomq.domain.stream.StreamAppendPort;
 import echomq.domain.stream.StreamEntry;
-import echomq.redis.RedisStreamAppend;
+import echomq.wire.LuaScript;
 import io.vavr.control.Option;
-import echomq.redis.RedisScript;
-import redis.clients.jedis.UnifiedJedis;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * {@link ScoreCommit} as one Lua script ({@code score-commit.lua}, beside this class; see
- * {@link RedisScript} for how it is sent). The script reads the
+ * {@link ScoreCommit} as one Lua script ({@code score-commit.lua}, beside this class; sent by its
+ * SHA-1 through either client, see {@link RedisCalls#run}). The script reads the
  * player's stored best and raises it by {@link Referee#best}; the answer here is
  * {@link Referee#decide} for the previous best it saw, which is exactly what it wrote.
  */
 public final class RedisScoreCommit implements ScoreCommit {
 
-    static final RedisScript SCRIPT = RedisScript.load(RedisScoreCommit.class, "score-commit.lua");
+    static final LuaScript SCRIPT = LuaScript.load(RedisScoreCommit.class, "score-commit.lua");
 
-    private final UnifiedJedis jedis;
+    private final RedisCalls redis;
     private final Snowflake minter;
     private final Keys keys;
 
-    /** Over {@code jedis}, with one partition, minting the ids of the entries it appends with {@code minter}. */
-    public RedisScoreCommit(UnifiedJedis jedis, Snowflake minter) {
-        this(jedis, minter, Keys.ONE);
+    /** Over {@code redis}, with one partition, minting the ids of the entries it appends with {@code minter}. */
+    public RedisScoreCommit(RedisCalls redis, Snowflake minter) {
+        this(redis, minter, Keys.ONE);
     }
 
     /**
-     * Over {@code jedis}, each game's keys and streams where {@code keys} puts them, minting the ids
+     * Over {@code redis}, each game's keys and streams where {@code keys} puts them, minting the ids
      * of the entries it appends with {@code minter}. A batch holds guesses of one partition.
      */
-    public RedisScoreCommit(UnifiedJedis jedis, Snowflake minter, Keys keys) {
-        this.jedis = Objects.requireNonNull(jedis, "jedis");
+    public RedisScoreCommit(RedisCalls redis, Snowflake minter, Keys keys) {
+        this.redis = Objects.requireNonNull(redis, "redis");
         this.minter = Objects.requireNonNull(minter, "minter");
         this.keys = Objects.requireNonNull(keys, "keys");
     }
@@ -57,7 +56,7 @@ public final class RedisScoreCommit implements ScoreCommit {
      * Commits the batch in one script call. When another worker (another process, another clock)
      * appended above the ids minted here, the script writes nothing and answers the top: the ids are
      * minted again above it ({@link Snowflake#observe}) and the script called again, up to
-     * {@link RedisStreamAppend#MAX_REMINTS} times; past that, a {@link NonMonotonicAppendException}.
+     * {@link StreamAppendPort#MAX_REMINTS} times; past that, a {@link NonMonotonicAppendException}.
      */
     @Override
     public List<Result> commitAll(List<Commit> batch) {
@@ -79,16 +78,16 @@ public final class RedisScoreCommit implements ScoreCommit {
                 items.add(new CommitArgs.Item(batch.get(i).delivery().id(), batch.get(i).guess(), provisional.get(i), scoredId, settledId));
             }
             CommitArgs args = CommitArgs.of(RedisGuessInbox.GROUP, keys, items);
-            reply = (List<?>) SCRIPT.run(jedis, args.keys(), args.argv());
+            reply = (List<?>) redis.run(SCRIPT, args.keys(), args.argv()).getOrElse(List.of());
             if (reply.isEmpty() || !"BEHIND".equals(String.valueOf(reply.get(0)))) {
                 break;
             }
             StreamId top = StreamId.parse(String.valueOf(reply.get(1)));
-            if (attempt >= RedisStreamAppend.MAX_REMINTS) {
+            if (attempt >= StreamAppendPort.MAX_REMINTS) {
                 throw new NonMonotonicAppendException(CommitArgs.scoredStream(keys, CommitArgs.partitionOf(keys, items)).toString(), first.streamId(),
                         new IllegalStateException("still below the top " + top + " after " + attempt + " new ids"));
             }
-            RedisStreamAppend.aimAbove(minter, top, attempt);
+            StreamAppendPort.aimAbove(minter, top, attempt);
         }
         if (reply.size() != batch.size()) {
             throw new IllegalStateException("score-commit.lua answered " + reply.size() + " results for " + batch.size() + " guesses");

@@ -3,10 +3,7 @@ package codemojex.app.redis;
 import codemojex.projections.Channels;
 import codemojex.projections.GamePartitions;
 import echomq.domain.stream.StreamKey;
-import echomq.redis.RedisFailures;
 import io.vavr.control.Option;
-import redis.clients.jedis.UnifiedJedis;
-import redis.clients.jedis.params.SetParams;
 
 /**
  * The partition count of the games on a Redis, kept there ({@value #KEY}): a game's keys are found
@@ -22,24 +19,23 @@ public final class StoredPartitions {
     }
 
     /**
-     * The count stored on the Redis of {@code jedis}; when none is, {@code asked} (1 when not asked
+     * The count stored on the Redis {@code redis} calls; when none is, {@code asked} (1 when not asked
      * either), stored now.
      *
      * @throws IllegalStateException when {@code asked} differs from the stored count, or when games
      *                               of a single partition exist and more are asked for (naming both)
      */
-    public static GamePartitions resolve(UnifiedJedis jedis, Option<Integer> asked) {
+    public static GamePartitions resolve(RedisCalls redis, Option<Integer> asked) {
         asked.forEach(GamePartitions::new); // a count out of range is refused before anything reaches Redis
-        Option<Integer> stored = read(jedis);
+        Option<Integer> stored = read(redis);
         if (stored.isEmpty()) {
             int count = asked.getOrElse(1);
             String opened = StreamKey.of(Channels.QUEUE, Channels.ROOM_OPENED).toString();
-            if (count > 1 && RedisFailures.on(opened, () -> jedis.exists(opened))) {
+            if (count > 1 && redis.exists(opened)) {
                 throw new IllegalStateException("this Redis holds games written without partitions (" + opened + " exists): "
                         + count + " partitions would not find them; serve it with --partitions 1");
             }
-            String set = RedisFailures.on(KEY, () -> jedis.set(KEY, Integer.toString(count), SetParams.setParams().nx()));
-            stored = "OK".equals(set) ? Option.some(count) : read(jedis); // another instance stored one first
+            stored = redis.setIfAbsent(KEY, Integer.toString(count)) ? Option.some(count) : read(redis); // another instance stored one first
         }
         int count = stored.getOrElseThrow(() -> new IllegalStateException(KEY + " vanished while it was being stored"));
         if (asked.isDefined() && asked.get() != count) {
@@ -49,11 +45,12 @@ public final class StoredPartitions {
         return new GamePartitions(count);
     }
 
-    private static Option<Integer> read(UnifiedJedis jedis) {
-        String value = RedisFailures.on(KEY, () -> jedis.get(KEY));
-        if (value == null) {
+    private static Option<Integer> read(RedisCalls redis) {
+        Option<String> stored = redis.get(KEY);
+        if (stored.isEmpty()) {
             return Option.none();
         }
+        String value = stored.get();
         try {
             return Option.some(new GamePartitions(Integer.parseInt(value)).count());
         } catch (IllegalArgumentException e) {

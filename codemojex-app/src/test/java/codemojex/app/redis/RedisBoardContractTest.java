@@ -1,30 +1,61 @@
 package codemojex.app.redis;
 
+import codemojex.app.redis.jedis.JedisCalls;
+import codemojex.app.redis.lettuce.LettuceCalls;
 import codemojex.projections.Board;
 import codemojex.projections.testkit.BoardContract;
+import echomq.lettuce.LettuceConnections;
+import echomq.lettuce.LettuceRedis;
 import echomq.redis.RedisConnections;
 import echomq.testkit.TestRedis;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.TestInstance;
 import redis.clients.jedis.UnifiedJedis;
 
-/** The {@link Board} contract on the app's Redis board. */
-class RedisBoardContractTest extends BoardContract {
+/** The {@link Board} contract on the app's Redis board, through either client. */
+class RedisBoardContractTest {
 
-    static UnifiedJedis jedis;
+    @Nested
+    @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+    class OnJedis extends BoardContract {
+        UnifiedJedis jedis;
 
-    @BeforeAll
-    static void connect() {
-        jedis = RedisConnections.connect(TestRedis.uri());
+        @BeforeAll
+        void connect() {
+            jedis = RedisConnections.connect(TestRedis.uri());
+        }
+
+        @AfterAll
+        void close() {
+            jedis.close();
+        }
+
+        @Override
+        protected Board board() {
+            return new RedisBoard(new JedisCalls(jedis));
+        }
     }
 
-    @AfterAll
-    static void close() {
-        jedis.close();
-    }
+    @Nested
+    @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+    class OnLettuce extends BoardContract {
+        LettuceRedis lettuce;
 
-    @Override
-    protected Board board() {
-        return new RedisBoard(jedis);
+        @BeforeAll
+        void connect() {
+            lettuce = LettuceConnections.connect(TestRedis.uri());
+        }
+
+        @AfterAll
+        void close() {
+            lettuce.close();
+        }
+
+        @Override
+        protected Board board() {
+            return new RedisBoard(new LettuceCalls(lettuce));
+        }
     }
 }

@@ -2,6 +2,7 @@ package codemojex.app.redis;
 
 import codemojex.app.core.GuessResult;
 import codemojex.app.core.port.ScoreCommit;
+import codemojex.app.redis.jedis.JedisConnection;
 import codemojex.projections.Channels;
 import codemojex.projections.Code;
 import codemojex.projections.GameEvent.GameSettled;
@@ -14,11 +15,11 @@ import codemojex.projections.Referee;
 import echomq.domain.id.BrandedId;
 import echomq.domain.id.Snowflake;
 import echomq.domain.id.StreamId;
+import echomq.domain.observe.EchoListener;
+import echomq.domain.stream.StreamAppendPort;
 import echomq.domain.stream.StreamEntry;
 import echomq.domain.stream.StreamKey;
 import echomq.redis.RedisConnections;
-import echomq.redis.RedisStreamAppend;
-import echomq.redis.RedisStreamRange;
 import echomq.testkit.RedisServerProcess;
 import echomq.testkit.Seeded;
 import echomq.testkit.TestRedis;
@@ -27,6 +28,7 @@ import io.vavr.control.Option;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import redis.clients.jedis.UnifiedJedis;
 
 import java.time.Clock;
@@ -43,32 +45,42 @@ import static org.assertj.core.api.Assertions.assertThat;
  * by a few players over a few games, every commit answers what {@link Referee#decide} says for the
  * best the model holds, and writes exactly those events, that best and that result.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RedisScoreCommitTest {
 
-    static RedisServerProcess redis;
-    static UnifiedJedis jedis;
+    RedisServerProcess server;
+    /** The Jedis client of the scripts' own checks (SCRIPT FLUSH, SCRIPT EXISTS). */
+    UnifiedJedis jedis;
+    Connection redis;
+
+    /** The app's connection under test; {@link LettuceScoreCommitTest} runs every test again through Lettuce. */
+    Connection open(String uri) {
+        return JedisConnection.open(uri, 8);
+    }
 
     @BeforeAll
-    static void start() {
-        redis = TestRedis.privateServer();
-        jedis = RedisConnections.connect(redis.uri());
+    void start() {
+        server = TestRedis.privateServer();
+        jedis = RedisConnections.connect(server.uri());
+        redis = open(server.uri());
     }
 
     @AfterAll
-    static void stop() {
+    void stop() {
+        redis.close();
         jedis.close();
-        redis.stop();
+        server.stop();
     }
 
     @Test
     void everyCommitIsWhatTheRefereeDecidesForTheModelsBest() {
         Random r = Seeded.random("RedisScoreCommitTest");
         Snowflake minter = new Snowflake(5, Clock.systemUTC());
-        RedisGames games = new RedisGames(jedis);
-        RedisGuessInbox inbox = new RedisGuessInbox(jedis, "model");
-        RedisScoreCommit commit = new RedisScoreCommit(jedis, minter);
-        RedisGuessResults results = new RedisGuessResults(jedis);
-        RedisStreamAppend append = new RedisStreamAppend(jedis, minter);
+        RedisGames games = new RedisGames(redis.calls());
+        RedisGuessInbox inbox = new RedisGuessInbox(redis, "model");
+        RedisScoreCommit commit = new RedisScoreCommit(redis.calls(), minter);
+        RedisGuessResults results = new RedisGuessResults(redis.calls());
+        StreamAppendPort append = redis.append(minter, EchoListener.NONE);
         inbox.ensure();
         Map<String, GameRecord> open = new HashMap<>();
         for (int g = 0; g < 3; g++) {
@@ -108,16 +120,16 @@ class RedisScoreCommitTest {
             bests.put(game.game() + "/" + player, scored.best());
             assertThat(stored).isEqualTo(new GuessResult.Scored(guessId.toString(), game.game(), player,
                     codemojex.projections.Scoring.score(game.secret(), guess), scored.best()));
-            List<StreamEntry> log = new RedisStreamRange(jedis).rangeFrom(StreamKey.of(Channels.QUEUE, Channels.GUESS_SCORED),
+            List<StreamEntry> log = redis.range().rangeFrom(StreamKey.of(Channels.QUEUE, Channels.GUESS_SCORED),
                     StreamId.MIN, 100_000);
             assertThat(GuessScored.decode(log.get(log.size() - 1))).isEqualTo(scored);
-            assertThat(new RedisBoard(jedis).top(game.game(), 1000)).anySatisfy(place -> {
+            assertThat(new RedisBoard(redis.calls()).top(game.game(), 1000)).anySatisfy(place -> {
                 assertThat(place.player()).isEqualTo(player);
                 assertThat(place.best()).isEqualTo(scored.best());
             });
             if (expected instanceof GuessOutcome.ScoredAndSettled s) {
                 settled++;
-                List<StreamEntry> settles = new RedisStreamRange(jedis).rangeFrom(StreamKey.of(Channels.QUEUE, Channels.GAME_SETTLED),
+                List<StreamEntry> settles = redis.range().rangeFrom(StreamKey.of(Channels.QUEUE, Channels.GAME_SETTLED),
                         StreamId.MIN, 100);
                 assertThat(GameSettled.decode(settles.get(settles.size() - 1))).isEqualTo(s.settled());
                 assertThat(games.find(game.game()).get().winner()).contains(player);
@@ -138,10 +150,10 @@ class RedisScoreCommitTest {
     void aBatchCommitsAsTheGuessesOneAfterTheOther() {
         Random r = Seeded.random("RedisScoreCommitTest.batches");
         Snowflake minter = new Snowflake(9, Clock.systemUTC());
-        RedisGames games = new RedisGames(jedis);
-        RedisGuessInbox inbox = new RedisGuessInbox(jedis, "batches");
-        RedisScoreCommit commit = new RedisScoreCommit(jedis, minter);
-        RedisStreamAppend append = new RedisStreamAppend(jedis, minter);
+        RedisGames games = new RedisGames(redis.calls());
+        RedisGuessInbox inbox = new RedisGuessInbox(redis, "batches");
+        RedisScoreCommit commit = new RedisScoreCommit(redis.calls(), minter);
+        StreamAppendPort append = redis.append(minter, EchoListener.NONE);
         inbox.ensure();
         List<GameRecord> all = new java.util.ArrayList<>();
         for (int g = 0; g < 4; g++) {
@@ -204,16 +216,16 @@ class RedisScoreCommitTest {
         Snowflake minter = new Snowflake(6, Clock.systemUTC());
         Keyboard k = Keyboard.standard();
         GameRecord game = new GameRecord("Gzero" + System.nanoTime(), "room", k, new Code(k.keys().take(6)), Instant.now(), Option.none());
-        new RedisGames(jedis).create(game);
-        RedisGuessInbox inbox = new RedisGuessInbox(jedis, "zero");
+        new RedisGames(redis.calls()).create(game);
+        RedisGuessInbox inbox = new RedisGuessInbox(redis, "zero");
         inbox.ensure();
         GuessSubmitted miss = new GuessSubmitted(game.game(), "room", "ada", new Code(k.keys().drop(6).take(6)));
         for (int i = 0; i < 3; i++) {
-            BrandedId id = new RedisStreamAppend(jedis, minter).append(Channels.QUEUE, Channels.GUESSES, miss.fields());
+            BrandedId id = redis.append(minter, EchoListener.NONE).append(Channels.QUEUE, Channels.GUESSES, miss.fields());
             StreamEntry delivery = inbox.next(1, java.time.Duration.ofMillis(100)).get(0);
-            assertThat(new RedisScoreCommit(jedis, minter).commit(delivery, miss, id.toString(), game))
+            assertThat(new RedisScoreCommit(redis.calls(), minter).commit(delivery, miss, id.toString(), game))
                     .isEqualTo(new ScoreCommit.Applied(Referee.decide(miss, id.toString(), Option.some(game), 0)));
-            List<StreamEntry> log = new RedisStreamRange(jedis).rangeFrom(StreamKey.of(Channels.QUEUE, Channels.GUESS_SCORED),
+            List<StreamEntry> log = redis.range().rangeFrom(StreamKey.of(Channels.QUEUE, Channels.GUESS_SCORED),
                     StreamId.MIN, 100_000);
             assertThat(log.get(log.size() - 1).field("best")).contains("0"); // never "-0"
             assertThat(GuessScored.decode(log.get(log.size() - 1)).best()).isZero();
@@ -230,37 +242,37 @@ class RedisScoreCommitTest {
         Snowflake minter = new Snowflake(6, Clock.systemUTC());
         Keyboard k = Keyboard.standard();
         GameRecord game = new GameRecord("Gahead" + System.nanoTime(), "room", k, new Code(k.keys().take(6)), Instant.now(), Option.none());
-        new RedisGames(jedis).create(game);
-        RedisGuessInbox inbox = new RedisGuessInbox(jedis, "ahead");
+        new RedisGames(redis.calls()).create(game);
+        RedisGuessInbox inbox = new RedisGuessInbox(redis, "ahead");
         inbox.ensure();
         long ahead = System.currentTimeMillis() + 5_000;
-        RedisStreamAppend other = new RedisStreamAppend(jedis, new Snowflake(1000, () -> ahead));
+        StreamAppendPort other = redis.append(new Snowflake(1000, () -> ahead), EchoListener.NONE);
         BrandedId scoredTop = other.append(Channels.QUEUE, Channels.GUESS_SCORED, io.vavr.collection.LinkedHashMap.of("other", "worker"));
         BrandedId settledTop = other.append(Channels.QUEUE, Channels.GAME_SETTLED, io.vavr.collection.LinkedHashMap.of("other", "worker"));
         GuessSubmitted winning = new GuessSubmitted(game.game(), "room", "ada", game.secret());
-        BrandedId id = new RedisStreamAppend(jedis, minter).append(Channels.QUEUE, Channels.GUESSES, winning.fields());
+        BrandedId id = redis.append(minter, EchoListener.NONE).append(Channels.QUEUE, Channels.GUESSES, winning.fields());
         StreamEntry delivery = inbox.next(1, java.time.Duration.ofMillis(100)).get(0);
-        assertThat(new RedisScoreCommit(jedis, minter).commit(delivery, winning, id.toString(), game))
+        assertThat(new RedisScoreCommit(redis.calls(), minter).commit(delivery, winning, id.toString(), game))
                 .isEqualTo(new ScoreCommit.Applied(Referee.decide(winning, id.toString(), Option.some(game), 0)));
-        List<StreamEntry> scored = new RedisStreamRange(jedis).rangeFrom(StreamKey.of(Channels.QUEUE, Channels.GUESS_SCORED),
+        List<StreamEntry> scored = redis.range().rangeFrom(StreamKey.of(Channels.QUEUE, Channels.GUESS_SCORED),
                 scoredTop.streamId(), 10);
-        List<StreamEntry> settled = new RedisStreamRange(jedis).rangeFrom(StreamKey.of(Channels.QUEUE, Channels.GAME_SETTLED),
+        List<StreamEntry> settled = redis.range().rangeFrom(StreamKey.of(Channels.QUEUE, Channels.GAME_SETTLED),
                 settledTop.streamId(), 10);
         assertThat(scored).hasSize(2);
         assertThat(scored.get(1).field("game")).contains(game.game());
         assertThat(scored.get(1).branded().get().streamId()).isEqualTo(scored.get(1).id());
         assertThat(settled).hasSize(2);
         assertThat(settled.get(1).field("game")).contains(game.game());
-        assertThat(new RedisBoard(jedis).top(game.game(), 10)).extracting(Object::toString).anyMatch(e -> e.contains("ada"));
+        assertThat(new RedisBoard(redis.calls()).top(game.game(), 10)).extracting(Object::toString).anyMatch(e -> e.contains("ada"));
         // committed once: the delivery is acknowledged, a second commit is a duplicate
-        assertThat(new RedisScoreCommit(jedis, minter).commit(delivery, winning, id.toString(), game))
+        assertThat(new RedisScoreCommit(redis.calls(), minter).commit(delivery, winning, id.toString(), game))
                 .isEqualTo(new ScoreCommit.AlreadyScored(id.toString()));
     }
 
     @Test
     void aScriptTheServerForgotIsSentAgain() {
         jedis.scriptFlush();
-        assertThat(new RedisBoard(jedis).record("flushed", "ada", 120)).isEqualTo(120);
+        assertThat(new RedisBoard(redis.calls()).record("flushed", "ada", 120)).isEqualTo(120);
         assertThat(jedis.scriptExists(List.of(RedisBoard.RECORD.sha1()))).containsExactly(true);
     }
 }

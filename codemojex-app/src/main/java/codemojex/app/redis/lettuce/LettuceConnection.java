@@ -1,0 +1,106 @@
+package codemojex.app.redis.lettuce;
+
+import codemojex.app.redis.Connection;
+import codemojex.app.redis.RedisCalls;
+import echomq.domain.checkpoint.CheckpointPort;
+import echomq.domain.group.ConsumerGroupPort;
+import echomq.domain.id.Snowflake;
+import echomq.domain.observe.EchoListener;
+import echomq.domain.retention.StreamReadersPort;
+import echomq.domain.retention.StreamRetentionPort;
+import echomq.domain.stream.StreamAppendPort;
+import echomq.domain.stream.StreamRangePort;
+import echomq.domain.stream.StreamStatePort;
+import echomq.domain.tail.StreamTailPort;
+import echomq.lettuce.LettuceCheckpoints;
+import echomq.lettuce.LettuceConnections;
+import echomq.lettuce.LettuceConsumerGroup;
+import echomq.lettuce.LettuceRedis;
+import echomq.lettuce.LettuceStreamAppend;
+import echomq.lettuce.LettuceStreamRange;
+import echomq.lettuce.LettuceStreamReaders;
+import echomq.lettuce.LettuceStreamRetention;
+import echomq.lettuce.LettuceStreamState;
+import echomq.lettuce.LettuceStreamTail;
+
+import java.util.Objects;
+
+/**
+ * {@link Connection} over Lettuce: one multiplexed connection (to a server, or a cluster) that every
+ * port and every thread shares, commands pipelined on it; blocking reads (the score workers', the
+ * live pages' followers) get connections of their own, one per reading thread.
+ */
+public final class LettuceConnection implements Connection {
+
+    private final LettuceRedis redis;
+    private final LettuceCalls calls;
+    private final LettuceStreamRange range;
+    private final LettuceStreamState states;
+
+    private LettuceConnection(LettuceRedis redis) {
+        this.redis = Objects.requireNonNull(redis, "redis");
+        this.calls = new LettuceCalls(redis);
+        this.range = new LettuceStreamRange(redis);
+        this.states = new LettuceStreamState(redis);
+    }
+
+    /** A connection to the Redis at {@code uri}. */
+    public static LettuceConnection open(String uri) {
+        return new LettuceConnection(LettuceConnections.connect(uri));
+    }
+
+    @Override
+    public RedisCalls calls() {
+        return calls;
+    }
+
+    @Override
+    public StreamRangePort range() {
+        return range;
+    }
+
+    @Override
+    public StreamStatePort states() {
+        return states;
+    }
+
+    @Override
+    public StreamAppendPort append(Snowflake minter, EchoListener listener) {
+        return new LettuceStreamAppend(redis, minter).observedBy(listener);
+    }
+
+    @Override
+    public StreamReadersPort readers(EchoListener listener) {
+        return new LettuceStreamReaders(redis).observedBy(listener);
+    }
+
+    @Override
+    public StreamRetentionPort retention() {
+        return new LettuceStreamRetention(redis);
+    }
+
+    @Override
+    public CheckpointPort checkpoints() {
+        return new LettuceCheckpoints(redis);
+    }
+
+    @Override
+    public StreamTailPort tail() {
+        return new LettuceStreamTail(redis);
+    }
+
+    @Override
+    public ConsumerGroupPort group(String queue, String name, String group, String consumer) {
+        return new LettuceConsumerGroup(redis, queue, name, group, consumer);
+    }
+
+    @Override
+    public String client() {
+        return "lettuce";
+    }
+
+    @Override
+    public void close() {
+        redis.close();
+    }
+}
