@@ -257,66 +257,73 @@ public final class Bench {
 
     /**
      * 10. The Codemojex score worker draining guesses already submitted, committing one guess per
-     * script call against up to 100: guesses scored per second, rounds alternating, the submitting
-     * not timed. Goal: batching ≥ 5× the per-guess commit.
+     * script call against up to 100, with the app on Jedis and on Lettuce: guesses scored per second,
+     * rounds alternating, the submitting not timed. Goal: batching ≥ 5× the per-guess commit.
      */
     static void workerBatches(Harness h, String uri, boolean quick, int rounds) {
         int k = quick ? 2_000 : 10_000;
-        int[] batches = {1, 100};
-        Map<Integer, double[]> rates = new java.util.LinkedHashMap<>();
-        Map<Integer, Double> redisMicros = new java.util.HashMap<>();
-        for (int b : batches) {
-            rates.put(b, new double[rounds]);
+        record Variant(codemojex.app.Codemojex.Client client, int batch) {
+            String label() {
+                return (client == codemojex.app.Codemojex.Client.JEDIS ? "Jedis" : "Lettuce") + ", commit batch of " + batch;
+            }
         }
+        List<Variant> variants = List.of(new Variant(codemojex.app.Codemojex.Client.JEDIS, 1), new Variant(codemojex.app.Codemojex.Client.JEDIS, 100),
+                new Variant(codemojex.app.Codemojex.Client.LETTUCE, 1), new Variant(codemojex.app.Codemojex.Client.LETTUCE, 100));
+        double[][] rates = new double[variants.size()][rounds];
+        double[] redisMicros = new double[variants.size()];
         java.util.Random r = new java.util.Random(10);
-        try (codemojex.app.Codemojex one = codemojex.app.Codemojex.connect(uri,
-                     codemojex.app.Codemojex.Settings.defaults().withNode(101).withCommitBatch(1));
-             codemojex.app.Codemojex hundred = codemojex.app.Codemojex.connect(uri,
-                     codemojex.app.Codemojex.Settings.defaults().withNode(102).withCommitBatch(100))) {
-            one.worker().ensureGroup();
+        List<codemojex.app.Codemojex> apps = new ArrayList<>();
+        try (UnifiedJedis stats = echomq.redis.RedisConnections.connect(uri)) { // the server's command statistics
+            for (int v = 0; v < variants.size(); v++) {
+                apps.add(codemojex.app.Codemojex.connect(uri, codemojex.app.Codemojex.Settings.defaults().withNode(101 + v)
+                        .withCommitBatch(variants.get(v).batch()).withClient(variants.get(v).client())));
+            }
+            codemojex.app.Codemojex submitter = apps.get(0);
+            submitter.worker().ensureGroup();
             List<String> gameIds = new ArrayList<>();
             List<List<String>> keys = new ArrayList<>();
             for (int g = 0; g < 20; g++) {
-                var opened = one.play().open("bench");
+                var opened = submitter.play().open("bench");
                 gameIds.add(opened.game());
                 keys.add(opened.keyboard().keys().map(e -> e.text()).toJavaList());
             }
             for (int round = 0; round < rounds; round++) {
-                for (int i = 0; i < batches.length; i++) {
-                    int b = batches[(i + round) % batches.length];
-                    codemojex.app.Codemojex app = b == 1 ? one : hundred;
+                for (int i = 0; i < variants.size(); i++) {
+                    int v = (i + round) % variants.size();
+                    codemojex.app.Codemojex app = apps.get(v);
                     for (int n = 0; n < k; n++) {
                         int g = r.nextInt(gameIds.size());
                         StringBuilder guess = new StringBuilder();
                         for (int p = 0; p < 6; p++) {
                             guess.append(keys.get(g).get(r.nextInt(keys.get(g).size())));
                         }
-                        one.play().submit(gameIds.get(g), "p" + r.nextInt(50), guess.toString());
+                        submitter.play().submit(gameIds.get(g), "p" + r.nextInt(50), guess.toString());
                     }
                     long before = app.worker().scored() + app.worker().rejected();
-                    double redisBefore = commandMicros(app.jedis(), "evalsha") + commandMicros(app.jedis(), "xreadgroup");
+                    double redisBefore = commandMicros(stats, "evalsha") + commandMicros(stats, "xreadgroup");
                     long t0 = System.nanoTime();
                     while (app.worker().scored() + app.worker().rejected() - before < k) {
                         app.worker().pollOnce(Duration.ofMillis(20));
                     }
-                    rates.get(b)[round] = k / ((System.nanoTime() - t0) / 1e9);
-                    redisMicros.merge(b, commandMicros(app.jedis(), "evalsha") + commandMicros(app.jedis(), "xreadgroup") - redisBefore,
-                            Double::sum);
+                    rates[v][round] = k / ((System.nanoTime() - t0) / 1e9);
+                    redisMicros[v] += commandMicros(stats, "evalsha") + commandMicros(stats, "xreadgroup") - redisBefore;
                 }
             }
+        } finally {
+            apps.forEach(codemojex.app.Codemojex::close);
         }
-        String title = "10. score worker draining " + k + " guesses: commit batch of 1 vs 100";
-        double base = Harness.median(rates.get(1));
+        String title = "10. score worker draining " + k + " guesses: commit batch of 1 vs 100, on Jedis and on Lettuce";
+        double base = Harness.median(rates[0]);
         List<Harness.Row> out = new ArrayList<>();
-        for (int b : batches) {
-            double rate = Harness.median(rates.get(b));
-            out.add(new Harness.Row(title, "commit batch of " + b + (b == 1 ? " (baseline)" : ""), k, k / rate * 1000, rate, rate / base,
-                    java.util.Arrays.stream(rates.get(b)).map(x -> k / x * 1000).toArray()));
+        for (int v = 0; v < variants.size(); v++) {
+            double rate = Harness.median(rates[v]);
+            out.add(new Harness.Row(title, variants.get(v).label() + (v == 0 ? " (baseline)" : ""), k, k / rate * 1000, rate, rate / base,
+                    java.util.Arrays.stream(rates[v]).map(x -> k / x * 1000).toArray()));
         }
-        for (int b : batches) {
+        for (int v = 0; v < variants.size(); v++) {
             // the rate if the worker's own side cost nothing: Redis' time in the scripts and the group reads (INFO commandstats)
-            double serverBound = (double) k * rounds / (redisMicros.get(b) / 1e6);
-            out.add(new Harness.Row(title, "server-bound, batch of " + b + " (Redis' own EVALSHA + XREADGROUP time)", k,
+            double serverBound = (double) k * rounds / (redisMicros[v] / 1e6);
+            out.add(new Harness.Row(title, "server-bound, " + variants.get(v).label() + " (Redis' own EVALSHA + XREADGROUP time)", k,
                     k / serverBound * 1000, serverBound, serverBound / base, new double[0]));
         }
         h.record(out);
