@@ -72,8 +72,8 @@ public final class Server implements AutoCloseable {
                 reads, traffic, app.meters().registry(), app.meters()::scrape);
         Javalin http = api.create();
         http.start(host, port);
-        log.info("Codemojex is up at http://{}:{}/ (Redis {}{})", host, http.port(), app.maskedUri(),
-                app.embeddedRedis() ? ", embedded" : "");
+        log.info("Codemojex is up at http://{}:{}/ (Redis {}{}, client {})", host, http.port(), app.maskedUri(),
+                app.embeddedRedis() ? ", embedded" : "", app.redis().client());
         ScheduledExecutorService checkpointer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "board-checkpoints");
             t.setDaemon(true);
@@ -157,6 +157,7 @@ public final class Server implements AutoCloseable {
         }
         h.put("status", "up".equals(redis) && (app.worker().isRunning() || !workerExpected) ? "ok" : "degraded");
         h.put("redis", redis);
+        h.put("client", app.redis().client());
         h.put("partitions", app.partitions().count());
         h.put("worker", worker);
         h.put("projections", app.reports().projectionMetrics()); // a record: Jackson writes its components

@@ -214,6 +214,7 @@ class ServeProcessTest {
         for (String id : pending) {
             assertThat(again.awaitStatus(game, id, "scored")).as("pending guess %s", id).isEqualTo("scored");
         }
+        assertThat(again.get("/health").path("client").asText()).isEqualTo("lettuce");
         assertGameIsThere(again, game, 5);
         again.stop();
     }
