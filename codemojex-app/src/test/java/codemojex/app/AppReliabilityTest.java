@@ -9,6 +9,8 @@ import echomq.domain.stream.StreamEntry;
 import echomq.testkit.RedisServerProcess;
 import echomq.testkit.TestRedis;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -61,10 +63,11 @@ class AppReliabilityTest {
     }
 
     /** Redis restarted under the running worker: it backs off, reconnects, and every guess is scored once. */
-    @Test
-    void redisRestartedUnderTheRunningWorker() {
+    @ParameterizedTest
+    @EnumSource(Codemojex.Client.class)
+    void redisRestartedUnderTheRunningWorker(Codemojex.Client client) {
         try (RedisServerProcess redis = TestRedis.privateServer("--appendonly", "yes", "--appendfsync", "always");
-             Codemojex app = Codemojex.connect(redis.uri(), Codemojex.Settings.defaults().withClaimIdle(Duration.ofSeconds(1)))) {
+             Codemojex app = Codemojex.connect(redis.uri(), Codemojex.Settings.defaults().withClaimIdle(Duration.ofSeconds(1)).withClient(client))) {
             app.worker().start();
             String game = app.play().open("restart").game();
             Keyboard k = app.play().game(game).keyboard();

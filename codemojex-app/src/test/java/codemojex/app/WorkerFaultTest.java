@@ -57,10 +57,12 @@ class WorkerFaultTest {
     /** How the dead worker comes back: the same consumer reading its own pending, or another claiming it. */
     enum Restart { SAME_CONSUMER, OTHER_CONSUMER_CLAIMS }
 
-    @ParameterizedTest(name = "{0}, commits of up to {1}")
-    @org.junit.jupiter.params.provider.CsvSource({"SAME_CONSUMER, 1", "OTHER_CONSUMER_CLAIMS, 1", "SAME_CONSUMER, 3", "OTHER_CONSUMER_CLAIMS, 3"})
-    void crashesBeforeAndAfterTheCommitLoseNothingAndDoubleNothing(Restart restart, int commitBatch) {
-        Codemojex.Settings base = Codemojex.Settings.defaults().withNode(7).withClaimIdle(Duration.ZERO).withCommitBatch(commitBatch);
+    @ParameterizedTest(name = "{0}, commits of up to {1}, on {2}")
+    @org.junit.jupiter.params.provider.CsvSource({"SAME_CONSUMER, 1, JEDIS", "OTHER_CONSUMER_CLAIMS, 1, JEDIS", "SAME_CONSUMER, 3, JEDIS",
+            "OTHER_CONSUMER_CLAIMS, 3, JEDIS", "SAME_CONSUMER, 3, LETTUCE", "OTHER_CONSUMER_CLAIMS, 3, LETTUCE"})
+    void crashesBeforeAndAfterTheCommitLoseNothingAndDoubleNothing(Restart restart, int commitBatch, Codemojex.Client client) {
+        Codemojex.Settings base = Codemojex.Settings.defaults().withNode(7).withClaimIdle(Duration.ZERO).withCommitBatch(commitBatch)
+                .withClient(client);
         List<BrandedId> submitted = new ArrayList<>();
         Map<String, String> gameOf = new java.util.HashMap<>();
         List<String> games = new ArrayList<>();
