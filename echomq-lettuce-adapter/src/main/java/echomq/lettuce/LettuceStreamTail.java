@@ -5,8 +5,6 @@ import echomq.domain.stream.StreamEntry;
 import echomq.domain.stream.StreamKey;
 import echomq.domain.tail.StreamTailPort;
 import echomq.wire.Replies;
-import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
-import io.lettuce.core.output.NestedMultiOutput;
 import io.lettuce.core.protocol.CommandArgs;
 import io.lettuce.core.protocol.CommandType;
 
@@ -23,13 +21,11 @@ import java.util.Objects;
  */
 public final class LettuceStreamTail implements StreamTailPort {
 
-    private final LettuceRedis redis;
-    private final ThreadLocal<RedisClusterCommands<byte[], byte[]>> own;
+    private final BlockingReads blocking;
 
     /** Reading through connections of their own to {@code redis}'s server or cluster. */
     public LettuceStreamTail(LettuceRedis redis) {
-        this.redis = Objects.requireNonNull(redis, "redis");
-        this.own = ThreadLocal.withInitial(redis::dedicated);
+        this.blocking = new BlockingReads(Objects.requireNonNull(redis, "redis"));
     }
 
     @Override
@@ -43,13 +39,8 @@ public final class LettuceStreamTail implements StreamTailPort {
         if (block == null || block.isNegative() || block.isZero()) {
             throw new IllegalArgumentException("block must be more than 0, got " + block);
         }
-        List<Object> reply = LettuceFailures.on(key, () -> {
-            RedisClusterCommands<byte[], byte[]> commands = own.get();
-            commands.setTimeout(block.plus(LettuceConnections.DEFAULT_TIMEOUT));
-            return commands.dispatch(CommandType.XREAD, new NestedMultiOutput<>(LettuceRedis.CODEC), new CommandArgs<>(LettuceRedis.CODEC)
-                    .add("COUNT").add(count).add("BLOCK").add(Math.max(1, block.toMillis())).add("STREAMS")
-                    .addKey(Replies.bytes(key)).add(after.toString()));
-        });
+        List<Object> reply = blocking.call(key, CommandType.XREAD, new CommandArgs<>(LettuceRedis.CODEC).add("COUNT").add(count)
+                .add("BLOCK").add(Math.max(1, block.toMillis())).add("STREAMS").addKey(Replies.bytes(key)).add(after.toString()), block);
         if (reply == null || reply.isEmpty() || reply.get(0) == null) {
             return List.of(); // timed out: nothing came
         }
