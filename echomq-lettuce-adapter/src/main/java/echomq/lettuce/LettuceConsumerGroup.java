@@ -6,7 +6,6 @@ import echomq.domain.stream.StreamEntry;
 import echomq.domain.stream.StreamKey;
 import echomq.wire.Replies;
 import io.lettuce.core.RedisCommandExecutionException;
-import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import io.lettuce.core.output.NestedMultiOutput;
 import io.lettuce.core.protocol.CommandArgs;
 import io.lettuce.core.protocol.CommandType;
@@ -30,7 +29,7 @@ public final class LettuceConsumerGroup implements ConsumerGroupPort {
     private final String key;
     private final String group;
     private final String consumer;
-    private final ThreadLocal<RedisClusterCommands<byte[], byte[]>> blocking;
+    private final BlockingReads blocking;
 
     /** {@code consumer} of {@code group} on stream {@code queue}/{@code name}. */
     public LettuceConsumerGroup(LettuceRedis redis, String queue, String name, String group, String consumer) {
@@ -38,7 +37,7 @@ public final class LettuceConsumerGroup implements ConsumerGroupPort {
         this.key = StreamKey.of(queue, name).toString();
         this.group = echomq.wire.GroupInfo.requireName("group", group);
         this.consumer = echomq.wire.GroupInfo.requireName("consumer", consumer);
-        this.blocking = ThreadLocal.withInitial(redis::dedicated);
+        this.blocking = new BlockingReads(redis);
     }
 
     @Override
@@ -73,19 +72,13 @@ public final class LettuceConsumerGroup implements ConsumerGroupPort {
     @Override
     public List<StreamEntry> read(int count, Duration block) {
         ConsumerGroupPort.requireCount(count);
-        if (Objects.requireNonNull(block, "block").isNegative()) {
-            throw new IllegalArgumentException("block must be >= 0, got " + block);
-        }
+        ConsumerGroupPort.requireBlock(block);
         CommandArgs<byte[], byte[]> args = groupArgs(count);
         if (block.isZero()) {
             return entries(redis.call(key, CommandType.XREADGROUP, args.add("STREAMS").addKey(Replies.bytes(key)).add(">")));
         }
         args.add("BLOCK").add(Math.max(1, block.toMillis())).add("STREAMS").addKey(Replies.bytes(key)).add(">");
-        return entries(LettuceFailures.on(key, () -> {
-            RedisClusterCommands<byte[], byte[]> own = blocking.get();
-            own.setTimeout(block.plus(LettuceConnections.DEFAULT_TIMEOUT));
-            return own.dispatch(CommandType.XREADGROUP, new NestedMultiOutput<>(LettuceRedis.CODEC), args);
-        }));
+        return entries(blocking.call(key, CommandType.XREADGROUP, args, block));
     }
 
     @Override

@@ -73,10 +73,7 @@ public final class RedisConsumerGroup implements ConsumerGroupPort {
 
     @Override
     public List<StreamEntry> read(int count, Duration block) {
-        if (Objects.requireNonNull(block, "block").isNegative()) {
-            throw new IllegalArgumentException("block must be >= 0, got " + block);
-        }
-        return readFrom(">", count, block.isZero() ? null : block);
+        return readFrom(">", count, ConsumerGroupPort.requireBlock(block).isZero() ? null : block);
     }
 
     /** Entries delivered to this consumer and not yet acknowledged (its own pending list), the first {@code count}. */

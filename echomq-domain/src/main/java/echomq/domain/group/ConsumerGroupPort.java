@@ -5,6 +5,7 @@ import echomq.domain.stream.StreamEntry;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * One consumer of a consumer group on one stream: entries are delivered to one consumer of the
@@ -56,6 +57,14 @@ public interface ConsumerGroupPort {
 
     /** How many of the group's entries are delivered and not acknowledged, over all its consumers. */
     long pendingCount();
+
+    /** Refuses a missing or negative block, naming it. */
+    static Duration requireBlock(Duration block) {
+        if (Objects.requireNonNull(block, "block").isNegative()) {
+            throw new IllegalArgumentException("block must be >= 0, got " + block);
+        }
+        return block;
+    }
 
     /** Refuses a count below 1, naming it. */
     static int requireCount(int count) {
