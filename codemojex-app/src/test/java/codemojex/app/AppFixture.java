@@ -172,10 +172,6 @@ final class AppFixture implements AutoCloseable {
         return app.redis().range().rangeFrom(StreamKey.of("cm", name), StreamId.MIN, 1_000_000);
     }
 
-    UnifiedJedis rawClient() {
-        return RedisConnections.connect(uri);
-    }
-
     /** The fixture's own Jedis client of the app's Redis, closed with it. */
     UnifiedJedis direct() {
         return direct;

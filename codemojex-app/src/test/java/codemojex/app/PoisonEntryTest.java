@@ -28,7 +28,8 @@ class PoisonEntryTest {
     void unreadableEntriesAreSkippedCountedAndReportedOnce() {
         PrintStream realErr = System.err;
         ByteArrayOutputStream logs = new ByteArrayOutputStream();
-        try (AppFixture f = new AppFixture(); UnifiedJedis raw = f.rawClient()) {
+        try (AppFixture f = new AppFixture()) {
+            UnifiedJedis raw = f.direct();
             System.setErr(new PrintStream(logs, true, StandardCharsets.UTF_8));
             String game = f.post("/rooms", Map.of("room", "poison")).json().get("game").asText();
             String guess = f.app.play().game(game).keyboard().keys().take(6).mkString();
