@@ -6,7 +6,7 @@ import codemojex.app.http.HttpApi;
 import codemojex.app.http.Json;
 import codemojex.app.http.Traffic;
 import codemojex.projections.Channels;
-import echomq.domain.tail.StreamFollowers;
+import echomq.engine.live.StreamFollowers;
 import io.javalin.Javalin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -178,4 +178,33 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAPackage("codemojex.app..")
                 .check(ALL);
     }
+
+    /**
+     * The library reads bottom-up as model, engine, adapters, app: the pure model
+     * ({@code echomq.domain}) knows nothing above it; the engine (what holds state or runs) knows only
+     * the model; the adapters know the model (and the engine at most), never the app.
+     */
+    @Test
+    void theLibraryIsLayeredModelEngineAdaptersApp() {
+        com.tngtech.archunit.library.Architectures.layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .layer("model").definedBy("echomq.domain..")
+                .layer("engine").definedBy("echomq.engine..")
+                .layer("adapters").definedBy("echomq.wire..", "echomq.redis..", "echomq.lettuce..", "echomq.micrometer..")
+                .layer("app").definedBy("codemojex..")
+                .whereLayer("app").mayNotBeAccessedByAnyLayer()
+                .whereLayer("adapters").mayOnlyBeAccessedByLayers("app")
+                .whereLayer("engine").mayOnlyBeAccessedByLayers("adapters", "app")
+                .whereLayer("model").mayOnlyBeAccessedByLayers("engine", "adapters", "app")
+                .check(ALL);
+        classes().that().resideInAPackage("echomq.engine..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "io.vavr..", "echomq.domain..", "echomq.engine..")
+                .check(ALL);
+        org.assertj.core.api.Assertions.assertThat(ALL.that(com.tngtech.archunit.core.domain.JavaClass.Predicates
+                .resideInAPackage("echomq.engine.."))).isNotEmpty();
+    }
+
+    @Test
+    void theEnginesSlicesAreFreeOfCycles() {
+        slices().matching("echomq.engine.(*)..").should().beFreeOfCycles().check(ALL);
+    }
 }

@@ -421,8 +421,8 @@ public final class Bench {
                 now.addAndGet(100); // ten entries per 100 ms: 100 a second
             }
             Duration length = Duration.ofMillis(size * 10L);
-            echomq.domain.projection.ProjectionReader reader =
-                    new echomq.domain.projection.ProjectionReader(range, states, fixedClock(now), 100_000);
+            echomq.engine.projection.ProjectionReader reader =
+                    new echomq.engine.projection.ProjectionReader(range, states, fixedClock(now), 100_000);
             reader.foldSliding(Q, name, length, Duration.ofSeconds(1), MAX_N);
             c.put("sliding max over a " + String.format("%,d", size) + "-entry window (" + size / 100 + " panes)", () -> {
                 for (int i = 0; i < slides; i++) {
@@ -533,7 +533,7 @@ public final class Bench {
             echomq.domain.observe.EchoListener listener = observed
                     ? new echomq.micrometer.MicrometerEchoListener(new io.micrometer.core.instrument.simple.SimpleMeterRegistry())
                     : echomq.domain.observe.EchoListener.NONE;
-            echomq.domain.projection.ProjectionReader reader = new echomq.domain.projection.ProjectionReader(new RedisStreamRange(jedis),
+            echomq.engine.projection.ProjectionReader reader = new echomq.engine.projection.ProjectionReader(new RedisStreamRange(jedis),
                     new echomq.redis.RedisStreamState(jedis), java.time.Clock.systemUTC(), 100).observedBy(listener);
             RedisStreamAppend append = new RedisStreamAppend(jedis, new Snowflake(observed ? 121 : 120, System::currentTimeMillis))
                     .observedBy(listener);
@@ -562,7 +562,7 @@ public final class Bench {
         long endMs = T0 + n / PER_MS;
         AtomicLong clockMs = new AtomicLong(endMs + 10);
         java.time.Clock clock = fixedClock(clockMs);
-        echomq.domain.projection.ProjectionReader reader = new echomq.domain.projection.ProjectionReader(range, states, clock, 10_000);
+        echomq.engine.projection.ProjectionReader reader = new echomq.engine.projection.ProjectionReader(range, states, clock, 10_000);
         Window sealed = Window.closed(Instant.ofEpochMilli(T0), Instant.ofEpochMilli(endMs - 1));
         RedisStreamAppend tail = new RedisStreamAppend(jedis, new Snowflake(3, clockMs::get));
         tail.append(Q, name, LinkedHashMap.of("n", "0")); // the stream moves on above the window: it is sealed
@@ -599,8 +599,8 @@ public final class Bench {
         for (int s = 0; s < 3600; s++) {
             appendSecond(writer, feed, second, now);
         }
-        echomq.domain.projection.ProjectionReader feedReader = new echomq.domain.projection.ProjectionReader(range, states, fixedClock(now), 10_000);
-        echomq.domain.projection.ProjectionReader countReader = new echomq.domain.projection.ProjectionReader(range, states, fixedClock(now), 10_000);
+        echomq.engine.projection.ProjectionReader feedReader = new echomq.engine.projection.ProjectionReader(range, states, fixedClock(now), 10_000);
+        echomq.engine.projection.ProjectionReader countReader = new echomq.engine.projection.ProjectionReader(range, states, fixedClock(now), 10_000);
         Duration hour = Duration.ofHours(1);
         double countNanos = 0;
         long warmCounted = 0;

@@ -5,7 +5,7 @@ import echomq.domain.id.Snowflake;
 import echomq.domain.id.StreamId;
 import echomq.domain.stream.StreamEntry;
 import echomq.domain.stream.StreamKey;
-import echomq.domain.tail.StreamFollowers;
+import echomq.engine.live.StreamFollowers;
 import echomq.testkit.RedisServerProcess;
 import echomq.testkit.TestRedis;
 import io.vavr.collection.LinkedHashMap;

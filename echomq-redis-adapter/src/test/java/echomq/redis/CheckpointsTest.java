@@ -7,7 +7,7 @@ import echomq.domain.fold.CombinableFold;
 import echomq.domain.fold.Fold;
 import echomq.domain.id.Snowflake;
 import echomq.domain.id.StreamId;
-import echomq.domain.projection.ProjectionReader;
+import echomq.engine.projection.ProjectionReader;
 import echomq.domain.retention.Retention;
 import echomq.domain.stream.StreamKey;
 import echomq.domain.window.StreamWindows;

@@ -5,7 +5,7 @@ import echomq.domain.fold.Fold;
 import echomq.domain.id.Snowflake;
 import echomq.domain.id.StreamId;
 import echomq.domain.partition.HashSlot;
-import echomq.domain.projection.ProjectionReader;
+import echomq.engine.projection.ProjectionReader;
 import echomq.domain.stream.StreamEntry;
 import echomq.domain.stream.StreamKey;
 import echomq.domain.window.FoldInterruptedException;

@@ -2,10 +2,10 @@ package echomq.redis;
 
 import echomq.domain.fold.Fold;
 import echomq.domain.id.Snowflake;
-import echomq.domain.projection.ProjectionReader;
+import echomq.engine.projection.ProjectionReader;
 import echomq.domain.stream.StreamKey;
-import echomq.domain.tail.LiveValue;
-import echomq.domain.tail.StreamFollowers;
+import echomq.engine.live.LiveValue;
+import echomq.engine.live.StreamFollowers;
 import echomq.domain.window.StreamWindows;
 import echomq.domain.window.Window;
 import echomq.testkit.RedisServerProcess;

@@ -3,7 +3,7 @@ package echomq.redis;
 import echomq.domain.fold.CombinableFold;
 import echomq.domain.fold.InvertibleFold;
 import echomq.domain.fold.Fold;
-import echomq.domain.projection.ProjectionReader;
+import echomq.engine.projection.ProjectionReader;
 import echomq.domain.retention.Retention;
 import echomq.domain.id.Snowflake;
 import echomq.domain.stream.StreamEntry;

@@ -6,8 +6,8 @@ import codemojex.projections.GamePartitions;
 import codemojex.projections.GameRecord;
 import codemojex.projections.Projections;
 import echomq.domain.fold.Tally;
-import echomq.domain.tail.LiveValue;
-import echomq.domain.tail.StreamFollowers;
+import echomq.engine.live.LiveValue;
+import echomq.engine.live.StreamFollowers;
 import io.vavr.control.Option;
 
 import java.time.Duration;

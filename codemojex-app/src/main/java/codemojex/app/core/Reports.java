@@ -14,7 +14,7 @@ import echomq.domain.fold.CombinableFold;
 import echomq.domain.fold.Tally;
 import echomq.domain.id.StreamId;
 import io.vavr.control.Option;
-import echomq.domain.projection.ProjectionReader;
+import echomq.engine.projection.ProjectionReader;
 import echomq.domain.retention.Retention;
 import echomq.domain.retention.StreamRetentionPort;
 import echomq.domain.retention.TrimReport;

@@ -422,8 +422,8 @@ public final class HttpApi {
      * ({@code Last-Event-ID}) is not sent it again.
      */
     private <A> void stream(SseClient client, String event,
-                            java.util.function.Function<echomq.domain.tail.LiveValue.Listener<A>, AutoCloseable> subscribe,
-                            java.util.function.Function<echomq.domain.tail.LiveValue.Update<A>, Map<String, Object>> body) {
+                            java.util.function.Function<echomq.engine.live.LiveValue.Listener<A>, AutoCloseable> subscribe,
+                            java.util.function.Function<echomq.engine.live.LiveValue.Update<A>, Map<String, Object>> body) {
         client.keepAlive();
         traffic.streams.add(client);
         String lastSeen = client.ctx().header("Last-Event-ID");

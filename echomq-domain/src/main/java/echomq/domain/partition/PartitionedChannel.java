@@ -28,24 +28,23 @@ public record PartitionedChannel(String queue, String name, int partitions) {
 
     public static final int MAX_PARTITIONS = 64;
 
-    /** The partition queues of every (queue, partition count) used so far: each found once by search. */
-    private static final java.util.concurrent.ConcurrentHashMap<java.util.Map.Entry<String, Integer>, Vector<String>> QUEUES = new java.util.concurrent.ConcurrentHashMap<>();
-
     public PartitionedChannel {
         StreamKey.requireQueue(queue);
         StreamKey.requireName(name);
         if (partitions < 1 || partitions > MAX_PARTITIONS) {
             throw new IllegalArgumentException("partitions must be 1.." + MAX_PARTITIONS + ", got " + partitions);
         }
-        queues(queue, partitions).forEach(StreamKey::requireQueue); // every partition queue still fits
+        for (int p = 0; p < partitions; p++) {
+            StreamKey.requireQueue(queueOf(queue, p, partitions)); // every partition queue still fits
+        }
     }
 
-    private static Vector<String> queues(String queue, int partitions) {
-        if (partitions == 1) {
-            return Vector.of(queue);
-        }
-        return QUEUES.computeIfAbsent(java.util.Map.entry(queue, partitions),
-                k -> Vector.range(0, partitions).map(p -> spread(queue, p, partitions)));
+    /**
+     * The queue of partition {@code p} of {@code n}: found by a short search each time (about
+     * {@code n} CRC16s of a few bytes), so the model keeps no cache.
+     */
+    private static String queueOf(String queue, int p, int n) {
+        return n == 1 ? queue : spread(queue, p, n);
     }
 
     /** {@code queue-p<p>}, or {@code queue-p<p>-<k>} for the smallest k, whose slot is in the p-th of n equal slot ranges. */
@@ -67,7 +66,7 @@ public record PartitionedChannel(String queue, String name, int partitions) {
         if (p < 0 || p >= partitions) {
             throw new IllegalArgumentException("partition must be 0.." + (partitions - 1) + ", got " + p);
         }
-        return queues(queue, partitions).get(p);
+        return queueOf(queue, p, partitions);
     }
 
     /** The stream key of partition {@code p}. */

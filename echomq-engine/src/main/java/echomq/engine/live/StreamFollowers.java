@@ -1,4 +1,6 @@
-package echomq.domain.tail;
+package echomq.engine.live;
+
+import echomq.domain.tail.StreamTailPort;
 
 import echomq.domain.observe.EchoEvent;
 import echomq.domain.observe.EchoListener;

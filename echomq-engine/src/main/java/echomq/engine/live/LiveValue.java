@@ -1,4 +1,4 @@
-package echomq.domain.tail;
+package echomq.engine.live;
 
 import echomq.domain.id.StreamId;
 import echomq.domain.stream.StreamKey;
@@ -21,7 +21,7 @@ import java.util.function.Supplier;
 /**
  * A value computed from streams, pushed to listeners when it changes. The streams'
  * {@link StreamFollowers} wake it on every append; it computes the value again (through a
- * {@link echomq.domain.projection.ProjectionReader}, so only what is new is folded and a stream
+ * {@link echomq.engine.projection.ProjectionReader}, so only what is new is folded and a stream
  * deleted or replaced is folded afresh) and, when it differs from the last one, hands it to every
  * listener. It also computes on every {@code tick}, for windows whose edge moves with time.
  *

@@ -1,4 +1,10 @@
-package echomq.domain.retention;
+package echomq.engine.retention;
+
+import echomq.domain.retention.RetentionPolicy;
+import echomq.domain.retention.StreamRetentionPort;
+import echomq.domain.retention.Hold;
+import echomq.domain.retention.TrimReport;
+import echomq.domain.retention.SafeRetention;
 
 import echomq.domain.stream.StreamKey;
 import echomq.domain.stream.StreamStoreException;

@@ -1,4 +1,4 @@
-package echomq.domain.projection;
+package echomq.engine.projection;
 
 import echomq.domain.checkpoint.Checkpoint;
 import echomq.domain.checkpoint.CheckpointPort;
