@@ -1,5 +1,6 @@
 package codemojex.app;
 
+import echomq.domain.stream.StreamKey;
 import codemojex.app.cli.Simulation;
 import codemojex.app.core.Reports;
 import codemojex.app.http.RateLimiter;
@@ -77,8 +78,8 @@ class PartitionedAppTest {
             // every report is the fold of all partitions, twice (the second from the caches)
             PartitionedWindows fresh = new PartitionedWindows(f.app.redis().range());
             Instant now = Instant.now();
-            Window day = Projections.day(LocalDate.ofInstant(now, ZoneOffset.UTC), ZoneOffset.UTC);
-            Window lastDay = Window.closed(now.minus(Duration.ofDays(1)), now.plusSeconds(60));
+            Window.Closed day = Projections.day(LocalDate.ofInstant(now, ZoneOffset.UTC), ZoneOffset.UTC);
+            Window.Closed lastDay = Window.closed(now.minus(Duration.ofDays(1)), now.plusSeconds(60));
             for (int read = 0; read < 2; read++) {
                 assertThat(f.app.reports().openings(now.minus(Duration.ofDays(1)), now.plusSeconds(60)).value())
                         .isEqualTo(fresh.foldWindow(parts.channel(Channels.ROOM_OPENED), lastDay, Projections.roomOpenings(), 100))
@@ -146,7 +147,7 @@ class PartitionedAppTest {
             var misplaced = new codemojex.projections.GameEvent.GuessSubmitted(game1, record.room(), "mallory",
                     record.keyboard().parseGuess(record.keyboard().keys().take(6).mkString()));
             app.redis().append(new echomq.domain.id.Snowflake(7, java.time.Clock.systemUTC()), echomq.domain.observe.EchoListener.NONE)
-                    .append(app.partitions().queue(0), Channels.GUESSES, misplaced.fields());
+                    .append(StreamKey.of(app.partitions().queue(0), Channels.GUESSES), misplaced.fields());
             assertThat(app.worker().partition(0).pollOnce(Duration.ofMillis(200))).isEqualTo(1);
             assertThat(app.worker().partition(0).rejected()).isEqualTo(1);
             assertThat(app.worker().pending()).isZero();

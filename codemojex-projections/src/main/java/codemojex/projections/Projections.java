@@ -122,7 +122,7 @@ public final class Projections {
     }
 
     /** {@code [start of day, end of day]} in {@code zone}: the window of {@link #dayResults()}. */
-    public static Window day(LocalDate day, ZoneId zone) {
+    public static Window.Closed day(LocalDate day, ZoneId zone) {
         Instant start = day.atStartOfDay(zone).toInstant();
         Instant end = day.plusDays(1).atStartOfDay(zone).toInstant().minusNanos(1);
         return Window.closed(start, end);
@@ -153,7 +153,7 @@ public final class Projections {
     }
 
     /** The window of the feed: the last hour by {@code clock}. */
-    public static Window lastHour(Clock clock) {
+    public static Window.Since lastHour(Clock clock) {
         return Window.since(clock.instant().minus(Duration.ofHours(1)));
     }
 

@@ -1,5 +1,6 @@
 package codemojex.projections;
 
+import echomq.domain.stream.StreamKey;
 import codemojex.projections.GameEvent.GameSettled;
 import codemojex.projections.GameEvent.GuessScored;
 import codemojex.projections.GameEvent.RoomOpened;
@@ -63,9 +64,9 @@ class PartitionMergeTest {
 
     static <A> A perPartition(SortedMapStreamRange range, PartitionedChannel channel, Window w, CombinableFold<A> fold, BinaryOperator<A> merge) {
         StreamWindows windows = new StreamWindows(range);
-        A acc = windows.foldWindow(channel.partitionQueue(0), channel.name(), w, fold, 7);
+        A acc = windows.foldWindow(StreamKey.of(channel.partitionQueue(0), channel.name()), w, fold, 7);
         for (int p = 1; p < channel.partitions(); p++) {
-            acc = merge.apply(acc, windows.foldWindow(channel.partitionQueue(p), channel.name(), w, fold, 7));
+            acc = merge.apply(acc, windows.foldWindow(StreamKey.of(channel.partitionQueue(p), channel.name()), w, fold, 7));
         }
         return acc;
     }
@@ -128,7 +129,7 @@ class PartitionMergeTest {
         BrandedId same = BrandedId.event(Snowflake.compose(T, 1, 1));
         range.put(scored.partition(0), List.of(StreamEntry.of(same, new GuessScored("g0", "r", "in-p0", "G0", 100, Scoring.percentage(100), 100).fields())));
         range.put(scored.partition(1), List.of(StreamEntry.of(same, new GuessScored("g1", "r", "in-p1", "G1", 200, Scoring.percentage(200), 200).fields())));
-        Window all = Window.since(Instant.ofEpochMilli(T));
+        Window.Since all = Window.since(Instant.ofEpochMilli(T));
         Projections.Feed merged = perPartition(range, scored, all, Projections.recentFeed(2), Projections.mergeFeeds(2));
         // the merged log steps partition 0 then 1 at an equal id: partition 1's item is the newer
         assertThat(merged.newest()).extracting(Projections.FeedItem::player).containsExactly("in-p1", "in-p0");

@@ -93,7 +93,7 @@ class ProjectionsTest {
     @Test
     void theFeedWindowIsTheLastHour() {
         Instant now = Instant.parse("2026-03-10T10:00:00.500Z");
-        Window w = Projections.lastHour(Clock.fixed(now, ZoneOffset.UTC));
+        Window.Since w = Projections.lastHour(Clock.fixed(now, ZoneOffset.UTC));
         assertThat(w).isEqualTo(Window.since(now.minus(Duration.ofHours(1))));
     }
 
@@ -101,7 +101,7 @@ class ProjectionsTest {
     void theDaysResultsAreTheSettlementsOfThatDayInItsZone() {
         ZoneId paris = ZoneId.of("Europe/Paris");
         LocalDate day = LocalDate.of(2026, 3, 10);
-        Window w = Projections.day(day, paris);
+        Window.Closed w = Projections.day(day, paris);
         assertThat(w.from()).isEqualTo(Instant.parse("2026-03-09T23:00:00Z"));
         assertThat(w.to().get()).isEqualTo(Instant.parse("2026-03-10T22:59:59.999999999Z"));
 
@@ -115,7 +115,7 @@ class ProjectionsTest {
                 at(endMs + 1, new GameSettled("g3", "r", "cy", "G3", secret)));
         SortedMapStreamRange port = new SortedMapStreamRange();
         port.put(StreamKey.of(Channels.QUEUE, Channels.GAME_SETTLED), log);
-        Vector<Projections.Result> results = new StreamWindows(port).foldWindow(Channels.QUEUE, Channels.GAME_SETTLED, w,
+        Vector<Projections.Result> results = new StreamWindows(port).foldWindow(StreamKey.of(Channels.QUEUE, Channels.GAME_SETTLED), w,
                 Projections.dayResults());
         assertThat(results).extracting(r -> r.settled().game()).containsExactly("g1", "g2");
         assertThat(results.get(0).settledAt()).isEqualTo(Instant.ofEpochMilli(startMs));

@@ -81,7 +81,7 @@ public final class Bench {
             long expected = expectedSum(entries);
             StreamWindows windows = new StreamWindows(new RedisStreamRange(jedis));
             StreamWindows lettuceWindows = new StreamWindows(new echomq.lettuce.LettuceStreamRange(lettuceAdapter));
-            Window whole = Window.closed(Instant.ofEpochMilli(T0), Instant.ofEpochMilli(T0 + entries / PER_MS));
+            Window.Closed whole = Window.closed(Instant.ofEpochMilli(T0), Instant.ofEpochMilli(T0 + entries / PER_MS));
             for (int page : cases.contains("1") ? new int[] {100, 1000, 10_000} : new int[0]) {
                 Map<String, Callable<Long>> c = new java.util.LinkedHashMap<>();
                 c.put("jedis xrange loop (baseline)", () -> check(expected, jedisLoop(jedis, key, whole, page)));
@@ -107,7 +107,7 @@ public final class Bench {
                 long spanMs = entries / PER_MS;
                 long from = T0 + (long) (spanMs * (1 - fraction) / 2);
                 long to = from + Math.max(0, (long) (spanMs * fraction) - 1);
-                Window w = Window.closed(Instant.ofEpochMilli(from), Instant.ofEpochMilli(to));
+                Window.Closed w = Window.closed(Instant.ofEpochMilli(from), Instant.ofEpochMilli(to));
                 Map<String, Callable<Long>> c = new java.util.LinkedHashMap<>();
                 c.put("whole stream + client filter (baseline)", () -> filterWhole(jedis, StreamKey.of(Q, fold), w));
                 c.put("EchoMQ-J foldWindow of the window", () -> freshSum(windows, fold, w, 1000)[1]);
@@ -136,7 +136,7 @@ public final class Bench {
                 g.put("8 threads, mint + XADD under a per-stream lock (0.1.0's append; baseline)",
                         () -> threaded(threads, total, lockedAppend(jedis, new Snowflake(7, System::currentTimeMillis))));
                 g.put("8 threads, append (group commit)",
-                        () -> threaded(threads, total, (name, i) -> ours.append(Q, name, LinkedHashMap.of("i", Integer.toString(i)))));
+                        () -> threaded(threads, total, (name, i) -> ours.append(StreamKey.of(Q, name), LinkedHashMap.of("i", Integer.toString(i)))));
                 g.put("8 threads, appendAsync (group commit, receipts awaited at the end)", () -> threadedAsync(threads, total, ours));
                 h.compare("7. append " + total + " entries from " + threads + " threads to one stream", 1, rounds, g);
             }
@@ -417,24 +417,24 @@ public final class Bench {
                 for (int k = 0; k < 10; k++) {
                     ten.add(LinkedHashMap.of("n", Long.toString(n.incrementAndGet() * 7919 % 1_000_003)));
                 }
-                writer.appendBatch(Q, name, ten);
+                writer.appendBatch(StreamKey.of(Q, name), ten);
                 now.addAndGet(100); // ten entries per 100 ms: 100 a second
             }
             Duration length = Duration.ofMillis(size * 10L);
             echomq.engine.projection.ProjectionReader reader =
                     new echomq.engine.projection.ProjectionReader(range, states, fixedClock(now), 100_000);
-            reader.foldSliding(Q, name, length, Duration.ofSeconds(1), MAX_N);
+            reader.fold(StreamKey.of(Q, name), Window.last(length).inPanesOf(Duration.ofSeconds(1)), MAX_N);
             c.put("sliding max over a " + String.format("%,d", size) + "-entry window (" + size / 100 + " panes)", () -> {
                 for (int i = 0; i < slides; i++) {
                     now.addAndGet(10);
-                    writer.append(Q, name, LinkedHashMap.of("n", Long.toString(n.incrementAndGet() * 7919 % 1_000_003)));
-                    reader.foldSliding(Q, name, length, Duration.ofSeconds(1), MAX_N);
+                    writer.append(StreamKey.of(Q, name), LinkedHashMap.of("n", Long.toString(n.incrementAndGet() * 7919 % 1_000_003)));
+                    reader.fold(StreamKey.of(Q, name), Window.last(length).inPanesOf(Duration.ofSeconds(1)), MAX_N);
                 }
                 return (long) slides;
             });
             checks.add(() -> {
-                long got = reader.foldSliding(Q, name, length, Duration.ofSeconds(1), MAX_N);
-                long fresh = windows.foldWindow(Q, name, Window.since(Instant.ofEpochMilli(now.get()).minus(length)), MAX_N);
+                long got = reader.fold(StreamKey.of(Q, name), Window.last(length).inPanesOf(Duration.ofSeconds(1)), MAX_N);
+                long fresh = windows.foldWindow(StreamKey.of(Q, name), Window.since(Instant.ofEpochMilli(now.get()).minus(length)), MAX_N);
                 if (got != fresh) {
                     throw new IllegalStateException("sliding max " + got + " differs from the fresh fold " + fresh + " of " + name);
                 }
@@ -467,7 +467,7 @@ public final class Bench {
         Object lock = new Object();
         return (name, i) -> {
             synchronized (lock) {
-                direct.appendWithId(Q, name, minter.nextId(), LinkedHashMap.of("i", Integer.toString(i)));
+                direct.appendWithId(StreamKey.of(Q, name), minter.nextId(), LinkedHashMap.of("i", Integer.toString(i)));
             }
         };
     }
@@ -504,7 +504,7 @@ public final class Bench {
                 done.add(pool.submit(() -> {
                     List<java.util.concurrent.CompletableFuture<BrandedId>> receipts = new java.util.ArrayList<>();
                     for (int i = 0; i < total / threads; i++) {
-                        receipts.add(ours.appendAsync(Q, name, LinkedHashMap.of("i", Integer.toString(i))));
+                        receipts.add(ours.appendAsync(StreamKey.of(Q, name), LinkedHashMap.of("i", Integer.toString(i))));
                     }
                     return receipts;
                 }));
@@ -527,7 +527,7 @@ public final class Bench {
     static void metricsCost(Harness h, UnifiedJedis jedis, boolean quick, int rounds) throws Exception {
         int n = quick ? 1_000 : 5_000;
         String name = "metrics-" + System.nanoTime();
-        Window open = Window.since(Instant.now().minusSeconds(60));
+        Window.Since open = Window.since(Instant.now().minusSeconds(60));
         Map<String, Callable<Long>> c = new java.util.LinkedHashMap<>();
         for (boolean observed : new boolean[] {false, true}) {
             echomq.domain.observe.EchoListener listener = observed
@@ -541,9 +541,9 @@ public final class Bench {
                 long folded = 0;
                 for (int i = 0; i < n; i++) {
                     if (i % 4 == 0) {
-                        append.append(Q, name, LinkedHashMap.of("n", "1"));
+                        append.append(StreamKey.of(Q, name), LinkedHashMap.of("n", "1"));
                     }
-                    folded += reader.fold(Q, name, open, COUNT) > 0 ? 1 : 0;
+                    folded += reader.fold(StreamKey.of(Q, name), open, COUNT) > 0 ? 1 : 0;
                 }
                 return folded;
             });
@@ -563,24 +563,24 @@ public final class Bench {
         AtomicLong clockMs = new AtomicLong(endMs + 10);
         java.time.Clock clock = fixedClock(clockMs);
         echomq.engine.projection.ProjectionReader reader = new echomq.engine.projection.ProjectionReader(range, states, clock, 10_000);
-        Window sealed = Window.closed(Instant.ofEpochMilli(T0), Instant.ofEpochMilli(endMs - 1));
+        Window.Closed sealed = Window.closed(Instant.ofEpochMilli(T0), Instant.ofEpochMilli(endMs - 1));
         RedisStreamAppend tail = new RedisStreamAppend(jedis, new Snowflake(3, clockMs::get));
-        tail.append(Q, name, LinkedHashMap.of("n", "0")); // the stream moves on above the window: it is sealed
+        tail.append(StreamKey.of(Q, name), LinkedHashMap.of("n", "0")); // the stream moves on above the window: it is sealed
         Map<String, Callable<Long>> c = new java.util.LinkedHashMap<>();
-        c.put("full re-fold (baseline)", () -> windows.foldWindow(Q, name, sealed, FEEDISH).count());
-        c.put("ProjectionReader, sealed window", () -> reader.fold(Q, name, sealed, FEEDISH).count());
+        c.put("full re-fold (baseline)", () -> windows.foldWindow(StreamKey.of(Q, name), sealed, FEEDISH).count());
+        c.put("ProjectionReader, sealed window", () -> reader.fold(StreamKey.of(Q, name), sealed, FEEDISH).count());
         h.compare("5a. repeated read of a sealed " + n + "-entry window", 1, rounds, c);
 
-        Window open = Window.since(Instant.ofEpochMilli(T0));
+        Window.Since open = Window.since(Instant.ofEpochMilli(T0));
         List<LinkedHashMap<String, String>> hundred = java.util.Collections.nCopies(100, LinkedHashMap.of("n", "1"));
         Map<String, Callable<Long>> d = new java.util.LinkedHashMap<>();
         d.put("100 appends + full re-fold (baseline)", () -> {
-            tail.appendBatch(Q, name, hundred);
-            return windows.foldWindow(Q, name, open, FEEDISH).count();
+            tail.appendBatch(StreamKey.of(Q, name), hundred);
+            return windows.foldWindow(StreamKey.of(Q, name), open, FEEDISH).count();
         });
         d.put("100 appends + ProjectionReader", () -> {
-            tail.appendBatch(Q, name, hundred);
-            return reader.fold(Q, name, open, FEEDISH).count();
+            tail.appendBatch(StreamKey.of(Q, name), hundred);
+            return reader.fold(StreamKey.of(Q, name), open, FEEDISH).count();
         });
         h.compare("5b. read of a " + n + "-entry open window after 100 appends", 1, rounds, d);
         jedis.del(StreamKey.of(Q, name).toString());
@@ -615,17 +615,17 @@ public final class Bench {
             }
             appendSecond(writer, feed, second, now);
             long t0 = System.nanoTime();
-            Feedish viaReader = feedReader.foldSliding(Q, feed, hour, Duration.ofMinutes(1), FEEDISH);
+            Feedish viaReader = feedReader.fold(StreamKey.of(Q, feed), Window.last(hour).inPanesOf(Duration.ofMinutes(1)), FEEDISH);
             readerNanos += System.nanoTime() - t0;
             long t2 = System.nanoTime();
-            long counted = countReader.foldSliding(Q, feed, hour, Duration.ofMinutes(1), COUNT);
+            long counted = countReader.fold(StreamKey.of(Q, feed), Window.last(hour).inPanesOf(Duration.ofMinutes(1)), COUNT);
             countNanos += System.nanoTime() - t2;
             if (counted != viaReader.count()) {
                 throw new IllegalStateException("the running count differs from the feed's at second " + s);
             }
             if (s % 60 == 30) {
                 long t1 = System.nanoTime();
-                Feedish full = windows.foldWindow(Q, feed, Window.since(Instant.ofEpochMilli(now.get()).minus(hour)), FEEDISH);
+                Feedish full = windows.foldWindow(StreamKey.of(Q, feed), Window.since(Instant.ofEpochMilli(now.get()).minus(hour)), FEEDISH);
                 fullNanos += System.nanoTime() - t1;
                 fullReads++;
                 if (!full.equals(viaReader)) {
@@ -656,12 +656,12 @@ public final class Bench {
         try (echomq.testkit.RedisClusterProcess cluster = echomq.testkit.RedisClusterProcess.start();
              UnifiedJedis clustered = RedisConnections.connect(cluster.uri())) {
             Map<String, Callable<Long>> c = new java.util.LinkedHashMap<>();
-            Window whole = Window.closed(Instant.ofEpochMilli(T0), Instant.ofEpochMilli(T0 + entries / PER_MS));
+            Window.Closed whole = Window.closed(Instant.ofEpochMilli(T0), Instant.ofEpochMilli(T0 + entries / PER_MS));
             Fold<Long> count = Fold.of("count", 0L, (n, e) -> n + 1);
             String name = "part-" + System.nanoTime();
             load(single, name, entries);
             StreamWindows one = new StreamWindows(new RedisStreamRange(single));
-            c.put("single server, one stream (baseline)", () -> one.foldWindow(Q, name, whole, count, 1000));
+            c.put("single server, one stream (baseline)", () -> one.foldWindow(StreamKey.of(Q, name), whole, count, 1000));
             for (int partitions = 1; partitions <= 3; partitions++) {
                 echomq.domain.partition.PartitionedChannel channel = new echomq.domain.partition.PartitionedChannel("bp" + partitions, name, partitions);
                 loadPartitioned(clustered, channel, entries);
@@ -687,7 +687,7 @@ public final class Bench {
             if (perPartition.get(p).size() == 1000 || k == entries - 1) {
                 for (int q = 0; q < channel.partitions(); q++) {
                     if (!perPartition.get(q).isEmpty()) {
-                        writers.get(q).appendBatch(channel.partitionQueue(q), channel.name(), perPartition.get(q));
+                        writers.get(q).appendBatch(StreamKey.of(channel.partitionQueue(q), channel.name()), perPartition.get(q));
                         perPartition.get(q).clear();
                     }
                 }
@@ -701,7 +701,7 @@ public final class Bench {
         long base = now.get();
         for (int i = 0; i < 50; i += 10) {
             now.set(base + i * 20L);
-            writer.appendBatch(Q, name, second.subList(i, i + 10));
+            writer.appendBatch(StreamKey.of(Q, name), second.subList(i, i + 10));
         }
         now.set(base + 1000);
     }
@@ -737,7 +737,7 @@ public final class Bench {
             for (int k = i; k < Math.min(entries, i + batch); k++) {
                 records.add(LinkedHashMap.of("a", "x", "n", Integer.toString(k % 100), "b", "yz", "c", "7"));
             }
-            append.appendBatch(Q, name, records);
+            append.appendBatch(StreamKey.of(Q, name), records);
         }
         System.out.printf("loaded %d entries into %s in %.1f s%n", entries, name, (System.nanoTime() - t0) / 1e9);
     }
@@ -771,7 +771,7 @@ public final class Bench {
 
     static long[] freshSum(StreamWindows windows, String name, Window w, int page) {
         long[] acc = {0, 0};
-        windows.foldWindow(Q, name, w, Fold.of("sum-n", acc, (a, e) -> {
+        windows.foldWindow(StreamKey.of(Q, name), w, Fold.of("sum-n", acc, (a, e) -> {
             a[0] += Integer.parseInt(e.field("n").get());
             a[1]++;
             return a;
@@ -780,7 +780,7 @@ public final class Bench {
     }
 
     /** The hand-written Jedis loop: typed xrange, paging with an exclusive "(lastId" start. */
-    static long[] jedisLoop(UnifiedJedis jedis, String key, Window w, int page) {
+    static long[] jedisLoop(UnifiedJedis jedis, String key, Window.Fixed w, int page) {
         long sum = 0;
         long count = 0;
         String start = w.lower().toString();
@@ -798,7 +798,7 @@ public final class Bench {
         }
     }
 
-    static long[] lettuceLoop(RedisCommands<String, String> redis, String key, Window w, int page) {
+    static long[] lettuceLoop(RedisCommands<String, String> redis, String key, Window.Fixed w, int page) {
         long sum = 0;
         long count = 0;
         Range.Boundary<String> lower = Range.Boundary.including(w.lower().toString());
@@ -817,7 +817,7 @@ public final class Bench {
     }
 
     /** Reads the whole stream and keeps what was minted inside the window. */
-    static long filterWhole(UnifiedJedis jedis, StreamKey key, Window w) {
+    static long filterWhole(UnifiedJedis jedis, StreamKey key, Window.Fixed w) {
         RedisStreamRange range = new RedisStreamRange(jedis);
         long kept = 0;
         StreamId from = StreamId.MIN;
@@ -861,12 +861,12 @@ public final class Bench {
         LinkedHashMap<String, String> f = LinkedHashMap.of("a", "x", "n", "1", "b", "yz", "c", "7");
         if (batch == 1) {
             for (int i = 0; i < n; i++) {
-                ours.append(Q, name, f);
+                ours.append(StreamKey.of(Q, name), f);
             }
         } else {
             List<LinkedHashMap<String, String>> records = java.util.Collections.nCopies(batch, f);
             for (int i = 0; i < n; i += batch) {
-                ours.appendBatch(Q, name, records.subList(0, Math.min(batch, n - i)));
+                ours.appendBatch(StreamKey.of(Q, name), records.subList(0, Math.min(batch, n - i)));
             }
         }
         jedis.del(StreamKey.of(Q, name).toString());

@@ -1,5 +1,6 @@
 package echomq.bench;
 
+import echomq.domain.stream.StreamKey;
 import echomq.domain.fold.Fold;
 import echomq.domain.window.StreamWindows;
 import echomq.domain.window.Window;
@@ -20,7 +21,7 @@ public final class MemoryFold {
         long t0 = System.nanoTime();
         long[] acc = {0, 0};
         try (UnifiedJedis jedis = RedisConnections.connect(uri)) {
-            new StreamWindows(new RedisStreamRange(jedis)).foldWindow(args[1], args[2],
+            new StreamWindows(new RedisStreamRange(jedis)).foldWindow(StreamKey.of(args[1], args[2]),
                     Window.closed(Instant.ofEpochMilli(Long.parseLong(args[3])), Instant.ofEpochMilli(Long.parseLong(args[4]))),
                     Fold.of("sum", acc, (a, e) -> {
                         a[0] += Integer.parseInt(e.field("n").get());

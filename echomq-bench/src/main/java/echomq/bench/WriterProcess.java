@@ -1,5 +1,6 @@
 package echomq.bench;
 
+import echomq.domain.stream.StreamKey;
 import echomq.domain.id.BrandedId;
 import echomq.domain.id.Snowflake;
 import echomq.redis.RedisConnections;
@@ -33,7 +34,7 @@ public final class WriterProcess {
         long startAt = Long.parseLong(args[6]);
         try (UnifiedJedis jedis = RedisConnections.connect(uri)) {
             RedisStreamAppend append = new RedisStreamAppend(jedis, new Snowflake(node, () -> System.currentTimeMillis() + offset));
-            append.append(queue, name + "-warm", LinkedHashMap.of("warm", "up")); // connect and load classes before the start
+            append.append(StreamKey.of(queue, name + "-warm"), LinkedHashMap.of("warm", "up")); // connect and load classes before the start
             long wait = startAt - System.currentTimeMillis();
             if (wait > 0) {
                 Thread.sleep(wait);
@@ -43,7 +44,7 @@ public final class WriterProcess {
             long landed = 0;
             long refused = 0;
             for (int i = 0; i < count; i++) {
-                window.add(append.appendAsync(queue, name, LinkedHashMap.of("w", Integer.toString(node), "i", Integer.toString(i))));
+                window.add(append.appendAsync(StreamKey.of(queue, name), LinkedHashMap.of("w", Integer.toString(node), "i", Integer.toString(i))));
                 if (window.size() == 64 || i == count - 1) {
                     for (CompletableFuture<BrandedId> f : window) {
                         try {

@@ -3,6 +3,7 @@ package echomq.lettuce;
 import echomq.domain.checkpoint.Checkpoint;
 import echomq.domain.checkpoint.CheckpointPort;
 import echomq.domain.stream.StreamKey;
+import echomq.domain.window.Window;
 import echomq.wire.CheckpointHash;
 import echomq.wire.LuaScript;
 import echomq.wire.Scripts;
@@ -41,7 +42,7 @@ public final class LettuceCheckpoints implements CheckpointPort {
     }
 
     @Override
-    public Option<Checkpoint> load(StreamKey stream, String projection, String window) {
+    public Option<Checkpoint> load(StreamKey stream, String projection, Window.Fixed window) {
         String key = CheckpointHash.key(stream, projection, window);
         Map<String, String> h = hash(key);
         return h.isEmpty() ? Option.none() : Option.some(CheckpointHash.parse(stream, key, h));
@@ -60,7 +61,7 @@ public final class LettuceCheckpoints implements CheckpointPort {
                 out.add(CheckpointHash.parse(stream, key, h));
             }
         }
-        out.sort(java.util.Comparator.comparing((Checkpoint c) -> c.projection()).thenComparing(Checkpoint::window));
+        out.sort(java.util.Comparator.comparing((Checkpoint c) -> c.projection()).thenComparing(c -> c.window().bounds()));
         return out;
     }
 

@@ -1,5 +1,6 @@
 package echomq.lettuce;
 
+import echomq.domain.group.Consumer;
 import echomq.domain.group.ConsumerGroupPort;
 import echomq.domain.id.StreamId;
 import echomq.domain.stream.StreamEntry;
@@ -26,33 +27,30 @@ import java.util.Objects;
 public final class LettuceConsumerGroup implements ConsumerGroupPort {
 
     private final LettuceRedis redis;
+    private final Consumer who;
     private final String key;
     private final String group;
     private final String consumer;
     private final BlockingReads blocking;
 
-    /** {@code consumer} of {@code group} on stream {@code queue}/{@code name}. */
-    public LettuceConsumerGroup(LettuceRedis redis, String queue, String name, String group, String consumer) {
+    /**
+     * Reads as {@code consumer}.
+     *
+     * @param redis the client
+     * @param consumer the consumer, of its group, of its stream
+     */
+    public LettuceConsumerGroup(LettuceRedis redis, Consumer consumer) {
+        this.who = Objects.requireNonNull(consumer, "consumer");
         this.redis = Objects.requireNonNull(redis, "redis");
-        this.key = StreamKey.of(queue, name).toString();
-        this.group = echomq.wire.GroupInfo.requireName("group", group);
-        this.consumer = echomq.wire.GroupInfo.requireName("consumer", consumer);
+        this.key = consumer.group().stream().toString();
+        this.group = consumer.group().name();
+        this.consumer = consumer.name();
         this.blocking = new BlockingReads(redis);
     }
 
     @Override
-    public String key() {
-        return key;
-    }
-
-    @Override
-    public String group() {
-        return group;
-    }
-
-    @Override
-    public String consumer() {
-        return consumer;
+    public Consumer consumer() {
+        return who;
     }
 
     @Override

@@ -65,20 +65,20 @@ public final class LettuceStreamAppend implements StreamAppendPort {
     }
 
     @Override
-    public BrandedId append(String queue, String name, LinkedHashMap<String, String> fields) {
-        return join(appendAsync(queue, name, fields));
+    public BrandedId append(StreamKey stream, LinkedHashMap<String, String> fields) {
+        return join(appendAsync(stream, fields));
     }
 
     @Override
-    public CompletableFuture<BrandedId> appendAsync(String queue, String name, LinkedHashMap<String, String> fields) {
-        StreamKey stream = StreamKey.of(queue, name);
+    public CompletableFuture<BrandedId> appendAsync(StreamKey stream, LinkedHashMap<String, String> fields) {
+        java.util.Objects.requireNonNull(stream, "stream");
         StreamAppendPort.requireFields(fields);
         return send(stream, fields, 0);
     }
 
     @Override
-    public List<BrandedId> appendBatch(String queue, String name, List<LinkedHashMap<String, String>> records) {
-        StreamKey stream = StreamKey.of(queue, name);
+    public List<BrandedId> appendBatch(StreamKey stream, List<LinkedHashMap<String, String>> records) {
+        java.util.Objects.requireNonNull(stream, "stream");
         StreamAppendPort.requireRecords(records);
         if (records.isEmpty()) {
             return List.of();
@@ -116,8 +116,8 @@ public final class LettuceStreamAppend implements StreamAppendPort {
     }
 
     @Override
-    public BrandedId appendWithId(String queue, String name, BrandedId id, LinkedHashMap<String, String> fields) {
-        StreamKey stream = StreamKey.of(queue, name);
+    public BrandedId appendWithId(StreamKey stream, BrandedId id, LinkedHashMap<String, String> fields) {
+        java.util.Objects.requireNonNull(stream, "stream");
         StreamAppendPort.requireEventId(id);
         StreamAppendPort.requireFields(fields);
         try {

@@ -23,8 +23,8 @@ public final class LettuceStreamRetention implements StreamRetentionPort {
     }
 
     @Override
-    public long trim(String queue, String name, Retention retention) {
-        String key = StreamKey.of(queue, name).toString();
+    public long trim(StreamKey stream, Retention retention) {
+        String key = java.util.Objects.requireNonNull(stream, "stream").toString();
         Objects.requireNonNull(retention, "retention");
         CommandArgs<byte[], byte[]> args = LettuceRedis.args(key);
         echomq.wire.Xtrim.arguments(retention).forEach(args::add);
@@ -32,8 +32,8 @@ public final class LettuceStreamRetention implements StreamRetentionPort {
     }
 
     @Override
-    public Option<StreamId> newestFrom(String queue, String name, long n) {
-        String key = StreamKey.of(queue, name).toString();
+    public Option<StreamId> newestFrom(StreamKey stream, long n) {
+        String key = java.util.Objects.requireNonNull(stream, "stream").toString();
         return echomq.wire.Xtrim.newestFrom(key, n,
                 count -> redis.call(key, CommandType.XREVRANGE, LettuceRedis.args(key).add("+").add("-").add("COUNT").add(count)));
     }

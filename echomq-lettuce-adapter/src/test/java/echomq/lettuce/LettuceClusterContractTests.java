@@ -42,7 +42,7 @@ class LettuceClusterContractTests extends LettucePortContracts {
         LettuceStreamAppend append = new LettuceStreamAppend(redis, new Snowflake(1, Clock.systemUTC()));
         for (int i = 0; i < 30; i++) {
             String queue = "spread" + i;
-            append.append(queue, "s", LinkedHashMap.of("i", "1"));
+            append.append(StreamKey.of(queue, "s"), LinkedHashMap.of("i", "1"));
             masters.add(cluster.masters().indexOf(cluster.masterOf(HashSlot.of(StreamKey.hashTag(queue)))));
             assertThat(new LettuceStreamState(redis).state(StreamKey.of(queue, "s")).get().length()).isEqualTo(1);
         }

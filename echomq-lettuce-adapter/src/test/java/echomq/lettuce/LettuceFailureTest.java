@@ -25,9 +25,9 @@ class LettuceFailureTest {
         try (RedisServerProcess server = TestRedis.privateServer();
              LettuceRedis redis = LettuceConnections.connect(server.uri(), Duration.ofMillis(500))) {
             LettuceStreamAppend append = new LettuceStreamAppend(redis, new Snowflake(1, Clock.systemUTC()));
-            append.append("q", "s", LinkedHashMap.of("k", "v"));
+            append.append(StreamKey.of("q", "s"), LinkedHashMap.of("k", "v"));
             server.stop();
-            assertThatThrownBy(() -> append.append("q", "s", LinkedHashMap.of("k", "v")))
+            assertThatThrownBy(() -> append.append(StreamKey.of("q", "s"), LinkedHashMap.of("k", "v")))
                     .isInstanceOf(StreamStoreException.Unavailable.class)
                     .hasMessageContaining("emq:{q}:stream:s");
             assertThatThrownBy(() -> new LettuceStreamState(redis).state(StreamKey.of("q", "s")))
@@ -45,7 +45,7 @@ class LettuceFailureTest {
             redis.sync().set(bytes(key.toString()), bytes("not a stream"));
             assertThatThrownBy(() -> new LettuceStreamRange(redis).range(key, StreamId.MIN, StreamId.MAX, 10))
                     .isInstanceOf(StreamStoreException.WrongType.class).hasMessageContaining(key.toString());
-            assertThatThrownBy(() -> new LettuceStreamAppend(redis, new Snowflake(1, Clock.systemUTC())).append("q", name, LinkedHashMap.of("k", "v")))
+            assertThatThrownBy(() -> new LettuceStreamAppend(redis, new Snowflake(1, Clock.systemUTC())).append(StreamKey.of("q", name), LinkedHashMap.of("k", "v")))
                     .isInstanceOf(StreamStoreException.WrongType.class).hasMessageContaining(key.toString());
             assertThatThrownBy(() -> new LettuceStreamState(redis).state(key)).isInstanceOf(StreamStoreException.WrongType.class);
         }
@@ -57,7 +57,7 @@ class LettuceFailureTest {
         String secret = "s3cret-" + UUID.randomUUID();
         try (RedisServerProcess server = TestRedis.privateServer("--requirepass", secret)) {
             try (LettuceRedis ok = LettuceConnections.connect("redis://:" + secret + "@127.0.0.1:" + server.port())) {
-                new LettuceStreamAppend(ok, new Snowflake(1, Clock.systemUTC())).append("q", "s", LinkedHashMap.of("k", "v"));
+                new LettuceStreamAppend(ok, new Snowflake(1, Clock.systemUTC())).append(StreamKey.of("q", "s"), LinkedHashMap.of("k", "v"));
                 assertThat(new LettuceStreamState(ok).state(StreamKey.of("q", "s")).get().length()).isEqualTo(1);
             }
             assertThatThrownBy(() -> LettuceConnections.connect("redis://:wrong-" + secret + "@127.0.0.1:" + server.port()))
@@ -76,10 +76,10 @@ class LettuceFailureTest {
             admin.sync().dispatch(io.lettuce.core.protocol.CommandType.ACL, new io.lettuce.core.output.StatusOutput<>(LettuceRedis.CODEC),
                     new io.lettuce.core.protocol.CommandArgs<>(LettuceRedis.CODEC).add("SETUSER").add("reader").add("on").add(">pw")
                             .add("~emq:*").add("+xrange").add("+ping").add("+hello").add("+auth"));
-            new LettuceStreamAppend(admin, new Snowflake(1, Clock.systemUTC())).append("q", "s", LinkedHashMap.of("k", "v"));
+            new LettuceStreamAppend(admin, new Snowflake(1, Clock.systemUTC())).append(StreamKey.of("q", "s"), LinkedHashMap.of("k", "v"));
             try (LettuceRedis reader = LettuceConnections.connect("redis://reader:pw@127.0.0.1:" + server.port())) {
                 assertThat(new LettuceStreamRange(reader).rangeFrom(StreamKey.of("q", "s"), StreamId.MIN, 10)).hasSize(1);
-                assertThatThrownBy(() -> new LettuceStreamAppend(reader, new Snowflake(2, Clock.systemUTC())).append("q", "s", LinkedHashMap.of("k", "v")))
+                assertThatThrownBy(() -> new LettuceStreamAppend(reader, new Snowflake(2, Clock.systemUTC())).append(StreamKey.of("q", "s"), LinkedHashMap.of("k", "v")))
                         .isInstanceOf(StreamStoreException.AccessDenied.class).hasMessageContaining("emq:{q}:stream:s");
             }
         }
@@ -112,7 +112,7 @@ class LettuceFailureTest {
         echomq.testkit.TestCertificates certs = echomq.testkit.TestCertificates.create();
         try (RedisServerProcess server = RedisServerProcess.startTls(certs.serverCertificate(), certs.serverKey(), certs.ca())) {
             try (LettuceRedis tls = LettuceConnections.connect("rediss://127.0.0.1:" + server.port(), Duration.ofSeconds(5), certs.ca())) {
-                new LettuceStreamAppend(tls, new Snowflake(1, Clock.systemUTC())).append("q", "tls", LinkedHashMap.of("k", "v"));
+                new LettuceStreamAppend(tls, new Snowflake(1, Clock.systemUTC())).append(StreamKey.of("q", "tls"), LinkedHashMap.of("k", "v"));
                 assertThat(new LettuceStreamRange(tls).rangeFrom(StreamKey.of("q", "tls"), StreamId.MIN, 10)).hasSize(1);
             }
             assertThatThrownBy(() -> LettuceConnections.connect("redis://127.0.0.1:" + server.port(), Duration.ofMillis(500)))

@@ -1,5 +1,6 @@
 package echomq.lettuce;
 
+import echomq.domain.group.Consumer;
 import echomq.domain.checkpoint.CheckpointPort;
 import echomq.domain.group.ConsumerGroupPort;
 import echomq.domain.id.Snowflake;
@@ -77,7 +78,7 @@ abstract class LettucePortContracts extends AdapterContracts {
     }
 
     @Override
-    protected ConsumerGroupPort consumerGroup(StreamKey key, String group, String consumer) {
-        return new LettuceConsumerGroup(redis(), key.queue(), key.name(), group, consumer);
+    protected ConsumerGroupPort consumerGroup(Consumer consumer) {
+        return new LettuceConsumerGroup(redis(), consumer);
     }
 }

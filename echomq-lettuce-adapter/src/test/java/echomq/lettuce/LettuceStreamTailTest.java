@@ -42,7 +42,7 @@ class LettuceStreamTailTest {
     @Test
     void readsWhatCameAfterAnIdAndNothingWhenNothingCame() {
         LettuceStreamAppend append = new LettuceStreamAppend(redis, new Snowflake(1, Clock.systemUTC()));
-        List<BrandedId> ids = append.appendBatch("tail", "read", List.of(LinkedHashMap.of("n", "0"), LinkedHashMap.of("n", "1"),
+        List<BrandedId> ids = append.appendBatch(StreamKey.of("tail", "read"), List.of(LinkedHashMap.of("n", "0"), LinkedHashMap.of("n", "1"),
                 LinkedHashMap.of("n", "2")));
         LettuceStreamTail tail = new LettuceStreamTail(redis);
         StreamKey key = StreamKey.of("tail", "read");
@@ -65,11 +65,11 @@ class LettuceStreamTailTest {
             followers.follow(StreamKey.of("tail", "b"), id -> heardB.incrementAndGet());
             // the followers start from each stream's top as they find it: append until each has heard one
             await(() -> {
-                append.append("tail", "a", LinkedHashMap.of("k", "a"));
+                append.append(StreamKey.of("tail", "a"), LinkedHashMap.of("k", "a"));
                 return heardA.get() > 0;
             });
             await(() -> {
-                append.append("tail", "b", LinkedHashMap.of("k", "b"));
+                append.append(StreamKey.of("tail", "b"), LinkedHashMap.of("k", "b"));
                 return heardB.get() > 0;
             });
             // both followers are blocked in XREAD for up to 2 s now; the shared connection answers meanwhile
@@ -77,7 +77,7 @@ class LettuceStreamTailTest {
                 assertThat(new LettuceStreamRange(redis).rangeFrom(StreamKey.of("tail", "a"), StreamId.MIN, 1)).hasSize(1);
             }
             long a = heardA.get();
-            append.append("tail", "a", LinkedHashMap.of("k", "a2"));
+            append.append(StreamKey.of("tail", "a"), LinkedHashMap.of("k", "a2"));
             await(() -> heardA.get() > a);
             assertThat(followers.metrics().failures()).isZero();
         }

@@ -75,15 +75,15 @@ class MicrometerEchoListenerTest {
                 .observedBy(metrics);
         Instant t0 = Instant.now().minusSeconds(1);
         for (int i = 0; i < 40; i++) {
-            append.append("mm", "folds", record(i));
+            append.append(StreamKey.of("mm", "folds"), record(i));
         }
-        Window w = Window.since(t0);
-        assertThat(reader.fold("mm", "folds", w, COUNT)).isEqualTo(40L);
-        assertThat(reader.fold("mm", "folds", w, COUNT)).isEqualTo(40L);
+        Window.Since w = Window.since(t0);
+        assertThat(reader.fold(StreamKey.of("mm", "folds"), w, COUNT)).isEqualTo(40L);
+        assertThat(reader.fold(StreamKey.of("mm", "folds"), w, COUNT)).isEqualTo(40L);
         for (int i = 0; i < 5; i++) {
-            append.append("mm", "folds", record(i));
+            append.append(StreamKey.of("mm", "folds"), record(i));
         }
-        assertThat(reader.fold("mm", "folds", w, COUNT)).isEqualTo(45L);
+        assertThat(reader.fold(StreamKey.of("mm", "folds"), w, COUNT)).isEqualTo(45L);
 
         String[] tags = {"queue", "mm", "stream", "folds", "projection", "count"};
         assertThat(count(registry, "echomq.projection.folds", append(tags, "result", "full"))).isEqualTo(1);
@@ -111,17 +111,17 @@ class MicrometerEchoListenerTest {
         MicrometerEchoListener metrics = new MicrometerEchoListener(registry);
         RedisStreamAppend append = new RedisStreamAppend(jedis, new Snowflake(2, Clock.systemUTC()));
         for (int i = 0; i < 30; i++) {
-            append.append("mm", "trimmed", record(i));
+            append.append(StreamKey.of("mm", "trimmed"), record(i));
         }
         // a group that has read 10 and acknowledged none holds retention back at its oldest pending
-        RedisConsumerGroup group = new RedisConsumerGroup(jedis, "mm", "trimmed", "readers", "r1");
+        RedisConsumerGroup group = new RedisConsumerGroup(jedis, echomq.domain.group.ConsumerGroup.of(StreamKey.of("mm", "trimmed"), "readers").consumer("r1"));
         group.ensure();
         assertThat(group.read(10, Duration.ofMillis(10))).hasSize(10);
         StreamKey key = StreamKey.of("mm", "trimmed");
         SafeRetention retention = new SafeRetention(new RedisStreamRetention(jedis),
                 new RedisStreamReaders(jedis).observedBy(metrics), new RedisCheckpoints(jedis), new RedisStreamState(jedis), HashMap.empty())
                 .observedBy(metrics);
-        long removed = retention.trim("mm", "trimmed", Retention.maxLen(5, false));
+        long removed = retention.trim(StreamKey.of("mm", "trimmed"), Retention.maxLen(5, false));
         assertThat(removed).isZero(); // the group's first pending entry is the oldest
         String[] tags = {"queue", "mm", "stream", "trimmed"};
         assertThat(count(registry, "echomq.retention.held.back", tags)).isEqualTo(1);
@@ -130,7 +130,7 @@ class MicrometerEchoListenerTest {
         assertThat(registry.find("echomq.group.lag").tags(tags).tag("group", "readers").gauge().value()).isEqualTo(20);
         // acknowledged: retention may cut up to the undelivered ones
         group.pending(10).forEach(e -> jedis.xack(key.toString(), "readers", new redis.clients.jedis.StreamEntryID(e.id().toString())));
-        assertThat(retention.trim("mm", "trimmed", Retention.maxLen(5, false))).isEqualTo(10);
+        assertThat(retention.trim(StreamKey.of("mm", "trimmed"), Retention.maxLen(5, false))).isEqualTo(10);
         assertThat(count(registry, "echomq.retention.removed", tags)).isEqualTo(10);
         assertThat(count(registry, "echomq.retention.held.back", tags)).isEqualTo(2); // the 20 undelivered still held it
         assertThat(registry.find("echomq.group.pending").tags(tags).gauge().value()).isZero();
@@ -149,12 +149,12 @@ class MicrometerEchoListenerTest {
             RedisStreamAppend append = new RedisStreamAppend(jedis, new Snowflake(3, Clock.systemUTC()));
             // the follower starts from the stream's top as it finds it: append until it hears one
             awaitTrue(() -> {
-                append.append("mm", "followed", record(0));
+                append.append(StreamKey.of("mm", "followed"), record(0));
                 return woken.get() > 0;
             });
             // every client but this test's own: the follower's blocked read breaks, it backs off and reads again
             jedis.sendCommand(Protocol.Command.CLIENT, "KILL", "TYPE", "normal", "SKIPME", "yes");
-            append.append("mm", "followed", record(1));
+            append.append(StreamKey.of("mm", "followed"), record(1));
             awaitTrue(() -> count(registry, "echomq.subscription.reconnects", "queue", "mm", "stream", "followed") >= 1);
             assertThat(followers.metrics().failures()).isGreaterThanOrEqualTo(1);
         }
@@ -166,7 +166,7 @@ class MicrometerEchoListenerTest {
         RedisStreamAppend append = new RedisStreamAppend(jedis, new Snowflake(4, Clock.systemUTC()));
         Instant t0 = Instant.now().minusSeconds(1);
         for (int i = 0; i < 12; i++) {
-            append.append("mm", "quiet", record(i));
+            append.append(StreamKey.of("mm", "quiet"), record(i));
         }
         EchoListener[] listeners = {EchoListener.NONE, new MicrometerEchoListener(Metrics.globalRegistry), event -> {
             throw new IllegalStateException("a broken listener");
@@ -174,8 +174,8 @@ class MicrometerEchoListenerTest {
         for (EchoListener l : listeners) {
             ProjectionReader reader = new ProjectionReader(new RedisStreamRange(jedis), new RedisStreamState(jedis), Clock.systemUTC(), 10)
                     .observedBy(l);
-            assertThat(reader.fold("mm", "quiet", Window.since(t0), COUNT)).isEqualTo(12L);
-            assertThat(reader.fold("mm", "quiet", Window.since(t0), COUNT)).isEqualTo(12L);
+            assertThat(reader.fold(StreamKey.of("mm", "quiet"), Window.since(t0), COUNT)).isEqualTo(12L);
+            assertThat(reader.fold(StreamKey.of("mm", "quiet"), Window.since(t0), COUNT)).isEqualTo(12L);
             assertThat(reader.metrics().hits()).isEqualTo(1);
         }
         assertThat(Metrics.globalRegistry.find("echomq.projection.folds").counters()).isNotEmpty()

@@ -5,6 +5,7 @@ import echomq.wire.CheckpointHash;
 import echomq.domain.checkpoint.Checkpoint;
 import echomq.domain.checkpoint.CheckpointPort;
 import echomq.domain.stream.StreamKey;
+import echomq.domain.window.Window;
 import io.vavr.control.Option;
 import redis.clients.jedis.UnifiedJedis;
 
@@ -41,7 +42,7 @@ public final class RedisCheckpoints implements CheckpointPort {
     }
 
     @Override
-    public Option<Checkpoint> load(StreamKey stream, String projection, String window) {
+    public Option<Checkpoint> load(StreamKey stream, String projection, Window.Fixed window) {
         String key = CheckpointHash.key(stream, projection, window);
         Map<String, String> h = RedisFailures.on(key, () -> jedis.hgetAll(key));
         return h == null || h.isEmpty() ? Option.none() : Option.some(CheckpointHash.parse(stream, key, h));
@@ -59,7 +60,7 @@ public final class RedisCheckpoints implements CheckpointPort {
                 out.add(CheckpointHash.parse(stream, key, h));
             }
         }
-        out.sort(java.util.Comparator.comparing((Checkpoint c) -> c.projection()).thenComparing(Checkpoint::window));
+        out.sort(java.util.Comparator.comparing((Checkpoint c) -> c.projection()).thenComparing(c -> c.window().bounds()));
         return out;
     }
 }

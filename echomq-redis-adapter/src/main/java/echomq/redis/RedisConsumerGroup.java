@@ -2,6 +2,7 @@ package echomq.redis;
 
 import echomq.wire.Replies;
 
+import echomq.domain.group.Consumer;
 import echomq.domain.group.ConsumerGroupPort;
 import echomq.domain.stream.StreamEntry;
 import echomq.domain.id.StreamId;
@@ -21,7 +22,7 @@ import java.util.Objects;
  * {@code XAUTOCLAIM} and {@code XACK}, with replies decoded into domain entries. A blocking read
  * holds one pooled connection while it waits.
  * <pre>{@code
- * RedisConsumerGroup g = new RedisConsumerGroup(jedis, "cm", "guesses", "scorers", "worker-1");
+ * RedisConsumerGroup g = new RedisConsumerGroup(jedis, ConsumerGroup.of(StreamKey.of("cm", "guesses"), "scorers").consumer("worker-1"));
  * g.ensure();
  * for (StreamEntry e : g.read(100, Duration.ofSeconds(1))) { … g.ack(e.id()); }
  * }</pre>
@@ -29,31 +30,28 @@ import java.util.Objects;
 public final class RedisConsumerGroup implements ConsumerGroupPort {
 
     private final UnifiedJedis jedis;
+    private final Consumer who;
     private final String key;
     private final String group;
     private final String consumer;
 
-    /** {@code consumer} of {@code group} on stream {@code queue}/{@code name}. */
-    public RedisConsumerGroup(UnifiedJedis jedis, String queue, String name, String group, String consumer) {
+    /**
+     * Reads as {@code consumer}.
+     *
+     * @param jedis the client
+     * @param consumer the consumer, of its group, of its stream
+     */
+    public RedisConsumerGroup(UnifiedJedis jedis, Consumer consumer) {
+        this.who = Objects.requireNonNull(consumer, "consumer");
         this.jedis = Objects.requireNonNull(jedis, "jedis");
-        this.key = StreamKey.of(queue, name).toString();
-        this.group = echomq.wire.GroupInfo.requireName("group", group);
-        this.consumer = echomq.wire.GroupInfo.requireName("consumer", consumer);
+        this.key = consumer.group().stream().toString();
+        this.group = consumer.group().name();
+        this.consumer = consumer.name();
     }
 
     @Override
-    public String key() {
-        return key;
-    }
-
-    @Override
-    public String group() {
-        return group;
-    }
-
-    @Override
-    public String consumer() {
-        return consumer;
+    public Consumer consumer() {
+        return who;
     }
 
     @Override

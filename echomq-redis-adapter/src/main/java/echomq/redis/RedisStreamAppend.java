@@ -98,16 +98,16 @@ public final class RedisStreamAppend implements StreamAppendPort {
      * own receipt.
      */
     @Override
-    public BrandedId append(String queue, String name, LinkedHashMap<String, String> fields) {
-        StreamKey key = StreamKey.of(queue, name);
+    public BrandedId append(StreamKey stream, LinkedHashMap<String, String> fields) {
+        StreamKey key = java.util.Objects.requireNonNull(stream, "stream");
         StreamAppendPort.requireFields(fields);
         return writer(key).call(fields);
     }
 
     /** As {@link #append}, without waiting: the receipt completes when the record's pipeline is answered. */
     @Override
-    public CompletableFuture<BrandedId> appendAsync(String queue, String name, LinkedHashMap<String, String> fields) {
-        StreamKey key = StreamKey.of(queue, name);
+    public CompletableFuture<BrandedId> appendAsync(StreamKey stream, LinkedHashMap<String, String> fields) {
+        StreamKey key = java.util.Objects.requireNonNull(stream, "stream");
         StreamAppendPort.requireFields(fields);
         return writer(key).submit(fields);
     }
@@ -267,8 +267,8 @@ public final class RedisStreamAppend implements StreamAppendPort {
     }
 
     @Override
-    public BrandedId appendWithId(String queue, String name, BrandedId id, LinkedHashMap<String, String> fields) {
-        String key = StreamKey.of(queue, name).toString();
+    public BrandedId appendWithId(StreamKey stream, BrandedId id, LinkedHashMap<String, String> fields) {
+        String key = java.util.Objects.requireNonNull(stream, "stream").toString();
         StreamAppendPort.requireEventId(id);
         StreamAppendPort.requireFields(fields);
         return xadd(key, id, fields);
@@ -289,8 +289,8 @@ public final class RedisStreamAppend implements StreamAppendPort {
      * an {@link AppendBatchException} says which landed and which did not, so no receipt is lost.
      */
     @Override
-    public List<BrandedId> appendBatch(String queue, String name, List<LinkedHashMap<String, String>> records) {
-        StreamKey stream = StreamKey.of(queue, name);
+    public List<BrandedId> appendBatch(StreamKey stream, List<LinkedHashMap<String, String>> records) {
+        java.util.Objects.requireNonNull(stream, "stream");
         StreamAppendPort.requireRecords(records);
         if (records.isEmpty()) {
             return List.of();

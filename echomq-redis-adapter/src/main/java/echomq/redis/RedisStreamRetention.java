@@ -26,8 +26,8 @@ public final class RedisStreamRetention implements StreamRetentionPort {
     }
 
     @Override
-    public long trim(String queue, String name, Retention retention) {
-        String key = StreamKey.of(queue, name).toString();
+    public long trim(StreamKey stream, Retention retention) {
+        String key = java.util.Objects.requireNonNull(stream, "stream").toString();
         Objects.requireNonNull(retention, "retention");
         CommandArguments args = new CommandArguments(Protocol.Command.XTRIM).key(key);
         echomq.wire.Xtrim.arguments(retention).forEach(args::add);
@@ -36,8 +36,8 @@ public final class RedisStreamRetention implements StreamRetentionPort {
 
     @Override
     @SuppressWarnings("unchecked")
-    public Option<StreamId> newestFrom(String queue, String name, long n) {
-        String key = StreamKey.of(queue, name).toString();
+    public Option<StreamId> newestFrom(StreamKey stream, long n) {
+        String key = java.util.Objects.requireNonNull(stream, "stream").toString();
         return echomq.wire.Xtrim.newestFrom(key, n, count -> RedisFailures.on(key, () -> (List<Object>) jedis.executeCommand(
                 new CommandArguments(Protocol.Command.XREVRANGE).key(key).add("+").add("-").add("COUNT").add(count))));
     }

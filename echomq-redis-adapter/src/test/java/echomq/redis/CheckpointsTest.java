@@ -55,25 +55,25 @@ class CheckpointsTest {
 
     void appendN(String name, int from, int to) {
         for (int i = from; i < to; i++) {
-            append.append(Q, name, LinkedHashMap.of("n", Integer.toString(i)));
+            append.append(StreamKey.of(Q, name), LinkedHashMap.of("n", Integer.toString(i)));
         }
     }
 
     String fresh(String name) {
-        return new StreamWindows(new RedisStreamRange(SharedRedis.client())).foldWindow(Q, name, Window.since(Instant.EPOCH), SUM);
+        return new StreamWindows(new RedisStreamRange(SharedRedis.client())).foldWindow(StreamKey.of(Q, name), Window.since(Instant.EPOCH), SUM);
     }
 
     @Test
     void aRebuildIsTheCheckpointPlusTheTailAndOutlivesRetention() {
         String name = "log-" + UUID.randomUUID();
         appendN(name, 0, 100);
-        Checkpoints.Resumed<String> first = checkpoints.foldLog(Q, name, SUM, TEXT, 1);
+        Checkpoints.Resumed<String> first = checkpoints.foldLog(StreamKey.of(Q, name), SUM, TEXT, 1);
         assertThat(first.value()).isEqualTo(fresh(name)).isEqualTo("4950/100");
         assertThat(first.from()).isEmpty();
         assertThat(first.saved()).isTrue();
 
         appendN(name, 100, 130);
-        Checkpoints.Resumed<String> second = checkpoints.foldLog(Q, name, SUM, TEXT, 1);
+        Checkpoints.Resumed<String> second = checkpoints.foldLog(StreamKey.of(Q, name), SUM, TEXT, 1);
         assertThat(second.value()).isEqualTo(fresh(name));
         assertThat(second.from()).isNotEmpty();
         assertThat(second.tailEntries()).isEqualTo(30);
@@ -81,10 +81,10 @@ class CheckpointsTest {
 
         // retention up to the checkpoint: the log alone no longer says it, checkpoint + tail does
         StreamId upTo = second.from().get().upTo().id(); // the checkpoint the second fold started from (entry 99)
-        Checkpoints.Resumed<String> third = checkpoints.foldLog(Q, name, SUM, TEXT, 1); // checkpoint now at entry 129
-        new RedisStreamRetention(SharedRedis.client()).trim(Q, name, Retention.minId(third.from().get().upTo().id(), false));
+        Checkpoints.Resumed<String> third = checkpoints.foldLog(StreamKey.of(Q, name), SUM, TEXT, 1); // checkpoint now at entry 129
+        new RedisStreamRetention(SharedRedis.client()).trim(StreamKey.of(Q, name), Retention.minId(third.from().get().upTo().id(), false));
         appendN(name, 130, 135);
-        Checkpoints.Resumed<String> afterTrim = checkpoints.foldLog(Q, name, SUM, TEXT, 1);
+        Checkpoints.Resumed<String> afterTrim = checkpoints.foldLog(StreamKey.of(Q, name), SUM, TEXT, 1);
         long expectedSum = 134L * 135 / 2;
         assertThat(afterTrim.value()).isEqualTo(expectedSum + "/135");
         assertThat(fresh(name)).isNotEqualTo(afterTrim.value());
@@ -98,26 +98,26 @@ class CheckpointsTest {
         String name = "distrust-" + UUID.randomUUID();
         StreamKey key = StreamKey.of(Q, name);
         appendN(name, 0, 20);
-        checkpoints.foldLog(Q, name, SUM, TEXT, 1);
+        checkpoints.foldLog(StreamKey.of(Q, name), SUM, TEXT, 1);
         Fold<String> v2 = Fold.of("sum", 2, "0/0", SUM::step);
-        Checkpoints.Resumed<String> other = checkpoints.foldLog(Q, name, v2, TEXT, Long.MAX_VALUE);
+        Checkpoints.Resumed<String> other = checkpoints.foldLog(StreamKey.of(Q, name), v2, TEXT, Long.MAX_VALUE);
         assertThat(other.from()).isEmpty();
         assertThat(other.ignored().get()).contains("version 1");
         assertThat(other.value()).isEqualTo(fresh(name));
 
         // trimmed past the checkpoint: its tail is gone
         appendN(name, 20, 30);
-        new RedisStreamRetention(SharedRedis.client()).trim(Q, name, Retention.maxLen(3, false));
-        Checkpoints.Resumed<String> trimmed = checkpoints.foldLog(Q, name, SUM, TEXT, Long.MAX_VALUE);
+        new RedisStreamRetention(SharedRedis.client()).trim(StreamKey.of(Q, name), Retention.maxLen(3, false));
+        Checkpoints.Resumed<String> trimmed = checkpoints.foldLog(StreamKey.of(Q, name), SUM, TEXT, Long.MAX_VALUE);
         assertThat(trimmed.from()).isEmpty();
         assertThat(trimmed.ignored().get()).contains("tail was trimmed");
         assertThat(trimmed.value()).isEqualTo(fresh(name));
 
         // deleted and created again
-        checkpoints.foldLog(Q, name, SUM, TEXT, 1);
+        checkpoints.foldLog(StreamKey.of(Q, name), SUM, TEXT, 1);
         SharedRedis.client().del(key.toString());
         appendN(name, 0, 4);
-        Checkpoints.Resumed<String> again = checkpoints.foldLog(Q, name, SUM, TEXT, 1);
+        Checkpoints.Resumed<String> again = checkpoints.foldLog(StreamKey.of(Q, name), SUM, TEXT, 1);
         assertThat(again.from()).isEmpty();
         assertThat(again.ignored().get()).contains("not the one it was taken of");
         assertThat(again.value()).isEqualTo("6/4");
@@ -129,13 +129,13 @@ class CheckpointsTest {
         StreamKey key = StreamKey.of(Q, name);
         echomq.testkit.MovableClock clock = new echomq.testkit.MovableClock(Snowflake.EPOCH_MS + 95_000_000L);
         RedisStreamAppend timed = new RedisStreamAppend(SharedRedis.client(), new Snowflake(12, clock::millis));
-        Window sealed = Window.closed(clock.instant(), clock.instant().plusMillis(99));
+        Window.Closed sealed = Window.closed(clock.instant(), clock.instant().plusMillis(99));
         for (int i = 0; i < 50; i++) {
-            timed.append(Q, name, LinkedHashMap.of("n", Integer.toString(i)));
+            timed.append(StreamKey.of(Q, name), LinkedHashMap.of("n", Integer.toString(i)));
             clock.advance(1);
         }
         clock.advance(200);
-        timed.append(Q, name, LinkedHashMap.of("n", "1000")); // past the window: it is sealed now
+        timed.append(StreamKey.of(Q, name), LinkedHashMap.of("n", "1000")); // past the window: it is sealed now
         CombinableFold<String> sum = Checkpointable.of(CombinableFold.of("pane-sum", 1, "0/0", SUM::step, (a, b) -> {
             String[] x = a.split("/");
             String[] y = b.split("/");
@@ -144,13 +144,13 @@ class CheckpointsTest {
         RedisCheckpoints store = new RedisCheckpoints(SharedRedis.client());
         ProjectionReaderTest.Counting c = new ProjectionReaderTest.Counting();
         ProjectionReader before = new ProjectionReader(c, c, clock, 100, 1000, store, Duration.ofHours(2));
-        assertThat(before.fold(Q, name, sealed, sum)).isEqualTo("1225/50");
+        assertThat(before.fold(StreamKey.of(Q, name), sealed, sum)).isEqualTo("1225/50");
         assertThat(before.metrics().checkpointsSaved()).isEqualTo(1);
 
         // a restart: a new reader with an empty cache reads the window from its checkpoint, no range read
         ProjectionReaderTest.Counting c2 = new ProjectionReaderTest.Counting();
         ProjectionReader after = new ProjectionReader(c2, c2, clock, 100, 1000, store, Duration.ofHours(2));
-        assertThat(after.fold(Q, name, sealed, sum)).isEqualTo("1225/50");
+        assertThat(after.fold(StreamKey.of(Q, name), sealed, sum)).isEqualTo("1225/50");
         assertThat(after.metrics().checkpointsLoaded()).isEqualTo(1);
         assertThat(c2.ranges.get()).isZero();
 
@@ -159,7 +159,7 @@ class CheckpointsTest {
         SharedRedis.client().sendCommand(key.toString(), Protocol.Command.XDEL, key.toString(), victim.toString());
         ProjectionReaderTest.Counting c3 = new ProjectionReaderTest.Counting();
         ProjectionReader third = new ProjectionReader(c3, c3, clock, 100, 1000, store, Duration.ofHours(2));
-        assertThat(third.fold(Q, name, sealed, sum)).isEqualTo("1225/49");
+        assertThat(third.fold(StreamKey.of(Q, name), sealed, sum)).isEqualTo("1225/49");
         assertThat(third.metrics().checkpointsLoaded()).isZero();
         assertThat(c3.ranges.get()).isPositive();
     }

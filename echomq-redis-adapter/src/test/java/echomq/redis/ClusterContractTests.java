@@ -57,7 +57,7 @@ class ClusterContractTests extends RedisPortContracts {
         java.util.Set<Integer> masters = new java.util.HashSet<>();
         for (int i = 0; i < 30; i++) {
             String queue = "spread" + i;
-            new RedisStreamAppend(jedis, new Snowflake(1, Clock.systemUTC())).append(queue, "s", LinkedHashMap.of("i", "1"));
+            new RedisStreamAppend(jedis, new Snowflake(1, Clock.systemUTC())).append(StreamKey.of(queue, "s"), LinkedHashMap.of("i", "1"));
             masters.add(cluster.masters().indexOf(cluster.masterOf(HashSlot.of(StreamKey.hashTag(queue)))));
             assertThat(new RedisStreamState(jedis).state(StreamKey.of(queue, "s")).get().length()).isEqualTo(1);
         }

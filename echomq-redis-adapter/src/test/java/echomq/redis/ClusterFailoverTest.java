@@ -51,13 +51,13 @@ class ClusterFailoverTest {
             RedisStreamAppend append = new RedisStreamAppend(jedis, new Snowflake(3, Clock.systemUTC()));
             StreamWindows windows = new StreamWindows(new RedisStreamRange(jedis));
             ProjectionReader reader = new ProjectionReader(new RedisStreamRange(jedis), new RedisStreamState(jedis), Clock.systemUTC(), 100);
-            Window all = Window.since(Instant.EPOCH);
+            Window.Since all = Window.since(Instant.EPOCH);
             List<LinkedHashMap<String, String>> records = new ArrayList<>();
             for (int i = 0; i < 5_000; i++) {
                 records.add(LinkedHashMap.of("n", Integer.toString(i)));
             }
-            append.appendBatch(queue, "s", records);
-            Vector<StreamId> before = reader.fold(queue, "s", all, IDS);
+            append.appendBatch(StreamKey.of(queue, "s"), records);
+            Vector<StreamId> before = reader.fold(StreamKey.of(queue, "s"), all, IDS);
             assertThat(before).hasSize(5_000);
 
             // 1. a manual failover: the replica waits for the master's writes, so nothing is lost
@@ -65,9 +65,9 @@ class ClusterFailoverTest {
             RedisServerProcess second = cluster.replicaOf(first);
             cluster.failover(second, slot);
             assertThat(cluster.currentMasterOf(slot)).isSameAs(second);
-            append.append(queue, "s", LinkedHashMap.of("n", "after-manual-failover")); // the client follows the slot to its new master
-            Vector<StreamId> afterManual = reader.fold(queue, "s", all, IDS);
-            assertThat(afterManual).isEqualTo(windows.foldWindow(queue, "s", all, IDS)).hasSize(5_001);
+            append.append(StreamKey.of(queue, "s"), LinkedHashMap.of("n", "after-manual-failover")); // the client follows the slot to its new master
+            Vector<StreamId> afterManual = reader.fold(StreamKey.of(queue, "s"), all, IDS);
+            assertThat(afterManual).isEqualTo(windows.foldWindow(StreamKey.of(queue, "s"), all, IDS)).hasSize(5_001);
             assertThat(afterManual.take(5_000)).isEqualTo(before);
 
             // 2. SIGKILL of the master in the middle of a fold: a typed error carrying what was folded
@@ -81,7 +81,7 @@ class ClusterFailoverTest {
             });
             FoldInterruptedException broken = null;
             try {
-                windows.foldDetailed(queue, "s", all, killing, 100);
+                windows.foldDetailed(StreamKey.of(queue, "s"), all, killing, 100);
             } catch (FoldInterruptedException e) {
                 broken = e;
             }
@@ -92,7 +92,7 @@ class ClusterFailoverTest {
             FoldResult<Long> resumed = null;
             for (int attempt = 0; resumed == null; attempt++) {
                 try {
-                    resumed = windows.resume(queue, "s", all, killing, progress, 100);
+                    resumed = windows.resume(StreamKey.of(queue, "s"), all, killing, progress, 100);
                 } catch (FoldInterruptedException e) {
                     assertThat(attempt).as("the cluster serves the slot again").isLessThan(50);
                     progress = e.progress();
@@ -105,15 +105,15 @@ class ClusterFailoverTest {
             // 3. the client carries on: appends land on the new master, cached answers equal fresh folds
             for (int attempt = 0; ; attempt++) {
                 try {
-                    append.append(queue, "s", LinkedHashMap.of("n", "after-kill"));
+                    append.append(StreamKey.of(queue, "s"), LinkedHashMap.of("n", "after-kill"));
                     break;
                 } catch (echomq.domain.stream.StreamStoreException notYet) {
                     assertThat(attempt).as("appends land again after the failover").isLessThan(50);
                     Thread.sleep(200);
                 }
             }
-            Vector<StreamId> afterKill = reader.fold(queue, "s", all, IDS);
-            assertThat(afterKill).isEqualTo(windows.foldWindow(queue, "s", all, IDS)).hasSize(5_002);
+            Vector<StreamId> afterKill = reader.fold(StreamKey.of(queue, "s"), all, IDS);
+            assertThat(afterKill).isEqualTo(windows.foldWindow(StreamKey.of(queue, "s"), all, IDS)).hasSize(5_002);
             List<StreamEntry> tail = new RedisStreamRange(jedis).rangeFrom(key, afterKill.get(5_000), 10);
             assertThat(tail).extracting(e -> e.field("n").get()).containsExactly("after-manual-failover", "after-kill");
 
@@ -123,21 +123,21 @@ class ClusterFailoverTest {
             RedisServerProcess third = cluster.currentMasterOf(slot);
             cluster.awaitReplicasInSyncOf(third);
             RedisServerProcess heir = cluster.replicaOf(third);
-            append.appendBatch(queue, "s", records.subList(0, 500));
-            Vector<StreamId> seen = reader.fold(queue, "s", all, IDS);
+            append.appendBatch(StreamKey.of(queue, "s"), records.subList(0, 500));
+            Vector<StreamId> seen = reader.fold(StreamKey.of(queue, "s"), all, IDS);
             assertThat(seen).hasSize(5_502);
             third.stop();
             cluster.awaitMaster(slot, heir);
             Vector<StreamId> survived = null;
             for (int attempt = 0; survived == null; attempt++) {
                 try {
-                    survived = reader.fold(queue, "s", all, IDS);
+                    survived = reader.fold(StreamKey.of(queue, "s"), all, IDS);
                 } catch (echomq.domain.stream.StreamStoreException notYet) {
                     assertThat(attempt).as("the slot is served again").isLessThan(50);
                     Thread.sleep(200);
                 }
             }
-            assertThat(survived).isEqualTo(windows.foldWindow(queue, "s", all, IDS));
+            assertThat(survived).isEqualTo(windows.foldWindow(StreamKey.of(queue, "s"), all, IDS));
             assertThat(survived.size()).isBetween(5_002, 5_502);
             assertThat(seen.take(survived.size())).as("what survived is a prefix of what was written").isEqualTo(survived);
             System.out.println("[failover] " + (5_502 - survived.size()) + " of 500 unreplicated appends lost at the kill; "

@@ -93,7 +93,7 @@ class ClusterPartitionTest {
         for (int k = 0; k < 40; k++) {
             long a = start - 2 + r.nextInt((int) (end - start + 4));
             long b = a + r.nextInt(30);
-            Window w = Window.closed(Instant.ofEpochMilli(a), Instant.ofEpochMilli(b));
+            Window.Closed w = Window.closed(Instant.ofEpochMilli(a), Instant.ofEpochMilli(b));
             List<BrandedId> expected = inMintOrder.stream().filter(id -> w.contains(id.streamId())).toList();
             for (int page : new int[] {1, 2, 7, 1000}) {
                 assertThat(windows.foldWindow(channel, w, collect, page).toJavaList()).as("%s page %d", w, page).isEqualTo(expected);
@@ -120,11 +120,11 @@ class ClusterPartitionTest {
             records.add(LinkedHashMap.of("n", Integer.toString(i)));
         }
         for (int i = 0; i < records.size(); i += 1000) {
-            append.appendBatch(queue, "long", records.subList(i, i + 1000));
+            append.appendBatch(StreamKey.of(queue, "long"), records.subList(i, i + 1000));
         }
         StreamWindows windows = new StreamWindows(new RedisStreamRange(jedis));
-        Window all = Window.since(Instant.EPOCH);
-        long expected = windows.foldWindow(queue, "long", all, Fold.of("sum", 0L, (s, e) -> s + Long.parseLong(e.field("n").get())), 500);
+        Window.Since all = Window.since(Instant.EPOCH);
+        long expected = windows.foldWindow(StreamKey.of(queue, "long"), all, Fold.of("sum", 0L, (s, e) -> s + Long.parseLong(e.field("n").get())), 500);
         AtomicBoolean killed = new AtomicBoolean();
         Fold<Long> killing = Fold.of("sum", 0L, (s, e) -> {
             if (e.field("n").contains("4200") && killed.compareAndSet(false, true)) {
@@ -134,7 +134,7 @@ class ClusterPartitionTest {
         });
         FoldInterruptedException broken = null;
         try {
-            windows.foldDetailed(queue, "long", all, killing, 500);
+            windows.foldDetailed(StreamKey.of(queue, "long"), all, killing, 500);
         } catch (FoldInterruptedException e) {
             broken = e;
         } finally {
@@ -152,7 +152,7 @@ class ClusterPartitionTest {
         FoldResult<Long> resumed = null;
         for (int attempt = 0; resumed == null; attempt++) {
             try {
-                resumed = windows.resume(queue, "long", all, killing, progress, 500);
+                resumed = windows.resume(StreamKey.of(queue, "long"), all, killing, progress, 500);
             } catch (FoldInterruptedException e) {
                 assertThat(attempt).as("the cluster serves again after the restart").isLessThan(50);
                 progress = e.progress();

@@ -27,7 +27,7 @@ class EchoMqCompatibilityTest {
         String name = "compat-" + UUID.randomUUID();
         String key = "emq:{cm}:stream:" + name;
         RedisStreamAppend appender = new RedisStreamAppend(SharedRedis.client(), new Snowflake(9, () -> T));
-        BrandedId id = appender.append("cm", name, LinkedHashMap.of("player", "ada", "emoji", "🐙", "n", "1"));
+        BrandedId id = appender.append(StreamKey.of("cm", name), LinkedHashMap.of("player", "ada", "emoji", "🐙", "n", "1"));
 
         @SuppressWarnings("unchecked")
         List<Object> raw = (List<Object>) SharedRedis.client().sendCommand(key, Protocol.Command.XRANGE, key, "-", "+");

@@ -28,13 +28,13 @@ class FailureTest {
         try (RedisServerProcess server = TestRedis.privateServer()) {
             UnifiedJedis jedis = RedisConnections.connect(server.uri(), Duration.ofMillis(500), Duration.ofMillis(500));
             RedisStreamAppend append = new RedisStreamAppend(jedis, new Snowflake(1, Clock.systemUTC()));
-            append.append("q", "s", LinkedHashMap.of("k", "v"));
+            append.append(StreamKey.of("q", "s"), LinkedHashMap.of("k", "v"));
             server.stop();
-            assertThatThrownBy(() -> append.append("q", "s", LinkedHashMap.of("k", "v")))
+            assertThatThrownBy(() -> append.append(StreamKey.of("q", "s"), LinkedHashMap.of("k", "v")))
                     .isInstanceOf(StreamStoreException.Unavailable.class)
                     .hasMessageContaining("emq:{q}:stream:s");
             StreamWindows windows = new StreamWindows(new RedisStreamRange(jedis));
-            assertThatThrownBy(() -> windows.foldWindow("q", "s", Window.since(Instant.EPOCH), Fold.of("n", 0, (n, e) -> n + 1)))
+            assertThatThrownBy(() -> windows.foldWindow(StreamKey.of("q", "s"), Window.since(Instant.EPOCH), Fold.of("n", 0, (n, e) -> n + 1)))
                     .isInstanceOf(echomq.domain.window.FoldInterruptedException.class)
                     .hasCauseInstanceOf(StreamStoreException.Unavailable.class);
             assertThatThrownBy(() -> new RedisStreamState(jedis).state(StreamKey.of("q", "s")))
@@ -51,7 +51,7 @@ class FailureTest {
         assertThatThrownBy(() -> new RedisStreamRange(SharedRedis.client()).range(key, echomq.domain.id.StreamId.MIN, echomq.domain.id.StreamId.MAX, 10))
                 .isInstanceOf(StreamStoreException.WrongType.class).hasMessageContaining(key.toString());
         assertThatThrownBy(() -> new RedisStreamAppend(SharedRedis.client(), new Snowflake(1, Clock.systemUTC()))
-                .append("q", name, LinkedHashMap.of("k", "v")))
+                .append(StreamKey.of("q", name), LinkedHashMap.of("k", "v")))
                 .isInstanceOf(StreamStoreException.WrongType.class).hasMessageContaining(key.toString());
         assertThatThrownBy(() -> new RedisStreamState(SharedRedis.client()).state(key))
                 .isInstanceOf(StreamStoreException.WrongType.class);
@@ -64,7 +64,7 @@ class FailureTest {
             String good = "redis://:" + secret + "@127.0.0.1:" + server.port();
             String bad = "redis://:wrong-" + secret + "@127.0.0.1:" + server.port();
             try (UnifiedJedis ok = RedisConnections.connect(good)) {
-                new RedisStreamAppend(ok, new Snowflake(1, Clock.systemUTC())).append("q", "s", LinkedHashMap.of("k", "v"));
+                new RedisStreamAppend(ok, new Snowflake(1, Clock.systemUTC())).append(StreamKey.of("q", "s"), LinkedHashMap.of("k", "v"));
                 assertThat(new RedisStreamState(ok).state(StreamKey.of("q", "s")).get().length()).isEqualTo(1);
             }
             try (UnifiedJedis refused = RedisConnections.connect(bad)) {

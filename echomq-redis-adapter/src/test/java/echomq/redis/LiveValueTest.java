@@ -37,7 +37,7 @@ class LiveValueTest {
 
     static final String Q = "live";
     static final Fold<Long> COUNT = Fold.of("count", 0L, (n, e) -> n + 1);
-    static final Window ALL = Window.since(Instant.ofEpochMilli(Snowflake.EPOCH_MS));
+    static final Window.Since ALL = Window.since(Instant.ofEpochMilli(Snowflake.EPOCH_MS));
 
     private final ExecutorService dispatch = Executors.newFixedThreadPool(2);
     private final List<StreamFollowers> opened = new CopyOnWriteArrayList<>();
@@ -53,12 +53,12 @@ class LiveValueTest {
         ProjectionReader reader = new ProjectionReader(new RedisStreamRange(jedis), states, Clock.systemUTC(), 100);
         StreamFollowers followers = new StreamFollowers(new RedisStreamTail(jedis), states, Duration.ofMillis(500));
         opened.add(followers);
-        return LiveValue.start(name, followers, List.of(StreamKey.of(Q, name)), () -> reader.fold(Q, name, ALL, COUNT),
+        return LiveValue.start(name, followers, List.of(StreamKey.of(Q, name)), () -> reader.fold(StreamKey.of(Q, name), ALL, COUNT),
                 Duration.ofMillis(200), dispatch);
     }
 
     static long fresh(UnifiedJedis jedis, String name) {
-        return new StreamWindows(new RedisStreamRange(jedis)).foldWindow(Q, name, ALL, COUNT);
+        return new StreamWindows(new RedisStreamRange(jedis)).foldWindow(StreamKey.of(Q, name), ALL, COUNT);
     }
 
     static void await(String what, BooleanSupplier done) {
@@ -89,7 +89,7 @@ class LiveValueTest {
         UnifiedJedis jedis = SharedRedis.client();
         String name = "changes-" + UUID.randomUUID();
         RedisStreamAppend append = new RedisStreamAppend(jedis, new Snowflake(3, Clock.systemUTC()));
-        append.append(Q, name, LinkedHashMap.of("n", "0")); // there before the value starts
+        append.append(StreamKey.of(Q, name), LinkedHashMap.of("n", "0")); // there before the value starts
         try (LiveValue<Long> live = count(jedis, name)) {
             List<LiveValue.Update<Long>> fast = new CopyOnWriteArrayList<>();
             List<LiveValue.Update<Long>> slow = new CopyOnWriteArrayList<>();
@@ -100,7 +100,7 @@ class LiveValueTest {
             });
             await("the first value", () -> live.current().isDefined());
             for (int i = 1; i <= 2000; i++) {
-                append.append(Q, name, LinkedHashMap.of("n", Integer.toString(i)));
+                append.append(StreamKey.of(Q, name), LinkedHashMap.of("n", Integer.toString(i)));
                 if (i % 50 == 0) {
                     sleep(5); // bursts, so that several values are computed
                 }
@@ -130,21 +130,21 @@ class LiveValueTest {
                 List<LiveValue.Update<Long>> seen = new CopyOnWriteArrayList<>();
                 live.subscribe(seen::add);
                 for (int i = 0; i < 300; i++) {
-                    append.append(Q, name, LinkedHashMap.of("n", Integer.toString(i)));
+                    append.append(StreamKey.of(Q, name), LinkedHashMap.of("n", Integer.toString(i)));
                 }
                 await("300", () -> live.current().exists(u -> u.value() == 300));
                 server.stop(); // SIGKILL
                 sleep(500);
                 server.restart(); // the same port and AOF
                 for (int i = 300; i < 600; i++) {
-                    append.append(Q, name, LinkedHashMap.of("n", Integer.toString(i)));
+                    append.append(StreamKey.of(Q, name), LinkedHashMap.of("n", Integer.toString(i)));
                 }
                 await("600 after the restart", () -> live.current().exists(u -> u.value() == 600));
                 try (UnifiedJedis admin = RedisConnections.connect(server.uri())) {
                     admin.sendCommand(Protocol.Command.CLIENT, "PAUSE", "1500", "ALL");
                 }
                 for (int i = 600; i < 700; i++) {
-                    append.append(Q, name, LinkedHashMap.of("n", Integer.toString(i))); // waits out the pause
+                    append.append(StreamKey.of(Q, name), LinkedHashMap.of("n", Integer.toString(i))); // waits out the pause
                 }
                 await("700 after the pause", () -> live.current().exists(u -> u.value() == 700));
                 assertThat(fresh(jedis, name)).isEqualTo(700);
@@ -168,18 +168,18 @@ class LiveValueTest {
             List<LiveValue.Update<Long>> seen = new CopyOnWriteArrayList<>();
             live.subscribe(seen::add);
             for (int i = 0; i < 10; i++) {
-                late.append(Q, name, LinkedHashMap.of("n", Integer.toString(i)));
+                late.append(StreamKey.of(Q, name), LinkedHashMap.of("n", Integer.toString(i)));
             }
             await("10", () -> live.current().exists(u -> u.value() == 10));
             jedis.del(StreamKey.of(Q, name).toString());
             for (int i = 0; i < 3; i++) {
-                early.append(Q, name, LinkedHashMap.of("n", Integer.toString(i))); // ids a minute below what the follower saw
+                early.append(StreamKey.of(Q, name), LinkedHashMap.of("n", Integer.toString(i))); // ids a minute below what the follower saw
             }
             await("3, the new stream's count", () -> live.current().exists(u -> u.value() == 3));
             assertThat(fresh(jedis, name)).isEqualTo(3);
             await("the follower to start again from the new top", () -> opened.get(0).metrics().restarts() > 0);
             long wakeups = opened.get(0).metrics().wakeups();
-            early.append(Q, name, LinkedHashMap.of("n", "3"));
+            early.append(StreamKey.of(Q, name), LinkedHashMap.of("n", "3"));
             await("4", () -> live.current().exists(u -> u.value() == 4));
             await("the follower to see the new append", () -> opened.get(0).metrics().wakeups() > wakeups);
             await("the listener to get 4 (delivered on the dispatcher)", () -> !seen.isEmpty() && seen.get(seen.size() - 1).value() == 4);

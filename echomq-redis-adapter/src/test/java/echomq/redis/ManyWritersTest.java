@@ -120,7 +120,7 @@ class ManyWritersTest {
             long t0 = first - 2 + (long) (r.nextDouble() * (last - first + 4));
             long t1 = t0 + r.nextInt(50);
             List<StreamId> expected = all.stream().map(StreamEntry::id).filter(id -> id.ms() >= t0 && id.ms() <= t1).toList();
-            assertThat(windows.foldWindow(queue, name, Window.closed(Instant.ofEpochMilli(t0), Instant.ofEpochMilli(t1)), ids, 1 + r.nextInt(100)))
+            assertThat(windows.foldWindow(StreamKey.of(queue, name), Window.closed(Instant.ofEpochMilli(t0), Instant.ofEpochMilli(t1)), ids, 1 + r.nextInt(100)))
                     .as("window [%d, %d]", t0, t1).containsExactlyElementsOf(expected);
         }
     }

@@ -1,5 +1,6 @@
 package echomq.redis;
 
+import echomq.domain.stream.StreamKey;
 import echomq.testkit.RedisServerProcess;
 import echomq.domain.id.BrandedId;
 import echomq.domain.fold.Fold;
@@ -63,19 +64,19 @@ class NothingReachesRedisTest {
         Fold<Integer> count = Fold.of("count", 0, (n, e) -> n + 1);
         Map<String, Executable> refused = new java.util.LinkedHashMap<>();
         refused.put("inverted window", () -> windows.readWindow("q", "s", t, t.minusMillis(1), 10));
-        refused.put("inverted window fold", () -> windows.foldWindow("q", "s", Window.closed(t, t.minusNanos(1)), count));
+        refused.put("inverted window fold", () -> windows.foldWindow(StreamKey.of("q", "s"), Window.closed(t, t.minusNanos(1)), count));
         refused.put("count 0", () -> windows.readWindow("q", "s", t, t, 0));
-        refused.put("page size -1", () -> windows.foldWindow("q", "s", Window.since(t), count, -1));
+        refused.put("page size -1", () -> windows.foldWindow(StreamKey.of("q", "s"), Window.since(t), count, -1));
         refused.put("queue with brace", () -> windows.readSince("q{x}", "s", t, 10));
-        refused.put("queue with colon", () -> append.append("a:b", "s", LinkedHashMap.of("k", "v")));
-        refused.put("empty stream name", () -> retention.trim("q", "", Retention.maxLen(1)));
-        refused.put("CRLF in name", () -> append.append("q", "s\r\nFLUSHALL", LinkedHashMap.of("k", "v")));
-        refused.put("huge name", () -> append.append("q", "x".repeat(10_000), LinkedHashMap.of("k", "v")));
-        refused.put("id field", () -> append.append("q", "s", LinkedHashMap.of("id", "EVT0KHTOWnGLuC")));
-        refused.put("wrong namespace", () -> append.appendWithId("q", "s", new BrandedId("USR", 1), LinkedHashMap.of("k", "v")));
-        refused.put("bad record in batch", () -> append.appendBatch("q", "s", List.of(LinkedHashMap.of("k", "v"), LinkedHashMap.of("id", "x"))));
+        refused.put("queue with colon", () -> append.append(StreamKey.of("a:b", "s"), LinkedHashMap.of("k", "v")));
+        refused.put("empty stream name", () -> retention.trim(StreamKey.of("q", ""), Retention.maxLen(1)));
+        refused.put("CRLF in name", () -> append.append(StreamKey.of("q", "s\r\nFLUSHALL"), LinkedHashMap.of("k", "v")));
+        refused.put("huge name", () -> append.append(StreamKey.of("q", "x".repeat(10_000)), LinkedHashMap.of("k", "v")));
+        refused.put("id field", () -> append.append(StreamKey.of("q", "s"), LinkedHashMap.of("id", "EVT0KHTOWnGLuC")));
+        refused.put("wrong namespace", () -> append.appendWithId(StreamKey.of("q", "s"), new BrandedId("USR", 1), LinkedHashMap.of("k", "v")));
+        refused.put("bad record in batch", () -> append.appendBatch(StreamKey.of("q", "s"), List.of(LinkedHashMap.of("k", "v"), LinkedHashMap.of("id", "x"))));
         refused.put("pre-1970 window", () -> windows.readSince("q", "s", Instant.EPOCH.minusMillis(1), 10));
-        refused.put("negative maxlen", () -> retention.trim("q", "s", Retention.maxLen(-1)));
+        refused.put("negative maxlen", () -> retention.trim(StreamKey.of("q", "s"), Retention.maxLen(-1)));
         refused.put("bad URI", () -> RedisConnections.connect("http://127.0.0.1:" + server.port()));
 
         long before = streamCommands();

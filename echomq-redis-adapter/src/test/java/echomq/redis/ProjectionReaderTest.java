@@ -104,21 +104,21 @@ class ProjectionReaderTest {
         echomq.testkit.MovableClock clock = new echomq.testkit.MovableClock(Snowflake.EPOCH_MS + 50_000_000L);
         RedisStreamAppend append = new RedisStreamAppend(SharedRedis.client(), new Snowflake(1, clock::millis));
         for (int i = 0; i < 500; i++) {
-            append.append(Q, name, LinkedHashMap.of("i", Integer.toString(i)));
+            append.append(StreamKey.of(Q, name), LinkedHashMap.of("i", Integer.toString(i)));
             clock.advance(i % 3 == 0 ? 1 : 0);
         }
-        Window sealed = Window.closed(Instant.ofEpochMilli(clock.ms() - 120), Instant.ofEpochMilli(clock.ms() - 20));
-        append.append(Q, name, LinkedHashMap.of("after", "1")); // the stream moves on above the window
+        Window.Closed sealed = Window.closed(Instant.ofEpochMilli(clock.ms() - 120), Instant.ofEpochMilli(clock.ms() - 20));
+        append.append(StreamKey.of(Q, name), LinkedHashMap.of("after", "1")); // the stream moves on above the window
         Counting c = new Counting();
         ProjectionReader reader = new ProjectionReader(c, c, clock, 100, 50);
-        Vector<StreamId> first = reader.fold(Q, name, sealed, IDS);
+        Vector<StreamId> first = reader.fold(StreamKey.of(Q, name), sealed, IDS);
         assertThat(first).isNotEmpty();
         int ranges = c.ranges.get();
         for (int i = 0; i < 10; i++) {
             int statesBefore = c.states.get();
-            assertThat(reader.fold(Q, name, sealed, IDS)).isEqualTo(first);
+            assertThat(reader.fold(StreamKey.of(Q, name), sealed, IDS)).isEqualTo(first);
             assertThat(c.states.get() - statesBefore).isEqualTo(1);
-            append.append(Q, name, LinkedHashMap.of("more", Integer.toString(i))); // appends above the window change nothing
+            append.append(StreamKey.of(Q, name), LinkedHashMap.of("more", Integer.toString(i))); // appends above the window change nothing
         }
         assertThat(c.ranges.get()).isEqualTo(ranges);
         assertThat(reader.metrics().hits()).isEqualTo(10);
@@ -147,24 +147,24 @@ class ProjectionReaderTest {
         for (int round = 0; round < 40; round++) {
             int p = r.nextInt(3);
             for (int i = r.nextInt(20); i > 0; i--) {
-                writers.get(p).append(channel.partitionQueue(p), channel.name(), LinkedHashMap.of("i", Integer.toString(i)));
+                writers.get(p).append(StreamKey.of(channel.partitionQueue(p), channel.name()), LinkedHashMap.of("i", Integer.toString(i)));
                 clock.advance(r.nextInt(3));
             }
             clock.advance(1 + r.nextInt(30));
-            Window open = Window.since(start.plusMillis(r.nextInt(50)));
+            Window.Since open = Window.since(start.plusMillis(r.nextInt(50)));
             Instant end = clock.instant().minusMillis(r.nextInt(40));
-            Window closed = Window.closed(start, end.isBefore(start) ? start : end);
+            Window.Closed closed = Window.closed(start, end.isBefore(start) ? start : end);
             for (Window w : List.of(open, closed)) {
-                assertThat(reader.foldPartitioned(channel, w, IDS, byId)).as("round %d, %s", round, w)
+                assertThat(reader.fold(channel, w, IDS, byId)).as("round %d, %s", round, w)
                         .isEqualTo(fresh.foldWindow(channel, w, IDS, 5));
             }
             Duration length = Duration.ofMillis(100 + r.nextInt(400));
-            assertThat(reader.foldSlidingPartitioned(channel, length, Duration.ofMillis(50), IDS, byId)).as("round %d sliding", round)
+            assertThat(reader.fold(channel, Window.last(length).inPanesOf(Duration.ofMillis(50)), IDS, byId)).as("round %d sliding", round)
                     .isEqualTo(fresh.foldWindow(channel, Window.since(clock.instant().minus(length)), IDS, 5));
             // nothing appended: every partition answers from its cache
             int ranges = c.ranges.get();
             int states = c.states.get();
-            assertThat(reader.foldPartitioned(channel, closed, IDS, byId)).isEqualTo(fresh.foldWindow(channel, closed, IDS, 5));
+            assertThat(reader.fold(channel, closed, IDS, byId)).isEqualTo(fresh.foldWindow(channel, closed, IDS, 5));
             assertThat(c.states.get() - states).isEqualTo(3);
             assertThat(c.ranges.get()).as("range reads of an unchanged closed window (the fresh fold reads uncounted)").isEqualTo(ranges);
         }
@@ -177,24 +177,24 @@ class ProjectionReaderTest {
         echomq.testkit.MovableClock clock = new echomq.testkit.MovableClock(Snowflake.EPOCH_MS + 60_000_000L);
         RedisStreamAppend append = new RedisStreamAppend(SharedRedis.client(), new Snowflake(1, clock::millis));
         for (int i = 0; i < 300; i++) {
-            append.append(Q, name, LinkedHashMap.of("i", Integer.toString(i)));
+            append.append(StreamKey.of(Q, name), LinkedHashMap.of("i", Integer.toString(i)));
         }
         Counting c = new Counting();
         ProjectionReader reader = new ProjectionReader(c, c, clock, 100, 1000);
-        Window open = Window.since(Instant.ofEpochMilli(clock.ms() - 1000));
-        assertThat(reader.fold(Q, name, open, IDS)).hasSize(300);
+        Window.Since open = Window.since(Instant.ofEpochMilli(clock.ms() - 1000));
+        assertThat(reader.fold(StreamKey.of(Q, name), open, IDS)).hasSize(300);
         Random r = new Random(5);
         for (int round = 0; round < 10; round++) {
             int k = 1 + r.nextInt(40);
             for (int i = 0; i < k; i++) {
-                append.append(Q, name, LinkedHashMap.of("r", Integer.toString(round)));
+                append.append(StreamKey.of(Q, name), LinkedHashMap.of("r", Integer.toString(round)));
             }
             long folded = reader.metrics().entriesFolded();
             int ranges = c.ranges.get();
-            Vector<StreamId> ids = reader.fold(Q, name, open, IDS);
+            Vector<StreamId> ids = reader.fold(StreamKey.of(Q, name), open, IDS);
             assertThat(reader.metrics().entriesFolded() - folded).isEqualTo(k);
             assertThat(c.ranges.get() - ranges).isEqualTo(1);
-            assertThat(ids).isEqualTo(new StreamWindows(c.range).foldWindow(Q, name, open, IDS));
+            assertThat(ids).isEqualTo(new StreamWindows(c.range).foldWindow(StreamKey.of(Q, name), open, IDS));
         }
         assertThat(reader.metrics().incrementalFolds()).isEqualTo(10);
         assertThat(reader.metrics().fullFolds()).isEqualTo(1);
@@ -206,21 +206,21 @@ class ProjectionReaderTest {
         echomq.testkit.MovableClock clock = new echomq.testkit.MovableClock(Snowflake.EPOCH_MS + 70_000_000L);
         RedisStreamAppend append = new RedisStreamAppend(SharedRedis.client(), new Snowflake(1, clock::millis));
         for (int i = 0; i < 50; i++) {
-            append.append(Q, name, LinkedHashMap.of("i", Integer.toString(i)));
+            append.append(StreamKey.of(Q, name), LinkedHashMap.of("i", Integer.toString(i)));
             clock.advance(1);
         }
         Counting c = new Counting();
         ProjectionReader reader = new ProjectionReader(c, c, clock, 3);
         for (int i = 0; i < 10; i++) {
-            reader.fold(Q, name, Window.closed(Instant.ofEpochMilli(clock.ms() - 50 + i), Instant.ofEpochMilli(clock.ms() - 5)), IDS);
+            reader.fold(StreamKey.of(Q, name), Window.closed(Instant.ofEpochMilli(clock.ms() - 50 + i), Instant.ofEpochMilli(clock.ms() - 5)), IDS);
         }
         assertThat(reader.metrics().cached()).isEqualTo(3);
         assertThat(reader.metrics().evictions()).isEqualTo(7);
-        Window w = Window.closed(Instant.ofEpochMilli(clock.ms() - 50), Instant.ofEpochMilli(clock.ms() - 5));
+        Window.Closed w = Window.closed(Instant.ofEpochMilli(clock.ms() - 50), Instant.ofEpochMilli(clock.ms() - 5));
         Fold<Integer> v1 = Fold.of("count", 1, 0, (n, e) -> n + 1);
         Fold<Integer> v2 = Fold.of("count", 2, 0, (n, e) -> n + 2);
-        assertThat(reader.fold(Q, name, w, v1)).isEqualTo(46); // entries at T .. T + 45
-        assertThat(reader.fold(Q, name, w, v2)).isEqualTo(92);
+        assertThat(reader.fold(StreamKey.of(Q, name), w, v1)).isEqualTo(46); // entries at T .. T + 45
+        assertThat(reader.fold(StreamKey.of(Q, name), w, v2)).isEqualTo(92);
     }
 
     /**
@@ -242,15 +242,15 @@ class ProjectionReaderTest {
         for (int second = 0; second < 120; second++) {
             appendSecond(append, name, clock);
         }
-        reader.foldSliding(Q, name, length, pane, IDS); // the panes become known
+        reader.fold(StreamKey.of(Q, name), Window.last(length).inPanesOf(pane), IDS); // the panes become known
         long folded = reader.metrics().entriesFolded();
         long newAndExpired = 0;
         int reads = 60;
         for (int read = 0; read < reads; read++) {
             appendSecond(append, name, clock);
             newAndExpired += 100; // 50 entries entered the window, 50 slid out
-            Vector<StreamId> got = reader.foldSliding(Q, name, length, pane, IDS);
-            assertThat(got).as("read %d", read).isEqualTo(fresh.foldWindow(Q, name, Window.since(clock.instant().minus(length)), IDS));
+            Vector<StreamId> got = reader.fold(StreamKey.of(Q, name), Window.last(length).inPanesOf(pane), IDS);
+            assertThat(got).as("read %d", read).isEqualTo(fresh.foldWindow(StreamKey.of(Q, name), Window.since(clock.instant().minus(length)), IDS));
             assertThat(got).hasSize(3000);
         }
         long perRead = (reader.metrics().entriesFolded() - folded) / reads;
@@ -297,15 +297,15 @@ class ProjectionReaderTest {
         for (int second = 0; second < 90; second++) {
             appendSecond(append, name, clock);
         }
-        reader.foldSliding(Q, name, length, Duration.ofSeconds(10), SUMS);
+        reader.fold(StreamKey.of(Q, name), Window.last(length).inPanesOf(Duration.ofSeconds(10)), SUMS);
         for (int read = 0; read < 40; read++) {
             Instant before = clock.instant().minus(length);
             appendSecond(append, name, clock);
             Instant after = clock.instant().minus(length);
-            long expired = fresh.foldWindow(Q, name, Window.closed(before, after.minusMillis(1)), SUMS).count();
+            long expired = fresh.foldWindow(StreamKey.of(Q, name), Window.closed(before, after.minusMillis(1)), SUMS).count();
             long folded = reader.metrics().entriesFolded();
-            Sums got = reader.foldSliding(Q, name, length, Duration.ofSeconds(10), SUMS);
-            assertThat(got).as("read %d", read).isEqualTo(fresh.foldWindow(Q, name, Window.since(after), SUMS));
+            Sums got = reader.fold(StreamKey.of(Q, name), Window.last(length).inPanesOf(Duration.ofSeconds(10)), SUMS);
+            assertThat(got).as("read %d", read).isEqualTo(fresh.foldWindow(StreamKey.of(Q, name), Window.since(after), SUMS));
             assertThat(reader.metrics().entriesFolded() - folded).as("read %d: 50 new + %d expired", read, expired)
                     .isEqualTo(50 + expired);
         }
@@ -332,18 +332,18 @@ class ProjectionReaderTest {
             Duration length = pane.multipliedBy(panes[w]);
             int i = 0;
             for (long t = 0; t < length.toMillis() + 500; t += 25) {
-                append.append(Q, name, LinkedHashMap.of("i", Integer.toString(i++ % 977)));
+                append.append(StreamKey.of(Q, name), LinkedHashMap.of("i", Integer.toString(i++ % 977)));
                 clock.advance(25);
             }
-            reader.foldSliding(Q, name, length, pane, MAX_I);
+            reader.fold(StreamKey.of(Q, name), Window.last(length).inPanesOf(pane), MAX_I);
             long before = reader.metrics().combines();
             int reads = 800;
             for (int read = 0; read < reads; read++) {
-                append.append(Q, name, LinkedHashMap.of("i", Integer.toString(i++ % 977)));
+                append.append(StreamKey.of(Q, name), LinkedHashMap.of("i", Integer.toString(i++ % 977)));
                 clock.advance(25);
-                Long got = reader.foldSliding(Q, name, length, pane, MAX_I);
+                Long got = reader.fold(StreamKey.of(Q, name), Window.last(length).inPanesOf(pane), MAX_I);
                 if (read % 97 == 0) {
-                    assertThat(got).as("read %d", read).isEqualTo(fresh.foldWindow(Q, name, Window.since(clock.instant().minus(length)), MAX_I));
+                    assertThat(got).as("read %d", read).isEqualTo(fresh.foldWindow(StreamKey.of(Q, name), Window.since(clock.instant().minus(length)), MAX_I));
                 }
             }
             perRead[w] = (reader.metrics().combines() - before) / (double) reads;
@@ -368,14 +368,14 @@ class ProjectionReaderTest {
         StreamWindows fresh = new StreamWindows(c.range);
         Duration pane = Duration.ofMillis(100);
         for (int i = 0; i < 400; i++) {
-            append.append(Q, name, LinkedHashMap.of("i", Integer.toString(i)));
+            append.append(StreamKey.of(Q, name), LinkedHashMap.of("i", Integer.toString(i)));
             clock.advance(10);
             if (i % 20 == 0) {
                 for (Duration length : List.of(Duration.ofSeconds(3), Duration.ofMillis(500))) {
-                    assertThat(reader.foldSliding(Q, name, length, pane, MAX_OF_STEPS)).as("read %d, last %s", i, length)
-                            .isEqualTo(fresh.foldWindow(Q, name, Window.since(clock.instant().minus(length)), MAX_OF_STEPS));
-                    assertThat(reader.foldSliding(Q, name, length, pane, IDS)).as("read %d, last %s", i, length)
-                            .isEqualTo(fresh.foldWindow(Q, name, Window.since(clock.instant().minus(length)), IDS));
+                    assertThat(reader.fold(StreamKey.of(Q, name), Window.last(length).inPanesOf(pane), MAX_OF_STEPS)).as("read %d, last %s", i, length)
+                            .isEqualTo(fresh.foldWindow(StreamKey.of(Q, name), Window.since(clock.instant().minus(length)), MAX_OF_STEPS));
+                    assertThat(reader.fold(StreamKey.of(Q, name), Window.last(length).inPanesOf(pane), IDS)).as("read %d, last %s", i, length)
+                            .isEqualTo(fresh.foldWindow(StreamKey.of(Q, name), Window.since(clock.instant().minus(length)), IDS));
                 }
             }
         }
@@ -385,7 +385,7 @@ class ProjectionReaderTest {
     private static void appendSecond(RedisStreamAppend append, String name, echomq.testkit.MovableClock clock) {
         List<LinkedHashMap<String, String>> batch = new ArrayList<>();
         for (int i = 0; i < 50; i++) {
-            append.append(Q, name, LinkedHashMap.of("i", Integer.toString(i)));
+            append.append(StreamKey.of(Q, name), LinkedHashMap.of("i", Integer.toString(i)));
             clock.advance(20);
         }
     }
@@ -404,10 +404,10 @@ class ProjectionReaderTest {
             RedisStreamAppend append = new RedisStreamAppend(SharedRedis.client(), new Snowflake(3, clock::millis));
             Counting c = new Counting();
             ProjectionReader reader = new ProjectionReader(c, c, clock, 100, 7);
-            Window closed = Window.closed(clock.instant(), clock.instant().plusSeconds(3600));
-            Window open = Window.since(clock.instant());
+            Window.Closed closed = Window.closed(clock.instant(), clock.instant().plusSeconds(3600));
+            Window.Since open = Window.since(clock.instant());
             for (int i = 0; i < 10; i++) {
-                append.append(Q, name, LinkedHashMap.of("i", Integer.toString(i)));
+                append.append(StreamKey.of(Q, name), LinkedHashMap.of("i", Integer.toString(i)));
                 clock.advance(1);
             }
             byte[] empty = null;
@@ -418,16 +418,16 @@ class ProjectionReaderTest {
                 SharedRedis.client().xtrim(old, redis.clients.jedis.params.XTrimParams.xTrimParams().maxLen(2));
                 empty = SharedRedis.client().dump(old);
             }
-            assertThat(reader.fold(Q, name, closed, IDS)).hasSize(10);
-            assertThat(reader.fold(Q, name, open, IDS)).hasSize(10);
-            assertThat(reader.foldSliding(Q, name, Duration.ofHours(1), Duration.ofMinutes(1), IDS)).hasSize(10);
+            assertThat(reader.fold(StreamKey.of(Q, name), closed, IDS)).hasSize(10);
+            assertThat(reader.fold(StreamKey.of(Q, name), open, IDS)).hasSize(10);
+            assertThat(reader.fold(StreamKey.of(Q, name), Window.last(Duration.ofHours(1)).inPanesOf(Duration.ofMinutes(1)), IDS)).hasSize(10);
             switch (how) {
                 case "DEL" -> SharedRedis.client().del(key.toString());
                 case "UNLINK" -> SharedRedis.client().unlink(key.toString());
                 case "RENAME" -> {
                     String other = StreamKey.of(Q, name + "-other").toString();
                     new RedisStreamAppend(SharedRedis.client(), new Snowflake(4, clock::millis))
-                            .append(Q, name + "-other", LinkedHashMap.of("o", "1"));
+                            .append(StreamKey.of(Q, name + "-other"), LinkedHashMap.of("o", "1"));
                     SharedRedis.client().rename(other, key.toString());
                 }
                 default -> SharedRedis.client().restore(key.toString(), 0, empty,
@@ -435,15 +435,15 @@ class ProjectionReaderTest {
             }
             for (int i = 0; i < 3; i++) {
                 clock.advance(1);
-                append.append(Q, name, LinkedHashMap.of("again", Integer.toString(i)));
+                append.append(StreamKey.of(Q, name), LinkedHashMap.of("again", Integer.toString(i)));
             }
             StreamWindows fresh = new StreamWindows(c.range);
-            Vector<StreamId> expected = fresh.foldWindow(Q, name, open, IDS);
+            Vector<StreamId> expected = fresh.foldWindow(StreamKey.of(Q, name), open, IDS);
             assertThat(expected.size()).as(how).isLessThan(10);
-            assertThat(reader.fold(Q, name, closed, IDS)).as(how).isEqualTo(fresh.foldWindow(Q, name, closed, IDS));
-            assertThat(reader.fold(Q, name, open, IDS)).as(how).isEqualTo(expected);
-            assertThat(reader.foldSliding(Q, name, Duration.ofHours(1), Duration.ofMinutes(1), IDS)).as(how)
-                    .isEqualTo(fresh.foldWindow(Q, name, Window.since(clock.instant().minus(Duration.ofHours(1))), IDS));
+            assertThat(reader.fold(StreamKey.of(Q, name), closed, IDS)).as(how).isEqualTo(fresh.foldWindow(StreamKey.of(Q, name), closed, IDS));
+            assertThat(reader.fold(StreamKey.of(Q, name), open, IDS)).as(how).isEqualTo(expected);
+            assertThat(reader.fold(StreamKey.of(Q, name), Window.last(Duration.ofHours(1)).inPanesOf(Duration.ofMinutes(1)), IDS)).as(how)
+                    .isEqualTo(fresh.foldWindow(StreamKey.of(Q, name), Window.since(clock.instant().minus(Duration.ofHours(1))), IDS));
         }
     }
 
@@ -532,9 +532,9 @@ class ProjectionReaderTest {
                         batch.add(LinkedHashMap.of("s", Integer.toString(step)));
                     }
                     if (n == 1) {
-                        append.append(Q, name, batch.get(0));
+                        append.append(StreamKey.of(Q, name), batch.get(0));
                     } else {
-                        append.appendBatch(Q, name, batch);
+                        append.appendBatch(StreamKey.of(Q, name), batch);
                     }
                     clock.advance(r.nextInt(4));
                 } else if (op < 42) {
@@ -545,9 +545,9 @@ class ProjectionReaderTest {
                     }
                 } else if (op < 45) {
                     Instant horizon = Instant.ofEpochMilli(origin + r.nextInt((int) Math.max(1, now - origin + 1)) / 3);
-                    new RedisStreamRetention(jedis).trim(Q, name, Retention.minAge(horizon, r.nextBoolean()));
+                    new RedisStreamRetention(jedis).trim(StreamKey.of(Q, name), Retention.minAge(horizon, r.nextBoolean()));
                 } else if (op < 47) {
-                    new RedisStreamRetention(jedis).trim(Q, name, Retention.maxLen(50 + r.nextInt(200), r.nextBoolean()));
+                    new RedisStreamRetention(jedis).trim(StreamKey.of(Q, name), Retention.maxLen(50 + r.nextInt(200), r.nextBoolean()));
                 } else if (op < 53) {
                     // the stream replaced or gone: each of these about once in 100 steps
                     String how = switch (op) {
@@ -571,7 +571,7 @@ class ProjectionReaderTest {
                         case "RENAME", "COPY" -> {
                             RedisStreamAppend otherAppend = new RedisStreamAppend(jedis, minter);
                             for (int i = 0, n = 1 + r.nextInt(5); i < n; i++) {
-                                otherAppend.append(Q, name + "-other", LinkedHashMap.of("o", Integer.toString(step)));
+                                otherAppend.append(StreamKey.of(Q, name + "-other"), LinkedHashMap.of("o", Integer.toString(step)));
                             }
                             if (how.equals("RENAME")) {
                                 jedis.rename(other, key.toString());
@@ -585,10 +585,10 @@ class ProjectionReaderTest {
                         default -> servers.failover(() -> {
                             // writes the promoted replica never sees, read (and cached) before the switch
                             for (int i = 0, n = 1 + r.nextInt(3); i < n; i++) {
-                                append.append(Q, name, LinkedHashMap.of("lost", Integer.toString(i)));
+                                append.append(StreamKey.of(Q, name), LinkedHashMap.of("lost", Integer.toString(i)));
                             }
-                            Window w = Window.since(Instant.ofEpochMilli(origin));
-                            assertThat(reader.fold(Q, name, w, IDS)).isEqualTo(fresh.foldWindow(Q, name, w, IDS));
+                            Window.Since w = Window.since(Instant.ofEpochMilli(origin));
+                            assertThat(reader.fold(StreamKey.of(Q, name), w, IDS)).isEqualTo(fresh.foldWindow(StreamKey.of(Q, name), w, IDS));
                         });
                     }
                 } else if (op < 58) {
@@ -610,8 +610,8 @@ class ProjectionReaderTest {
                     }
                     int kind = r.nextInt(10);
                     if (kind < 6) {
-                        assertThat(reader.fold(Q, name, w, IDS)).as("step %d, %s", step, w)
-                                .isEqualTo(fresh.foldWindow(Q, name, w, IDS));
+                        assertThat(reader.fold(StreamKey.of(Q, name), w, IDS)).as("step %d, %s", step, w)
+                                .isEqualTo(fresh.foldWindow(StreamKey.of(Q, name), w, IDS));
                     } else {
                         // mostly a few recurring windows, so running folds and pane stacks live across steps
                         Duration length;
@@ -624,18 +624,18 @@ class ProjectionReaderTest {
                             length = Duration.ofMillis(new int[] {40, 150, 400}[which]);
                             pane = Duration.ofMillis(new int[] {7, 10, 25}[which]);
                         }
-                        Window since = Window.since(clock.instant().minus(length));
+                        Window.Since since = Window.since(clock.instant().minus(length));
                         int f = r.nextInt(4);
                         String what = String.format("step %d, sliding %s / %s, fold %d", step, length, pane, f);
                         switch (f) {
-                            case 0 -> assertThat(reader.foldSliding(Q, name, length, pane, IDS)).as(what)
-                                    .isEqualTo(fresh.foldWindow(Q, name, since, IDS));
-                            case 1 -> assertThat(reader.foldSliding(Q, name, length, pane, IDS_PLAIN)).as(what)
-                                    .isEqualTo(fresh.foldWindow(Q, name, since, IDS_PLAIN));
-                            case 2 -> assertThat(reader.foldSliding(Q, name, length, pane, SUMS_OF_STEPS)).as(what)
-                                    .isEqualTo(fresh.foldWindow(Q, name, since, SUMS_OF_STEPS));
-                            default -> assertThat(reader.foldSliding(Q, name, length, pane, MAX_OF_STEPS)).as(what)
-                                    .isEqualTo(fresh.foldWindow(Q, name, since, MAX_OF_STEPS));
+                            case 0 -> assertThat(reader.fold(StreamKey.of(Q, name), Window.last(length).inPanesOf(pane), IDS)).as(what)
+                                    .isEqualTo(fresh.foldWindow(StreamKey.of(Q, name), since, IDS));
+                            case 1 -> assertThat(reader.fold(StreamKey.of(Q, name), Window.last(length).inPanesOf(pane), IDS_PLAIN)).as(what)
+                                    .isEqualTo(fresh.foldWindow(StreamKey.of(Q, name), since, IDS_PLAIN));
+                            case 2 -> assertThat(reader.fold(StreamKey.of(Q, name), Window.last(length).inPanesOf(pane), SUMS_OF_STEPS)).as(what)
+                                    .isEqualTo(fresh.foldWindow(StreamKey.of(Q, name), since, SUMS_OF_STEPS));
+                            default -> assertThat(reader.fold(StreamKey.of(Q, name), Window.last(length).inPanesOf(pane), MAX_OF_STEPS)).as(what)
+                                    .isEqualTo(fresh.foldWindow(StreamKey.of(Q, name), since, MAX_OF_STEPS));
                         }
                     }
                 }

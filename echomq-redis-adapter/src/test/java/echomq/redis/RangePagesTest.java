@@ -59,7 +59,7 @@ class RangePagesTest {
         for (int i = 0; i < 2_345; i++) {
             records.add(LinkedHashMap.of("n", Integer.toString(i), "tag", "t" + (i % 7)));
         }
-        append.appendBatch(QUEUE, "s", records);
+        append.appendBatch(StreamKey.of(QUEUE, "s"), records);
     }
 
     @AfterAll
@@ -126,10 +126,10 @@ class RangePagesTest {
             }
             return acc + 1;
         });
-        assertThatThrownBy(() -> windows.foldWindow(QUEUE, "s", Window.since(Instant.EPOCH), throwing, 100))
+        assertThatThrownBy(() -> windows.foldWindow(StreamKey.of(QUEUE, "s"), Window.since(Instant.EPOCH), throwing, 100))
                 .hasMessageContaining("1234");
         assertThat(onePooled.ping()).isEqualTo("PONG");
-        long n = windows.foldWindow(QUEUE, "s", Window.since(Instant.EPOCH), Fold.of("count", 0L, (acc, e) -> acc + 1), 100);
+        long n = windows.foldWindow(StreamKey.of(QUEUE, "s"), Window.since(Instant.EPOCH), Fold.of("count", 0L, (acc, e) -> acc + 1), 100);
         assertThat(n).isEqualTo(2_345);
     }
 
@@ -148,7 +148,7 @@ class RangePagesTest {
             for (int i = 0; i < 250; i++) {
                 records.add(LinkedHashMap.of("n", Integer.toString(i)));
             }
-            append.appendBatch(queue, "s", records);
+            append.appendBatch(StreamKey.of(queue, "s"), records);
             RedisStreamRange range = new RedisStreamRange(jedis);
             List<StreamEntry> expected = range.rangeFrom(key, StreamId.MIN, 1000);
             RedisServerProcess owner = cluster.masterOf(HashSlot.of(StreamKey.hashTag(queue)));

@@ -1,5 +1,6 @@
 package echomq.redis;
 
+import echomq.domain.group.Consumer;
 import echomq.domain.checkpoint.CheckpointPort;
 import echomq.domain.group.ConsumerGroupPort;
 import echomq.domain.id.Snowflake;
@@ -70,7 +71,7 @@ abstract class RedisPortContracts extends AdapterContracts {
     }
 
     @Override
-    protected ConsumerGroupPort consumerGroup(StreamKey key, String group, String consumer) {
-        return new RedisConsumerGroup(jedis(), key.queue(), key.name(), group, consumer);
+    protected ConsumerGroupPort consumerGroup(Consumer consumer) {
+        return new RedisConsumerGroup(jedis(), consumer);
     }
 }

@@ -70,7 +70,7 @@ class ReliabilityTest {
                         for (int i = 0; i < batch; i++) {
                             records.add(LinkedHashMap.of("w", Integer.toString(writer), "i", Integer.toString(mine++)));
                         }
-                        acked.addAll(append.appendBatch(q, name, records));
+                        acked.addAll(append.appendBatch(StreamKey.of(q, name), records));
                     }
                     return mine;
                 }));
@@ -84,7 +84,7 @@ class ReliabilityTest {
                         // a window of the recent past, read while the appends go on: mint order, no duplicate
                         Instant to = Instant.now();
                         Instant from = to.minusMillis(1 + random.nextInt(200));
-                        Vector<StreamId> seen = windows.foldWindow(q, name, Window.closed(from, to),
+                        Vector<StreamId> seen = windows.foldWindow(StreamKey.of(q, name), Window.closed(from, to),
                                 Fold.of("ids", Vector.<StreamId>empty(), (acc, e) -> acc.append(e.id())), 1 + random.nextInt(500));
                         for (int i = 1; i < seen.size(); i++) {
                             assertThat(seen.get(i)).isGreaterThan(seen.get(i - 1));
@@ -115,7 +115,7 @@ class ReliabilityTest {
         Instant a = start;
         while (!a.isAfter(end)) {
             Instant b = a.plusMillis(r.nextInt(300));
-            windows.foldWindow(q, name, Window.closed(a, b), Fold.of("collect", union, (acc, e) -> {
+            windows.foldWindow(StreamKey.of(q, name), Window.closed(a, b), Fold.of("collect", union, (acc, e) -> {
                 acc.add(e.branded().get());
                 return acc;
             }), 1 + r.nextInt(2000));
@@ -143,12 +143,12 @@ class ReliabilityTest {
                 records.add(LinkedHashMap.of("n", Integer.toString(i)));
             }
             for (int i = 0; i < records.size(); i += 1000) {
-                append.appendBatch("q", "long", records.subList(i, i + 1000));
+                append.appendBatch(StreamKey.of("q", "long"), records.subList(i, i + 1000));
             }
             StreamWindows windows = new StreamWindows(new RedisStreamRange(jedis));
-            Window all = Window.since(Instant.EPOCH);
+            Window.Since all = Window.since(Instant.EPOCH);
             Fold<Long> plain = Fold.of("sum", 0L, (acc, e) -> acc + Long.parseLong(e.field("n").get()));
-            long expected = windows.foldWindow("q", "long", all, plain, 1000);
+            long expected = windows.foldWindow(StreamKey.of("q", "long"), all, plain, 1000);
             AtomicBoolean killed = new AtomicBoolean();
             Fold<Long> killing = Fold.of("sum", 0L, (acc, e) -> {
                 if (!killed.get() && e.field("n").contains("7500")) {
@@ -159,7 +159,7 @@ class ReliabilityTest {
             });
             FoldInterruptedException broken = null;
             try {
-                windows.foldDetailed("q", "long", all, killing, 1000);
+                windows.foldDetailed(StreamKey.of("q", "long"), all, killing, 1000);
             } catch (FoldInterruptedException e) {
                 broken = e;
             }
@@ -171,7 +171,7 @@ class ReliabilityTest {
             long n = progress.entries();
             assertThat(progress.value()).isEqualTo(n * (n - 1) / 2);
             server.restart(); // same port, same AOF: the stream is back
-            FoldResult<Long> resumed = windows.resume("q", "long", all, killing, progress, 1000);
+            FoldResult<Long> resumed = windows.resume(StreamKey.of("q", "long"), all, killing, progress, 1000);
             assertThat(resumed.value()).isEqualTo(expected);
             assertThat(resumed.entries()).isEqualTo(20_000);
             jedis.close();

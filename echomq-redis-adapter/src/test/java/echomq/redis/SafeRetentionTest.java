@@ -33,7 +33,7 @@ class SafeRetentionTest {
     List<BrandedId> fill(String name, int n) {
         List<BrandedId> ids = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            ids.add(append.append(Q, name, LinkedHashMap.of("n", Integer.toString(i))));
+            ids.add(append.append(StreamKey.of(Q, name), LinkedHashMap.of("n", Integer.toString(i))));
         }
         return ids;
     }
@@ -53,12 +53,12 @@ class SafeRetentionTest {
     void aTrimNeverRemovesWhatAConsumerGroupHasNotAcknowledgedOrDelivered() {
         String name = "group-" + UUID.randomUUID();
         List<BrandedId> ids = fill(name, 50);
-        RedisConsumerGroup group = new RedisConsumerGroup(SharedRedis.client(), Q, name, "workers", "w1");
+        RedisConsumerGroup group = new RedisConsumerGroup(SharedRedis.client(), echomq.domain.group.ConsumerGroup.of(StreamKey.of(Q, name), "workers").consumer("w1"));
         group.ensure();
         List<StreamEntry> got = group.read(30, Duration.ofMillis(10));
         got.subList(0, 20).forEach(e -> group.ack(e.id())); // 20..29 pending, 30..49 undelivered
         for (boolean exact : new boolean[] {true, false}) {
-            TrimReport r = safe(name).trimReported(Q, name, Retention.minAge(Instant.now().plusSeconds(60), !exact));
+            TrimReport r = safe(name).trimReported(StreamKey.of(Q, name), Retention.minAge(Instant.now().plusSeconds(60), !exact));
             assertThat(r.plan().heldBack()).isTrue();
             assertThat(r.plan().holds()).extracting(h -> h.reader()).containsExactly("group workers");
             assertThat(r.plan().holds().head().why()).contains("10 delivered and not acknowledged");
@@ -70,7 +70,7 @@ class SafeRetentionTest {
         }
         // acknowledged everything delivered: what is not delivered yet still stays
         got.subList(20, 30).forEach(e -> group.ack(e.id()));
-        TrimReport r = safe(name).trimReported(Q, name, Retention.maxLen(0, false));
+        TrimReport r = safe(name).trimReported(StreamKey.of(Q, name), Retention.maxLen(0, false));
         assertThat(r.removed()).isEqualTo(10);
         assertThat(remaining(name)).hasSize(20).first().isEqualTo(ids.get(30).streamId());
     }
@@ -79,20 +79,20 @@ class SafeRetentionTest {
     void aTrimKeepsTheTailOfARegisteredWholeLogProjectionAndAllOfItWithoutACheckpoint() {
         String name = "projection-" + UUID.randomUUID();
         fill(name, 40);
-        TrimReport none = safe(name, "sum").trimReported(Q, name, Retention.maxLen(5, false));
+        TrimReport none = safe(name, "sum").trimReported(StreamKey.of(Q, name), Retention.maxLen(5, false));
         assertThat(none.removed()).isZero();
         assertThat(none.plan().holds().head().why()).contains("no checkpoint yet");
 
         new Checkpoints(new RedisStreamRange(SharedRedis.client()), new RedisStreamState(SharedRedis.client()),
-                new RedisCheckpoints(SharedRedis.client()), Clock.systemUTC()).foldLog(Q, name, CheckpointsTest.SUM, CheckpointsTest.TEXT, 1);
+                new RedisCheckpoints(SharedRedis.client()), Clock.systemUTC()).foldLog(StreamKey.of(Q, name), CheckpointsTest.SUM, CheckpointsTest.TEXT, 1);
         StreamId upTo = remaining(name).get(39);
         fill(name, 10);
-        TrimReport held = safe(name, "sum").trimReported(Q, name, Retention.maxLen(5, false));
+        TrimReport held = safe(name, "sum").trimReported(StreamKey.of(Q, name), Retention.maxLen(5, false));
         assertThat(held.plan().holds()).extracting(h -> h.reader()).containsExactly("projection sum");
         assertThat(held.removed()).isEqualTo(39);
         assertThat(remaining(name)).hasSize(11).first().isEqualTo(upTo);
         // an unregistered projection's checkpoint does not hold anything
-        assertThat(safe(name).trimReported(Q, name, Retention.maxLen(5, false)).removed()).isEqualTo(6);
+        assertThat(safe(name).trimReported(StreamKey.of(Q, name), Retention.maxLen(5, false)).removed()).isEqualTo(6);
     }
 
     @Test
@@ -100,10 +100,10 @@ class SafeRetentionTest {
         String name = "stale-" + UUID.randomUUID();
         fill(name, 20);
         new Checkpoints(new RedisStreamRange(SharedRedis.client()), new RedisStreamState(SharedRedis.client()),
-                new RedisCheckpoints(SharedRedis.client()), Clock.systemUTC()).foldLog(Q, name, CheckpointsTest.SUM, CheckpointsTest.TEXT, 1);
+                new RedisCheckpoints(SharedRedis.client()), Clock.systemUTC()).foldLog(StreamKey.of(Q, name), CheckpointsTest.SUM, CheckpointsTest.TEXT, 1);
         SharedRedis.client().del(StreamKey.of(Q, name).toString()); // created again: the checkpoint's entry is gone
         fill(name, 30);
-        TrimReport r = safe(name, "sum").trimReported(Q, name, Retention.maxLen(5, false));
+        TrimReport r = safe(name, "sum").trimReported(StreamKey.of(Q, name), Retention.maxLen(5, false));
         assertThat(r.removed()).isZero();
         assertThat(r.plan().holds().head().why()).contains("no longer holds").contains("needs the whole log");
         assertThat(remaining(name)).hasSize(30);

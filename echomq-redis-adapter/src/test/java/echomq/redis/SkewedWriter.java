@@ -1,5 +1,6 @@
 package echomq.redis;
 
+import echomq.domain.stream.StreamKey;
 import echomq.domain.id.BrandedId;
 import echomq.domain.id.Snowflake;
 import io.vavr.collection.LinkedHashMap;
@@ -32,7 +33,7 @@ public final class SkewedWriter {
             List<CompletableFuture<BrandedId>> window = new ArrayList<>();
             long landed = 0;
             for (int i = 0; i < count; i++) {
-                window.add(append.appendAsync(queue, name, LinkedHashMap.of("writer", Integer.toString(node), "i", Integer.toString(i),
+                window.add(append.appendAsync(StreamKey.of(queue, name), LinkedHashMap.of("writer", Integer.toString(node), "i", Integer.toString(i),
                         "wall", Long.toString(System.currentTimeMillis()))));
                 if (window.size() == 64) {
                     landed += awaitAll(window);

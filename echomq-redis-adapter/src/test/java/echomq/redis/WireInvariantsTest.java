@@ -52,13 +52,13 @@ class WireInvariantsTest {
             clock.set(T0 + ms);
             int n = random.nextInt(5);
             if (n == 1) {
-                appender.append(Q, NAME, LinkedHashMap.of("ms", Integer.toString(ms), "p", Integer.toString(random.nextInt(100))));
+                appender.append(StreamKey.of(Q, NAME), LinkedHashMap.of("ms", Integer.toString(ms), "p", Integer.toString(random.nextInt(100))));
             } else if (n > 1) {
                 List<LinkedHashMap<String, String>> batch = new ArrayList<>();
                 for (int i = 0; i < n; i++) {
                     batch.add(LinkedHashMap.of("ms", Integer.toString(ms), "p", Integer.toString(random.nextInt(100))));
                 }
-                appender.appendBatch(Q, NAME, batch);
+                appender.appendBatch(StreamKey.of(Q, NAME), batch);
             }
         }
         windows = new StreamWindows(new RedisStreamRange(SharedRedis.client()));
@@ -87,9 +87,9 @@ class WireInvariantsTest {
                 List<StreamEntry> expected = filterByMintInstant(t0, t1);
                 List<StreamEntry> expectedOpen = filterByMintInstant(t0, null);
                 for (int page : new int[] {1, 2, 7, 1000}) {
-                    assertThat(windows.foldWindow(Q, NAME, Window.closed(t0, t1), COLLECT, page).toJavaList())
+                    assertThat(windows.foldWindow(StreamKey.of(Q, NAME), Window.closed(t0, t1), COLLECT, page).toJavaList())
                             .as("closed, page %d", page).isEqualTo(expected);
-                    assertThat(windows.foldWindow(Q, NAME, Window.since(t0), COLLECT, page).toJavaList())
+                    assertThat(windows.foldWindow(StreamKey.of(Q, NAME), Window.since(t0), COLLECT, page).toJavaList())
                             .as("since, page %d", page).isEqualTo(expectedOpen);
                 }
                 assertThat(windows.readWindow(Q, NAME, t0, t1, 10_000)).isEqualTo(expected);
@@ -111,7 +111,7 @@ class WireInvariantsTest {
         for (long ms : new long[] {t0 - 1, t0, t1, t1 + 1}) {
             for (long tail : new long[] {0, 1, StreamId.MAX_SNOWFLAKE_TAIL}) {
                 BrandedId id = BrandedId.event((ms - Snowflake.EPOCH_MS) << 22 | tail);
-                appender.appendWithId(Q, name, id, LinkedHashMap.of("ms", Long.toString(ms)));
+                appender.appendWithId(StreamKey.of(Q, name), id, LinkedHashMap.of("ms", Long.toString(ms)));
                 (ms == t0 || ms == t1 ? in : out).add(id);
             }
         }
@@ -135,7 +135,7 @@ class WireInvariantsTest {
         long a = T0 - 5;
         while (a < T0 + SPAN_MS + 5) {
             long b = a + random.nextInt(30);
-            union.addAll(windows.foldWindow(Q, NAME, Window.closed(Instant.ofEpochMilli(a), Instant.ofEpochMilli(b)),
+            union.addAll(windows.foldWindow(StreamKey.of(Q, NAME), Window.closed(Instant.ofEpochMilli(a), Instant.ofEpochMilli(b)),
                     COLLECT, 1 + random.nextInt(8)).toJavaList());
             a = b + 1;
         }

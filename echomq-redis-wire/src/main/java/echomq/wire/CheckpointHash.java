@@ -5,6 +5,7 @@ import echomq.domain.id.BrandedId;
 import echomq.domain.id.StreamId;
 import echomq.domain.stream.EntryMark;
 import echomq.domain.stream.StreamKey;
+import echomq.domain.window.Window;
 import echomq.domain.stream.StreamState;
 import io.vavr.control.Option;
 
@@ -27,8 +28,8 @@ public final class CheckpointHash {
     }
 
     /** The key of a checkpoint. */
-    public static String key(StreamKey stream, String projection, String window) {
-        return StreamKey.prefix(stream.queue()) + "checkpoint:" + stream.name() + ":" + Checkpoint.requireName(projection) + ":" + window;
+    public static String key(StreamKey stream, String projection, Window.Fixed window) {
+        return StreamKey.prefix(stream.queue()) + "checkpoint:" + stream.name() + ":" + Checkpoint.requireName(projection) + ":" + window.bounds();
     }
 
     /** The set of a stream's checkpoint keys. */
@@ -65,7 +66,7 @@ public final class CheckpointHash {
         Map<String, String> f = new LinkedHashMap<>();
         f.put("projection", c.projection());
         f.put("version", Integer.toString(c.version()));
-        f.put("window", c.window());
+        f.put("window", c.window().bounds());
         f.put("state", c.state());
         f.put("up-to", c.upTo().id().toString());
         f.put("up-to-branded", c.upTo().branded().map(BrandedId::toString).getOrElse(""));
@@ -95,7 +96,7 @@ public final class CheckpointHash {
             StreamState seen = new StreamState(Long.parseLong(h.get("length")), id(h.get("first")), id(h.get("last")),
                     StreamId.parse(h.get("last-generated")), Option.of(h.get("entries-added")).filter(s -> !s.isEmpty()).map(Long::parseLong),
                     id(h.get("max-deleted")), id(h.get("recorded-first")), branded(h.get("last-branded")));
-            return new Checkpoint(stream, h.get("projection"), Integer.parseInt(h.get("version")), h.get("window"), h.get("state"),
+            return new Checkpoint(stream, h.get("projection"), Integer.parseInt(h.get("version")), Window.ofBounds(h.get("window")), h.get("state"),
                     new EntryMark(StreamId.parse(h.get("up-to")), branded(h.get("up-to-branded"))), seen,
                     Instant.ofEpochMilli(Long.parseLong(h.get("saved-at"))));
         } catch (RuntimeException e) {

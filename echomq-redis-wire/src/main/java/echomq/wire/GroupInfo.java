@@ -16,17 +16,6 @@ public final class GroupInfo {
     private GroupInfo() {
     }
 
-    /**
-     * {@code s}, a group or consumer name: 1..200 printable ASCII characters without spaces.
-     *
-     * @throws IllegalArgumentException naming {@code what} and the value
-     */
-    public static String requireName(String what, String s) {
-        if (s == null || s.isEmpty() || s.length() > 200 || !s.chars().allMatch(c -> c > 0x20 && c < 0x7f)) {
-            throw new IllegalArgumentException(what + " must be 1..200 printable ASCII characters without spaces, got \"" + s + "\"");
-        }
-        return s;
-    }
 
     /**
      * The position of the group {@code flat} (its {@code XINFO GROUPS} entry) describes; when it has

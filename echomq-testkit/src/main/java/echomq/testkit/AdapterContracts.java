@@ -1,5 +1,7 @@
 package echomq.testkit;
 
+import echomq.domain.group.Consumer;
+import echomq.domain.group.ConsumerGroup;
 import echomq.domain.checkpoint.CheckpointPort;
 import echomq.domain.group.ConsumerGroupPort;
 import echomq.domain.id.StreamId;
@@ -55,15 +57,25 @@ public abstract class AdapterContracts {
     protected abstract void deleteEntry(StreamKey key, StreamId id);
 
     /** The consumer group port under test: {@code consumer} of {@code group} on {@code key}. */
-    protected abstract ConsumerGroupPort consumerGroup(StreamKey key, String group, String consumer);
+    /**
+     * The adapter's consumer-group port, reading as {@code consumer}.
+     *
+     * @param consumer the consumer, of its group, of its stream
+     * @return the port
+     */
+    protected abstract ConsumerGroupPort consumerGroup(Consumer consumer);
+
+    private ConsumerGroupPort consumerGroup(StreamKey key, String group, String consumer) {
+        return consumerGroup(ConsumerGroup.of(key, group).consumer(consumer));
+    }
 
     @Nested
     class Group extends ConsumerGroupPortContract {
         private final StreamAppendPort appender = newAppender(9);
 
         @Override
-        protected ConsumerGroupPort group(StreamKey key, String group, String consumer) {
-            return consumerGroup(key, group, consumer);
+        protected ConsumerGroupPort consumerGroup(Consumer consumer) {
+            return AdapterContracts.this.consumerGroup(consumer);
         }
 
         @Override

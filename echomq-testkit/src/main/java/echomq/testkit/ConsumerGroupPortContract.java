@@ -1,5 +1,7 @@
 package echomq.testkit;
 
+import echomq.domain.group.Consumer;
+import echomq.domain.group.ConsumerGroup;
 import echomq.domain.group.ConsumerGroupPort;
 import echomq.domain.id.BrandedId;
 import echomq.domain.id.StreamId;
@@ -23,8 +25,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /** The contract of {@link ConsumerGroupPort}: delivery once per group, pending lists, take-over, acknowledgement, blocking reads. */
 public abstract class ConsumerGroupPortContract {
 
-    /** Consumer {@code consumer} of {@code group} on {@code key}, as the adapter under test builds it. */
-    protected abstract ConsumerGroupPort group(StreamKey key, String group, String consumer);
+    /**
+     * The port reading as {@code consumer}, as the adapter under test builds it.
+     *
+     * @param consumer the consumer, of its group, of its stream
+     * @return the port
+     */
+    protected abstract ConsumerGroupPort consumerGroup(Consumer consumer);
+
+    private ConsumerGroupPort group(StreamKey key, String group, String consumer) {
+        return consumerGroup(ConsumerGroup.of(key, group).consumer(consumer));
+    }
 
     protected abstract StreamAppendPort appender();
 
@@ -38,7 +49,7 @@ public abstract class ConsumerGroupPortContract {
     private List<BrandedId> append(StreamKey key, int n) {
         List<BrandedId> ids = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            ids.add(appender().append(key.queue(), key.name(), LinkedHashMap.of("i", Integer.toString(i))));
+            ids.add(appender().append(key, LinkedHashMap.of("i", Integer.toString(i))));
         }
         return ids;
     }
@@ -59,7 +70,7 @@ public abstract class ConsumerGroupPortContract {
         c.ensure();
         assertThat(c.read(10, Duration.ZERO)).isEmpty();
         assertThat(c.pendingCount()).isZero();
-        assertThat(List.of(c.key(), c.group(), c.consumer())).containsExactly(key.toString(), "g", "c1");
+        assertThat(c.consumer()).isEqualTo(ConsumerGroup.of(key, "g").consumer("c1"));
     }
 
     @Test

@@ -4,6 +4,7 @@ import echomq.domain.checkpoint.Checkpoint;
 import echomq.domain.checkpoint.CheckpointPort;
 import echomq.domain.stream.EntryMark;
 import echomq.domain.stream.StreamKey;
+import echomq.domain.window.Window;
 import echomq.domain.stream.StreamRangePort;
 import io.vavr.control.Option;
 
@@ -22,7 +23,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class InMemoryCheckpoints implements CheckpointPort {
 
-    private record Slot(StreamKey stream, String projection, String window) {
+    private record Slot(StreamKey stream, String projection, Window.Fixed window) {
     }
 
     private final StreamRangePort range;
@@ -50,7 +51,7 @@ public final class InMemoryCheckpoints implements CheckpointPort {
     }
 
     @Override
-    public Option<Checkpoint> load(StreamKey stream, String projection, String window) {
+    public Option<Checkpoint> load(StreamKey stream, String projection, Window.Fixed window) {
         return Option.of(stored.get(new Slot(stream, Checkpoint.requireName(projection), window)));
     }
 
@@ -62,7 +63,7 @@ public final class InMemoryCheckpoints implements CheckpointPort {
                 out.add(c);
             }
         });
-        out.sort(Comparator.comparing(Checkpoint::projection).thenComparing(Checkpoint::window));
+        out.sort(Comparator.comparing(Checkpoint::projection).thenComparing(c -> c.window().bounds()));
         return out;
     }
 }

@@ -47,7 +47,7 @@ public abstract class StreamAppendPortContract {
     @Test
     void appendStoresTheRecordUnderTheA1IdOfAnEvtId() {
         LinkedHashMap<String, String> fields = LinkedHashMap.of("b", "2", "a", "1");
-        BrandedId id = appender().append(queue, name, fields);
+        BrandedId id = appender().append(key, fields);
         assertThat(id.namespace()).isEqualTo("EVT");
         assertThat(all()).containsExactly(new StreamEntry(id.streamId(), Option.some(id), fields));
     }
@@ -56,7 +56,7 @@ public abstract class StreamAppendPortContract {
     void receiptsAreInMintOrderAndReadBackInThatOrder() {
         List<BrandedId> ids = new ArrayList<>();
         for (int i = 0; i < 50; i++) {
-            ids.add(appender().append(queue, name, LinkedHashMap.of("i", Integer.toString(i))));
+            ids.add(appender().append(key, LinkedHashMap.of("i", Integer.toString(i))));
         }
         assertThat(ids).isSorted().doesNotHaveDuplicates();
         assertThat(all()).extracting(e -> e.branded().get()).containsExactlyElementsOf(ids);
@@ -68,13 +68,13 @@ public abstract class StreamAppendPortContract {
         for (int i = 0; i < 250; i++) {
             records.add(LinkedHashMap.of("i", Integer.toString(i)));
         }
-        List<BrandedId> ids = appender().appendBatch(queue, name, records);
+        List<BrandedId> ids = appender().appendBatch(key, records);
         assertThat(ids).hasSize(250).isSorted().doesNotHaveDuplicates();
         List<StreamEntry> read = all();
         assertThat(read).extracting(e -> e.branded().get()).containsExactlyElementsOf(ids);
         assertThat(read).extracting(e -> e.field("i").get()).containsExactlyElementsOf(
                 records.stream().map(r -> r.get("i").get()).toList());
-        assertThat(appender().appendBatch(queue, name, List.of())).isEmpty();
+        assertThat(appender().appendBatch(key, List.of())).isEmpty();
     }
 
     @Test
@@ -91,9 +91,9 @@ public abstract class StreamAppendPortContract {
                     for (int i = 0; i < each; i++) {
                         LinkedHashMap<String, String> f = LinkedHashMap.of("t", Integer.toString(thread), "i", Integer.toString(i));
                         if (i % 10 == 0) {
-                            mine.addAll(appender().appendBatch(queue, name, List.of(f, f.put("b", "1"))));
+                            mine.addAll(appender().appendBatch(key, List.of(f, f.put("b", "1"))));
                         } else {
-                            mine.add(appender().append(queue, name, f));
+                            mine.add(appender().append(key, f));
                         }
                     }
                     return mine;
@@ -116,14 +116,14 @@ public abstract class StreamAppendPortContract {
     @Test
     void appendWithIdKeepsTheCallersIdAndRefusesOneNotAboveTheTop() {
         BrandedId mine = BrandedId.event(123_456_789L << 22 | 5);
-        assertThat(appender().appendWithId(queue, name, mine, LinkedHashMap.of("k", "v"))).isEqualTo(mine);
+        assertThat(appender().appendWithId(key, mine, LinkedHashMap.of("k", "v"))).isEqualTo(mine);
         assertThat(all()).extracting(StreamEntry::id).containsExactly(mine.streamId());
-        assertThatThrownBy(() -> appender().appendWithId(queue, name, mine, LinkedHashMap.of("k", "again")))
+        assertThatThrownBy(() -> appender().appendWithId(key, mine, LinkedHashMap.of("k", "again")))
                 .isInstanceOf(NonMonotonicAppendException.class)
                 .hasMessageContaining(mine.streamId().toString())
                 .hasMessageContaining(key.toString());
         BrandedId lower = BrandedId.event(mine.snowflake() - 1);
-        assertThatThrownBy(() -> appender().appendWithId(queue, name, lower, LinkedHashMap.of("k", "lower")))
+        assertThatThrownBy(() -> appender().appendWithId(key, lower, LinkedHashMap.of("k", "lower")))
                 .isInstanceOf(NonMonotonicAppendException.class);
         assertThat(all()).hasSize(1);
     }
@@ -137,18 +137,18 @@ public abstract class StreamAppendPortContract {
     void anAppendBelowAnotherWritersTopIsMintedAgainAboveIt() {
         long ahead = System.currentTimeMillis() + 5_000;
         BrandedId theirs = BrandedId.event(Snowflake.compose(ahead, 1000, 7));
-        appender().appendWithId(queue, name, theirs, LinkedHashMap.of("k", "ahead"));
-        BrandedId one = appender().append(queue, name, LinkedHashMap.of("k", "one"));
-        List<BrandedId> batch = appender().appendBatch(queue, name, List.of(LinkedHashMap.of("k", "b0"), LinkedHashMap.of("k", "b1")));
-        BrandedId async = appender().appendAsync(queue, name, LinkedHashMap.of("k", "async")).join();
+        appender().appendWithId(key, theirs, LinkedHashMap.of("k", "ahead"));
+        BrandedId one = appender().append(key, LinkedHashMap.of("k", "one"));
+        List<BrandedId> batch = appender().appendBatch(key, List.of(LinkedHashMap.of("k", "b0"), LinkedHashMap.of("k", "b1")));
+        BrandedId async = appender().appendAsync(key, LinkedHashMap.of("k", "async")).join();
         assertThat(one.streamId()).isGreaterThan(theirs.streamId());
         assertThat(one.streamId().ms()).as("one millisecond past the top at most").isLessThanOrEqualTo(ahead + 1);
         assertThat(all()).extracting(e -> e.field("k").get()).containsExactly("ahead", "one", "b0", "b1", "async");
         assertThat(all()).extracting(e -> e.branded().get()).containsExactly(theirs, one, batch.get(0), batch.get(1), async);
 
         BrandedId last = BrandedId.event(Long.MAX_VALUE); // the end of the snowflake range: nothing can be minted above it
-        appender().appendWithId(queue, name, last, LinkedHashMap.of("k", "end"));
-        assertThatThrownBy(() -> appender().append(queue, name, LinkedHashMap.of("k", "refused")))
+        appender().appendWithId(key, last, LinkedHashMap.of("k", "end"));
+        assertThatThrownBy(() -> appender().append(key, LinkedHashMap.of("k", "refused")))
                 .isInstanceOf(NonMonotonicAppendException.class)
                 .hasMessageContaining(key.toString());
         assertThat(all()).hasSize(6);
@@ -156,13 +156,13 @@ public abstract class StreamAppendPortContract {
 
     @Test
     void refusesAnIdFieldAWrongNamespaceAndBadNamesBeforeTheWire() {
-        assertThatThrownBy(() -> appender().append(queue, name, LinkedHashMap.of("id", "x")))
+        assertThatThrownBy(() -> appender().append(key, LinkedHashMap.of("id", "x")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("\"id\"");
-        assertThatThrownBy(() -> appender().appendWithId(queue, name, new BrandedId("USR", 1), LinkedHashMap.of("k", "v")))
+        assertThatThrownBy(() -> appender().appendWithId(key, new BrandedId("USR", 1), LinkedHashMap.of("k", "v")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("USR");
-        assertThatThrownBy(() -> appender().append("bad queue", name, LinkedHashMap.of("k", "v")))
+        assertThatThrownBy(() -> appender().append(StreamKey.of("bad queue", name), LinkedHashMap.of("k", "v")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("whitespace");
-        assertThatThrownBy(() -> appender().appendBatch(queue, name,
+        assertThatThrownBy(() -> appender().appendBatch(key,
                 List.of(LinkedHashMap.of("k", "v"), LinkedHashMap.of("id", "v"))))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("record 1");
         assertThat(all()).isEmpty();
@@ -180,7 +180,7 @@ public abstract class StreamAppendPortContract {
                 futures.add(pool.submit(() -> {
                     List<java.util.concurrent.CompletableFuture<BrandedId>> receipts = new ArrayList<>();
                     for (int i = 0; i < each; i++) {
-                        receipts.add(appender().appendAsync(queue, name, LinkedHashMap.of("t", "" + thread, "i", "" + i)));
+                        receipts.add(appender().appendAsync(key, LinkedHashMap.of("t", "" + thread, "i", "" + i)));
                     }
                     List<BrandedId> mine = new ArrayList<>();
                     for (var r : receipts) {
@@ -201,7 +201,7 @@ public abstract class StreamAppendPortContract {
         } finally {
             pool.shutdownNow();
         }
-        assertThatThrownBy(() -> appender().appendAsync(queue, name, LinkedHashMap.of("id", "x")))
+        assertThatThrownBy(() -> appender().appendAsync(key, LinkedHashMap.of("id", "x")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("\"id\"");
     }
 }

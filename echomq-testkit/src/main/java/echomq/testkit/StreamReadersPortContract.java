@@ -42,7 +42,7 @@ public abstract class StreamReadersPortContract {
         assertThat(readers().groups(key)).isEmpty();
         List<BrandedId> ids = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
-            ids.add(appender().appendWithId("contract", name, BrandedId.event(Snowflake.compose(T + i, 1, 0)), LinkedHashMap.of("i", "" + i)));
+            ids.add(appender().appendWithId(StreamKey.of("contract", name), BrandedId.event(Snowflake.compose(T + i, 1, 0)), LinkedHashMap.of("i", "" + i)));
         }
         createGroup(key, "b-idle");
         createGroup(key, "a-busy");

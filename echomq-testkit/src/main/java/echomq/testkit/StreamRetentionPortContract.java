@@ -45,7 +45,7 @@ public abstract class StreamRetentionPortContract {
         for (int ms = 0; ms < 1000; ms++) {
             for (int s = 0; s < 3; s++) {
                 BrandedId id = BrandedId.event(Snowflake.compose(T + ms, 1, s));
-                ids.add(appender().appendWithId(queue, name, id, LinkedHashMap.of("n", Integer.toString(ids.size()))));
+                ids.add(appender().appendWithId(key, id, LinkedHashMap.of("n", Integer.toString(ids.size()))));
             }
         }
     }
@@ -57,7 +57,7 @@ public abstract class StreamRetentionPortContract {
     @Test
     void exactMinIdRemovesExactlyWhatWasMintedBeforeTheHorizon() {
         Instant horizon = Instant.ofEpochMilli(T + 400).plusNanos(123_456);
-        long removed = retention().trim(queue, name, Retention.minAge(horizon, false));
+        long removed = retention().trim(key, Retention.minAge(horizon, false));
         assertThat(removed).isEqualTo(1200);
         assertThat(remaining()).containsExactlyElementsOf(ids.subList(1200, 3000).stream().map(BrandedId::streamId).toList());
     }
@@ -65,7 +65,7 @@ public abstract class StreamRetentionPortContract {
     @Test
     void approximateMinIdNeverRemovesAnythingAtOrAfterTheHorizon() {
         Instant horizon = Instant.ofEpochMilli(T + 700);
-        long removed = retention().trim(queue, name, Retention.minAge(horizon, true));
+        long removed = retention().trim(key, Retention.minAge(horizon, true));
         List<StreamId> left = remaining();
         assertThat(removed).isBetween(0L, 2100L);
         assertThat(left).hasSize(3000 - (int) removed);
@@ -76,32 +76,32 @@ public abstract class StreamRetentionPortContract {
 
     @Test
     void maxLenKeepsTheNewest() {
-        assertThat(retention().trim(queue, name, Retention.maxLen(500, false))).isEqualTo(2500);
+        assertThat(retention().trim(key, Retention.maxLen(500, false))).isEqualTo(2500);
         assertThat(remaining()).containsExactlyElementsOf(ids.subList(2500, 3000).stream().map(BrandedId::streamId).toList());
-        long removed = retention().trim(queue, name, Retention.maxLen(100));
+        long removed = retention().trim(key, Retention.maxLen(100));
         assertThat(remaining()).hasSizeGreaterThanOrEqualTo(100).hasSize(500 - (int) removed);
     }
 
     @Test
     void trimmingAMissingStreamRemovesNothing() {
-        assertThat(retention().trim(queue, "missing-" + UUID.randomUUID(), Retention.maxLen(0, false))).isZero();
+        assertThat(retention().trim(StreamKey.of(queue, "missing-" + UUID.randomUUID()), Retention.maxLen(0, false))).isZero();
     }
 
     @Test
     void exactMinEntryIdRemovesExactlyTheEntriesBelowIt() {
         StreamId keep = ids.get(1234).streamId();
-        assertThat(retention().trim(queue, name, Retention.minId(keep, false))).isEqualTo(1234);
+        assertThat(retention().trim(key, Retention.minId(keep, false))).isEqualTo(1234);
         assertThat(remaining()).hasSize(ids.size() - 1234).first().isEqualTo(keep);
     }
 
     @Test
     void newestFromIsWhereMaxLenWouldKeepFrom() {
-        assertThat(retention().newestFrom(queue, name, 10)).contains(ids.get(ids.size() - 10).streamId());
-        assertThat(retention().newestFrom(queue, name, 1)).contains(ids.get(ids.size() - 1).streamId());
-        assertThat(retention().newestFrom(queue, name, ids.size())).isEmpty();
-        assertThat(retention().newestFrom(queue, name, ids.size() + 1L)).isEmpty();
-        assertThat(retention().newestFrom(queue, name, 0)).contains(ids.get(ids.size() - 1).streamId().successor());
-        assertThat(retention().newestFrom(queue, "missing-" + UUID.randomUUID(), 5)).isEmpty();
+        assertThat(retention().newestFrom(key, 10)).contains(ids.get(ids.size() - 10).streamId());
+        assertThat(retention().newestFrom(key, 1)).contains(ids.get(ids.size() - 1).streamId());
+        assertThat(retention().newestFrom(key, ids.size())).isEmpty();
+        assertThat(retention().newestFrom(key, ids.size() + 1L)).isEmpty();
+        assertThat(retention().newestFrom(key, 0)).contains(ids.get(ids.size() - 1).streamId().successor());
+        assertThat(retention().newestFrom(StreamKey.of(queue, "missing-" + UUID.randomUUID()), 5)).isEmpty();
         assertThat(remaining()).hasSize(ids.size()); // a read, nothing removed
     }
 }

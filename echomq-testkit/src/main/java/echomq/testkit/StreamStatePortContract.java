@@ -38,9 +38,9 @@ public abstract class StreamStatePortContract {
     void stateTracksAppendsAndDeletes() {
         String name = "state-" + UUID.randomUUID();
         StreamKey key = StreamKey.of("contract", name);
-        BrandedId a = appender().appendWithId("contract", name, BrandedId.event(Snowflake.compose(T, 0, 0)), LinkedHashMap.of("k", "a"));
-        BrandedId b = appender().appendWithId("contract", name, BrandedId.event(Snowflake.compose(T + 1, 0, 0)), LinkedHashMap.of("k", "b"));
-        BrandedId c = appender().appendWithId("contract", name, BrandedId.event(Snowflake.compose(T + 2, 0, 7)), LinkedHashMap.of("k", "c"));
+        BrandedId a = appender().appendWithId(StreamKey.of("contract", name), BrandedId.event(Snowflake.compose(T, 0, 0)), LinkedHashMap.of("k", "a"));
+        BrandedId b = appender().appendWithId(StreamKey.of("contract", name), BrandedId.event(Snowflake.compose(T + 1, 0, 0)), LinkedHashMap.of("k", "b"));
+        BrandedId c = appender().appendWithId(StreamKey.of("contract", name), BrandedId.event(Snowflake.compose(T + 2, 0, 7)), LinkedHashMap.of("k", "c"));
         StreamState s = states().state(key).get();
         assertThat(s.length()).isEqualTo(3);
         assertThat(s.first()).isEqualTo(Option.some(a.streamId()));
@@ -65,8 +65,8 @@ public abstract class StreamStatePortContract {
         String name = "observe-" + UUID.randomUUID();
         StreamKey key = StreamKey.of("contract", name);
         assertThat(states().observe(key, StreamId.MIN)).isEqualTo(new StreamObservation(Option.none(), Option.none()));
-        BrandedId a = appender().appendWithId("contract", name, BrandedId.event(Snowflake.compose(T, 0, 0)), LinkedHashMap.of("k", "a"));
-        BrandedId b = appender().appendWithId("contract", name, BrandedId.event(Snowflake.compose(T + 1, 0, 3)), LinkedHashMap.of("k", "b"));
+        BrandedId a = appender().appendWithId(StreamKey.of("contract", name), BrandedId.event(Snowflake.compose(T, 0, 0)), LinkedHashMap.of("k", "a"));
+        BrandedId b = appender().appendWithId(StreamKey.of("contract", name), BrandedId.event(Snowflake.compose(T + 1, 0, 3)), LinkedHashMap.of("k", "b"));
         StreamObservation seen = states().observe(key, a.streamId());
         assertThat(seen.state()).isEqualTo(states().state(key));
         assertThat(seen.probed()).contains(new EntryMark(a.streamId(), Option.some(a)));
@@ -81,8 +81,8 @@ public abstract class StreamStatePortContract {
     void aStreamCreatedAgainCannotBeMistakenForTheOldOne() {
         String name = "again-" + UUID.randomUUID();
         StreamKey key = StreamKey.of("contract", name);
-        appender().appendWithId("contract", name, BrandedId.event(Snowflake.compose(T, 0, 0)), LinkedHashMap.of("k", "a"));
-        appender().appendWithId("contract", name, BrandedId.event(Snowflake.compose(T + 1, 0, 0)), LinkedHashMap.of("k", "b"));
+        appender().appendWithId(StreamKey.of("contract", name), BrandedId.event(Snowflake.compose(T, 0, 0)), LinkedHashMap.of("k", "a"));
+        appender().appendWithId(StreamKey.of("contract", name), BrandedId.event(Snowflake.compose(T + 1, 0, 0)), LinkedHashMap.of("k", "b"));
         StreamState before = states().state(key).get();
         delete(key, before.last().get());
         delete(key, before.first().get());

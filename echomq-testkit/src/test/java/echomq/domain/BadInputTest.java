@@ -113,7 +113,7 @@ class BadInputTest {
                 .hasMessageContaining(why);
         assertThatThrownBy(() -> windows.readWindow(queue, name, T, T, 10)).hasMessageContaining(why);
         assertThatThrownBy(() -> windows.readSince(queue, name, T, 10)).hasMessageContaining(why);
-        assertThatThrownBy(() -> windows.foldWindow(queue, name, Window.since(T), Fold.of("n", 0, (a, e) -> a)))
+        assertThatThrownBy(() -> windows.foldWindow(StreamKey.of(queue, name), Window.since(T), Fold.of("n", 0, (a, e) -> a)))
                 .hasMessageContaining(why);
         assertThat(port.calls()).isZero();
     }
@@ -147,7 +147,7 @@ class BadInputTest {
         StreamWindows windows = new StreamWindows(port);
         assertThatThrownBy(() -> windows.readWindow("q", "s", T, T, count)).hasMessageContaining("count must be > 0, got " + count);
         assertThatThrownBy(() -> windows.readSince("q", "s", T, count)).hasMessageContaining("got " + count);
-        assertThatThrownBy(() -> windows.foldWindow("q", "s", Window.since(T), Fold.of("n", 0, (a, e) -> a), count))
+        assertThatThrownBy(() -> windows.foldWindow(StreamKey.of("q", "s"), Window.since(T), Fold.of("n", 0, (a, e) -> a), count))
                 .hasMessageContaining("page size must be > 0, got " + count);
         assertThat(port.calls()).isZero();
     }

@@ -80,7 +80,7 @@ class PartitionedWindowsTest {
         SortedMapStreamRange port = new SortedMapStreamRange();
         Case c = randomCase(seed, port);
         PartitionedWindows windows = new PartitionedWindows(port);
-        Window closed = Window.closed(c.t0(), c.t1());
+        Window.Closed closed = Window.closed(c.t0(), c.t1());
         List<StreamEntry> expected = c.all().stream().filter(s -> closed.contains(s.entry().id())).map(PartitionedWindows.Sourced::entry).toList();
         List<StreamEntry> expectedOpen = c.all().stream().filter(s -> Window.since(c.t0()).contains(s.entry().id()))
                 .map(PartitionedWindows.Sourced::entry).toList();

@@ -133,14 +133,14 @@ class StreamIdPropertiesTest {
             return;
         }
         Instant t1 = t0.plus(Duration.ofMillis(Math.floorMod(t0.getNano(), 5000)));
-        Window w = Window.closed(t0, t1);
+        Window.Closed w = Window.closed(t0, t1);
         for (long tail : new long[] {0, 1, StreamId.MAX_SNOWFLAKE_TAIL}) {
             assertThat(w.contains(StreamId.of(t0.toEpochMilli(), tail))).as("at t0, tail %d", tail).isTrue();
             assertThat(w.contains(StreamId.of(t1.toEpochMilli(), tail))).as("at t1, tail %d", tail).isTrue();
             assertThat(w.contains(StreamId.of(t0.toEpochMilli() - 1, tail))).as("t0 - 1ms, tail %d", tail).isFalse();
             assertThat(w.contains(StreamId.of(t1.toEpochMilli() + 1, tail))).as("t1 + 1ms, tail %d", tail).isFalse();
         }
-        Window open = Window.since(t0);
+        Window.Since open = Window.since(t0);
         assertThat(open.contains(StreamId.of(t0.toEpochMilli(), 0))).isTrue();
         assertThat(open.contains(StreamId.of(t0.toEpochMilli() - 1, StreamId.MAX_SNOWFLAKE_TAIL))).isFalse();
         assertThat(open.contains(StreamId.of(Long.MAX_VALUE, StreamId.MAX_SNOWFLAKE_TAIL))).isTrue();
@@ -176,9 +176,9 @@ class StreamIdPropertiesTest {
     @MethodSource("windowsAndIds")
     void adjacentWindowsPartition(Instant a, Instant b, StreamId id) {
         Instant c = b.plusMillis(10);
-        Window left = Window.closed(a, b);
-        Window right = Window.closed(Instant.ofEpochMilli(b.toEpochMilli() + 1), c);
-        Window whole = Window.closed(a, c);
+        Window.Closed left = Window.closed(a, b);
+        Window.Closed right = Window.closed(Instant.ofEpochMilli(b.toEpochMilli() + 1), c);
+        Window.Closed whole = Window.closed(a, c);
         assertThat(left.contains(id) ^ right.contains(id) || !whole.contains(id)).isTrue();
         assertThat(left.contains(id) || right.contains(id)).isEqualTo(whole.contains(id));
     }

@@ -106,10 +106,10 @@ class StreamWindowsPropertiesTest {
         assertThat(expected).isNotEmpty();
         for (int page = 1; page <= expectedOpen.size() + 1; page++) {
             if (page <= expected.size() + 1) {
-                assertThat(windows.foldWindow(Q, NAME, Window.closed(c.t0(), c.t1()), COLLECT, page).toJavaList())
+                assertThat(windows.foldWindow(StreamKey.of(Q, NAME), Window.closed(c.t0(), c.t1()), COLLECT, page).toJavaList())
                         .as("closed, page size %d", page).isEqualTo(expected);
             }
-            assertThat(windows.foldWindow(Q, NAME, Window.since(c.t0()), COLLECT, page).toJavaList())
+            assertThat(windows.foldWindow(StreamKey.of(Q, NAME), Window.since(c.t0()), COLLECT, page).toJavaList())
                     .as("since, page size %d", page).isEqualTo(expectedOpen);
         }
     }
@@ -143,8 +143,8 @@ class StreamWindowsPropertiesTest {
         Instant b = c.t1();
         Instant next = Instant.ofEpochMilli(b.toEpochMilli() + 1);
         Instant end = Instant.ofEpochMilli(T0 + 100);
-        Vector<StreamEntry> left = windows.foldWindow(Q, NAME, Window.closed(a, b), COLLECT, 3);
-        Vector<StreamEntry> right = windows.foldWindow(Q, NAME, Window.closed(next, end), COLLECT, 3);
+        Vector<StreamEntry> left = windows.foldWindow(StreamKey.of(Q, NAME), Window.closed(a, b), COLLECT, 3);
+        Vector<StreamEntry> right = windows.foldWindow(StreamKey.of(Q, NAME), Window.closed(next, end), COLLECT, 3);
         assertThat(left.appendAll(right).toJavaList()).isEqualTo(c.stream());
     }
 
@@ -172,7 +172,7 @@ class StreamWindowsPropertiesTest {
                 return page;
             }
         };
-        FoldResult<Long> r = new StreamWindows(spy).foldDetailed(Q, NAME, Window.since(Instant.ofEpochMilli(T0 - 2)),
+        FoldResult<Long> r = new StreamWindows(spy).foldDetailed(StreamKey.of(Q, NAME), Window.since(Instant.ofEpochMilli(T0 - 2)),
                 Fold.of("count", 0L, (n, e) -> n + 1), 5);
         assertThat(r.value()).isEqualTo((long) c.stream().size());
         assertThat(r.entries()).isEqualTo(c.stream().size());
@@ -190,11 +190,11 @@ class StreamWindowsPropertiesTest {
         List<StreamEntry> firstHalf = c.stream().subList(0, c.stream().size() / 2);
         port.put(KEY, firstHalf);
         StreamWindows windows = new StreamWindows(port);
-        Window open = Window.since(Instant.ofEpochMilli(T0 - 2));
-        FoldResult<Vector<StreamEntry>> half = windows.foldDetailed(Q, NAME, open, COLLECT, 4);
+        Window.Since open = Window.since(Instant.ofEpochMilli(T0 - 2));
+        FoldResult<Vector<StreamEntry>> half = windows.foldDetailed(StreamKey.of(Q, NAME), open, COLLECT, 4);
         assertThat(half.value().toJavaList()).isEqualTo(firstHalf);
         port.put(KEY, c.stream());
-        FoldResult<Vector<StreamEntry>> whole = windows.resume(Q, NAME, open, COLLECT, half, 4);
+        FoldResult<Vector<StreamEntry>> whole = windows.resume(StreamKey.of(Q, NAME), open, COLLECT, half, 4);
         assertThat(whole.value().toJavaList()).isEqualTo(c.stream());
         assertThat(whole.entries()).isEqualTo(c.stream().size());
     }
@@ -214,7 +214,7 @@ class StreamWindowsPropertiesTest {
             }
         };
         assertThatThrownBy(() -> new StreamWindows(liar)
-                        .foldWindow(Q, NAME, Window.since(Instant.ofEpochMilli(T0 - 2)), COLLECT, 10))
+                        .foldWindow(StreamKey.of(Q, NAME), Window.since(Instant.ofEpochMilli(T0 - 2)), COLLECT, 10))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("out of order");
     }
 }

@@ -71,7 +71,7 @@ public final class Play {
         Code secret = keyboard.drawSecret(rng);
         String game = minter.nextId("GAM").toString();
         games.create(new GameRecord(game, room, keyboard, secret, clock.instant(), Option.none()));
-        append.append(partitions.queueOf(game), Channels.ROOM_OPENED, new RoomOpened(room, game, keyboard).fields());
+        append.append(StreamKey.of(partitions.queueOf(game), Channels.ROOM_OPENED), new RoomOpened(room, game, keyboard).fields());
         return new OpenedGame(game, room, keyboard);
     }
 
@@ -89,7 +89,7 @@ public final class Play {
         if (g.settled()) {
             throw new GameSettledException(game);
         }
-        return append.append(partitions.queueOf(game), Channels.GUESSES, new GuessSubmitted(game, g.room(), player, code).fields());
+        return append.append(StreamKey.of(partitions.queueOf(game), Channels.GUESSES), new GuessSubmitted(game, g.room(), player, code).fields());
     }
 
     /** What became of guess {@code guessId} of {@code game}. @throws NotFoundException when no such guess was submitted */

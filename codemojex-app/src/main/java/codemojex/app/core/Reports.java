@@ -1,5 +1,6 @@
 package codemojex.app.core;
 
+import echomq.domain.stream.StreamKey;
 import codemojex.app.core.port.Games;
 import codemojex.projections.Board;
 import codemojex.projections.Channels;
@@ -115,8 +116,7 @@ public final class Reports {
         requireSince(since);
         // sixty panes to the window: each folded once, the trailing partial one afresh, the leading one incrementally
         Duration pane = Duration.ofMillis(Math.max(1000, since.toMillis() / 60));
-        return noted(Channels.GUESS_SCORED, reader.foldSlidingPartitioned(partitions.channel(Channels.GUESS_SCORED), since, pane, feed,
-                Tally.merging(Projections.mergeFeeds(FEED_SIZE))));
+        return noted(Channels.GUESS_SCORED, reader.fold(partitions.channel(Channels.GUESS_SCORED), Window.last(since).inPanesOf(pane), feed, Tally.merging(Projections.mergeFeeds(FEED_SIZE))));
     }
 
     /**
@@ -124,16 +124,15 @@ public final class Reports {
      * partition's {@code guess-scored}, since a minute before it opened, as writers' clocks may differ).
      */
     public Tally<Projections.Feed> gameFeed(codemojex.projections.GameRecord game, int size) {
-        Window since = Window.since(game.openedAt().minus(Duration.ofMinutes(1)));
-        return noted(Channels.GUESS_SCORED, reader.fold(partitions.queueOf(game.game()), Channels.GUESS_SCORED, since,
+        Window.Since since = Window.since(game.openedAt().minus(Duration.ofMinutes(1)));
+        return noted(Channels.GUESS_SCORED, reader.fold(StreamKey.of(partitions.queueOf(game.game()), Channels.GUESS_SCORED), since,
                 Tally.counting(Projections.gameFeed(game.game(), size))));
     }
 
     /** Scored guesses per minute over the last hour (minute start in epoch ms -> count), every partition's. */
     public Map<Long, Integer> activity() {
         CombinableFold<Tally<Map<Long, Integer>>> perMinute = Tally.counting(Projections.guessesPerMinute());
-        return reader.foldSlidingPartitioned(partitions.channel(Channels.GUESS_SCORED), Duration.ofHours(1), Duration.ofMinutes(1),
-                perMinute, perMinute::combine).value();
+        return reader.fold(partitions.channel(Channels.GUESS_SCORED), Window.last(Duration.ofHours(1)).inPanesOf(Duration.ofMinutes(1)), perMinute, perMinute::combine).value();
     }
 
     /** Games the lobby shows: opened in the last day. */
@@ -153,9 +152,7 @@ public final class Reports {
     /** The newest {@code size} games opened in the last day and still open, newest first, with their players and best. */
     public List<LobbyGame> lobby(int size) {
         CombinableFold<Tally<Vector<Projections.Opening>>> openings = Tally.counting(Projections.recentOpenings(size));
-        Vector<Projections.Opening> newest = noted(Channels.ROOM_OPENED, reader.foldSlidingPartitioned(
-                partitions.channel(Channels.ROOM_OPENED), LOBBY_WINDOW, Duration.ofHours(1), openings,
-                Tally.merging(Projections.mergeOpenings(size)))).value();
+        Vector<Projections.Opening> newest = noted(Channels.ROOM_OPENED, reader.fold(partitions.channel(Channels.ROOM_OPENED), Window.last(LOBBY_WINDOW).inPanesOf(Duration.ofHours(1)), openings, Tally.merging(Projections.mergeOpenings(size)))).value();
         List<LobbyGame> out = new java.util.ArrayList<>();
         for (Projections.Opening o : newest) {
             io.vavr.control.Option<codemojex.projections.GameRecord> g = games.find(o.game());
@@ -210,12 +207,12 @@ public final class Reports {
         Window w = BadInputException.check("to", () -> Window.closed(from, to));
         CombinableFold<Tally<Map<String, Integer>>> openings = Tally.counting(Projections.roomOpenings());
         // counts per room add up whatever the order: the fold's own combine merges partitions
-        return noted(Channels.ROOM_OPENED, reader.foldPartitioned(partitions.channel(Channels.ROOM_OPENED), w, openings, openings::combine));
+        return noted(Channels.ROOM_OPENED, reader.fold(partitions.channel(Channels.ROOM_OPENED), w, openings, openings::combine));
     }
 
     /** The games settled on {@code day} in {@code zone}, in settle order, with the entries skipped as unreadable. */
     public Tally<Vector<Projections.Result>> results(LocalDate day, ZoneId zone) {
-        return noted(Channels.GAME_SETTLED, reader.foldPartitioned(partitions.channel(Channels.GAME_SETTLED), Projections.day(day, zone),
+        return noted(Channels.GAME_SETTLED, reader.fold(partitions.channel(Channels.GAME_SETTLED), Projections.day(day, zone),
                 Tally.counting(Projections.dayResults()), Tally.merging(Projections::mergeResults)));
     }
 
@@ -255,7 +252,7 @@ public final class Reports {
      * saves a new checkpoint when the tail held anything.
      */
     public Checkpoints.Resumed<Tally<Map<String, Map<String, Integer>>>> checkpointBoards(int p) {
-        Checkpoints.Resumed<Tally<Map<String, Map<String, Integer>>>> r = checkpoints.foldLog(partitions.queue(p), Channels.GUESS_SCORED,
+        Checkpoints.Resumed<Tally<Map<String, Map<String, Integer>>>> r = checkpoints.foldLog(StreamKey.of(partitions.queue(p), Channels.GUESS_SCORED),
                 BOARDS, checkpointing.boards(), 1);
         noted(Channels.GUESS_SCORED, r.value());
         return r;
@@ -281,7 +278,7 @@ public final class Reports {
         for (int p : partitions.all()) {
             for (String channel : List.of(Channels.ROOM_OPENED, Channels.GUESSES, Channels.GUESS_SCORED, Channels.GAME_SETTLED)) {
                 String queue = partitions.queue(p);
-                reports.put(partitions.count() == 1 ? channel : queue + "/" + channel, retention.trimReported(queue, channel, r));
+                reports.put(partitions.count() == 1 ? channel : queue + "/" + channel, retention.trimReported(StreamKey.of(queue, channel), r));
             }
         }
         return reports;

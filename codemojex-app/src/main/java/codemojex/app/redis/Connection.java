@@ -1,5 +1,6 @@
 package codemojex.app.redis;
 
+import echomq.domain.group.Consumer;
 import echomq.domain.checkpoint.CheckpointPort;
 import echomq.domain.group.ConsumerGroupPort;
 import echomq.domain.id.Snowflake;
@@ -39,8 +40,8 @@ public interface Connection extends AutoCloseable {
     /** Follows streams, blocking (on connections of its own where the client needs them). */
     StreamTailPort tail();
 
-    /** Consumer {@code consumer} of {@code group} on stream {@code queue}/{@code name}. */
-    ConsumerGroupPort group(String queue, String name, String group, String consumer);
+    /** The consumer-group port reading as {@code consumer}. */
+    ConsumerGroupPort group(Consumer consumer);
 
     /** The client's name, as {@code --client} takes it. */
     String client();

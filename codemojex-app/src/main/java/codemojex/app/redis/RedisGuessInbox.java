@@ -1,5 +1,7 @@
 package codemojex.app.redis;
 
+import echomq.domain.group.ConsumerGroup;
+import echomq.domain.stream.StreamKey;
 import codemojex.app.core.port.GuessInbox;
 import codemojex.projections.Channels;
 import echomq.domain.id.StreamId;
@@ -24,7 +26,7 @@ public final class RedisGuessInbox implements GuessInbox {
 
     /** Consumer {@code consumer} (one per worker process) of the {@code guesses} of partition queue {@code queue}. */
     public RedisGuessInbox(Connection redis, String queue, String consumer) {
-        this.group = redis.group(queue, Channels.GUESSES, GROUP, consumer);
+        this.group = redis.group(ConsumerGroup.of(StreamKey.of(queue, Channels.GUESSES), GROUP).consumer(consumer));
     }
 
     @Override

@@ -101,7 +101,7 @@ class RedisScoreCommitTest {
                     : kind < 10 ? new Code(game.keyboard().keys().filter(e -> game.secret().indexOf(e) < 0).take(Code.LENGTH))
                     : new Code(Vector.range(0, Code.LENGTH).map(x -> game.keyboard().keys().get(r.nextInt(game.keyboard().keys().size()))));
             GuessSubmitted submitted = new GuessSubmitted(game.game(), game.room(), player, guess);
-            BrandedId guessId = append.append(Channels.QUEUE, Channels.GUESSES, submitted.fields());
+            BrandedId guessId = append.append(StreamKey.of(Channels.QUEUE, Channels.GUESSES), submitted.fields());
             StreamEntry delivery = inbox.next(1, java.time.Duration.ofMillis(100)).get(0);
             assertThat(delivery.branded()).contains(guessId);
 
@@ -174,7 +174,7 @@ class RedisScoreCommitTest {
                 Code guess = r.nextInt(30) == 0 ? game.secret()
                         : new Code(Vector.range(0, Code.LENGTH).map(x -> game.keyboard().keys().get(r.nextInt(game.keyboard().keys().size()))));
                 GuessSubmitted submitted = new GuessSubmitted(game.game(), game.room(), "p" + r.nextInt(3), guess);
-                BrandedId id = append.append(Channels.QUEUE, Channels.GUESSES, submitted.fields());
+                BrandedId id = append.append(StreamKey.of(Channels.QUEUE, Channels.GUESSES), submitted.fields());
                 StreamEntry delivery = inbox.next(1, java.time.Duration.ofMillis(100)).get(0);
                 batch.add(new ScoreCommit.Commit(delivery, submitted, id.toString(), game));
                 if (r.nextInt(10) == 0) {
@@ -221,7 +221,7 @@ class RedisScoreCommitTest {
         inbox.ensure();
         GuessSubmitted miss = new GuessSubmitted(game.game(), "room", "ada", new Code(k.keys().drop(6).take(6)));
         for (int i = 0; i < 3; i++) {
-            BrandedId id = redis.append(minter, EchoListener.NONE).append(Channels.QUEUE, Channels.GUESSES, miss.fields());
+            BrandedId id = redis.append(minter, EchoListener.NONE).append(StreamKey.of(Channels.QUEUE, Channels.GUESSES), miss.fields());
             StreamEntry delivery = inbox.next(1, java.time.Duration.ofMillis(100)).get(0);
             assertThat(new RedisScoreCommit(redis.calls(), minter).commit(delivery, miss, id.toString(), game))
                     .isEqualTo(new ScoreCommit.Applied(Referee.decide(miss, id.toString(), Option.some(game), 0)));
@@ -247,10 +247,10 @@ class RedisScoreCommitTest {
         inbox.ensure();
         long ahead = System.currentTimeMillis() + 5_000;
         StreamAppendPort other = redis.append(new Snowflake(1000, () -> ahead), EchoListener.NONE);
-        BrandedId scoredTop = other.append(Channels.QUEUE, Channels.GUESS_SCORED, io.vavr.collection.LinkedHashMap.of("other", "worker"));
-        BrandedId settledTop = other.append(Channels.QUEUE, Channels.GAME_SETTLED, io.vavr.collection.LinkedHashMap.of("other", "worker"));
+        BrandedId scoredTop = other.append(StreamKey.of(Channels.QUEUE, Channels.GUESS_SCORED), io.vavr.collection.LinkedHashMap.of("other", "worker"));
+        BrandedId settledTop = other.append(StreamKey.of(Channels.QUEUE, Channels.GAME_SETTLED), io.vavr.collection.LinkedHashMap.of("other", "worker"));
         GuessSubmitted winning = new GuessSubmitted(game.game(), "room", "ada", game.secret());
-        BrandedId id = redis.append(minter, EchoListener.NONE).append(Channels.QUEUE, Channels.GUESSES, winning.fields());
+        BrandedId id = redis.append(minter, EchoListener.NONE).append(StreamKey.of(Channels.QUEUE, Channels.GUESSES), winning.fields());
         StreamEntry delivery = inbox.next(1, java.time.Duration.ofMillis(100)).get(0);
         assertThat(new RedisScoreCommit(redis.calls(), minter).commit(delivery, winning, id.toString(), game))
                 .isEqualTo(new ScoreCommit.Applied(Referee.decide(winning, id.toString(), Option.some(game), 0)));

@@ -3,6 +3,7 @@ package echomq.domain.checkpoint;
 import echomq.domain.stream.EntryMark;
 import echomq.domain.stream.StreamKey;
 import echomq.domain.stream.StreamState;
+import echomq.domain.window.Window;
 
 import java.time.Instant;
 import java.util.Objects;
@@ -17,18 +18,19 @@ import java.util.Objects;
  * @param stream     the stream folded
  * @param projection the projection's name
  * @param version    the projection's version: a checkpoint of another version is never used
- * @param window     the window folded, as {@code <lower>..<upper>} ({@code +} for none); see {@link #WHOLE_LOG}
+ * @param window     the window folded (named {@link Window.Fixed#bounds()} in the store); see {@link #WHOLE_LOG}
  * @param state      the accumulator, as the projection's {@link StateCodec} wrote it
  * @param upTo       the last entry folded
  * @param seen       the stream's state when it was taken (the incarnation it belongs to)
  * @param savedAt    when it was taken
  */
-public record Checkpoint(StreamKey stream, String projection, int version, String window, String state, EntryMark upTo,
+public record Checkpoint(StreamKey stream, String projection, int version, Window.Fixed window, String state, EntryMark upTo,
                          StreamState seen, Instant savedAt) {
 
-    /** The window of a fold of the whole log, {@code [0-0, +)}. */
-    public static final String WHOLE_LOG = "0-0..+";
+    /** The window of a fold of the whole log, {@code [0-0, +)}: everything since the epoch. */
+    public static final Window.Fixed WHOLE_LOG = Window.since(Instant.EPOCH);
 
+    /** Checks every part, naming the bad one. */
     public Checkpoint {
         Objects.requireNonNull(stream, "stream");
         Objects.requireNonNull(projection, "projection");
@@ -38,12 +40,15 @@ public record Checkpoint(StreamKey stream, String projection, int version, Strin
         Objects.requireNonNull(seen, "seen");
         Objects.requireNonNull(savedAt, "savedAt");
         requireName(projection);
-        if (window.isEmpty() || window.length() > 200 || window.chars().anyMatch(c -> c <= ' ' || c == '{' || c == '}')) {
-            throw new IllegalArgumentException("checkpoint window \"" + window + "\" must be 1..200 printable characters without braces");
-        }
     }
 
-    /** Checks a projection name as checkpoints use it in keys: 1..200 printable ASCII, no spaces, braces or colons. */
+    /**
+     * Checks a projection name as checkpoints use it in keys: 1..200 printable ASCII, no spaces, braces or colons.
+     *
+     * @param projection the name
+     * @return the name
+     * @throws IllegalArgumentException naming it, when it is not such a name
+     */
     public static String requireName(String projection) {
         if (projection == null || projection.isEmpty() || projection.length() > 200
                 || !projection.chars().allMatch(c -> c > ' ' && c < 0x7f && c != '{' && c != '}' && c != ':')) {
@@ -53,7 +58,11 @@ public record Checkpoint(StreamKey stream, String projection, int version, Strin
         return projection;
     }
 
-    /** Whether this checkpoint folds the whole log from its start (what retention must keep the tail of). */
+    /**
+     * Whether this checkpoint folds the whole log from its start (what retention must keep the tail of).
+     *
+     * @return whether its window is {@link #WHOLE_LOG}
+     */
     public boolean wholeLog() {
         return WHOLE_LOG.equals(window);
     }

@@ -1,6 +1,7 @@
 package echomq.domain.checkpoint;
 
 import echomq.domain.stream.StreamKey;
+import echomq.domain.window.Window;
 import io.vavr.control.Option;
 
 import java.time.Duration;
@@ -19,8 +20,16 @@ public interface CheckpointPort {
      */
     boolean save(Checkpoint checkpoint, Option<java.time.Duration> ttl);
 
-    /** The stored checkpoint of {@code projection} over {@code window} of {@code stream}, if any. */
-    Option<Checkpoint> load(StreamKey stream, String projection, String window);
+    /**
+     * The stored checkpoint of {@code projection} over {@code window} of {@code stream}, if any.
+     *
+     * @param stream     the stream
+     * @param projection the projection's name
+     * @param window     the window it folded ({@link Checkpoint#WHOLE_LOG} for a whole-log fold)
+     * @return the checkpoint, none when there is none
+     * @throws echomq.domain.stream.StreamStoreException when the store fails
+     */
+    Option<Checkpoint> load(StreamKey stream, String projection, Window.Fixed window);
 
     /** Every stored checkpoint of {@code stream}. */
     List<Checkpoint> list(StreamKey stream);

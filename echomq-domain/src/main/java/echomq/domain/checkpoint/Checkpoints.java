@@ -59,8 +59,7 @@ public final class Checkpoints {
      * the tail. Saves a new checkpoint when the tail held at least {@code saveAfter} entries
      * ({@code 1}: whenever anything was folded; {@code Long.MAX_VALUE}: never).
      */
-    public <A> Resumed<A> foldLog(String queue, String name, Fold<A> projection, StateCodec<A> codec, long saveAfter) {
-        StreamKey key = StreamKey.of(queue, name);
+    public <A> Resumed<A> foldLog(StreamKey key, Fold<A> projection, StateCodec<A> codec, long saveAfter) {
         Objects.requireNonNull(projection, "projection");
         Objects.requireNonNull(codec, "codec");
         if (saveAfter < 1) {
@@ -68,13 +67,14 @@ public final class Checkpoints {
         }
         String projectionName = Checkpoint.requireName(projection.name());
         Option<Checkpoint> stored = store.load(key, projectionName, Checkpoint.WHOLE_LOG);
-        Either<String, Checkpoint> valid = stored.isEmpty() ? Either.left("") : validate(stored.get(), projection);
-        Option<Checkpoint> from = valid.toOption();
-        Option<String> ignored = valid.swap().toOption().filter(s -> !s.isEmpty());
+        // a stored checkpoint is either used or ignored for a reason; none stored is neither
+        Option<Either<String, Checkpoint>> checked = stored.map(c -> validate(c, projection));
+        Option<Checkpoint> from = checked.flatMap(Either::toOption);
+        Option<String> ignored = checked.flatMap(valid -> valid.swap().toOption());
         FoldResult<A> start = from.isDefined()
                 ? new FoldResult<>(codec.decode(from.get().state()), Option.some(from.get().upTo().id()), 0)
                 : FoldResult.empty(projection.initial());
-        FoldResult<A> done = windows.resume(queue, name, Window.since(Instant.EPOCH), projection, start, StreamWindows.DEFAULT_PAGE_SIZE);
+        FoldResult<A> done = windows.resume(key, Window.since(Instant.EPOCH), projection, start, StreamWindows.DEFAULT_PAGE_SIZE);
         boolean saved = false;
         if (done.entries() >= saveAfter && done.last().isDefined()) {
             StreamObservation at = states.observe(key, done.last().get());

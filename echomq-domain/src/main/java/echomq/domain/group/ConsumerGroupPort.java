@@ -12,7 +12,7 @@ import java.util.Objects;
  * group each, stay pending until acknowledged, and can be taken over by another consumer when
  * their consumer goes silent ({@code XREADGROUP}, {@code XAUTOCLAIM}, {@code XACK} on Redis).
  * <pre>{@code
- * ConsumerGroupPort g = new RedisConsumerGroup(jedis, "cm", "guesses", "scorers", "worker-1");
+ * ConsumerGroupPort g = new RedisConsumerGroup(jedis, ConsumerGroup.of(StreamKey.of("cm", "guesses"), "scorers").consumer("worker-1"));
  * g.ensure();
  * for (StreamEntry e : g.read(100, Duration.ofSeconds(1))) { handle(e); g.ack(e.id()); }
  * }</pre>
@@ -21,14 +21,12 @@ import java.util.Objects;
  */
 public interface ConsumerGroupPort {
 
-    /** The stream's key. */
-    String key();
-
-    /** The group's name. */
-    String group();
-
-    /** This consumer's name. */
-    String consumer();
+    /**
+     * Who reads: this consumer, of its group, of its stream.
+     *
+     * @return the consumer
+     */
+    Consumer consumer();
 
     /** Creates the group at the start of the stream (and the stream) unless it exists. */
     void ensure();

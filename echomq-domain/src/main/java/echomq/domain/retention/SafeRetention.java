@@ -74,30 +74,29 @@ public final class SafeRetention implements StreamRetentionPort {
     }
 
     @Override
-    public TrimReport trimReported(String queue, String name, Retention retention) {
-        StreamKey key = StreamKey.of(queue, name);
+    public TrimReport trimReported(StreamKey key, Retention retention) {
         Objects.requireNonNull(retention, "retention");
         Option<StreamId> keepFrom;
         if (retention instanceof Retention.MaxLen m) {
-            keepFrom = port.newestFrom(queue, name, m.n());
+            keepFrom = port.newestFrom(key, m.n());
         } else if (retention instanceof Retention.MinId m) {
             keepFrom = Option.some(m.minId());
         } else {
             keepFrom = Option.some(((Retention.MinEntryId) retention).minId());
         }
         TrimPlan plan = RetentionPolicy.plan(retention, keepFrom, holds(key));
-        long removed = plan.effective().map(r -> port.trim(queue, name, r)).getOrElse(0L);
+        long removed = plan.effective().map(r -> port.trim(key, r)).getOrElse(0L);
         echomq.domain.observe.EchoListener.tell(listener, new echomq.domain.observe.EchoEvent.Trimmed(key, removed, plan.heldBack()));
         return new TrimReport(key, plan, removed);
     }
 
     @Override
-    public long trim(String queue, String name, Retention retention) {
-        return trimReported(queue, name, retention).removed();
+    public long trim(StreamKey key, Retention retention) {
+        return trimReported(key, retention).removed();
     }
 
     @Override
-    public Option<StreamId> newestFrom(String queue, String name, long n) {
-        return port.newestFrom(queue, name, n);
+    public Option<StreamId> newestFrom(StreamKey key, long n) {
+        return port.newestFrom(key, n);
     }
 }

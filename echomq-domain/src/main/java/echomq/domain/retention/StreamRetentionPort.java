@@ -1,5 +1,6 @@
 package echomq.domain.retention;
 
+import echomq.domain.stream.StreamKey;
 import echomq.domain.id.StreamId;
 import io.vavr.control.Option;
 
@@ -7,19 +8,19 @@ import io.vavr.control.Option;
 public interface StreamRetentionPort {
 
     /** Trims the stream as {@code retention} says; returns the number of entries removed. */
-    long trim(String queue, String name, Retention retention);
+    long trim(StreamKey key, Retention retention);
 
     /**
      * The id a trim to the newest {@code n} entries would keep from: the {@code n}-th newest entry's
      * ({@code XREVRANGE key + - COUNT n}); for {@code n = 0}, the id after the newest. None when the
      * stream holds no more than {@code n} entries.
      */
-    Option<StreamId> newestFrom(String queue, String name, long n);
+    Option<StreamId> newestFrom(StreamKey key, long n);
 
     /** Trims as {@link #trim} and reports; implementations that hear the stream's readers say who held the trim back. */
-    default TrimReport trimReported(String queue, String name, Retention retention) {
-        long removed = trim(queue, name, retention);
+    default TrimReport trimReported(StreamKey key, Retention retention) {
+        long removed = trim(key, retention);
         TrimPlan plan = new TrimPlan(retention, Option.none(), Option.some(retention), io.vavr.collection.List.empty());
-        return new TrimReport(echomq.domain.stream.StreamKey.of(queue, name), plan, removed);
+        return new TrimReport(key, plan, removed);
     }
 }

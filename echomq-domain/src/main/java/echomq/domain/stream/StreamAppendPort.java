@@ -17,28 +17,28 @@ import java.util.concurrent.CompletableFuture;
 public interface StreamAppendPort {
 
     /** Mints an {@code EVT} id and appends the record; returns the id. */
-    BrandedId append(String queue, String name, LinkedHashMap<String, String> fields);
+    BrandedId append(StreamKey key, LinkedHashMap<String, String> fields);
 
     /**
      * As {@link #append}, with the receipt as a future: bad input is refused at once, a store
      * failure fails the future. The default appends before it returns; adapters that batch
      * concurrent appends (group commit) complete it when the record's batch is answered.
      */
-    default CompletableFuture<BrandedId> appendAsync(String queue, String name, LinkedHashMap<String, String> fields) {
-        StreamKey.of(queue, name);
+    default CompletableFuture<BrandedId> appendAsync(StreamKey key, LinkedHashMap<String, String> fields) {
+        java.util.Objects.requireNonNull(key, "key");
         requireFields(fields);
         try {
-            return CompletableFuture.completedFuture(append(queue, name, fields));
+            return CompletableFuture.completedFuture(append(key, fields));
         } catch (StreamStoreException e) {
             return CompletableFuture.failedFuture(e);
         }
     }
 
     /** Appends many records in one round trip, under ids minted in order; the receipts in order. */
-    List<BrandedId> appendBatch(String queue, String name, List<LinkedHashMap<String, String>> records);
+    List<BrandedId> appendBatch(StreamKey key, List<LinkedHashMap<String, String>> records);
 
     /** Appends a record under the caller's own {@code EVT} id; returns it. */
-    BrandedId appendWithId(String queue, String name, BrandedId id, LinkedHashMap<String, String> fields);
+    BrandedId appendWithId(StreamKey key, BrandedId id, LinkedHashMap<String, String> fields);
 
     /**
      * {@code records}, each checked as {@link #requireFields} checks one.

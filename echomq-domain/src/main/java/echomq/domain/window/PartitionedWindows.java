@@ -13,6 +13,7 @@ import echomq.domain.stream.StreamRangePort;
 import io.vavr.collection.LinkedHashMap;
 import io.vavr.control.Option;
 
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -28,20 +29,47 @@ import java.util.PriorityQueue;
 public final class PartitionedWindows {
 
     private final StreamRangePort port;
-    private final StreamAppendPort appender;
+    private final Option<StreamAppendPort> appender;
+    private final StreamWindows windows;
 
-    /** Reads only. */
+    /**
+     * Reads only; sliding windows end at the system clock's instant.
+     *
+     * @param port the range port
+     */
     public PartitionedWindows(StreamRangePort port) {
-        this(port, null);
+        this(port, Option.none(), Clock.systemUTC());
     }
 
-    /** Reads, and appends through {@code appender}. */
+    /**
+     * Reads, and appends through {@code appender}.
+     *
+     * @param port     the range port
+     * @param appender the append port
+     */
     public PartitionedWindows(StreamRangePort port, StreamAppendPort appender) {
-        this.port = Objects.requireNonNull(port, "port");
-        this.appender = appender;
+        this(port, Option.some(Objects.requireNonNull(appender, "appender")), Clock.systemUTC());
     }
 
-    /** An entry and the partition it came from. */
+    /**
+     * Reads (and appends, when {@code appender} is given); sliding windows end at {@code clock}'s instant.
+     *
+     * @param port     the range port
+     * @param appender the append port, if this reader also appends
+     * @param clock    where a sliding window's "now" comes from
+     */
+    public PartitionedWindows(StreamRangePort port, Option<StreamAppendPort> appender, Clock clock) {
+        this.port = Objects.requireNonNull(port, "port");
+        this.appender = Objects.requireNonNull(appender, "appender");
+        this.windows = new StreamWindows(port, clock);
+    }
+
+    /**
+     * An entry and the partition it came from.
+     *
+     * @param partition the partition, {@code 0..P-1}
+     * @param entry     the entry
+     */
     public record Sourced(int partition, StreamEntry entry) {
     }
 
@@ -54,7 +82,7 @@ public final class PartitionedWindows {
      */
     private final class Cursor implements AutoCloseable {
         final int partition;
-        final Window window;
+        final Window.Fixed window;
         final int pageSize;
         final RangePages pages;
         List<StreamEntry> page = List.of();
@@ -62,7 +90,7 @@ public final class PartitionedWindows {
         boolean exhausted;
         StreamId next;
 
-        Cursor(int partition, StreamKey key, Window window, int pageSize) {
+        Cursor(int partition, StreamKey key, Window.Fixed window, int pageSize) {
             this.partition = partition;
             this.window = window;
             this.pageSize = pageSize;
@@ -96,13 +124,31 @@ public final class PartitionedWindows {
         }
     }
 
-    /** Folds every entry of the window of every partition, in {@code (StreamId, partition)} order, each once. */
+    /**
+     * Folds every entry of the window of every partition, in {@code (StreamId, partition)} order, each once.
+     *
+     * @param channel  the partitioned channel
+     * @param window   the window (a sliding one as it stands now, the same instant for every partition)
+     * @param fold     the fold
+     * @param pageSize entries per range call per partition, at least 1
+     * @param <A>      the accumulator
+     * @return the fold of the merged window
+     * @throws echomq.domain.stream.StreamStoreException when the store fails
+     */
     public <A> A foldWindow(PartitionedChannel channel, Window window, Fold<A> fold, int pageSize) {
         Objects.requireNonNull(fold, "fold");
         return merge(channel, window, pageSize, Long.MAX_VALUE, fold.initial(), (acc, s) -> fold.step(acc, s.entry()));
     }
 
-    /** The first {@code count} entries of the merged window, each with its partition. */
+    /**
+     * The first {@code count} entries of the merged window, each with its partition.
+     *
+     * @param channel the partitioned channel
+     * @param window  the window (a sliding one as it stands now)
+     * @param count   at most this many, at least 1
+     * @return the entries in {@code (StreamId, partition)} order
+     * @throws echomq.domain.stream.StreamStoreException when the store fails
+     */
     public List<Sourced> readWindow(PartitionedChannel channel, Window window, int count) {
         StreamWindows.requireCount("count", count);
         List<Sourced> out = new ArrayList<>();
@@ -116,13 +162,13 @@ public final class PartitionedWindows {
     private <A> A merge(PartitionedChannel channel, Window window, int pageSize, long limit, A initial,
                         java.util.function.BiFunction<A, Sourced, A> step) {
         Objects.requireNonNull(channel, "channel");
-        Objects.requireNonNull(window, "window");
+        Window.Fixed fixed = windows.fixed(window);
         StreamWindows.requireCount("page size", pageSize);
         PriorityQueue<Cursor> heap = new PriorityQueue<>(ORDER);
         List<Cursor> open = new ArrayList<>(channel.partitions());
         try {
             for (int p = 0; p < channel.partitions(); p++) {
-                Cursor c = new Cursor(p, channel.partition(p), window, pageSize);
+                Cursor c = new Cursor(p, channel.partition(p), fixed, pageSize);
                 open.add(c);
                 if (c.fill()) {
                     heap.add(c);
@@ -147,12 +193,19 @@ public final class PartitionedWindows {
         }
     }
 
-    /** Appends to the partition of {@code partitionKey}; returns the branded id. */
+    /**
+     * Appends to the partition of {@code partitionKey}.
+     *
+     * @param channel      the partitioned channel
+     * @param partitionKey what picks the partition (CRC16 mod P)
+     * @param fields       the record's fields
+     * @return the record's branded id
+     * @throws IllegalStateException when this was built without an appender
+     * @throws echomq.domain.stream.StreamStoreException when the store fails
+     */
     public BrandedId append(PartitionedChannel channel, String partitionKey, LinkedHashMap<String, String> fields) {
-        if (appender == null) {
-            throw new IllegalStateException("this PartitionedWindows was built without an appender");
-        }
+        StreamAppendPort to = appender.getOrElseThrow(() -> new IllegalStateException("this PartitionedWindows was built without an appender"));
         int p = channel.partitionOf(partitionKey);
-        return appender.append(channel.partitionQueue(p), channel.name(), fields);
+        return to.append(channel.partition(p), fields);
     }
 }

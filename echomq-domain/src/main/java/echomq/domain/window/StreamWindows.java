@@ -10,16 +10,19 @@ import echomq.domain.stream.StreamStoreException;
 
 import io.vavr.control.Option;
 
+import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * Reads and folds time windows of streams through a {@link StreamRangePort}. Every argument is
- * validated before the port is called.
+ * Reads and folds time windows of streams through a {@link StreamRangePort}: the plain fold, each
+ * entry of the window read and folded once, with nothing kept between reads. Every argument is
+ * validated before the port is called. A {@link Window.Sliding} window is read as it stands at the
+ * clock's instant.
  * <pre>{@code
  * StreamWindows windows = new StreamWindows(port);
- * long n = windows.foldWindow("cm", "guess-scored", Window.since(now.minus(Duration.ofHours(1))),
+ * long n = windows.foldWindow(StreamKey.of("cm", "guess-scored"), Window.last(Duration.ofHours(1)),
  *         Fold.of("count", 0L, (acc, e) -> acc + 1));
  * }</pre>
  */
@@ -29,45 +32,125 @@ public final class StreamWindows {
     public static final int DEFAULT_PAGE_SIZE = 1000;
 
     private final StreamRangePort port;
+    private final Clock clock;
 
+    /**
+     * Reads through {@code port}; sliding windows end at the system clock's instant.
+     *
+     * @param port the range port
+     */
     public StreamWindows(StreamRangePort port) {
+        this(port, Clock.systemUTC());
+    }
+
+    /**
+     * Reads through {@code port}; sliding windows end at {@code clock}'s instant.
+     *
+     * @param port  the range port
+     * @param clock where a sliding window's "now" comes from
+     */
+    public StreamWindows(StreamRangePort port, Clock clock) {
         this.port = Objects.requireNonNull(port, "port");
+        this.clock = Objects.requireNonNull(clock, "clock");
     }
 
-    /** The first {@code count} entries minted in {@code [t0, t1]}, in mint order: one range call. */
+    /**
+     * The first {@code count} entries minted in {@code [t0, t1]}, in mint order: one range call.
+     * The seed's shape, with the stream as a queue and a name.
+     *
+     * @param queue the stream's queue
+     * @param name  the stream's name
+     * @param t0    the first instant
+     * @param t1    the last instant
+     * @param count at most this many, at least 1
+     * @return the entries, oldest first
+     * @throws IllegalArgumentException for a bad key, window or count, before the port is called
+     * @throws echomq.domain.stream.StreamStoreException when the store fails
+     */
     public List<StreamEntry> readWindow(String queue, String name, Instant t0, Instant t1, int count) {
-        StreamKey key = StreamKey.of(queue, name);
-        Window w = Window.closed(t0, t1);
-        requireCount("count", count);
-        return checked(port.range(key, w.lower(), w.upper().get(), count), w.lower(), w.upper(), count);
+        return readWindow(StreamKey.of(queue, name), Window.closed(t0, t1), count);
     }
 
-    /** The first {@code count} entries minted at or after {@code t0}, in mint order: one range call. */
+    /**
+     * The first {@code count} entries minted at or after {@code t0}, in mint order: one range call.
+     *
+     * @param queue the stream's queue
+     * @param name  the stream's name
+     * @param t0    the first instant
+     * @param count at most this many, at least 1
+     * @return the entries, oldest first
+     * @throws IllegalArgumentException for a bad key, instant or count, before the port is called
+     * @throws echomq.domain.stream.StreamStoreException when the store fails
+     */
     public List<StreamEntry> readSince(String queue, String name, Instant t0, int count) {
-        StreamKey key = StreamKey.of(queue, name);
-        Window w = Window.since(t0);
-        requireCount("count", count);
-        return checked(port.rangeFrom(key, w.lower(), count), w.lower(), Option.none(), count);
+        return readWindow(StreamKey.of(queue, name), Window.since(t0), count);
     }
 
-    /** Folds every entry of the window, paging by {@link #DEFAULT_PAGE_SIZE}. */
-    public <A> A foldWindow(String queue, String name, Window window, Fold<A> fold) {
-        return foldWindow(queue, name, window, fold, DEFAULT_PAGE_SIZE);
+    /**
+     * The first {@code count} entries of {@code window}, in mint order: one range call.
+     *
+     * @param key    the stream
+     * @param window the window (a sliding one as it stands now)
+     * @param count  at most this many, at least 1
+     * @return the entries, oldest first
+     * @throws IllegalArgumentException for a bad count, before the port is called
+     * @throws echomq.domain.stream.StreamStoreException when the store fails
+     */
+    public List<StreamEntry> readWindow(StreamKey key, Window window, int count) {
+        Objects.requireNonNull(key, "key");
+        Window.Fixed w = fixed(window);
+        requireCount("count", count);
+        List<StreamEntry> page = w.upper().isDefined()
+                ? port.range(key, w.lower(), w.upper().get(), count)
+                : port.rangeFrom(key, w.lower(), count);
+        return checked(page, w.lower(), w.upper(), count);
+    }
+
+    /**
+     * Folds every entry of the window, paging by {@link #DEFAULT_PAGE_SIZE}.
+     *
+     * @param key    the stream
+     * @param window the window (a sliding one as it stands now)
+     * @param fold   the fold
+     * @param <A>    the accumulator
+     * @return the fold of the window's entries
+     * @throws echomq.domain.stream.StreamStoreException when the store fails
+     */
+    public <A> A foldWindow(StreamKey key, Window window, Fold<A> fold) {
+        return foldWindow(key, window, fold, DEFAULT_PAGE_SIZE);
     }
 
     /**
      * Folds every entry of the window, in mint order, each exactly once: pages of at most
      * {@code pageSize} entries, each page from the successor of the last id read. At most one page
      * is held at a time; a page size never truncates the fold.
+     *
+     * @param key      the stream
+     * @param window   the window (a sliding one as it stands now)
+     * @param fold     the fold
+     * @param pageSize entries per range call, at least 1
+     * @param <A>      the accumulator
+     * @return the fold of the window's entries
+     * @throws echomq.domain.stream.StreamStoreException when the store fails
      */
-    public <A> A foldWindow(String queue, String name, Window window, Fold<A> fold, int pageSize) {
-        return foldDetailed(queue, name, window, fold, pageSize).value();
+    public <A> A foldWindow(StreamKey key, Window window, Fold<A> fold, int pageSize) {
+        return foldDetailed(key, window, fold, pageSize).value();
     }
 
-    /** {@link #foldWindow(String, String, Window, Fold, int)} with the last id folded and the count. */
-    public <A> FoldResult<A> foldDetailed(String queue, String name, Window window, Fold<A> fold, int pageSize) {
+    /**
+     * {@link #foldWindow(StreamKey, Window, Fold, int)} with the last id folded and the count.
+     *
+     * @param key      the stream
+     * @param window   the window (a sliding one as it stands now)
+     * @param fold     the fold
+     * @param pageSize entries per range call, at least 1
+     * @param <A>      the accumulator
+     * @return the value, the last id folded and how many entries were
+     * @throws FoldInterruptedException when the store fails mid-fold (it carries the progress to resume from)
+     */
+    public <A> FoldResult<A> foldDetailed(StreamKey key, Window window, Fold<A> fold, int pageSize) {
         Objects.requireNonNull(fold, "fold");
-        return resume(queue, name, window, fold, FoldResult.empty(fold.initial()), pageSize);
+        return resume(key, window, fold, FoldResult.empty(fold.initial()), pageSize);
     }
 
     /**
@@ -75,16 +158,25 @@ public final class StreamWindows {
      * {@code progress.last()} (all of the window when none) into {@code progress.value()}. This is
      * how an open window is brought up to date and how a fold broken by a failure is retried
      * without folding anything twice.
+     *
+     * @param key      the stream
+     * @param window   the window (a sliding one as it stands now)
+     * @param fold     the fold
+     * @param progress what was folded so far
+     * @param pageSize entries per range call, at least 1
+     * @param <A>      the accumulator
+     * @return the progress after the rest of the window
+     * @throws FoldInterruptedException when the store fails mid-fold
      */
-    public <A> FoldResult<A> resume(String queue, String name, Window window, Fold<A> fold,
+    public <A> FoldResult<A> resume(StreamKey key, Window window, Fold<A> fold,
                                     FoldResult<A> progress, int pageSize) {
-        StreamKey key = StreamKey.of(queue, name);
-        Objects.requireNonNull(window, "window");
+        Objects.requireNonNull(key, "key");
+        Window.Fixed w = fixed(window);
         Objects.requireNonNull(fold, "fold");
         Objects.requireNonNull(progress, "progress");
         requireCount("page size", pageSize);
-        Option<StreamId> upper = window.upper();
-        StreamId from = window.lower();
+        Option<StreamId> upper = w.upper();
+        StreamId from = w.lower();
         Option<StreamId> last = progress.last();
         if (last.isDefined()) {
             StreamId done = last.get();
@@ -103,10 +195,20 @@ public final class StreamWindows {
      * Folds the entries whose ids lie in {@code [from, to]} into {@code progress} (an id range,
      * not a time window: for callers that track ids themselves, as a sliding fold does for what
      * slid out), each once, in order.
+     *
+     * @param key      the stream
+     * @param from     the lowest id
+     * @param to       the highest id
+     * @param fold     the fold
+     * @param progress what was folded so far
+     * @param pageSize entries per range call, at least 1
+     * @param <A>      the accumulator
+     * @return the progress after the range
+     * @throws FoldInterruptedException when the store fails mid-fold
      */
-    public <A> FoldResult<A> foldIds(String queue, String name, StreamId from, StreamId to, Fold<A> fold,
+    public <A> FoldResult<A> foldIds(StreamKey key, StreamId from, StreamId to, Fold<A> fold,
                                      FoldResult<A> progress, int pageSize) {
-        StreamKey key = StreamKey.of(queue, name);
+        Objects.requireNonNull(key, "key");
         Objects.requireNonNull(from, "from");
         Objects.requireNonNull(to, "to");
         Objects.requireNonNull(fold, "fold");
@@ -116,6 +218,16 @@ public final class StreamWindows {
             return progress;
         }
         return foldPages(key, from, Option.some(to), fold, progress, pageSize);
+    }
+
+    /**
+     * The fixed window {@code window} stands for now.
+     *
+     * @param window the window
+     * @return itself when fixed, a sliding one at the clock's instant
+     */
+    Window.Fixed fixed(Window window) {
+        return Objects.requireNonNull(window, "window").at(clock.instant());
     }
 
     private <A> FoldResult<A> foldPages(StreamKey key, StreamId start, Option<StreamId> upper, Fold<A> fold,

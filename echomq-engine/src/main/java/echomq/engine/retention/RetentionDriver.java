@@ -62,7 +62,7 @@ public final class RetentionDriver {
         Instant now = clock.instant();
         List<Outcome> outcomes = policy.due(now, lastRun).map(trim -> {
             try {
-                TrimReport r = port.trimReported(trim.stream().queue(), trim.stream().name(), trim.retention());
+                TrimReport r = port.trimReported(trim.stream(), trim.retention());
                 lastRun = lastRun.put(trim.stream(), now);
                 return new Outcome(trim, Either.<StreamStoreException, Long>right(r.removed()), r.plan().holds());
             } catch (StreamStoreException e) {

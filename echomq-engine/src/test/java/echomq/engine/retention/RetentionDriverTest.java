@@ -50,16 +50,16 @@ class RetentionDriverTest {
         List<String> trims = new ArrayList<>();
         StreamRetentionPort port = new StreamRetentionPort() {
             @Override
-            public long trim(String queue, String name, Retention retention) {
-                trims.add(name + " " + retention);
-                if (name.equals("room-opened") && trims.size() < 3) {
+            public long trim(StreamKey stream, Retention retention) {
+                trims.add(stream.name() + " " + retention);
+                if (stream.name().equals("room-opened") && trims.size() < 3) {
                     throw new StreamStoreException.Unavailable("emq:{cm}:stream:room-opened", "down", null);
                 }
                 return 4;
             }
 
             @Override
-            public io.vavr.control.Option<echomq.domain.id.StreamId> newestFrom(String queue, String name, long n) {
+            public io.vavr.control.Option<echomq.domain.id.StreamId> newestFrom(StreamKey stream, long n) {
                 throw new AssertionError("the policy's trims are MINID and MAXLEN as declared; no reader is heard here");
             }
         };

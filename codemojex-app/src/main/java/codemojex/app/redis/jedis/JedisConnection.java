@@ -1,5 +1,6 @@
 package codemojex.app.redis.jedis;
 
+import echomq.domain.group.Consumer;
 import codemojex.app.redis.Connection;
 import codemojex.app.redis.RedisCalls;
 import echomq.domain.checkpoint.CheckpointPort;
@@ -89,8 +90,8 @@ public final class JedisConnection implements Connection {
     }
 
     @Override
-    public ConsumerGroupPort group(String queue, String name, String group, String consumer) {
-        return new RedisConsumerGroup(jedis, queue, name, group, consumer);
+    public ConsumerGroupPort group(Consumer consumer) {
+        return new RedisConsumerGroup(jedis, consumer);
     }
 
     @Override

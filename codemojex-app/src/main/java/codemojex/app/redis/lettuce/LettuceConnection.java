@@ -1,5 +1,6 @@
 package codemojex.app.redis.lettuce;
 
+import echomq.domain.group.Consumer;
 import codemojex.app.redis.Connection;
 import codemojex.app.redis.RedisCalls;
 import echomq.domain.checkpoint.CheckpointPort;
@@ -90,8 +91,8 @@ public final class LettuceConnection implements Connection {
     }
 
     @Override
-    public ConsumerGroupPort group(String queue, String name, String group, String consumer) {
-        return new LettuceConsumerGroup(redis, queue, name, group, consumer);
+    public ConsumerGroupPort group(Consumer consumer) {
+        return new LettuceConsumerGroup(redis, consumer);
     }
 
     @Override

@@ -1,0 +1,101 @@
+package echomq.engine.projection;
+
+import echomq.domain.fold.Fold;
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.stream.StreamState;
+import echomq.domain.window.FoldResult;
+import echomq.domain.window.Window;
+
+import io.vavr.control.Option;
+
+import java.util.Objects;
+
+/**
+ * Folds of fixed windows, kept while they provably hold. For what one state read saw:
+ * <ul>
+ *   <li>nothing appended into the window and nothing deleted inside it since the kept fold: the
+ *       kept accumulator, no range read;</li>
+ *   <li>only appends: the kept accumulator folded on with just the entries after the last one
+ *       folded (entries can only be added above the stream's last-generated id);</li>
+ *   <li>a delete or trim that may have reached into the window, another lineage, or nothing kept:
+ *       the sealed window's checkpoint, or a full fold.</li>
+ * </ul>
+ * Only folds that lie within the state they were checked against are kept (an entry appended
+ * between the state read and the range read makes the fold unprovable next time).
+ */
+final class FoldCache {
+
+    /** A kept fold, the state it was folded at and the lineage it belongs to. */
+    private record Cached(FoldResult<?> result, StreamState foldedAt, long lineage) {
+    }
+
+    private final Reads reads;
+    private final SealedCheckpoints checkpoints;
+    private final Lru<SlotKey, Cached> cache;
+
+    FoldCache(Reads reads, SealedCheckpoints checkpoints, int maxCachedFolds) {
+        this.reads = Objects.requireNonNull(reads, "reads");
+        this.checkpoints = Objects.requireNonNull(checkpoints, "checkpoints");
+        this.cache = new Lru<>(maxCachedFolds, reads.metrics()::evicted);
+    }
+
+    int size() {
+        return cache.size();
+    }
+
+    /** The fold of {@code window} as {@code seen} proves it, from what is kept where that is the same answer. */
+    @SuppressWarnings("unchecked")
+    <A> A fold(StreamKey key, Window.Fixed window, Fold<A> fold, Seen seen) {
+        SlotKey slot = SlotKey.of(key, window, fold);
+        if (seen.state().isEmpty()) {
+            cache.remove(slot);
+            reads.metrics().absent();
+            return fold.initial(); // no stream: the empty fold, nothing to read
+        }
+        StreamState now = seen.state().get();
+        Option<Cached> cached = cache.get(slot);
+        FoldResult<A> result;
+        if (cached.isDefined() && Proof.holds(cached.get().foldedAt(), cached.get().lineage(), seen, window)) {
+            FoldResult<A> before = (FoldResult<A>) cached.get().result();
+            StreamId seenTop = cached.get().foldedAt().lastGenerated();
+            if (Proof.nothingNew(cached.get().foldedAt(), now, window)) {
+                reads.metrics().hit(fold, key);
+                return before.value();
+            }
+            // only appends: everything new is above what the stream held when we folded, so fold on
+            // from there ("last" then means "folded up to here", which is all a resume needs)
+            StreamId from = before.last().filter(l -> l.compareTo(seenTop) >= 0).getOrElse(seenTop);
+            result = reads.windows().resume(key, window, fold,
+                    new FoldResult<>(before.value(), Option.some(from), before.entries()), reads.pageSize());
+            reads.metrics().incremental(fold, key, result.entries() - before.entries());
+        } else {
+            Option<FoldResult<A>> kept = checkpoints.load(key, window, fold, now);
+            if (kept.isDefined()) {
+                result = kept.get();
+                reads.metrics().fromCheckpoint(fold, key);
+            } else {
+                result = reads.windows().foldDetailed(key, window, fold, reads.pageSize());
+                reads.metrics().full(fold, key, result.entries());
+                checkpoints.save(key, window, fold, now, result);
+            }
+        }
+        // folded past the state it was checked against (an append raced the read): not provable next time
+        cache.keepIf(Proof.withinState(result.last(), now), slot, new Cached(result, now, seen.lineage()));
+        return result.value();
+    }
+
+    /**
+     * The fold of {@code window} afresh, not kept: for windows whose start moves with every read,
+     * which would never be hit again and would only push out folds that are.
+     */
+    <A> A foldUnkept(StreamKey key, Window.Fixed window, Fold<A> fold, Seen seen) {
+        if (seen.state().isEmpty()) {
+            reads.metrics().absent();
+            return fold.initial();
+        }
+        FoldResult<A> r = reads.windows().foldDetailed(key, window, fold, reads.pageSize());
+        reads.metrics().full(fold, key, r.entries());
+        return r.value();
+    }
+}

@@ -1,0 +1,113 @@
+package echomq.engine.projection;
+
+import echomq.domain.fold.Fold;
+import echomq.domain.observe.EchoEvent;
+import echomq.domain.observe.EchoListener;
+import echomq.domain.stream.StreamKey;
+
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * What a {@link ProjectionReader} did so far, counted, and told to its {@link EchoListener} as it
+ * happens. Every part of the reader counts through here, so a count means the same wherever it
+ * was made.
+ */
+final class ReaderMetrics {
+
+    private final AtomicLong reads = new AtomicLong();
+    private final AtomicLong hits = new AtomicLong();
+    private final AtomicLong incremental = new AtomicLong();
+    private final AtomicLong full = new AtomicLong();
+    private final AtomicLong entries = new AtomicLong();
+    private final AtomicLong stateReads = new AtomicLong();
+    private final AtomicLong evictions = new AtomicLong();
+    private final AtomicLong absent = new AtomicLong();
+    private final AtomicLong checkpointsLoaded = new AtomicLong();
+    private final AtomicLong checkpointsSaved = new AtomicLong();
+    private final AtomicLong combines = new AtomicLong();
+    private volatile EchoListener listener = EchoListener.NONE;
+
+    void observedBy(EchoListener l) {
+        this.listener = Objects.requireNonNull(l, "listener");
+    }
+
+    void read() {
+        reads.incrementAndGet();
+    }
+
+    /** A read of {@code fold} that began at {@code startedNanos} ({@link System#nanoTime}) is done. */
+    void timed(Fold<?> fold, long startedNanos) {
+        EchoListener.tell(listener, new EchoEvent.Read(fold.name(), System.nanoTime() - startedNanos));
+    }
+
+    void stateRead(EchoEvent.StateRead event) {
+        stateReads.incrementAndGet();
+        EchoListener.tell(listener, event);
+    }
+
+    /** A fold of a stream that does not exist: the empty fold, neither a hit nor a fold. */
+    void absent() {
+        absent.incrementAndGet();
+    }
+
+    void evicted() {
+        evictions.incrementAndGet();
+        EchoListener.tell(listener, new EchoEvent.Evicted());
+    }
+
+    void combined() {
+        combines.incrementAndGet();
+    }
+
+    void checkpointSaved() {
+        checkpointsSaved.incrementAndGet();
+    }
+
+    /** Served as it was kept: no range read. */
+    void hit(Fold<?> fold, StreamKey key) {
+        hits.incrementAndGet();
+        folded(fold, key, EchoEvent.FoldKind.HIT, 0);
+    }
+
+    /** Brought up to date with {@code n} entries appended since it was kept. */
+    void incremental(Fold<?> fold, StreamKey key, long n) {
+        incremental.incrementAndGet();
+        folded(fold, key, EchoEvent.FoldKind.INCREMENTAL, n);
+    }
+
+    /** Folded afresh: {@code n} entries. */
+    void full(Fold<?> fold, StreamKey key, long n) {
+        full.incrementAndGet();
+        folded(fold, key, EchoEvent.FoldKind.FULL, n);
+    }
+
+    /** Taken from a valid checkpoint instead of the stream. */
+    void fromCheckpoint(Fold<?> fold, StreamKey key) {
+        checkpointsLoaded.incrementAndGet();
+        folded(fold, key, EchoEvent.FoldKind.CHECKPOINT, 0);
+    }
+
+    /**
+     * A running fold moved by {@code moved} entries (in and out): a hit when nothing moved and
+     * nothing new could be in the window, an incremental fold when something new could be.
+     */
+    void ran(Fold<?> fold, StreamKey key, long moved, boolean somethingNew) {
+        if (somethingNew) {
+            incremental.incrementAndGet();
+        } else if (moved == 0) {
+            hits.incrementAndGet();
+        }
+        folded(fold, key, moved == 0 ? EchoEvent.FoldKind.HIT : EchoEvent.FoldKind.INCREMENTAL, moved);
+    }
+
+    private void folded(Fold<?> fold, StreamKey key, EchoEvent.FoldKind kind, long n) {
+        entries.addAndGet(n);
+        EchoListener.tell(listener, new EchoEvent.Folded(fold.name(), key, kind, n));
+    }
+
+    ProjectionReader.Metrics snapshot(int cached, long lineages) {
+        return new ProjectionReader.Metrics(reads.get(), hits.get(), incremental.get(), full.get(), entries.get(), stateReads.get(),
+                evictions.get(), cached, absent.get(), lineages, checkpointsLoaded.get(), checkpointsSaved.get(), combines.get());
+    }
+}
