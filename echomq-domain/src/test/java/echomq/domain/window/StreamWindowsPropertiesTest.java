@@ -1,4 +1,4 @@
-package echomq.domain;
+package echomq.domain.window;
 
 import echomq.domain.fold.Fold;
 import echomq.domain.id.BrandedId;
@@ -11,8 +11,8 @@ import echomq.domain.window.FoldResult;
 import echomq.domain.window.StreamWindows;
 import echomq.domain.window.Window;
 
-import echomq.testkit.Seeded;
-import echomq.testkit.SortedMapStreamRange;
+import echomq.domain.testing.Seeded;
+import echomq.domain.testing.SortedMapStreamRange;
 import io.vavr.collection.LinkedHashMap;
 import io.vavr.collection.Vector;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package echomq.domain;
+package echomq.domain.retention;
 
 import echomq.domain.id.StreamId;
 import echomq.domain.retention.GroupPosition;
@@ -6,7 +6,7 @@ import echomq.domain.retention.Hold;
 import echomq.domain.retention.Retention;
 import echomq.domain.retention.RetentionPolicy;
 import echomq.domain.retention.TrimPlan;
-import echomq.testkit.Seeded;
+import echomq.domain.testing.Seeded;
 import io.vavr.collection.List;
 import io.vavr.control.Option;
 import org.junit.jupiter.api.DynamicTest;

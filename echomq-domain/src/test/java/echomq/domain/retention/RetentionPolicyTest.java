@@ -1,4 +1,4 @@
-package echomq.domain;
+package echomq.domain.retention;
 
 import echomq.domain.id.StreamId;
 import echomq.domain.retention.Retention;

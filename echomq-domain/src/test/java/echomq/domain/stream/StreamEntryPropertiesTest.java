@@ -1,10 +1,10 @@
-package echomq.domain;
+package echomq.domain.stream;
 
 import echomq.domain.id.BrandedId;
 import echomq.domain.id.StreamId;
 import echomq.domain.stream.StreamEntry;
 
-import echomq.testkit.Seeded;
+import echomq.domain.testing.Seeded;
 import io.vavr.collection.LinkedHashMap;
 import io.vavr.control.Option;
 import org.junit.jupiter.api.Test;

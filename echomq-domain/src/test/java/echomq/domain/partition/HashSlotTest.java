@@ -1,9 +1,9 @@
-package echomq.domain;
+package echomq.domain.partition;
 
 import echomq.domain.partition.HashSlot;
 import echomq.domain.stream.StreamKey;
 
-import echomq.testkit.Seeded;
+import echomq.domain.testing.Seeded;
 import org.junit.jupiter.api.Test;
 
 import java.util.Random;

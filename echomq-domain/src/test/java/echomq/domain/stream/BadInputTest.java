@@ -1,4 +1,4 @@
-package echomq.domain;
+package echomq.domain.stream;
 
 import echomq.domain.fold.Fold;
 import echomq.domain.id.BrandedId;
@@ -7,7 +7,7 @@ import echomq.domain.stream.StreamKey;
 import echomq.domain.window.StreamWindows;
 import echomq.domain.window.Window;
 
-import echomq.testkit.SortedMapStreamRange;
+import echomq.domain.testing.SortedMapStreamRange;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;

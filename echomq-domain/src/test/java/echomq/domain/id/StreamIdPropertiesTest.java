@@ -1,10 +1,10 @@
-package echomq.domain;
+package echomq.domain.id;
 
 import echomq.domain.id.Snowflake;
 import echomq.domain.id.StreamId;
 import echomq.domain.window.Window;
 
-import echomq.testkit.Seeded;
+import echomq.domain.testing.Seeded;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;

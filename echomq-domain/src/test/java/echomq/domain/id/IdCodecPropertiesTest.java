@@ -1,10 +1,10 @@
-package echomq.domain;
+package echomq.domain.id;
 
 import echomq.domain.id.Base62;
 import echomq.domain.id.BrandedId;
 import echomq.domain.id.StreamId;
 
-import echomq.testkit.Seeded;
+import echomq.domain.testing.Seeded;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;

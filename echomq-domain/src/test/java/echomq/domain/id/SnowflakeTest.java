@@ -1,10 +1,10 @@
-package echomq.domain;
+package echomq.domain.id;
 
 import echomq.domain.id.BrandedId;
 import echomq.domain.id.Snowflake;
 import echomq.domain.id.StreamId;
 
-import echomq.testkit.Seeded;
+import echomq.domain.testing.Seeded;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
