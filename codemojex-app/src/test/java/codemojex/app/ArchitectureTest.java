@@ -10,7 +10,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 /**
- * The dependency direction of DESIGN.md, checked over the main classes of every module (the app
+ * The dependency direction of docs/architecture.md, checked over the main classes of every module (the app
  * module is the one that sees them all):
  * {@code app -> projections -> domain <- redis adapter}, and {@code app -> adapter}.
  */

@@ -17,7 +17,7 @@ import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The wire format of DESIGN.md, checked with raw commands in both directions. */
+/** The wire format of docs/architecture.md, checked with raw commands in both directions. */
 class EchoMqCompatibilityTest {
 
     static final long T = Snowflake.EPOCH_MS + 5_000_000L;

@@ -14,7 +14,7 @@ public final class RawStreams {
     private RawStreams() {
     }
 
-    /** {@code XADD key <id> id <branded> f v …} as DESIGN.md's wire format has it. */
+    /** {@code XADD key <id> id <branded> f v …} as docs/architecture.md's wire format has it. */
     public static void xadd(UnifiedJedis jedis, StreamKey stream, StreamEntry e) {
         String key = stream.toString();
         List<String> args = new ArrayList<>(List.of(key, e.id().toString()));
