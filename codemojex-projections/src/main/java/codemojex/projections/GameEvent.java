@@ -89,6 +89,17 @@ public sealed interface GameEvent
             }
         }
 
+        /**
+         * This event with the player's best after it set to {@code best}, as the commit found it.
+         *
+         * @param best the player's best in the game after this guess
+         * @return the same event with that best
+         * @throws IllegalArgumentException when {@code best} is not a possible total or is below {@link #total}
+         */
+        public GuessScored withBest(int best) {
+            return new GuessScored(game, room, player, guessId, total, percentage, best);
+        }
+
         @Override
         public String channel() {
             return Channels.GUESS_SCORED;

@@ -20,6 +20,17 @@ public sealed interface GuessOutcome permits GuessOutcome.Scored, GuessOutcome.S
     Vector<GameEvent> events();
 
     /**
+     * This outcome with the player's best after the guess set to {@code best}: what a commit
+     * answers once it has applied the outcome to the stored best. A rejection has no best, and
+     * stays as it is.
+     *
+     * @param best the player's best in the game after this guess
+     * @return the same outcome with that best
+     * @throws IllegalArgumentException when {@code best} is not a possible total or is below the guess's total
+     */
+    GuessOutcome withBest(int best);
+
+    /**
      * A scored guess that did not crack the code.
      *
      * @param scored the {@code guess-scored} event; its {@code best} is the player's new best
@@ -42,6 +53,11 @@ public sealed interface GuessOutcome permits GuessOutcome.Scored, GuessOutcome.S
         @Override
         public Vector<GameEvent> events() {
             return Vector.of(scored);
+        }
+
+        @Override
+        public Scored withBest(int best) {
+            return new Scored(scored.withBest(best), score);
         }
     }
 
@@ -71,6 +87,11 @@ public sealed interface GuessOutcome permits GuessOutcome.Scored, GuessOutcome.S
         public Vector<GameEvent> events() {
             return Vector.of(scored, settled);
         }
+
+        @Override
+        public ScoredAndSettled withBest(int best) {
+            return new ScoredAndSettled(scored.withBest(best), settled, score);
+        }
     }
 
     /**
@@ -92,6 +113,11 @@ public sealed interface GuessOutcome permits GuessOutcome.Scored, GuessOutcome.S
         @Override
         public Vector<GameEvent> events() {
             return Vector.empty();
+        }
+
+        @Override
+        public Rejected withBest(int best) {
+            return this; // nothing was scored: the board did not move
         }
     }
 }

@@ -71,6 +71,27 @@ class RefereeTest {
         }));
     }
 
+    /**
+     * The decision the commit applies (before the stored best is known), given the best the board
+     * holds after it, is the decision for the previous best: the commit needs no second decision.
+     */
+    @TestFactory
+    Stream<DynamicTest> theDecisionBeforeTheBoardWithTheBoardsBestIsTheDecision() {
+        Random r = Seeded.random("RefereeTest.board");
+        return IntStream.range(0, Seeded.CASES).mapToObj(i -> randomCase(r)).map(c -> DynamicTest.dynamicTest(c.guessId(), () -> {
+            GuessOutcome before = Referee.decide(c.guess(), c.guessId(), c.game());
+            int total = Scoring.score(c.game().secret(), c.guess().guess()).total();
+            assertThat(before.withBest(Referee.best(c.previousBest(), total)))
+                    .isEqualTo(Referee.decide(c.guess(), c.guessId(), Option.some(c.game()), c.previousBest()));
+            if (before instanceof GuessOutcome.Rejected rejected) {
+                assertThat(rejected).isEqualTo(Referee.settled(c.guess(), c.guessId()));
+            } else {
+                assertThat(((GuessScored) before.events().head()).best()).isEqualTo(total);
+                assertThatThrownBy(() -> before.withBest(total - 20)).isInstanceOf(IllegalArgumentException.class);
+            }
+        }));
+    }
+
     @TestFactory
     Stream<DynamicTest> aStoredScoreIsRebuiltFromItsDistances() {
         Random r = Seeded.random("RefereeTest.distances");

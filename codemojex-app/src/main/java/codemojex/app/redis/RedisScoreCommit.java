@@ -12,7 +12,6 @@ import echomq.domain.stream.NonMonotonicAppendException;
 import echomq.domain.stream.StreamAppendPort;
 import echomq.domain.stream.StreamEntry;
 import echomq.wire.LuaScript;
-import io.vavr.control.Option;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -20,9 +19,11 @@ import java.util.Objects;
 
 /**
  * {@link ScoreCommit} as one Lua script ({@code score-commit.lua}, beside this class; sent by its
- * SHA-1 through either client, see {@link RedisCalls#run}). The script reads the
- * player's stored best and raises it by {@link Referee#best}; the answer here is
- * {@link Referee#decide} for the previous best it saw, which is exactly what it wrote.
+ * SHA-1 through either client, see {@link RedisCalls#run}). Each guess is decided once, here, by
+ * {@link Referee#decide(GuessSubmitted, String, GameRecord)}; the script applies that decision,
+ * checking only what must be checked inside Redis (the guess not applied yet, its game still open)
+ * and raising the player's stored best, and answers the best that results. Arguments and reply go
+ * through {@link CommitCodec}.
  */
 public final class RedisScoreCommit implements ScoreCommit {
 
@@ -63,50 +64,30 @@ public final class RedisScoreCommit implements ScoreCommit {
         if (batch.isEmpty()) {
             return List.of();
         }
-        List<GuessOutcome> provisional = batch.stream()
-                .map(c -> Referee.decide(c.guess(), c.guessId(), Option.some(c.game()), 0)).toList();
-        List<?> reply;
+        List<GuessOutcome> decided = batch.stream().map(c -> Referee.decide(c.guess(), c.guessId(), c.game())).toList();
         for (int attempt = 0; ; attempt++) {
-            List<CommitArgs.Item> items = new ArrayList<>(batch.size());
-            BrandedId first = null;
+            List<CommitCodec.Block> blocks = new ArrayList<>(batch.size());
             for (int i = 0; i < batch.size(); i++) {
                 // minted in order: each id above the one before, so the script checks only the first against the top
-                BrandedId scoredId = minter.nextId();
-                first = first == null ? scoredId : first;
-                Option<BrandedId> settledId = provisional.get(i) instanceof GuessOutcome.ScoredAndSettled
-                        ? Option.some(minter.nextId()) : Option.none();
-                items.add(new CommitArgs.Item(batch.get(i).delivery().id(), batch.get(i).guess(), provisional.get(i), scoredId, settledId));
+                List<BrandedId> ids = decided.get(i).events().map(e -> minter.nextId()).toJavaList();
+                blocks.add(new CommitCodec.Block(batch.get(i).delivery().id(), batch.get(i).guess(), decided.get(i), ids));
             }
-            CommitArgs args = CommitArgs.of(RedisGuessInbox.GROUP, keys, items);
-            reply = (List<?>) redis.run(SCRIPT, args.keys(), args.argv()).getOrElse(List.of());
-            if (reply.isEmpty() || !"BEHIND".equals(String.valueOf(reply.get(0)))) {
-                break;
+            CommitCodec.Call call = CommitCodec.call(RedisGuessInbox.GROUP, keys, blocks);
+            CommitCodec.Reply reply = CommitCodec.reply(redis.run(SCRIPT, call.keys(), call.argv()), blocks.size());
+            if (reply instanceof CommitCodec.Answers answers) {
+                List<Result> out = new ArrayList<>(blocks.size());
+                for (int i = 0; i < blocks.size(); i++) {
+                    out.add(answers.each().get(i).of(blocks.get(i)));
+                }
+                return out;
             }
-            StreamId top = StreamId.parse(String.valueOf(reply.get(1)));
+            StreamId top = ((CommitCodec.Behind) reply).top();
             if (attempt >= StreamAppendPort.MAX_REMINTS) {
-                throw new NonMonotonicAppendException(CommitArgs.scoredStream(keys, CommitArgs.partitionOf(keys, items)).toString(), first.streamId(),
+                StreamId first = blocks.stream().flatMap(b -> b.scoredId().toJavaStream()).findFirst().map(BrandedId::streamId).orElse(top);
+                throw new NonMonotonicAppendException(CommitCodec.scoredStream(keys, CommitCodec.partitionOf(keys, blocks)).toString(), first,
                         new IllegalStateException("still below the top " + top + " after " + attempt + " new ids"));
             }
             StreamAppendPort.aimAbove(minter, top, attempt);
         }
-        if (reply.size() != batch.size()) {
-            throw new IllegalStateException("score-commit.lua answered " + reply.size() + " results for " + batch.size() + " guesses");
-        }
-        List<Result> out = new ArrayList<>(batch.size());
-        for (int i = 0; i < batch.size(); i++) {
-            out.add(result((List<?>) reply.get(i), batch.get(i), provisional.get(i)));
-        }
-        return out;
-    }
-
-    private static Result result(List<?> reply, Commit c, GuessOutcome provisional) {
-        return switch (String.valueOf(reply.get(0))) {
-            case "DUPLICATE" -> new AlreadyScored(c.guessId());
-            case "REJECTED" -> new Applied(provisional instanceof GuessOutcome.Rejected r ? r
-                    : new GuessOutcome.Rejected(c.guessId(), c.guess().game(), c.guess().player(), Referee.SETTLED));
-            case "APPLIED" -> new Applied(Referee.decide(c.guess(), c.guessId(), Option.some(c.game()),
-                    Integer.parseInt(String.valueOf(reply.get(1)))));
-            default -> throw new IllegalStateException("score-commit.lua answered " + reply);
-        };
     }
 }

@@ -1,12 +1,19 @@
--- score-commit.lua: commits the outcomes of a batch of scored guesses, all at once (a script runs
--- atomically), in the order given.
---
--- For each guess: appends `guess-scored` (and `game-settled` for a 600), records the player's best on
--- the board, keeps the guess's result and acknowledges the delivery; or, for a guess already
--- committed, only acknowledges it; or, for a game that is no longer open (also when an earlier guess
--- of the batch settled it), keeps the rejection and acknowledges. The player's best is read and
--- raised here, by the rule of Referee.best: best = max(previous, total). Every key is in the game
--- queue's hash slot ({cm}), so the script runs on one Redis Cluster node.
+-- score-commit.lua: applies the decided outcomes of a batch of guesses, all at once (a script runs
+-- atomically), in the order given. It decides nothing of the game: the score, whether a guess
+-- settles the game and why a guess is rejected are Referee.decide's, sent here as events to
+-- append and results to keep. Here is only what must be checked inside Redis, at commit time:
+--   - the guess not applied yet (its result is kept): a redelivery is only acknowledged, so each
+--     guess is applied exactly once;
+--   - its game still open (also when an earlier guess of the batch settled it): else the guess is
+--     kept as rejected, with the rejection it carries;
+--   - the player's best. It is raised here and only here: ZADD LT keeps the higher of the stored
+--     best and the guess's total (the rule Referee.best states for the pure model), and the best
+--     written in `guess-scored` and in the result is the board's, read back after it. The best
+--     stays in the script because two workers of the group may commit guesses of one player at
+--     once: a best read before the script could be stale. So the Java side reads no best and
+--     decides nothing again: it takes the best this script answers (GuessOutcome.withBest).
+-- Every key is in the slot of the games' partition, so the script runs on one Redis Cluster node.
+-- The arguments are written, and the reply read, by CommitCodec only.
 --
 -- KEYS[1]  the `guesses` stream (the consumer group's stream)
 -- KEYS[2]  the `guess-scored` stream
@@ -21,24 +28,28 @@
 --   1  the entry id of the delivered guess, to XACK
 --   2  the guess id
 --   3  the player
---   4  the guess's total, 0..600
---   5  the stored result of a scored guess, without its last part: the best is appended here
---   6  the stored result of a rejected guess
---   7  the entry id of the `guess-scored` entry (host-minted, the A1 mapping of its branded id)
---   8  the entry id of the `game-settled` entry, or '' when the guess does not settle the game
---   9  n: how many of the following arguments are the `guess-scored` field items; 0 for a guess the
---      caller already knows to be rejected
+--   4  the stored result of the guess as rejected: kept when the decision is a rejection, or when
+--      the game is found no longer open
+--   5  e: how many entries the decision appends: 0 (rejected), 1 (`guess-scored`), or 2
+--      (`guess-scored` and `game-settled`: a 600 settles the game); the block ends here when 0
+--   6  the guess's total, 0..600
+--   7  the stored result of the scored guess without its last part: the best is appended here
+--   8  the entry id of the `guess-scored` entry (host-minted, the A1 mapping of its branded id)
+--   9  n: how many of the following arguments are the `guess-scored` field items
 --   10 .. 9+n  the `guess-scored` field items (`id`, branded id, then field, value, …) without the
---              last field, `best`, which is appended here
---   10+n  m: how many of the following arguments are the `game-settled` field items
---   11+n .. 10+n+m  the `game-settled` field items, when entry 8 is not ''
+--              last field, `best`, which is appended here; the block ends here when e is 1
+--   10+n  the entry id of the `game-settled` entry
+--   11+n  m: how many of the following arguments are the `game-settled` field items
+--   12+n .. 11+n+m  the `game-settled` field items
 --
 -- The host mints the entry ids in order, each above the one before. Returns, per guess in order,
--- {'DUPLICATE'}, {'REJECTED'} or {'APPLIED', previous best} (0 when the player had none); or
--- {'BEHIND', top} when the first `guess-scored` (or `game-settled`) id is not above the top of its
--- stream (another worker with a faster clock appended there): then nothing was written, and the caller
--- mints above the top and calls again. That check comes before the first write, as a script that
--- fails halfway keeps what it wrote.
+-- {'SCORED', best} (the player's best on the board after the guess), {'REJECTED'} (the decided
+-- rejection was kept), {'CLOSED'} (the game was no longer open: the rejection was kept) or
+-- {'DUPLICATE'} (applied before: only acknowledged); or {'BEHIND', top} when the first
+-- `guess-scored` (or `game-settled`) id is not above the top of its stream (another worker with a
+-- faster clock appended there): then nothing was written, and the caller mints above the top and
+-- calls again. That check comes before the first write, as a script that fails halfway keeps what
+-- it wrote.
 
 -- The stream's last generated id when `id` is not above it, else false. Ids are compared as two
 -- numbers: a millisecond and a tail below 2^22 are exact in Lua's doubles.
@@ -62,31 +73,52 @@ local function behind(key, id)
   return top
 end
 
+-- ARGV[from .. from + count - 1] as a table
+local function items(from, count)
+  local out = {}
+  for j = from, from + count - 1 do
+    out[#out + 1] = ARGV[j]
+  end
+  return out
+end
+
 -- the blocks, parsed once
 local k = tonumber(ARGV[2])
 local blocks = {}
 local at = 3
 for i = 1, k do
-  local n = tonumber(ARGV[at + 8])
-  local m = tonumber(ARGV[at + 9 + n])
-  blocks[i] = {first = at, n = n, m = m}
-  at = at + 10 + n + m
+  local b = {delivery = ARGV[at], guess = ARGV[at + 1], player = ARGV[at + 2], rejected = ARGV[at + 3],
+             entries = tonumber(ARGV[at + 4])}
+  at = at + 5
+  if b.entries > 0 then
+    b.total, b.result, b.scoredId = tonumber(ARGV[at]), ARGV[at + 1], ARGV[at + 2]
+    local n = tonumber(ARGV[at + 3])
+    b.scored = items(at + 4, n)
+    at = at + 4 + n
+    if b.entries > 1 then
+      b.settledId = ARGV[at]
+      local m = tonumber(ARGV[at + 1])
+      b.settled = items(at + 2, m)
+      at = at + 2 + m
+    end
+  end
+  blocks[i] = b
 end
 
 -- before any write: the first ids that may be appended must be above the tops
 local scoredChecked, settledChecked = false, false
 for i = 1, k do
-  local b = blocks[i].first
-  if not scoredChecked and blocks[i].n > 0 then
+  local b = blocks[i]
+  if not scoredChecked and b.entries > 0 then
     scoredChecked = true
-    local top = behind(KEYS[2], ARGV[b + 6])
+    local top = behind(KEYS[2], b.scoredId)
     if top then
       return {'BEHIND', top}
     end
   end
-  if not settledChecked and ARGV[b + 7] ~= '' then
+  if not settledChecked and b.entries > 1 then
     settledChecked = true
-    local top = behind(KEYS[3], ARGV[b + 7])
+    local top = behind(KEYS[3], b.settledId)
     if top then
       return {'BEHIND', top}
     end
@@ -105,43 +137,31 @@ end
 local out = {}
 local acks = {}
 for i = 1, k do
-  local b = blocks[i].first
-  local n = blocks[i].n
+  local b = blocks[i]
   local board, results, game = KEYS[4 + 3 * (i - 1)], KEYS[5 + 3 * (i - 1)], KEYS[6 + 3 * (i - 1)]
-  local delivery, guess, player = ARGV[b], ARGV[b + 1], ARGV[b + 2]
-  acks[#acks + 1] = delivery
-  if redis.call('HEXISTS', results, guess) == 1 then
+  acks[#acks + 1] = b.delivery
+  if redis.call('HEXISTS', results, b.guess) == 1 then
     out[i] = {'DUPLICATE'}
-  elseif n == 0 or status(game) ~= 'open' then
-    redis.call('HSET', results, guess, ARGV[b + 5])
+  elseif b.entries == 0 then
+    redis.call('HSET', results, b.guess, b.rejected)
     out[i] = {'REJECTED'}
+  elseif status(game) ~= 'open' then
+    redis.call('HSET', results, b.guess, b.rejected)
+    out[i] = {'CLOSED'}
   else
-    local total = tonumber(ARGV[b + 3])
-    local stored = redis.call('ZSCORE', board, player)
-    local previous = 0
-    if stored then
-      previous = 0 - tonumber(stored) -- not -x: -0 would print as "-0"
-    end
-    local best = math.max(previous, total)
-    local scored = {}
-    for j = b + 9, b + 8 + n do
-      scored[#scored + 1] = ARGV[j]
-    end
-    scored[#scored + 1] = 'best'
-    scored[#scored + 1] = tostring(best)
-    redis.call('XADD', KEYS[2], ARGV[b + 6], unpack(scored))
-    redis.call('ZADD', board, 'LT', 0 - total, player)
-    redis.call('HSET', results, guess, ARGV[b + 4] .. tostring(best))
-    if ARGV[b + 7] ~= '' then
-      local settled = {}
-      for j = b + 10 + n, b + 9 + n + blocks[i].m do
-        settled[#settled + 1] = ARGV[j]
-      end
-      redis.call('HSET', game, 'status', 'settled', 'winner', player)
+    -- the one place the best is raised: only if the total is higher (the board holds negated bests)
+    redis.call('ZADD', board, 'LT', 0 - b.total, b.player)
+    local best = tostring(0 - tonumber(redis.call('ZSCORE', board, b.player))) -- not -x: -0 would print as "-0"
+    b.scored[#b.scored + 1] = 'best'
+    b.scored[#b.scored + 1] = best
+    redis.call('XADD', KEYS[2], b.scoredId, unpack(b.scored))
+    redis.call('HSET', results, b.guess, b.result .. best)
+    if b.entries > 1 then
+      redis.call('HSET', game, 'status', 'settled', 'winner', b.player)
       statuses[game] = 'settled'
-      redis.call('XADD', KEYS[3], ARGV[b + 7], unpack(settled))
+      redis.call('XADD', KEYS[3], b.settledId, unpack(b.settled))
     end
-    out[i] = {'APPLIED', tostring(previous)}
+    out[i] = {'SCORED', best}
   end
 end
 -- every delivery of the batch acknowledged at once, in the same atomic step as its outcome
