@@ -91,7 +91,7 @@ public final class HttpApi {
             config.jsonMapper(new JavalinJackson(json, false));
             config.http.maxRequestSize = MAX_BODY;
             config.startup.showJavalinBanner = false;
-            config.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler()));
+            config.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler(json)));
             // a cookie Jetty cannot parse is dropped, not a 400 for the whole request: a session
             // cookie that is garbage is then no session, a 401 where one is needed
             config.jetty.modifyHttpConfiguration(http -> {
@@ -252,12 +252,7 @@ public final class HttpApi {
     }
 
     private static void error(Context ctx, HttpStatus status, String field, String message) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("error", message);
-        if (field != null) {
-            body.put("field", field);
-        }
-        ctx.status(status).json(body);
+        ctx.status(status).json(new ErrorWeb(message, io.vavr.control.Option.of(field)));
     }
 
     // ---- handlers ------------------------------------------------------------------------------
