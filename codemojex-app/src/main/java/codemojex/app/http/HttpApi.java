@@ -12,8 +12,6 @@ import codemojex.app.core.Live;
 import codemojex.app.core.NotFoundException;
 import codemojex.app.core.Play;
 import codemojex.app.core.Reports;
-import codemojex.projections.GameRecord;
-import codemojex.projections.Board;
 import codemojex.projections.Projections;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -34,7 +32,6 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -262,23 +259,11 @@ public final class HttpApi {
         String room = optionalText(body, "room", "lobby");
         Play.OpenedGame g = play.open(room);
         log.info("opened game {} in room {} with keyboard {}", g.game(), g.room(), g.keyboard().text());
-        ctx.status(HttpStatus.CREATED).json(Map.of("game", g.game(), "room", g.room(),
-                "keyboard", g.keyboard().keys().map(e -> e.text()).toJavaList()));
+        ctx.status(HttpStatus.CREATED).json(GameWeb.Opened.of(g));
     }
 
     private void game(Context ctx) {
-        GameRecord g = play.game(ctx.pathParam("game"));
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("game", g.game());
-        out.put("room", g.room());
-        out.put("keyboard", g.keyboard().keys().map(e -> e.text()).toJavaList());
-        out.put("status", g.settled() ? "settled" : "open");
-        out.put("openedAt", g.openedAt().toString());
-        if (g.settled()) {
-            out.put("winner", g.winner().get());
-            out.put("secret", g.secret().emojis().map(e -> e.text()).toJavaList()); // revealed once the game is over
-        }
-        ctx.json(out);
+        ctx.json(GameWeb.of(play.game(ctx.pathParam("game"))));
     }
 
     /** The session cookie's name; its path is the game's, so a browser holds one per game. */
@@ -292,29 +277,21 @@ public final class HttpApi {
         boolean cookie = optionalBoolean(body, "cookie");
         Players.Joined joined = players.join(game, name);
         log.info("player {} joined game {}", joined.session().player(), game); // never the token
-        Map<String, Object> out = sessionJson(joined.session());
         if (cookie) {
             // the page: the token goes only into a cookie its scripts cannot read, sent only to this game's paths
             long seconds = Math.max(1, players.ttl().getSeconds());
             ctx.cookie(new io.javalin.http.Cookie(SESSION_COOKIE, joined.token().reveal(), "/games/" + game,
                     (int) Math.min(Integer.MAX_VALUE, seconds), "https".equals(ctx.scheme()), true, null, io.javalin.http.SameSite.STRICT));
+            ctx.status(HttpStatus.CREATED).json(SessionWeb.of(joined.session()));
         } else {
-            out.put("token", joined.token().reveal()); // API clients: send it as "Authorization: Bearer <token>"
+            // API clients: send it as "Authorization: Bearer <token>"
+            ctx.status(HttpStatus.CREATED).json(SessionWeb.withToken(joined.session(), joined.token().reveal()));
         }
-        ctx.status(HttpStatus.CREATED).json(out);
     }
 
     private void me(Context ctx) {
         String game = ctx.pathParam("game");
-        ctx.json(sessionJson(players.authenticate(game, presented(ctx))));
-    }
-
-    private static Map<String, Object> sessionJson(Session s) {
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("game", s.game());
-        out.put("player", s.player());
-        out.put("expiresAt", s.expiresAt().toString());
-        return out;
+        ctx.json(SessionWeb.of(players.authenticate(game, presented(ctx))));
     }
 
     /**
@@ -354,7 +331,7 @@ public final class HttpApi {
         }
         BrandedId id = play.submit(game, session.player(), guess);
         ctx.header("Location", "/games/" + game + "/guesses/" + id);
-        ctx.status(HttpStatus.ACCEPTED).json(Map.of("guessId", id.toString(), "game", game, "status", "pending"));
+        ctx.status(HttpStatus.ACCEPTED).json(GuessWeb.Submitted.pending(id.toString(), game));
     }
 
     private void guess(Context ctx) {
@@ -370,13 +347,12 @@ public final class HttpApi {
     private void board(Context ctx) {
         String game = ctx.pathParam("game");
         int top = intParam(ctx, "top", 10);
-        List<Board.Ranked> b = reports.board(game, top);
-        ctx.json(Map.of("game", game, "board", b));
+        ctx.json(new BoardWeb(game, BoardWeb.of(reports.board(game, top))));
     }
 
     private void feed(Context ctx) {
         Duration since = Durations.parse("since", queryOr(ctx, "since", "1h"));
-        ctx.json(feedJson(since, reports.feed(since)));
+        ctx.json(FeedWeb.of(since, reports.feed(since)));
     }
 
     // ---- pushed: server-sent events ----------------------------------------------------------------
@@ -393,22 +369,16 @@ public final class HttpApi {
     }
 
     private void feedEvents(SseClient client) {
-        this.<Live.FeedView>stream(client, "feed", live.feed()::subscribe, u -> {
-            Map<String, Object> out = feedJson(Live.FEED_WINDOW, u.value().feed());
-            // oldest minute first: {minute, guesses}, only the minutes that had any
-            out.put("perMinute", u.value().perMinute().toList().sortBy(m -> m._1)
-                    .map(m -> Map.of("minute", Instant.ofEpochMilli(m._1).toString(), "guesses", m._2)).toJavaList());
-            return out;
-        });
+        this.<Live.FeedView>stream(client, "feed", live.feed()::subscribe, u -> FeedWeb.live(u.value()));
     }
 
     private void lobbyEvents(SseClient client) {
-        this.<List<Reports.LobbyGame>>stream(client, "lobby", live.lobby()::subscribe, u -> Map.of("games", u.value()));
+        this.<List<Reports.LobbyGame>>stream(client, "lobby", live.lobby()::subscribe, u -> LobbyWeb.of(u.value()));
     }
 
     private void gameEvents(SseClient client) {
         String game = client.ctx().pathParam("game");
-        this.<Live.GameView>stream(client, "game", listener -> live.watchGame(game, listener), u -> gameJson(u.value()));
+        this.<Live.GameView>stream(client, "game", listener -> live.watchGame(game, listener), u -> LiveGameWeb.of(u.value()));
     }
 
     /**
@@ -418,7 +388,7 @@ public final class HttpApi {
      */
     private <A> void stream(SseClient client, String event,
                             java.util.function.Function<echomq.engine.live.LiveValue.Listener<A>, AutoCloseable> subscribe,
-                            java.util.function.Function<echomq.engine.live.LiveValue.Update<A>, Map<String, Object>> body) {
+                            java.util.function.Function<echomq.engine.live.LiveValue.Update<A>, Object> body) {
         client.keepAlive();
         traffic.streams.add(client);
         String lastSeen = client.ctx().header("Last-Event-ID");
@@ -447,47 +417,11 @@ public final class HttpApi {
         });
     }
 
-    private static Map<String, Object> gameJson(Live.GameView v) {
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("game", v.game());
-        out.put("status", v.status());
-        v.winner().forEach(w -> out.put("winner", w));
-        out.put("board", v.board());
-        out.put("guesses", v.recent().guesses());
-        out.put("recent", items(v.recent()));
-        return out;
-    }
-
-    private static List<Map<String, Object>> items(Projections.Feed f) {
-        return f.newest().map(i -> {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("at", i.at().toString());
-            m.put("game", i.game());
-            m.put("room", i.room());
-            m.put("player", i.player());
-            m.put("total", i.total()); // never the guess id: it would open the guess's breakdown to anyone
-            m.put("percentage", i.percentage());
-            m.put("best", i.best());
-            return m;
-        }).toJavaList();
-    }
-
-    private static Map<String, Object> feedJson(Duration since, Tally<Projections.Feed> tally) {
-        Projections.Feed f = tally.value();
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("since", since.toString());
-        out.put("guesses", f.guesses());
-        out.put("players", f.distinctPlayers());
-        out.put("skipped", tally.skipped()); // unreadable entries left out (see /health)
-        out.put("items", items(f));
-        return out;
-    }
-
     private void openings(Context ctx) {
         Instant to = instantParam(ctx, "to", Instant.now());
         Instant from = instantParam(ctx, "from", to.minus(Duration.ofDays(1)));
         Tally<io.vavr.collection.Map<String, Integer>> rooms = reports.openings(from, to);
-        ctx.json(Map.of("from", from.toString(), "to", to.toString(), "rooms", rooms.value().toJavaMap(), "skipped", rooms.skipped()));
+        ctx.json(OpeningsWeb.of(from, to, rooms));
     }
 
     private void results(Context ctx) {
@@ -508,10 +442,7 @@ public final class HttpApi {
             }
         });
         Tally<io.vavr.collection.Vector<Projections.Result>> results = reports.results(day, zone);
-        ctx.json(Map.of("day", day.toString(), "zone", zone.getId(), "results", results.value().map(r -> Map.of(
-                "settledAt", r.settledAt().toString(), "game", r.settled().game(), "room", r.settled().room(),
-                "winner", r.settled().winner(), "secret", r.settled().secret().emojis().map(e -> e.text()).toJavaList()))
-                .toJavaList(), "skipped", results.skipped()));
+        ctx.json(ResultsWeb.of(day, zone, results));
     }
 
     // ---- input ---------------------------------------------------------------------------------
