@@ -33,7 +33,6 @@ import java.time.LocalDate;
 import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
 
@@ -52,7 +51,7 @@ public final class HttpApi {
     private final Players players;
     private final Reports reports;
     private final ObjectMapper json;
-    private final Supplier<Map<String, Object>> health;
+    private final Supplier<HealthWeb> health;
     private final RateLimiter limiter;
     private final RateLimiter reads;
     private final Live live;
@@ -64,7 +63,7 @@ public final class HttpApi {
      * Over the application services ({@code live} pushes what pages watch); {@code health} answers
      * {@code GET /health}.
      */
-    public HttpApi(Play play, Players players, Reports reports, Live live, ObjectMapper json, Supplier<Map<String, Object>> health,
+    public HttpApi(Play play, Players players, Reports reports, Live live, ObjectMapper json, Supplier<HealthWeb> health,
                    RateLimiter limiter, RateLimiter reads, Traffic traffic, io.micrometer.core.instrument.MeterRegistry meters,
                    Supplier<String> scrape) {
         this.meters = Objects.requireNonNull(meters, "meters");

@@ -2,6 +2,7 @@ package codemojex.app.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.vavr.control.Option;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -34,5 +35,16 @@ class JsonErrorHandlerTest {
         assertThat(json.writeValueAsString(ErrorWeb.of("no game GAMx"))).isEqualTo("{\"error\":\"no game GAMx\"}");
         assertThat(json.writeValueAsString(ErrorWeb.of("top", "top \"x\" is not a number")))
                 .isEqualTo("{\"error\":\"top \\\"x\\\" is not a number\",\"field\":\"top\"}");
+    }
+
+    /** An absent value is null where the model keeps the field (a count Redis could not give), gone where it says NON_EMPTY. */
+    @Test
+    void anEmptyOptionIsNullOrLeftOut() throws Exception {
+        HealthWeb.Worker worker = new HealthWeb.Worker(true, true, 1, 0, 0, Option.none());
+        assertThat(json.readTree(json.writeValueAsString(worker)).get("pending").isNull()).isTrue();
+        assertThat(json.readTree(json.writeValueAsString(new HealthWeb.Worker(true, true, 1, 0, 0, Option.some(7L)))).get("pending").asLong())
+                .isEqualTo(7);
+        assertThat(json.readTree(json.writeValueAsString(new SessionWeb("GAMx", "ada", "2026-01-01T00:00:00Z", Option.none()))).has("token"))
+                .isFalse();
     }
 }
