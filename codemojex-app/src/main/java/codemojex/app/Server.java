@@ -5,7 +5,6 @@ import codemojex.app.core.Live;
 import codemojex.app.http.HttpApi;
 import codemojex.app.http.Json;
 import codemojex.app.http.Traffic;
-import codemojex.projections.Channels;
 import echomq.engine.live.StreamFollowers;
 import io.javalin.Javalin;
 import org.slf4j.Logger;
@@ -17,8 +16,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Objects;
 
 /** The running app: HTTP API, web page and score worker over one {@link Codemojex}. */
@@ -68,7 +65,7 @@ public final class Server implements AutoCloseable {
                 new StreamFollowers(app.redis().tail(), app.states(), Duration.ofSeconds(1)).observedBy(app.meters().library()),
                 app.partitions(), dispatch);
         Traffic traffic = new Traffic();
-        HttpApi api = new HttpApi(app.play(), app.players(), app.reports(), live, Json.mapper(), () -> health(app, worker, live, traffic), limiter,
+        HttpApi api = new HttpApi(app.play(), app.players(), app.reports(), live, Json.mapper(), () -> HealthCheck.of(app, worker, live, traffic), limiter,
                 reads, traffic, app.meters().registry(), app.meters()::scrape);
         Javalin http = api.create();
         http.start(host, port);
@@ -121,50 +118,6 @@ public final class Server implements AutoCloseable {
 
     /** How often every event stream gets a comment (so that proxies keep it and clients that left are found). */
     public static final Duration PING_EVERY = Duration.ofSeconds(15);
-
-    static Map<String, Object> health(Codemojex app, boolean workerExpected, Live live, Traffic traffic) {
-        Map<String, Object> h = health(app, workerExpected);
-        h.put("requests", traffic.requests());
-        h.put("eventStreams", traffic.streams());
-        Map<String, Object> l = new LinkedHashMap<>();
-        l.put("followers", live.followerMetrics()); // records: Jackson writes their components
-        l.put("feed", live.feed().metrics());
-        l.put("watchedGames", live.watchedGames());
-        h.put("live", l);
-        return h;
-    }
-
-    static Map<String, Object> health(Codemojex app, boolean workerExpected) {
-        Map<String, Object> h = new LinkedHashMap<>();
-        String redis;
-        try {
-            // a keyed read, so that a cluster client routes it too
-            app.states().state(app.partitions().stream(0, Channels.GUESSES));
-            redis = "up";
-        } catch (RuntimeException e) {
-            redis = "down";
-        }
-        Map<String, Object> worker = new LinkedHashMap<>();
-        worker.put("enabled", workerExpected);
-        worker.put("running", app.worker().isRunning());
-        worker.put("scored", app.worker().scored());
-        worker.put("rejected", app.worker().rejected());
-        worker.put("claimed", app.worker().claimed());
-        try {
-            worker.put("pending", app.worker().pending());
-        } catch (RuntimeException e) {
-            worker.put("pending", null);
-        }
-        h.put("status", "up".equals(redis) && (app.worker().isRunning() || !workerExpected) ? "ok" : "degraded");
-        h.put("redis", redis);
-        h.put("client", app.redis().client());
-        h.put("partitions", app.partitions().count());
-        h.put("worker", worker);
-        h.put("projections", app.reports().projectionMetrics()); // a record: Jackson writes its components
-        h.put("skippedEntries", app.reports().skippedEntries().noted().stream()
-                .map(n -> Map.of("channel", n.channel(), "id", n.id().toString(), "reason", n.reason())).toList());
-        return h;
-    }
 
     /** The HTTP port. */
     public int port() {

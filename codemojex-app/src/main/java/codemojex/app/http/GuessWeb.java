@@ -5,10 +5,28 @@ import codemojex.projections.Scoring;
 
 import java.util.List;
 
-/** The web models of {@code GET /games/{game}/guesses/{guessId}}: one JSON shape per kind of result. */
+/**
+ * The web models of guesses: {@code POST /games/{game}/guesses} answers {@link Submitted};
+ * {@code GET /games/{game}/guesses/{guessId}} one JSON shape per kind of result.
+ */
 final class GuessWeb {
 
     private GuessWeb() {
+    }
+
+    /**
+     * A guess just submitted, to be scored by the worker.
+     *
+     * @param guessId the guess, to poll at {@code Location}
+     * @param game    its game
+     * @param status  {@code pending}
+     */
+    record Submitted(String guessId, String game, String status) {
+
+        /** Guess {@code guessId} of {@code game}, pending. */
+        static Submitted pending(String guessId, String game) {
+            return new Submitted(guessId, game, "pending");
+        }
     }
 
     /**

@@ -1,5 +1,7 @@
 package codemojex.app.http;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.handler.ErrorHandler;
@@ -7,8 +9,10 @@ import org.eclipse.jetty.util.Callback;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.charset.Charset;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Jetty answers some requests before Javalin sees them (a URI it cannot parse, say): make those
@@ -16,7 +20,11 @@ import java.util.List;
  */
 final class JsonErrorHandler extends ErrorHandler {
 
-    JsonErrorHandler() {
+    private final ObjectMapper json;
+
+    /** Writes the error body with {@code json}, which escapes whatever Jetty's message holds (it may quote the request). */
+    JsonErrorHandler(ObjectMapper json) {
+        this.json = Objects.requireNonNull(json, "json");
         setShowStacks(false);
     }
 
@@ -28,7 +36,15 @@ final class JsonErrorHandler extends ErrorHandler {
 
     @Override
     protected void writeErrorJson(Request request, PrintWriter writer, int code, String message, Throwable cause) {
-        String text = message == null || message.isBlank() ? "HTTP " + code : message;
-        writer.print("{\"error\":\"" + text.replace("\\", "\\\\").replace("\"", "\\\"").replaceAll("[\\x00-\\x1f]", " ") + "\"}");
+        writer.print(body(code, message));
+    }
+
+    /** The JSON body of error {@code code} with Jetty's {@code message}, if it has one. */
+    String body(int code, String message) {
+        try {
+            return json.writeValueAsString(ErrorWeb.of(message == null || message.isBlank() ? "HTTP " + code : message));
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e); // a record of one string: never, short of a broken mapper
+        }
     }
 }

@@ -1,0 +1,43 @@
+package codemojex.app;
+
+import codemojex.app.core.Live;
+import codemojex.app.http.HealthWeb;
+import codemojex.app.http.Traffic;
+import codemojex.projections.Channels;
+import io.vavr.control.Option;
+
+/**
+ * Reads what {@code GET /health} answers from the running app. It lives in the composition root:
+ * only here are the store, the worker and the web adapter's traffic all in reach.
+ */
+final class HealthCheck {
+
+    private HealthCheck() {
+    }
+
+    /** The health of {@code app}, whose worker runs in this process when {@code workerExpected}. */
+    static HealthWeb of(Codemojex app, boolean workerExpected, Live live, Traffic traffic) {
+        boolean up;
+        try {
+            // a keyed read, so that a cluster client routes it too
+            app.states().state(app.partitions().stream(0, Channels.GUESSES));
+            up = true;
+        } catch (RuntimeException e) {
+            up = false;
+        }
+        Option<Long> pending;
+        try {
+            pending = Option.some(app.worker().pending());
+        } catch (RuntimeException e) {
+            pending = Option.none(); // Redis could not say: null, not a made-up count
+        }
+        HealthWeb.Worker worker = new HealthWeb.Worker(workerExpected, app.worker().isRunning(), app.worker().scored(),
+                app.worker().rejected(), app.worker().claimed(), pending);
+        return new HealthWeb(up && (app.worker().isRunning() || !workerExpected) ? "ok" : "degraded", up ? "up" : "down",
+                app.redis().client(), app.partitions().count(), worker, app.reports().projectionMetrics(),
+                app.reports().skippedEntries().noted().stream()
+                        .map(n -> new HealthWeb.Skipped(n.channel(), n.id().toString(), n.reason())).toList(),
+                traffic.requests(), traffic.streams(),
+                new HealthWeb.Streams(live.followerMetrics(), live.feed().metrics(), live.watchedGames()));
+    }
+}

@@ -1,0 +1,78 @@
+package codemojex.app.http;
+
+import codemojex.app.core.BadInputException;
+import codemojex.app.core.GameSettledException;
+import codemojex.app.core.NameTakenException;
+import codemojex.app.core.NotFoundException;
+import codemojex.app.core.UnauthorizedException;
+import echomq.domain.stream.StreamStoreException;
+import io.javalin.config.RoutesConfig;
+import io.javalin.http.Context;
+import io.javalin.http.HttpStatus;
+import io.vavr.control.Option;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * How every failure is answered: the status its exception means and an {@link ErrorWeb}. Bad input
+ * is a 400 naming the field, unknown ids 404, bodies over {@link HttpApi#MAX_BODY} bytes 413; no
+ * stack trace ever reaches a client.
+ */
+final class ErrorRoutes {
+
+    private static final Logger log = LoggerFactory.getLogger(HttpApi.class); // the web adapter logs as one
+
+    private ErrorRoutes() {
+    }
+
+    /** Maps each exception the routes throw, and Javalin's own 404 and 413, to its answer. */
+    static void wire(RoutesConfig routes) {
+        routes.exception(Limits.TooLarge.class, (e, ctx) -> {
+            // a client still sending would miss an answer sent over its unread body (the close
+            // resets the connection): read and drop a body of modest size first; past that,
+            // just close. Either way the connection is done.
+            if (e.length <= Limits.MAX_DRAIN) {
+                Limits.drain(ctx);
+            }
+            ctx.header("Connection", "close");
+            answer(ctx, HttpStatus.CONTENT_TOO_LARGE, ErrorWeb.of("body",
+                    "request body of " + e.length + " bytes is over the limit of " + HttpApi.MAX_BODY));
+        });
+        routes.exception(BadInputException.class, (e, ctx) -> answer(ctx, HttpStatus.BAD_REQUEST,
+                new ErrorWeb(e.getMessage(), Option.of(e.field()))));
+        routes.exception(NotFoundException.class, (e, ctx) -> answer(ctx, HttpStatus.NOT_FOUND, ErrorWeb.of(e.getMessage())));
+        routes.exception(UnauthorizedException.class, (e, ctx) -> {
+            ctx.header("WWW-Authenticate", "Bearer realm=\"codemojex\"");
+            answer(ctx, HttpStatus.UNAUTHORIZED, ErrorWeb.of("session", e.getMessage()));
+        });
+        routes.exception(NameTakenException.class, (e, ctx) -> answer(ctx, HttpStatus.CONFLICT, ErrorWeb.of("name", e.getMessage())));
+        routes.exception(GameSettledException.class, (e, ctx) -> answer(ctx, HttpStatus.CONFLICT, ErrorWeb.of("game", e.getMessage())));
+        routes.exception(RateLimiter.Limited.class, (e, ctx) -> {
+            ctx.header("Retry-After", Long.toString(e.retryAfterSeconds()));
+            answer(ctx, HttpStatus.TOO_MANY_REQUESTS, ErrorWeb.of(e.getMessage()));
+        });
+        routes.exception(StreamStoreException.class, (e, ctx) -> {
+            log.warn("storage failure on {} {}: {}", ctx.method(), ctx.path(), e.getMessage());
+            answer(ctx, HttpStatus.SERVICE_UNAVAILABLE, ErrorWeb.of("the game store is unavailable; try again"));
+        });
+        routes.exception(Exception.class, (e, ctx) -> {
+            log.error("internal error on {} {}", ctx.method(), ctx.path(), e);
+            answer(ctx, HttpStatus.INTERNAL_SERVER_ERROR, ErrorWeb.of("internal error"));
+        });
+        // Javalin's own answers (no route, a body over its limit): the API's error, unless a route already wrote one
+        routes.error(404, ctx -> {
+            if (!String.valueOf(ctx.res().getContentType()).startsWith("application/json")) {
+                answer(ctx, HttpStatus.NOT_FOUND, ErrorWeb.of("no such resource " + ctx.path()));
+            }
+        });
+        routes.error(413, ctx -> {
+            if (!"application/json".equals(ctx.res().getContentType())) {
+                answer(ctx, HttpStatus.CONTENT_TOO_LARGE, ErrorWeb.of("body", "request body is over the limit of " + HttpApi.MAX_BODY + " bytes"));
+            }
+        });
+    }
+
+    private static void answer(Context ctx, HttpStatus status, ErrorWeb body) {
+        ctx.status(status).json(body);
+    }
+}

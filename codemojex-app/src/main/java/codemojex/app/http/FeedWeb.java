@@ -1,0 +1,69 @@
+package codemojex.app.http;
+
+import codemojex.app.core.Live;
+import codemojex.projections.Projections;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import echomq.domain.fold.Tally;
+import io.vavr.control.Option;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * The recent activity feed, as {@code GET /feed} answers it and {@code /feed/events} pushes it.
+ *
+ * @param since     the window (ISO-8601 duration)
+ * @param guesses   scored guesses in the window
+ * @param players   distinct players in the window
+ * @param skipped   unreadable entries left out (see {@code /health})
+ * @param items     the newest scored guesses, newest first
+ * @param perMinute scored guesses per minute, oldest first, only the minutes that had any: in the
+ *                  pushed feed only (its chart), left out of {@code GET /feed}
+ */
+record FeedWeb(String since, long guesses, int players, long skipped, List<Item> items,
+               @JsonInclude(JsonInclude.Include.NON_EMPTY) Option<List<Minute>> perMinute) {
+
+    /**
+     * One scored guess of the feed. Never the guess id: it would open the guess's breakdown to anyone.
+     *
+     * @param at         when it was scored (ISO-8601)
+     * @param game       its game
+     * @param room       the game's room
+     * @param player     who guessed
+     * @param total      0..600
+     * @param percentage {@code round(total / 6)}
+     * @param best       the player's best once it was scored
+     */
+    record Item(String at, String game, String room, String player, int total, int percentage, int best) {
+    }
+
+    /**
+     * A minute of the pushed feed's chart.
+     *
+     * @param minute  its start (ISO-8601)
+     * @param guesses guesses scored in it
+     */
+    record Minute(String minute, int guesses) {
+    }
+
+    /** The feed of the last {@code since}. */
+    static FeedWeb of(Duration since, Tally<Projections.Feed> feed) {
+        Projections.Feed f = feed.value();
+        return new FeedWeb(since.toString(), f.guesses(), f.distinctPlayers(), feed.skipped(), items(f), Option.none());
+    }
+
+    /** The live feed, with its chart. */
+    static FeedWeb live(Live.FeedView view) {
+        List<Minute> perMinute = view.perMinute().toList().sortBy(m -> m._1)
+                .map(m -> new Minute(Instant.ofEpochMilli(m._1).toString(), m._2)).toJavaList();
+        FeedWeb feed = of(Live.FEED_WINDOW, view.feed());
+        return new FeedWeb(feed.since, feed.guesses, feed.players, feed.skipped, feed.items, Option.some(perMinute));
+    }
+
+    /** The items of {@code f}, newest first. */
+    static List<Item> items(Projections.Feed f) {
+        return f.newest().map(i -> new Item(i.at().toString(), i.game(), i.room(), i.player(), i.total(), i.percentage(), i.best()))
+                .toJavaList();
+    }
+}

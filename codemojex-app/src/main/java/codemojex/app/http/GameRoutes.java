@@ -1,0 +1,38 @@
+package codemojex.app.http;
+
+import codemojex.app.core.Play;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.javalin.http.Context;
+import io.javalin.http.HttpStatus;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.Objects;
+
+/** Rooms and games: {@code POST /rooms} opens a game, {@code GET /games/{game}} reads one. */
+final class GameRoutes {
+
+    private static final Logger log = LoggerFactory.getLogger(HttpApi.class); // the web adapter logs as one
+
+    private final Play play;
+    private final Requests requests;
+
+    /** Over the game service. */
+    GameRoutes(Play play, Requests requests) {
+        this.play = Objects.requireNonNull(play, "play");
+        this.requests = Objects.requireNonNull(requests, "requests");
+    }
+
+    /** {@code POST /rooms}: opens a game in the body's {@code room} ({@code lobby} without one); 201. */
+    void open(Context ctx) {
+        JsonNode body = requests.bodyOrEmpty(ctx);
+        Play.OpenedGame g = play.open(Requests.optionalText(body, "room", "lobby"));
+        log.info("opened game {} in room {} with keyboard {}", g.game(), g.room(), g.keyboard().text());
+        ctx.status(HttpStatus.CREATED).json(GameWeb.Opened.of(g));
+    }
+
+    /** {@code GET /games/{game}}. */
+    void game(Context ctx) {
+        ctx.json(GameWeb.of(play.game(ctx.pathParam("game"))));
+    }
+}

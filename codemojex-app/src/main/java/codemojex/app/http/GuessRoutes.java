@@ -1,0 +1,63 @@
+package codemojex.app.http;
+
+import codemojex.app.core.BadInputException;
+import codemojex.app.core.GuessResult;
+import codemojex.app.core.Play;
+import codemojex.app.core.Players;
+import codemojex.app.core.Session;
+import codemojex.projections.Names;
+import com.fasterxml.jackson.databind.JsonNode;
+import echomq.domain.id.BrandedId;
+import io.javalin.http.Context;
+import io.javalin.http.HttpStatus;
+import io.vavr.control.Option;
+
+import java.util.Objects;
+
+/** A game's guesses: {@code POST /games/{game}/guesses} submits one, {@code GET /games/{game}/guesses/{guessId}} reads one. */
+final class GuessRoutes {
+
+    private final Play play;
+    private final Players players;
+    private final RateLimiter limiter;
+    private final Requests requests;
+
+    /** Over the services; guesses are limited per client by {@code limiter}. */
+    GuessRoutes(Play play, Players players, RateLimiter limiter, Requests requests) {
+        this.play = Objects.requireNonNull(play, "play");
+        this.players = Objects.requireNonNull(players, "players");
+        this.limiter = Objects.requireNonNull(limiter, "limiter");
+        this.requests = Objects.requireNonNull(requests, "requests");
+    }
+
+    /** {@code POST /games/{game}/guesses}: the session's player guesses the body's {@code guess}; 202, to be read at {@code Location}. */
+    void submit(Context ctx) {
+        String game = ctx.pathParam("game");
+        limiter.acquire(ctx.ip());
+        Session session = players.authenticate(game, Credentials.presented(ctx));
+        JsonNode body = requests.body(ctx);
+        String guess = Requests.requiredText(body, "guess");
+        String player = Requests.optionalText(body, "player", session.player());
+        BadInputException.check("player", () -> Names.requirePlayer(player));
+        if (!player.equals(session.player())) {
+            // the player is who the session says; a body naming another is a client mistake, said out loud
+            throw new BadInputException("player", "player \"" + player + "\" is not this session's player \"" + session.player() + "\"; leave player out");
+        }
+        BrandedId id = play.submit(game, session.player(), guess);
+        ctx.header("Location", "/games/" + game + "/guesses/" + id);
+        ctx.status(HttpStatus.ACCEPTED).json(GuessWeb.Submitted.pending(id.toString(), game));
+    }
+
+    /**
+     * {@code GET /games/{game}/guesses/{guessId}}: anyone may read a guess; a token, when one is
+     * shown, must be good, and makes its player the viewer (who alone sees the breakdown).
+     */
+    void guess(Context ctx) {
+        String game = ctx.pathParam("game");
+        String guessId = ctx.pathParam("guessId");
+        Option<String> presented = Credentials.presented(ctx);
+        GuessResult result = play.guess(game, guessId);
+        Option<String> viewer = presented.map(t -> players.authenticate(game, presented).player());
+        ctx.json(GuessWeb.of(result, viewer));
+    }
+}

@@ -1,0 +1,62 @@
+package codemojex.app.http;
+
+import echomq.engine.live.LiveValue;
+import echomq.engine.live.StreamFollowers;
+import echomq.engine.projection.ProjectionReader;
+import io.vavr.control.Option;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What {@code GET /health} answers: whether the app can serve, and what it did so far. The
+ * library's metrics records are written as they are (their components), so a counter the library
+ * adds shows up here without a change.
+ *
+ * @param status         {@code ok}, or {@code degraded} when Redis is down or an expected worker is not running
+ * @param redis          {@code up} or {@code down}
+ * @param client         the Redis client the app runs on
+ * @param partitions     how many partitions the games are spread over
+ * @param worker         the score worker
+ * @param projections    what the projection reader did (cache hits, folds, state reads)
+ * @param skippedEntries unreadable entries the reports skipped
+ * @param requests       requests answered per route ({@code GET /games/{game}/board}; {@code other})
+ * @param eventStreams   event streams open now
+ * @param live           what the pages watch, pushed
+ */
+public record HealthWeb(String status, String redis, String client, int partitions, Worker worker, ProjectionReader.Metrics projections,
+                        List<Skipped> skippedEntries, Map<String, Long> requests, int eventStreams, Streams live) {
+
+    /**
+     * The score worker.
+     *
+     * @param enabled  whether this process runs one
+     * @param running  whether it runs now
+     * @param scored   guesses it scored
+     * @param rejected guesses it rejected
+     * @param claimed  guesses it claimed from a consumer that stalled
+     * @param pending  guesses delivered and not yet acknowledged; JSON null when Redis could not say
+     */
+    public record Worker(boolean enabled, boolean running, long scored, long rejected, long claimed, Option<Long> pending) {
+    }
+
+    /**
+     * An entry of the log a report skipped as unreadable.
+     *
+     * @param channel its channel
+     * @param id      its id
+     * @param reason  why it could not be read
+     */
+    public record Skipped(String channel, String id, String reason) {
+    }
+
+    /**
+     * The live values the pages watch.
+     *
+     * @param followers    the streams' followers
+     * @param feed         the live feed
+     * @param watchedGames games watched now
+     */
+    public record Streams(StreamFollowers.Metrics followers, LiveValue.Metrics feed, int watchedGames) {
+    }
+}

@@ -1,0 +1,67 @@
+package codemojex.app.http;
+
+import io.javalin.http.Context;
+import io.javalin.http.HandlerType;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Objects;
+
+/** What a request may cost before any route runs: a body of at most {@link HttpApi#MAX_BODY} bytes, API reads at the client's rate. */
+final class Limits {
+
+    /** Bodies up to this size are read and dropped before a 413, so that the client sees the answer. */
+    static final long MAX_DRAIN = 1 << 20;
+
+    private final RateLimiter reads;
+
+    /** API reads limited per client by {@code reads}. */
+    Limits(RateLimiter reads) {
+        this.reads = Objects.requireNonNull(reads, "reads");
+    }
+
+    /** Refuses a request that says its body is over the limit, before it is read. */
+    void bodySize(Context ctx) {
+        long length = ctx.contentLength();
+        if (length > HttpApi.MAX_BODY) {
+            throw new TooLarge(length);
+        }
+    }
+
+    /** Takes one of the client's reads for an API read: reads are limited as guesses are, as every one costs Redis work. */
+    void reads(Context ctx) {
+        if (ctx.method() == HandlerType.GET && isApiRead(ctx.path())) {
+            reads.acquire(ctx.ip());
+        }
+    }
+
+    private static boolean isApiRead(String path) {
+        return path.startsWith("/games/") || path.equals("/feed") || path.equals("/feed/events") || path.equals("/lobby/events")
+                || path.equals("/rooms/openings")
+                || path.equals("/results");
+    }
+
+    /** Reads and drops up to {@link #MAX_DRAIN} bytes of the request's body. */
+    static void drain(Context ctx) {
+        try (InputStream in = ctx.req().getInputStream()) {
+            byte[] buf = new byte[8192];
+            long left = MAX_DRAIN;
+            int n;
+            while (left > 0 && (n = in.read(buf, 0, (int) Math.min(buf.length, left))) > 0) {
+                left -= n;
+            }
+        } catch (IOException ignored) {
+            // the client went away: nothing is owed to it
+        }
+    }
+
+    /** A body over the limit, of {@code length} bytes (as said, or as read). */
+    static final class TooLarge extends RuntimeException {
+        final long length;
+
+        TooLarge(long length) {
+            super("too large", null, false, false);
+            this.length = length;
+        }
+    }
+}

@@ -1,0 +1,26 @@
+package codemojex.app.http;
+
+import codemojex.app.core.Live;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.vavr.control.Option;
+
+import java.util.List;
+
+/**
+ * A game as {@code /games/{game}/events} pushes it to its watchers.
+ *
+ * @param game    the game
+ * @param status  {@code open} or {@code settled}
+ * @param winner  who cracked it; left out while it is open
+ * @param board   its top ten
+ * @param guesses scored guesses in all
+ * @param recent  its newest scored guesses, newest first
+ */
+record LiveGameWeb(String game, String status, @JsonInclude(JsonInclude.Include.NON_EMPTY) Option<String> winner,
+                   List<BoardWeb.Ranked> board, long guesses, List<FeedWeb.Item> recent) {
+
+    /** The web model of {@code v}. */
+    static LiveGameWeb of(Live.GameView v) {
+        return new LiveGameWeb(v.game(), v.status(), v.winner(), BoardWeb.of(v.board()), v.recent().guesses(), FeedWeb.items(v.recent()));
+    }
+}

@@ -1,0 +1,53 @@
+package codemojex.app.http;
+
+import codemojex.app.core.Players;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.javalin.http.Context;
+import io.javalin.http.HttpStatus;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.Objects;
+
+/** A game's players: {@code POST /games/{game}/players} joins, {@code GET /games/{game}/players/me} is the session's. */
+final class PlayerRoutes {
+
+    private static final Logger log = LoggerFactory.getLogger(HttpApi.class); // the web adapter logs as one
+
+    private final Players players;
+    private final RateLimiter limiter;
+    private final Requests requests;
+
+    /** Over the players' service; joins are limited per client by {@code limiter}, as guesses are. */
+    PlayerRoutes(Players players, RateLimiter limiter, Requests requests) {
+        this.players = Objects.requireNonNull(players, "players");
+        this.limiter = Objects.requireNonNull(limiter, "limiter");
+        this.requests = Objects.requireNonNull(requests, "requests");
+    }
+
+    /**
+     * {@code POST /games/{game}/players}: joins as the body's {@code name}; 201 with the session.
+     * Its token is in the answer for an API client, or with {@code "cookie": true} (the page) only in
+     * the session cookie.
+     */
+    void join(Context ctx) {
+        String game = ctx.pathParam("game");
+        limiter.acquire(ctx.ip());
+        JsonNode body = requests.body(ctx);
+        String name = Requests.requiredText(body, "name");
+        boolean cookie = Requests.optionalBoolean(body, "cookie");
+        Players.Joined joined = players.join(game, name);
+        log.info("player {} joined game {}", joined.session().player(), game); // never the token
+        if (cookie) {
+            Credentials.setCookie(ctx, game, joined.token(), players.ttl());
+            ctx.status(HttpStatus.CREATED).json(SessionWeb.of(joined.session()));
+        } else {
+            ctx.status(HttpStatus.CREATED).json(SessionWeb.withToken(joined.session(), joined.token().reveal()));
+        }
+    }
+
+    /** {@code GET /games/{game}/players/me}: the session the request presents; 401 without a good one. */
+    void me(Context ctx) {
+        ctx.json(SessionWeb.of(players.authenticate(ctx.pathParam("game"), Credentials.presented(ctx))));
+    }
+}

@@ -1,0 +1,109 @@
+package codemojex.app.http;
+
+import codemojex.app.core.BadInputException;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.javalin.http.Context;
+
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.Objects;
+
+/**
+ * What the routes read from a request: its JSON body and query parameters, each refused as a
+ * {@link BadInputException} naming it, before anything reaches the core.
+ */
+final class Requests {
+
+    private final ObjectMapper json;
+
+    /** Reads bodies with {@code json}. */
+    Requests(ObjectMapper json) {
+        this.json = Objects.requireNonNull(json, "json");
+    }
+
+    /** The body, a JSON object. */
+    JsonNode body(Context ctx) {
+        String text = ctx.body();
+        if (text.length() > HttpApi.MAX_BODY) {
+            throw new Limits.TooLarge(text.length()); // a chunked body says no length up front
+        }
+        try {
+            JsonNode node = json.readTree(text);
+            if (node == null || !node.isObject()) {
+                throw new BadInputException("body", "the body must be a JSON object");
+            }
+            return node;
+        } catch (JsonProcessingException e) {
+            throw new BadInputException("body", "the body is not valid JSON: " + e.getOriginalMessage());
+        }
+    }
+
+    /** The body, or an empty object when there is none (where every field is optional). */
+    JsonNode bodyOrEmpty(Context ctx) {
+        return ctx.body().isBlank() ? json.createObjectNode() : body(ctx);
+    }
+
+    /** Text field {@code field} of {@code body}, which must be there. */
+    static String requiredText(JsonNode body, String field) {
+        JsonNode v = body.get(field);
+        if (v == null || v.isNull()) {
+            throw new BadInputException(field, field + " is required");
+        }
+        if (!v.isTextual()) {
+            throw new BadInputException(field, field + " must be a string");
+        }
+        return v.asText();
+    }
+
+    /** Boolean field {@code field} of {@code body}; false without one. */
+    static boolean optionalBoolean(JsonNode body, String field) {
+        JsonNode v = body.get(field);
+        if (v == null || v.isNull()) {
+            return false;
+        }
+        if (!v.isBoolean()) {
+            throw new BadInputException(field, field + " must be true or false");
+        }
+        return v.asBoolean();
+    }
+
+    /** Text field {@code field} of {@code body}; {@code otherwise} without one. */
+    static String optionalText(JsonNode body, String field, String otherwise) {
+        JsonNode v = body.get(field);
+        return v == null || v.isNull() ? otherwise : requiredText(body, field);
+    }
+
+    /** Query parameter {@code name}; {@code otherwise} when it is missing or blank. */
+    static String queryOr(Context ctx, String name, String otherwise) {
+        String v = ctx.queryParam(name);
+        return v == null || v.isBlank() ? otherwise : v;
+    }
+
+    /** Query parameter {@code name}, a number of at most four digits (the core checks its range); {@code otherwise} without one. */
+    static int intParam(Context ctx, String name, int otherwise) {
+        String v = ctx.queryParam(name);
+        if (v == null || v.isBlank()) {
+            return otherwise;
+        }
+        if (!v.matches("[0-9]{1,4}")) {
+            throw new BadInputException(name, name + " \"" + (v.length() > 20 ? v.substring(0, 20) + "…" : v) + "\" is not a number 1..1000");
+        }
+        return Integer.parseInt(v);
+    }
+
+    /** Query parameter {@code name}, an ISO-8601 instant; {@code otherwise} without one. */
+    static Instant instantParam(Context ctx, String name, Instant otherwise) {
+        String v = ctx.queryParam(name);
+        if (v == null || v.isBlank()) {
+            return otherwise;
+        }
+        try {
+            return Instant.parse(v);
+        } catch (DateTimeParseException e) {
+            throw new BadInputException(name, name + " \"" + (v.length() > 40 ? v.substring(0, 40) + "…" : v)
+                    + "\" is not an instant such as 2026-12-02T10:00:00Z");
+        }
+    }
+}

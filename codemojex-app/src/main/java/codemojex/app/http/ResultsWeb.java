@@ -1,0 +1,38 @@
+package codemojex.app.http;
+
+import codemojex.projections.Projections;
+import echomq.domain.fold.Tally;
+import io.vavr.collection.Vector;
+
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.util.List;
+
+/**
+ * The games settled on a day, as {@code GET /results} answers it.
+ *
+ * @param day     the day (ISO-8601 date)
+ * @param zone    the zone the day is in
+ * @param results the games, in settle order
+ * @param skipped unreadable entries left out (see {@code /health})
+ */
+record ResultsWeb(String day, String zone, List<Result> results, long skipped) {
+
+    /**
+     * A settled game.
+     *
+     * @param settledAt when it settled (ISO-8601)
+     * @param game      the game
+     * @param room      its room
+     * @param winner    who cracked it
+     * @param secret    its code, revealed now that it is over
+     */
+    record Result(String settledAt, String game, String room, String winner, List<String> secret) {
+    }
+
+    /** The results of {@code day} in {@code zone}. */
+    static ResultsWeb of(LocalDate day, ZoneId zone, Tally<Vector<Projections.Result>> results) {
+        return new ResultsWeb(day.toString(), zone.getId(), results.value().map(r -> new Result(r.settledAt().toString(), r.settled().game(),
+                r.settled().room(), r.settled().winner(), GameWeb.emojis(r.settled().secret()))).toJavaList(), results.skipped());
+    }
+}
