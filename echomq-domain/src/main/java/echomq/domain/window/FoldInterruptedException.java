@@ -6,10 +6,10 @@ import echomq.domain.stream.StreamStoreException;
 /**
  * A window fold broken by a store failure part way through. Never a partial result passed off as
  * complete: the accumulator so far is here only to resume from, with
- * {@link StreamWindows#resume(String, String, Window, Fold, FoldResult, int)}.
+ * {@link StreamWindows#resume(echomq.domain.stream.StreamKey, Window, Fold, FoldResult, int)}.
  * <pre>{@code
- * try { r = windows.foldDetailed(q, n, w, fold, 1000); }
- * catch (FoldInterruptedException e) { r = windows.resume(q, n, w, fold, e.progress(), 1000); }
+ * try { r = windows.foldDetailed(key, w, fold, 1000); }
+ * catch (FoldInterruptedException e) { r = windows.resume(key, w, fold, e.progress(), 1000); }
  * }</pre>
  */
 public class FoldInterruptedException extends StreamStoreException {
