@@ -154,6 +154,34 @@ public final class StreamWindows {
     }
 
     /**
+     * Folds {@code range} as a series of {@code buckets}: one paged pass over the range (never a
+     * range read per bucket), every bucket in the answer, an empty one with {@code entries == 0}
+     * and the fold's initial value. Folding the range as one window equals combining the values of
+     * its tumbling series, in order, with a {@link echomq.domain.fold.CombinableFold}'s combine.
+     * <pre>{@code
+     * Series<Long> perMinute = windows.foldSeries(key, Buckets.tumbling(Duration.ofMinutes(1)),
+     *         Window.closed(t0, t0.plus(Duration.ofHours(1)).minusMillis(1)), count);
+     * }</pre>
+     *
+     * @param key     the stream
+     * @param buckets how the range is cut
+     * @param range   the range, whose ends clip the first and the last bucket
+     * @param fold    the fold of each bucket
+     * @param <A>     the accumulator
+     * @return the series, in time order
+     * @throws IllegalArgumentException before anything is read, when the range holds more than {@link Buckets#MAX_BUCKETS} buckets
+     * @throws FoldInterruptedException when the store fails mid-fold: read the series again (its
+     *         progress is of the series as a whole, not of one bucket)
+     */
+    public <A> Series<A> foldSeries(StreamKey key, Buckets buckets, Window.Closed range, Fold<A> fold) {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(buckets, "buckets");
+        Objects.requireNonNull(range, "range");
+        SeriesFold<A> series = new SeriesFold<>(buckets.over(range), fold);
+        return foldDetailed(key, range, series, DEFAULT_PAGE_SIZE).value().series();
+    }
+
+    /**
      * Continues a fold of {@code window} after {@code progress}: folds only the entries above
      * {@code progress.last()} (all of the window when none) into {@code progress.value()}. This is
      * how an open window is brought up to date and how a fold broken by a failure is retried

@@ -1,0 +1,284 @@
+package echomq.domain.window;
+
+import echomq.domain.id.StreamId;
+
+import io.vavr.collection.List;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
+import java.time.DayOfWeek;
+import java.time.temporal.ChronoUnit;
+import java.time.temporal.TemporalAdjusters;
+import java.time.zone.ZoneOffsetTransition;
+import java.util.Objects;
+
+/**
+ * How a range of time is cut into buckets: the pure math of a series, with no I/O. A bucket is a
+ * {@link Window.Closed} of whole milliseconds, so a series reads exactly the ids of its buckets.
+ * <ul>
+ *   <li>{@link #tumbling} buckets {@code [o + k·size, o + (k+1)·size)} tile time: every millisecond
+ *       lies in exactly one;</li>
+ *   <li>{@link #hopping} buckets {@code [o + k·advance, o + k·advance + size)} overlap: a
+ *       millisecond lies in {@code size / advance} of them when {@code advance} divides {@code size};</li>
+ *   <li>{@link #calendar} buckets are the days, ISO weeks (from Monday), months or years of a zone,
+ *       from local midnight or {@link #startingAt} a local time; across a DST change a day is 23 or
+ *       25 hours, and a start time the clocks skip that day starts the bucket at the instant they
+ *       jump to.</li>
+ * </ul>
+ * The origin {@code o} of tumbling and hopping buckets is the epoch unless {@link #alignedTo} says
+ * otherwise.
+ * <pre>{@code
+ * Buckets.tumbling(Duration.ofMinutes(1)).over(Window.closed(t0, t1));      // one per minute, clipped
+ * Buckets.calendar(ChronoUnit.DAYS, ZoneId.of("Europe/Berlin"))
+ *        .startingAt(LocalTime.of(5, 0)).over(Window.closed(t0, t1));       // days from 05:00 local
+ * }</pre>
+ */
+public sealed interface Buckets permits Buckets.Tumbling, Buckets.Hopping, Buckets.Calendar {
+
+    /** The most buckets one range may be cut into: a larger series is refused before anything is read. */
+    int MAX_BUCKETS = 100_000;
+
+    /**
+     * Tumbling buckets of {@code size}, aligned to the epoch.
+     *
+     * @param size the length of each bucket, a positive whole number of milliseconds
+     * @return the buckets
+     * @throws IllegalArgumentException when {@code size} is not positive or not whole milliseconds
+     */
+    static Tumbling tumbling(Duration size) {
+        return new Tumbling(size, Instant.EPOCH);
+    }
+
+    /**
+     * Hopping buckets of {@code size} every {@code advance}, aligned to the epoch.
+     *
+     * @param size    the length of each bucket, a positive whole number of milliseconds
+     * @param advance the distance between the starts of two buckets, {@code 0 < advance <= size}
+     * @return the buckets
+     * @throws IllegalArgumentException when either is not positive or not whole milliseconds, or {@code advance > size}
+     */
+    static Hopping hopping(Duration size, Duration advance) {
+        return new Hopping(size, advance, Instant.EPOCH);
+    }
+
+    /**
+     * Calendar buckets of {@code unit} in {@code zone}, from local midnight.
+     *
+     * @param unit {@link ChronoUnit#DAYS}, {@link ChronoUnit#WEEKS} (ISO, from Monday),
+     *             {@link ChronoUnit#MONTHS} or {@link ChronoUnit#YEARS}
+     * @param zone the zone whose calendar and clock changes the buckets follow
+     * @return the buckets
+     * @throws IllegalArgumentException when {@code unit} is another unit
+     */
+    static Calendar calendar(ChronoUnit unit, ZoneId zone) {
+        return new Calendar(unit, zone, LocalTime.MIDNIGHT);
+    }
+
+    /**
+     * The same buckets with their origin at {@code origin}: tumbling and hopping buckets only.
+     *
+     * @param origin the start of one bucket
+     * @return the buckets aligned to it
+     * @throws IllegalArgumentException on calendar buckets, or when {@code origin} has no stream id
+     */
+    Buckets alignedTo(Instant origin);
+
+    /**
+     * The same buckets, each starting at {@code time} local time: calendar buckets only.
+     *
+     * @param time the local time each bucket starts at
+     * @return the buckets
+     * @throws IllegalArgumentException on tumbling or hopping buckets, or when {@code time} is not whole milliseconds
+     */
+    Buckets startingAt(LocalTime time);
+
+    /**
+     * Every bucket that overlaps {@code range}, clipped to it, in time order: each is
+     * {@code [max(start, t0), min(end − 1 ms, t1)]} in whole milliseconds.
+     *
+     * @param range the range to cut
+     * @return the buckets, at least one
+     * @throws IllegalArgumentException when the range would hold more than {@link #MAX_BUCKETS} buckets
+     */
+    List<Window.Closed> over(Window.Closed range);
+
+    /**
+     * Buckets that tile time in steps of {@code size} from {@code origin}.
+     *
+     * @param size   the length of each bucket
+     * @param origin the start of one bucket
+     */
+    record Tumbling(Duration size, Instant origin) implements Buckets {
+        /** Checks the size and the origin. */
+        public Tumbling {
+            BucketSteps.millis("bucket size", size);
+            Objects.requireNonNull(origin, "origin");
+            StreamId.epochMilli(origin);
+        }
+
+        @Override
+        public Tumbling alignedTo(Instant origin) {
+            return new Tumbling(size, origin);
+        }
+
+        @Override
+        public Buckets startingAt(LocalTime time) {
+            throw new IllegalArgumentException("startingAt(" + time + ") applies to calendar buckets, not to tumbling buckets of "
+                    + size + "; use alignedTo");
+        }
+
+        @Override
+        public List<Window.Closed> over(Window.Closed range) {
+            return BucketSteps.of(size, size, origin).over(range, this);
+        }
+    }
+
+    /**
+     * Buckets of {@code size} starting every {@code advance} from {@code origin}.
+     *
+     * @param size    the length of each bucket
+     * @param advance the distance between two starts, at most {@code size}
+     * @param origin  the start of one bucket
+     */
+    record Hopping(Duration size, Duration advance, Instant origin) implements Buckets {
+        /** Checks the size, the advance and the origin. */
+        public Hopping {
+            long s = BucketSteps.millis("bucket size", size);
+            long a = BucketSteps.millis("bucket advance", advance);
+            if (a > s) {
+                throw new IllegalArgumentException("bucket advance " + advance + " is longer than the bucket size " + size);
+            }
+            Objects.requireNonNull(origin, "origin");
+            StreamId.epochMilli(origin);
+        }
+
+        @Override
+        public Hopping alignedTo(Instant origin) {
+            return new Hopping(size, advance, origin);
+        }
+
+        @Override
+        public Buckets startingAt(LocalTime time) {
+            throw new IllegalArgumentException("startingAt(" + time + ") applies to calendar buckets, not to hopping buckets of "
+                    + size + " every " + advance + "; use alignedTo");
+        }
+
+        @Override
+        public List<Window.Closed> over(Window.Closed range) {
+            return BucketSteps.of(size, advance, origin).over(range, this);
+        }
+    }
+
+    /**
+     * The calendar {@code unit}s of {@code zone}, each starting at {@code start} local time.
+     *
+     * @param unit  DAYS, WEEKS, MONTHS or YEARS
+     * @param zone  the zone
+     * @param start the local time each bucket starts at
+     */
+    record Calendar(ChronoUnit unit, ZoneId zone, LocalTime start) implements Buckets {
+
+        private static final List<ChronoUnit> UNITS = List.of(ChronoUnit.DAYS, ChronoUnit.WEEKS, ChronoUnit.MONTHS, ChronoUnit.YEARS);
+
+        /** Checks the unit, the zone and the start time. */
+        public Calendar {
+            Objects.requireNonNull(unit, "unit");
+            Objects.requireNonNull(zone, "zone");
+            Objects.requireNonNull(start, "start");
+            if (!UNITS.contains(unit)) {
+                throw new IllegalArgumentException("calendar unit " + unit + " is not one of " + UNITS.mkString(", "));
+            }
+            if (start.getNano() % 1_000_000 != 0) {
+                throw new IllegalArgumentException("bucket start time " + start + " is not a whole number of milliseconds");
+            }
+        }
+
+        @Override
+        public Buckets alignedTo(Instant origin) {
+            throw new IllegalArgumentException("alignedTo(" + origin + ") applies to tumbling and hopping buckets, not to calendar "
+                    + unit + " in " + zone + "; use startingAt");
+        }
+
+        @Override
+        public Calendar startingAt(LocalTime time) {
+            return new Calendar(unit, zone, time);
+        }
+
+        @Override
+        public List<Window.Closed> over(Window.Closed range) {
+            long a = StreamId.epochMilli(range.t0());
+            long b = StreamId.epochMilli(range.t1());
+            LocalDate first = periodOf(a);
+            LocalDate last = periodOf(b);
+            BucketSteps.limit(periods(first, last), range, this);
+            List<Window.Closed> out = List.empty();
+            for (LocalDate p = first; !p.isAfter(last); p = next(p)) {
+                long s = Math.max(startOf(p), a);
+                long e = Math.min(startOf(next(p)) - 1, b);
+                if (e >= s) { // a day the zone skipped whole (Pacific/Apia, 2011-12-30) is no bucket
+                    out = out.prepend(new Window.Closed(Instant.ofEpochMilli(s), Instant.ofEpochMilli(e)));
+                }
+            }
+            return out.reverse();
+        }
+
+        /** How many periods from {@code first} to {@code last}, both included: at least the buckets. */
+        private long periods(LocalDate first, LocalDate last) {
+            return switch (unit) {
+                case DAYS -> ChronoUnit.DAYS.between(first, last) + 1;
+                case WEEKS -> ChronoUnit.DAYS.between(first, last) / 7 + 1;
+                case MONTHS -> ChronoUnit.MONTHS.between(first, last) + 1;
+                default -> ChronoUnit.YEARS.between(first, last) + 1;
+            };
+        }
+
+        /** The first local date of the bucket that holds the millisecond {@code ms}. */
+        private LocalDate periodOf(long ms) {
+            LocalDate date = align(LocalDateTime.ofInstant(Instant.ofEpochMilli(ms), zone).toLocalDate());
+            // the bucket of the local date may start after ms (before the day's start time): the one before holds it
+            while (startOf(date) > ms) {
+                date = previous(date);
+            }
+            while (startOf(next(date)) <= ms) {
+                date = next(date);
+            }
+            return date;
+        }
+
+        private LocalDate align(LocalDate d) {
+            return switch (unit) {
+                case DAYS -> d;
+                case WEEKS -> d.with(TemporalAdjusters.previousOrSame(DayOfWeek.MONDAY));
+                case MONTHS -> d.withDayOfMonth(1);
+                default -> d.withDayOfYear(1);
+            };
+        }
+
+        private LocalDate next(LocalDate p) {
+            return p.plus(1, unit);
+        }
+
+        private LocalDate previous(LocalDate p) {
+            return p.minus(1, unit);
+        }
+
+        /**
+         * The instant the bucket of local date {@code p} starts: {@code start} on that date, or, when
+         * the clocks skip that local time, the instant they jump (not the shifted time
+         * {@link ZonedDateTime#of} would give). In an overlap the earlier instant.
+         */
+        private long startOf(LocalDate p) {
+            LocalDateTime local = p.atTime(start);
+            ZoneOffsetTransition gap = zone.getRules().getTransition(local);
+            if (gap != null && gap.isGap()) {
+                return gap.getInstant().toEpochMilli();
+            }
+            return ZonedDateTime.of(local, zone).toInstant().toEpochMilli();
+        }
+    }
+}
