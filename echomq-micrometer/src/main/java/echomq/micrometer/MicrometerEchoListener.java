@@ -48,7 +48,14 @@ public final class MicrometerEchoListener implements EchoListener {
     private final Map<Object, Object> meters = new ConcurrentHashMap<>();
     private final Map<Object, AtomicLong> gauges = new ConcurrentHashMap<>();
 
-    /** Registers its meters in {@code registry} as events arrive. */
+    /**
+     * A listener that registers its meters in {@code registry} as events arrive (none before the
+     * first): a stream, projection or group never seen has no meter yet.
+     *
+     * @param registry where the meters go; use one listener per registry: a second would share the
+     *                 first's counters and timers, but Micrometer keeps the first gauge of a name and
+     *                 tags, so the second's gauges would never show
+     */
     public MicrometerEchoListener(MeterRegistry registry) {
         this.registry = Objects.requireNonNull(registry, "registry");
     }
@@ -77,6 +84,12 @@ public final class MicrometerEchoListener implements EchoListener {
         });
     }
 
+    /**
+     * Counts, times or sets the gauges of {@code event} on the meters listed above; an event with
+     * no meter here is ignored.
+     *
+     * @param event what the library just did
+     */
     @Override
     public void on(EchoEvent event) {
         if (event instanceof EchoEvent.Folded f) {

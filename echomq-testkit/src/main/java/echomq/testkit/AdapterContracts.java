@@ -29,34 +29,79 @@ import java.util.List;
  */
 public abstract class AdapterContracts {
 
-    /** The range port under test. */
+    /**
+     * For a subclass: one per Redis the adapter runs against.
+     */
+    public AdapterContracts() {
+    }
+
+    /**
+     * The range port under test.
+     *
+     * @return the adapter's range port, over the Redis the contracts run against
+     */
     protected abstract StreamRangePort range();
 
-    /** An appender minting with node {@code node}: one per writer, as two minters of one node could mint the same id. */
+    /**
+     * An appender minting with node {@code node}: one per writer, as two minters of one node could mint the same id.
+     *
+     * @param node the snowflake node id to mint with; each nested contract asks for its own
+     * @return a fresh appender of the adapter
+     */
     protected abstract StreamAppendPort newAppender(int node);
 
-    /** The retention port under test. */
+    /**
+     * The retention port under test.
+     *
+     * @return the adapter's retention port
+     */
     protected abstract StreamRetentionPort retention();
 
-    /** The state port under test. */
+    /**
+     * The state port under test.
+     *
+     * @return the adapter's state port
+     */
     protected abstract StreamStatePort states();
 
-    /** The readers port under test. */
+    /**
+     * The readers port under test.
+     *
+     * @return the adapter's readers port (consumer groups' positions)
+     */
     protected abstract StreamReadersPort readers();
 
-    /** The checkpoint port under test. */
+    /**
+     * The checkpoint port under test.
+     *
+     * @return the adapter's checkpoint store
+     */
     protected abstract CheckpointPort checkpoints();
 
-    /** Writes {@code e} under its own id with a plain {@code XADD}, bypassing the adapters. */
+    /**
+     * Writes {@code e} under its own id with a plain {@code XADD}, bypassing the adapters: how the
+     * contracts store entries with explicit ids.
+     *
+     * @param key the stream
+     * @param e   the entry, stored under {@code e.id()} with its fields
+     */
     protected abstract void xadd(StreamKey key, StreamEntry e);
 
-    /** Deletes the key. */
+    /**
+     * Deletes the key ({@code DEL}), bypassing the adapters.
+     *
+     * @param key the stream
+     */
     protected abstract void delete(StreamKey key);
 
-    /** Deletes one entry ({@code XDEL}). */
+    /**
+     * Deletes one entry ({@code XDEL}), bypassing the adapters.
+     *
+     * @param key the stream
+     * @param id  the entry's id
+     */
     protected abstract void deleteEntry(StreamKey key, StreamId id);
 
-    /** The consumer group port under test: {@code consumer} of {@code group} on {@code key}. */
     /**
      * The adapter's consumer-group port, reading as {@code consumer}.
      *

@@ -21,20 +21,60 @@ import java.util.UUID;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The contract of {@link CheckpointPort}, run against every implementation. */
+/**
+ * The contract of {@link CheckpointPort}, run against every implementation: a checkpoint loads as
+ * it was saved, is never moved back within one history of its stream, is replaced once the stream
+ * is another incarnation, and bad names are refused before any store. The checkpoints hold for the
+ * entries {@link #store} writes, so a store that proves a checkpoint against its stream can.
+ * <pre>{@code
+ * class InMemoryCheckpointsContractTest extends CheckpointPortContract {
+ *     final SortedMapStreamRange streams = new SortedMapStreamRange();
+ *     final InMemoryCheckpoints checkpoints = new InMemoryCheckpoints(streams);
+ *     protected CheckpointPort checkpoints() { return checkpoints; }
+ *     protected void store(StreamKey key, List<StreamEntry> entries) { streams.put(key, entries); }
+ *     protected void delete(StreamKey key) { streams.remove(key); }
+ * }
+ * }</pre>
+ */
 public abstract class CheckpointPortContract {
 
+    /**
+     * For a subclass that names the store under test.
+     */
+    public CheckpointPortContract() {
+    }
+
+    /**
+     * The store under test, over the streams {@link #store} writes.
+     *
+     * @return the checkpoint port
+     */
     protected abstract CheckpointPort checkpoints();
 
-    /** Stores entries with their own ids under {@code key}. */
+    /**
+     * Stores entries with their own ids under {@code key}.
+     *
+     * @param key     the stream
+     * @param entries the entries, in id order
+     */
     protected abstract void store(StreamKey key, List<StreamEntry> entries);
 
-    /** Deletes the stream, as {@code DEL} would. */
+    /**
+     * Deletes the stream, as {@code DEL} would.
+     *
+     * @param key the stream
+     */
     protected abstract void delete(StreamKey key);
 
     static final long T = Snowflake.EPOCH_MS + 30_000_000L;
 
-    /** Five entries with branded ids, stored. */
+    /**
+     * Five entries with branded ids, stored: one per millisecond from a fixed instant.
+     *
+     * @param key  the stream
+     * @param node the snowflake node of their ids: another node, other ids in the same milliseconds
+     * @return the entries stored, in order
+     */
     protected List<StreamEntry> fiveEntries(StreamKey key, int node) {
         List<StreamEntry> out = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
@@ -44,6 +84,17 @@ public abstract class CheckpointPortContract {
         return out;
     }
 
+    /**
+     * A checkpoint of the whole log up to {@code upTo}, as if the stream held five entries then.
+     *
+     * @param key        the stream
+     * @param projection the projection's name
+     * @param version    the projection's version
+     * @param upTo       the last entry it folded
+     * @param state      the folded state, encoded
+     * @return the checkpoint
+     * @throws IllegalArgumentException when {@code projection} is not a valid checkpoint name
+     */
     protected static Checkpoint checkpoint(StreamKey key, String projection, int version, StreamEntry upTo, String state) {
         StreamState seen = new StreamState(5, Option.some(StreamId.of(T, 0)), Option.some(upTo.id()), upTo.id(), Option.some(5L),
                 Option.some(StreamId.MIN), Option.some(StreamId.of(T, 0)), upTo.branded());
@@ -51,6 +102,11 @@ public abstract class CheckpointPortContract {
                 Instant.ofEpochMilli(T + 100));
     }
 
+    /**
+     * A stream no other test uses.
+     *
+     * @return a fresh key in queue {@code contract}
+     */
     protected StreamKey stream() {
         return StreamKey.of("contract", "cp-" + UUID.randomUUID());
     }

@@ -26,6 +26,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 public abstract class ConsumerGroupPortContract {
 
     /**
+     * For a subclass that names the implementation under test.
+     */
+    public ConsumerGroupPortContract() {
+    }
+
+    /**
      * The port reading as {@code consumer}, as the adapter under test builds it.
      *
      * @param consumer the consumer, of its group, of its stream
@@ -37,9 +43,19 @@ public abstract class ConsumerGroupPortContract {
         return consumerGroup(ConsumerGroup.of(key, group).consumer(consumer));
     }
 
+    /**
+     * Appends the entries the groups read, to the same store.
+     *
+     * @return an appender of the adapter under test
+     */
     protected abstract StreamAppendPort appender();
 
-    /** Deletes one entry ({@code XDEL}), bypassing the port. */
+    /**
+     * Deletes one entry ({@code XDEL}), bypassing the port.
+     *
+     * @param key the stream
+     * @param id  the entry's id
+     */
     protected abstract void deleteEntry(StreamKey key, StreamId id);
 
     private static StreamKey newKey() {

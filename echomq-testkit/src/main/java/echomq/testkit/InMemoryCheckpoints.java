@@ -29,7 +29,16 @@ public final class InMemoryCheckpoints implements CheckpointPort {
     private final StreamRangePort range;
     private final Map<Slot, Checkpoint> stored = new ConcurrentHashMap<>();
 
-    /** Checkpoints of the streams {@code range} reads. */
+    /**
+     * Checkpoints of the streams {@code range} reads, none stored yet.
+     * <pre>{@code
+     * InMemoryStreams streams = new InMemoryStreams();
+     * ProjectionReader reader = new ProjectionReader(streams, streams, clock, 100, 1000,
+     *         new InMemoryCheckpoints(streams), Duration.ofDays(1));
+     * }</pre>
+     *
+     * @param range reads the entry a stored checkpoint folded up to, to prove it still holds
+     */
     public InMemoryCheckpoints(StreamRangePort range) {
         this.range = Objects.requireNonNull(range, "range");
     }

@@ -45,6 +45,12 @@ public final class InMemoryStreams implements StreamRangePort, StreamStatePort {
     private final SortedMapStreamRange ranges = new SortedMapStreamRange();
 
     /**
+     * No streams yet: every state reads as none, every range as empty.
+     */
+    public InMemoryStreams() {
+    }
+
+    /**
      * Appends an entry under {@code id}, as {@code XADD key <id>} does.
      *
      * @param key    the stream

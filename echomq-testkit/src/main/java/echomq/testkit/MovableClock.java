@@ -12,27 +12,45 @@ public final class MovableClock extends Clock {
 
     private final AtomicLong ms;
 
-    /** Showing {@code startMs} (epoch milliseconds) until moved. */
+    /**
+     * Showing {@code startMs} (epoch milliseconds) until moved.
+     *
+     * @param startMs the time it shows, in epoch milliseconds
+     */
     public MovableClock(long startMs) {
         this.ms = new AtomicLong(startMs);
     }
 
-    /** Showing now until moved. */
+    /** Showing the system's time now, until moved (it does not move by itself). */
     public MovableClock() {
         this(System.currentTimeMillis());
     }
 
-    /** The time it shows, in epoch milliseconds. */
+    /**
+     * The time it shows.
+     *
+     * @return epoch milliseconds
+     */
     public long ms() {
         return ms.get();
     }
 
-    /** Moves it {@code deltaMs} on (or back, when negative); the time it shows then. */
+    /**
+     * Moves it {@code deltaMs} on (or back, when negative).
+     *
+     * @param deltaMs how far, in milliseconds
+     * @return the time it shows then, in epoch milliseconds
+     */
     public long advance(long deltaMs) {
         return ms.addAndGet(deltaMs);
     }
 
-    /** Moves it {@code d} on; the time it shows then. */
+    /**
+     * Moves it {@code d} on (or back, when negative), to the millisecond.
+     *
+     * @param d how far
+     * @return the time it shows then, in epoch milliseconds
+     */
     public long advance(Duration d) {
         return advance(d.toMillis());
     }

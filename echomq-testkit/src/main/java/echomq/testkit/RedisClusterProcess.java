@@ -25,14 +25,27 @@ public final class RedisClusterProcess implements AutoCloseable {
         this.masters = nodes.subList(0, masters);
     }
 
-    /** Starts three masters, creates the cluster and waits until every node says {@code cluster_state:ok}. */
+    /**
+     * Starts three masters, creates the cluster and waits until every node says {@code cluster_state:ok}.
+     * The nodes persist (append-only, fsync always), so a restarted node keeps its data and slots.
+     *
+     * @param extraArgs more {@code redis-server} options for every node
+     * @return the running cluster; close it to stop every node
+     * @throws IllegalStateException when Redis is not installed or the cluster does not form (every
+     *                               node started is stopped again)
+     */
     public static RedisClusterProcess start(String... extraArgs) {
         return start(0, extraArgs);
     }
 
     /**
      * Starts three masters with a replica each (six nodes); a master that fails is replaced by its
-     * replica after the node timeout (2 s), or at once on {@link #failover}.
+     * replica after the node timeout (2 s), or at once on {@link #failover}. Returns once the
+     * replicas are in sync.
+     *
+     * @param extraArgs more {@code redis-server} options for every node
+     * @return the running cluster
+     * @throws IllegalStateException as {@link #start} does, or when the replicas do not sync in 30 s
      */
     public static RedisClusterProcess startWithReplicas(String... extraArgs) {
         return start(1, extraArgs);
@@ -79,7 +92,11 @@ public final class RedisClusterProcess implements AutoCloseable {
                 .filter(s -> new java.io.File(s).canExecute()).orElse("redis-cli");
     }
 
-    /** Waits until every node reports {@code cluster_state:ok}. */
+    /**
+     * Waits until every running node reports {@code cluster_state:ok}.
+     *
+     * @throws IllegalStateException when they do not within 30 s, or the wait is interrupted
+     */
     public void awaitOk() {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() < deadline) {
@@ -108,7 +125,12 @@ public final class RedisClusterProcess implements AutoCloseable {
         throw new IllegalStateException("the replicas did not sync with their masters in 30 s");
     }
 
-    /** Waits until a replica of {@code master} has acknowledged all its writes ({@code WAIT 1}). */
+    /**
+     * Waits until a replica of {@code master} has acknowledged all its writes ({@code WAIT 1}).
+     *
+     * @param master the master whose writes must have reached a replica
+     * @throws IllegalStateException when none has within 30 s
+     */
     public void awaitReplicasInSyncOf(RedisServerProcess master) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() < deadline) {
@@ -147,12 +169,22 @@ public final class RedisClusterProcess implements AutoCloseable {
         }
     }
 
-    /** Every node, masters first, then the replicas (empty without replicas). */
+    /**
+     * Every node.
+     *
+     * @return the masters as started first, then the replicas (none without replicas)
+     */
     public List<RedisServerProcess> nodes() {
         return List.copyOf(nodes);
     }
 
-    /** The node that serves {@code slot} now (after failovers too), from a live node's {@code CLUSTER NODES}. */
+    /**
+     * The node that serves {@code slot} now (after failovers too), from a live node's {@code CLUSTER NODES}.
+     *
+     * @param slot the hash slot, 0 to 16383
+     * @return the node that is master of the slot now
+     * @throws IllegalStateException when no live node knows the slot's master
+     */
     public RedisServerProcess currentMasterOf(int slot) {
         for (RedisServerProcess asked : nodes) {
             if (!asked.isRunning()) {
@@ -181,7 +213,13 @@ public final class RedisClusterProcess implements AutoCloseable {
         throw new IllegalStateException("no live node knows the master of slot " + slot);
     }
 
-    /** The replica of {@code master} now, from {@code INFO replication} of the replicas. */
+    /**
+     * The replica of {@code master} now, from {@code INFO replication} of the running nodes.
+     *
+     * @param master a master node
+     * @return the running node that replicates it
+     * @throws IllegalStateException when no running node does
+     */
     public RedisServerProcess replicaOf(RedisServerProcess master) {
         for (RedisServerProcess n : nodes) {
             if (n != master && n.isRunning() && command(n.port(), "INFO replication").contains("master_port:" + master.port())) {
@@ -194,6 +232,10 @@ public final class RedisClusterProcess implements AutoCloseable {
     /**
      * A manual failover: {@code CLUSTER FAILOVER} on {@code replica}, which waits for its master's
      * last writes, takes over its slots, and is then the master; waits until the cluster agrees.
+     *
+     * @param replica the replica to promote
+     * @param slot    a slot of its master's, to see the cluster agree on the new master
+     * @throws IllegalStateException when the failover is refused or not agreed within 30 s
      */
     public void failover(RedisServerProcess replica, int slot) {
         String reply = command(replica.port(), "CLUSTER FAILOVER");
@@ -203,7 +245,13 @@ public final class RedisClusterProcess implements AutoCloseable {
         awaitMaster(slot, replica);
     }
 
-    /** Waits until {@code expected} serves {@code slot} and the cluster is ok. */
+    /**
+     * Waits until {@code expected} serves {@code slot} and the cluster is ok.
+     *
+     * @param slot     the hash slot
+     * @param expected the node that should be its master
+     * @throws IllegalStateException when it does not within 30 s
+     */
     public void awaitMaster(int slot, RedisServerProcess expected) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() < deadline) {
@@ -220,7 +268,11 @@ public final class RedisClusterProcess implements AutoCloseable {
         throw new IllegalStateException("node " + expected.port() + " did not take over slot " + slot + " in 30 s");
     }
 
-    /** {@code redis-cluster://127.0.0.1:p1,127.0.0.1:p2,127.0.0.1:p3}. */
+    /**
+     * Where a cluster client connects: the masters as started.
+     *
+     * @return {@code redis-cluster://127.0.0.1:p1,127.0.0.1:p2,127.0.0.1:p3}
+     */
     public String uri() {
         StringBuilder b = new StringBuilder("redis-cluster://");
         for (int i = 0; i < masters.size(); i++) {
@@ -229,6 +281,11 @@ public final class RedisClusterProcess implements AutoCloseable {
         return b.toString();
     }
 
+    /**
+     * The masters as started (after a failover one of them may be a replica: see {@link #currentMasterOf}).
+     *
+     * @return the three nodes the cluster was created with as masters, in slot order
+     */
     public List<RedisServerProcess> masters() {
         return List.copyOf(masters);
     }
@@ -236,11 +293,15 @@ public final class RedisClusterProcess implements AutoCloseable {
     /**
      * The master that serves {@code slot}: with {@code --cluster create} on three masters the slots
      * are split in order, 0–5460, 5461–10922, 10923–16383.
+     *
+     * @param slot the hash slot, 0 to 16383
+     * @return the master it was created on (before any failover)
      */
     public RedisServerProcess masterOf(int slot) {
         return masters.get(slot <= 5460 ? 0 : slot <= 10922 ? 1 : 2);
     }
 
+    /** Stops every node (SIGKILL). */
     @Override
     public void close() {
         nodes.forEach(RedisServerProcess::stop);

@@ -16,10 +16,12 @@ import java.util.concurrent.TimeUnit;
 /**
  * A {@code redis-server} from {@code PATH} run as a child process, on a free loopback port, without
  * persistence: {@code try (RedisServerProcess r = RedisServerProcess.start()) { … r.uri() … }}.
- * Tests run them, and stop, restart or pause them to inject faults.
+ * Tests run them, and stop, restart or pause them ({@code CLIENT PAUSE}) to inject faults. Its
+ * data and log live in a temporary directory of its own.
  */
 public final class RedisServerProcess implements AutoCloseable {
 
+    /** What a test fails with when there is no Redis to run against: how to install one, or point {@code REDIS_URL} at one. */
     public static final String HOW_TO_INSTALL = "redis-server was not found on PATH and REDIS_URL is not set: "
             + "install it (Debian/Ubuntu: apt-get install redis-server; macOS: brew install redis) or set REDIS_URL=redis://host:port";
 
@@ -40,9 +42,12 @@ public final class RedisServerProcess implements AutoCloseable {
 
     /**
      * Starts a server and waits until it accepts connections; {@code extraArgs} are more
-     * {@code redis-server} options, e.g. {@code "--requirepass", "s3cret"}.
+     * {@code redis-server} options, e.g. {@code "--requirepass", "s3cret"}. It is killed when the JVM exits.
      *
-     * @throws IllegalStateException saying how to install Redis when there is no {@code redis-server}
+     * @param extraArgs more {@code redis-server} options, after the fixture's own (a later option wins)
+     * @return the running server
+     * @throws IllegalStateException saying how to install Redis when there is no {@code redis-server},
+     *                               or when it exits at start or does not accept connections in 15 s
      */
     public static RedisServerProcess start(String... extraArgs) {
         RedisServerProcess s = startOwned(extraArgs);
@@ -53,6 +58,10 @@ public final class RedisServerProcess implements AutoCloseable {
     /**
      * As {@link #start}, without a shutdown hook: the caller stops it, in the order its own shutdown
      * needs (a test that stops its workers before their Redis).
+     *
+     * @param extraArgs more {@code redis-server} options, after the fixture's own
+     * @return the running server; {@link #stop()} or {@link #close()} it
+     * @throws IllegalStateException as {@link #start} does
      */
     public static RedisServerProcess startOwned(String... extraArgs) {
         RedisServerProcess s = new RedisServerProcess(freePort(), List.of(extraArgs));
@@ -62,7 +71,20 @@ public final class RedisServerProcess implements AutoCloseable {
 
     /**
      * Starts a server that speaks only TLS on its port ({@code rediss://127.0.0.1:<port>}), with the
-     * given PEM certificate, key and CA; clients need not present certificates.
+     * given PEM certificate, key and CA; clients need not present certificates. It is killed when
+     * the JVM exits.
+     * <pre>{@code
+     * TestCertificates c = TestCertificates.create();
+     * RedisServerProcess tls = RedisServerProcess.startTls(c.serverCertificate(), c.serverKey(), c.ca());
+     * String uri = "rediss://127.0.0.1:" + tls.port();
+     * }</pre>
+     *
+     * @param cert      the server's certificate (PEM)
+     * @param key       the server's private key (PEM)
+     * @param ca        the authority's certificate (PEM)
+     * @param extraArgs more {@code redis-server} options
+     * @return the running server; its {@link #uri()} is the plain one, use {@code rediss://} with {@link #port()}
+     * @throws IllegalStateException as {@link #start} does
      */
     public static RedisServerProcess startTls(Path cert, Path key, Path ca, String... extraArgs) {
         int port = freePort();
@@ -76,7 +98,11 @@ public final class RedisServerProcess implements AutoCloseable {
         return s;
     }
 
-    /** The {@code redis-server} executable on {@code PATH}, if any. */
+    /**
+     * The {@code redis-server} executable on {@code PATH}, if any.
+     *
+     * @return the first executable {@code redis-server} on {@code PATH}, or empty
+     */
     public static Optional<Path> executable() {
         String path = System.getenv().getOrDefault("PATH", "");
         for (String dir : path.split(File.pathSeparator)) {
@@ -88,20 +114,34 @@ public final class RedisServerProcess implements AutoCloseable {
         return Optional.empty();
     }
 
+    /**
+     * The loopback port it listens on (the TLS port of a TLS server), the same after a restart.
+     *
+     * @return the port
+     */
     public int port() {
         return port;
     }
 
-    /** {@code redis://127.0.0.1:<port>} (add credentials yourself when the server has them). */
+    /**
+     * Where a client connects.
+     *
+     * @return {@code redis://127.0.0.1:<port>} (add credentials yourself when the server has them)
+     */
     public String uri() {
         return "redis://127.0.0.1:" + port;
     }
 
+    /**
+     * Whether the server's process is alive (a paused server is).
+     *
+     * @return false after {@link #stop()} or a crash
+     */
     public boolean isRunning() {
         return process != null && process.isAlive();
     }
 
-    /** Stops the server at once (SIGKILL, as a crash would); nothing is saved. */
+    /** Stops the server at once (SIGKILL, as a crash would); nothing is saved but what its options already wrote. */
     public synchronized void stop() {
         if (process != null) {
             process.destroyForcibly();
@@ -114,12 +154,18 @@ public final class RedisServerProcess implements AutoCloseable {
         }
     }
 
-    /** Starts the server again on the same port, empty. */
+    /**
+     * Starts the server again on the same port and directory, with the same options: empty, unless
+     * those options persist (a {@link RedisClusterProcess} node's append-only file is loaded again).
+     *
+     * @throws IllegalStateException when it does not start again
+     */
     public synchronized void restart() {
         stop();
         startProcess();
     }
 
+    /** Stops the server, as {@link #stop()}. */
     @Override
     public void close() {
         stop();
@@ -192,7 +238,12 @@ public final class RedisServerProcess implements AutoCloseable {
         }
     }
 
-    /** A port that was free a moment ago on loopback. */
+    /**
+     * A port that was free a moment ago on loopback.
+     *
+     * @return the port (another process may take it before it is used)
+     * @throws UncheckedIOException when no socket can be opened
+     */
     public static int freePort() {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             s.setReuseAddress(true);

@@ -22,7 +22,19 @@ public final class SortedMapStreamRange implements StreamRangePort {
     private final Map<StreamKey, NavigableMap<StreamId, StreamEntry>> streams = new ConcurrentHashMap<>();
     private final AtomicInteger calls = new AtomicInteger();
 
-    /** Stores entries under {@code key} (as an append with explicit ids would). */
+    /**
+     * No streams yet: every range reads as empty.
+     */
+    public SortedMapStreamRange() {
+    }
+
+    /**
+     * Stores entries under {@code key} (as an append with explicit ids would; an entry under an id
+     * already stored replaces it, and no order is enforced).
+     *
+     * @param key     the stream
+     * @param entries the entries, each under its own id
+     */
     public void put(StreamKey key, Iterable<StreamEntry> entries) {
         NavigableMap<StreamId, StreamEntry> s = streams.computeIfAbsent(key, k -> new ConcurrentSkipListMap<>());
         for (StreamEntry e : entries) {
@@ -30,17 +42,30 @@ public final class SortedMapStreamRange implements StreamRangePort {
         }
     }
 
-    /** Removes the stream at {@code key}, as {@code DEL} would. */
+    /**
+     * Removes the stream at {@code key}, as {@code DEL} would.
+     *
+     * @param key the stream
+     */
     public void remove(StreamKey key) {
         streams.remove(key);
     }
 
-    /** Every entry under {@code key}, in order. */
+    /**
+     * Every entry under {@code key}, in order; not counted as a range call.
+     *
+     * @param key the stream
+     * @return a copy of its entries, empty for a missing stream
+     */
     public List<StreamEntry> all(StreamKey key) {
         return new ArrayList<>(streams.getOrDefault(key, new ConcurrentSkipListMap<>()).values());
     }
 
-    /** How many range calls were made. */
+    /**
+     * How many range calls were made ({@code range} and {@code rangeFrom}, even those that read nothing).
+     *
+     * @return the count
+     */
     public int calls() {
         return calls.get();
     }

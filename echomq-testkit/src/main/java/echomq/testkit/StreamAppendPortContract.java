@@ -23,15 +23,40 @@ import java.util.concurrent.Future;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The contract of {@link StreamAppendPort}; reads back through a {@link StreamRangePort} of the same store. */
+/**
+ * The contract of {@link StreamAppendPort}; reads back through a {@link StreamRangePort} of the same
+ * store: appends land once, under their branded ids, in mint order (from many threads too, and
+ * async); a caller's id is kept or refused when not above the top; an append below another writer's
+ * top is minted again above it; bad input is refused before the wire. Each test appends to a fresh
+ * stream, {@link #key}.
+ */
 public abstract class StreamAppendPortContract {
 
+    /**
+     * For a subclass that names the implementation under test.
+     */
+    public StreamAppendPortContract() {
+    }
+
+    /**
+     * The appender under test.
+     *
+     * @return the port; the same one for the whole test, as a minter is one per writer
+     */
     protected abstract StreamAppendPort appender();
 
+    /**
+     * Reads back what was appended.
+     *
+     * @return a range port over the same store
+     */
     protected abstract StreamRangePort reader();
 
+    /** The queue of every stream the tests append to: {@code contract}. */
     protected String queue = "contract";
+    /** The name of this test's stream, fresh for each test ({@code append-<uuid>}). */
     protected String name;
+    /** This test's stream, {@code StreamKey.of(queue, name)}, set before each test. */
     protected StreamKey key;
 
     @BeforeEach

@@ -23,13 +23,30 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 public abstract class StreamRangePortContract {
 
-    /** The port under test. */
+    /**
+     * For a subclass that names the implementation under test.
+     */
+    public StreamRangePortContract() {
+    }
+
+    /**
+     * The port under test.
+     *
+     * @return the range port, over the store {@link #store} writes to
+     */
     protected abstract StreamRangePort port();
 
-    /** Stores entries with their own ids under {@code key}, in order. */
+    /**
+     * Stores entries with their own ids under {@code key}, in order.
+     *
+     * @param key     the stream
+     * @param entries the entries, in id order, each under its branded id
+     */
     protected abstract void store(StreamKey key, List<StreamEntry> entries);
 
+    /** This test's stream, fresh for each test. */
     protected StreamKey key;
+    /** What each test finds in {@link #key}: three entries in each of five milliseconds (tails 0, 1 and the largest), in order. */
     protected List<StreamEntry> stored;
 
     @BeforeEach

@@ -17,20 +17,59 @@ import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The contract of {@link StreamReadersPort}; needs an appender and a way to drive consumer groups. */
+/**
+ * The contract of {@link StreamReadersPort}: each consumer group says what it was delivered and what
+ * is still pending, so retention can hold back for it. Needs an appender and a way to drive
+ * consumer groups in the same store.
+ */
 public abstract class StreamReadersPortContract {
 
+    /**
+     * For a subclass that names the implementation under test.
+     */
+    public StreamReadersPortContract() {
+    }
+
+    /**
+     * The port under test.
+     *
+     * @return the readers port
+     */
     protected abstract StreamReadersPort readers();
 
+    /**
+     * Appends the entries the groups read.
+     *
+     * @return an appender to the same store
+     */
     protected abstract StreamAppendPort appender();
 
-    /** Creates {@code group} at the start of the stream. */
+    /**
+     * Creates {@code group} at the start of the stream.
+     *
+     * @param key   the stream
+     * @param group the group's name
+     */
     protected abstract void createGroup(StreamKey key, String group);
 
-    /** Delivers up to {@code count} new entries to {@code consumer} of {@code group}; their ids. */
+    /**
+     * Delivers up to {@code count} new entries to {@code consumer} of {@code group}.
+     *
+     * @param key      the stream
+     * @param group    the group
+     * @param consumer the consumer they are delivered to (pending under it)
+     * @param count    the most entries delivered
+     * @return the ids delivered, in order
+     */
     protected abstract List<StreamId> deliver(StreamKey key, String group, String consumer, int count);
 
-    /** Acknowledges {@code id} for {@code group}. */
+    /**
+     * Acknowledges {@code id} for {@code group}.
+     *
+     * @param key   the stream
+     * @param group the group
+     * @param id    the entry delivered to the group
+     */
     protected abstract void ack(StreamKey key, String group, StreamId id);
 
     static final long T = Snowflake.EPOCH_MS + 40_000_000L;

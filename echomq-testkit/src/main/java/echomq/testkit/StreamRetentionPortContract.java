@@ -20,20 +20,50 @@ import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The contract of {@link StreamRetentionPort}; needs an appender and a reader of the same store. */
+/**
+ * The contract of {@link StreamRetentionPort}: exact trims remove exactly what lies below their
+ * horizon, approximate ones never anything at or above it, a missing stream trims to nothing, and
+ * {@code newestFrom} is where a {@code MAXLEN} would keep from. Needs an appender and a reader of
+ * the same store; each test trims a fresh stream of 3000 entries, {@link #key}.
+ */
 public abstract class StreamRetentionPortContract {
 
+    /**
+     * For a subclass that names the implementation under test.
+     */
+    public StreamRetentionPortContract() {
+    }
+
+    /**
+     * The port under test.
+     *
+     * @return the retention port
+     */
     protected abstract StreamRetentionPort retention();
 
+    /**
+     * Fills each test's stream.
+     *
+     * @return an appender to the same store
+     */
     protected abstract StreamAppendPort appender();
 
+    /**
+     * Reads what a trim left.
+     *
+     * @return a range port over the same store
+     */
     protected abstract StreamRangePort reader();
 
     static final long T = Snowflake.EPOCH_MS + 10_000_000L;
 
+    /** The queue of every stream the tests trim: {@code contract}. */
     protected final String queue = "contract";
+    /** The name of this test's stream, fresh for each test ({@code trim-<uuid>}). */
     protected String name;
+    /** This test's stream, {@code StreamKey.of(queue, name)}, filled before each test. */
     protected StreamKey key;
+    /** The ids of the 3000 entries in {@link #key} before the test trims, in order. */
     protected List<BrandedId> ids;
 
     /** 3000 entries, three per millisecond over 1000 ms: enough for Redis to trim whole nodes. */

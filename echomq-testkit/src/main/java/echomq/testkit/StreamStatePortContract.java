@@ -17,14 +17,39 @@ import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The contract of {@link StreamStatePort}. */
+/**
+ * The contract of {@link StreamStatePort}: a missing stream has no state; the state follows appends
+ * and deletes; {@code observe} reads the state and probes one entry in one step; and a stream
+ * created again cannot be mistaken for the old one (what the caching reader's proof relies on).
+ */
 public abstract class StreamStatePortContract {
 
+    /**
+     * For a subclass that names the implementation under test.
+     */
+    public StreamStatePortContract() {
+    }
+
+    /**
+     * The port under test.
+     *
+     * @return the state port
+     */
     protected abstract StreamStatePort states();
 
+    /**
+     * Appends the entries whose state is read.
+     *
+     * @return an appender to the same store
+     */
     protected abstract StreamAppendPort appender();
 
-    /** Deletes one entry (XDEL), as another client might. */
+    /**
+     * Deletes one entry ({@code XDEL}), as another client might.
+     *
+     * @param key the stream
+     * @param id  the entry's id
+     */
     protected abstract void delete(StreamKey key, StreamId id);
 
     static final long T = Snowflake.EPOCH_MS + 20_000_000L;

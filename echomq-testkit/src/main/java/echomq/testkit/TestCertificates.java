@@ -17,7 +17,12 @@ import java.util.concurrent.TimeUnit;
  */
 public record TestCertificates(Path ca, Path serverCertificate, Path serverKey) {
 
-    /** Fresh ones in a new temporary directory. */
+    /**
+     * Fresh ones in a new temporary directory.
+     *
+     * @return the paths of the authority's certificate and the server's certificate and key
+     * @throws IllegalStateException when {@code openssl} is missing or fails
+     */
     public static TestCertificates create() {
         try {
             Path dir = Files.createTempDirectory("echomq-tls-");

@@ -16,7 +16,12 @@ public final class TestRedis {
     private TestRedis() {
     }
 
-    /** The URI of the test Redis. */
+    /**
+     * The URI of the test Redis, decided on the first call and the same for the JVM's life.
+     *
+     * @return {@code REDIS_URL}, or {@code redis://127.0.0.1:<port>} of the server started for this JVM
+     * @throws IllegalStateException saying how to install Redis, when neither is there
+     */
     public static synchronized String uri() {
         if (uri == null) {
             String given = System.getenv("REDIS_URL");
@@ -32,7 +37,14 @@ public final class TestRedis {
         return uri;
     }
 
-    /** A server of the test's own, which it may stop, restart or pause; fails saying how to install Redis. */
+    /**
+     * A server of the test's own, which it may stop, restart or pause ({@code CLIENT PAUSE}); it is
+     * killed at exit.
+     *
+     * @param extraArgs more {@code redis-server} options, e.g. {@code "--requirepass", "s3cret"}
+     * @return the running server
+     * @throws IllegalStateException saying how to install Redis, when there is no {@code redis-server}
+     */
     public static RedisServerProcess privateServer(String... extraArgs) {
         requireExecutable();
         return RedisServerProcess.start(extraArgs);

@@ -32,7 +32,10 @@ import java.util.function.Supplier;
  * folds, not entries: a listener never sees an entry counted twice or left out, only fewer
  * intermediate values.
  * <pre>{@code
- * LiveValue<Feed> feed = LiveValue.start("feed", followers, keys, () -> reader.foldSliding(...), Duration.ofSeconds(1), pool);
+ * StreamKey scored = StreamKey.of("cm", "guess-scored");
+ * Window.Sliding hour = Window.last(Duration.ofHours(1)).inPanesOf(Duration.ofMinutes(1));
+ * LiveValue<Feed> feed = LiveValue.start("feed", followers, List.of(scored),
+ *         () -> reader.fold(scored, hour, recentFeed(20)), Duration.ofSeconds(1), pool);
  * AutoCloseable sub = feed.subscribe(update -> send(update.value()));
  * }</pre>
  *
@@ -46,22 +49,41 @@ public final class LiveValue<A> implements AutoCloseable {
      * @param value   the value
      * @param upTo    the highest entry id the followers had seen when it was computed (it folds at least that far)
      * @param version 1 for the first value, one more for each value that differed from the one before
+     * @param <A>     the value's type
      */
     public record Update<A>(A value, StreamId upTo, long version) {
+        /**
+         * Checks the parts.
+         *
+         * @param value   the value
+         * @param upTo    the highest entry id the followers had seen when it was computed
+         * @param version 1 for the first value, one more for each change
+         * @throws NullPointerException when {@code value} or {@code upTo} is null
+         */
         public Update {
             Objects.requireNonNull(value, "value");
             Objects.requireNonNull(upTo, "upTo");
         }
     }
 
-    /** Receives updates, one at a time, the newest when it was busy. A listener that throws is dropped. */
+    /**
+     * Receives updates, one at a time, the newest when it was busy. A listener that throws is dropped.
+     *
+     * @param <A> the value's type
+     */
     @FunctionalInterface
     public interface Listener<A> {
+        /**
+         * Takes one update, on the live value's dispatch executor; never two at once for one listener.
+         *
+         * @param update the newest value when this delivery began
+         * @throws RuntimeException to be dropped: no further update is delivered to this listener
+         */
         void on(Update<A> update);
     }
 
     /**
-     * What the live value did so far.
+     * What the live value did so far: counts since it started.
      *
      * @param computes  values computed
      * @param changes   values that differed from the one before (and were handed out)
@@ -117,6 +139,24 @@ public final class LiveValue<A> implements AutoCloseable {
     /**
      * Starts computing {@code compute} at once, again on every append to one of {@code keys} (as
      * {@code followers} see them) and on every {@code tick}; listeners' deliveries run on {@code dispatch}.
+     * Appends that arrive while a computation runs wake one more computation, not one each.
+     * <pre>{@code
+     * LiveValue<Long> perHour = LiveValue.start("scored-per-hour", followers, List.of(scored),
+     *         () -> reader.fold(scored, Window.last(Duration.ofHours(1)), counting), Duration.ofSeconds(5), pool);
+     * }</pre>
+     *
+     * @param name      names the computing thread ({@code live-<name>}) and the conflation events
+     * @param followers the followers that wake it (they stay open when it closes)
+     * @param keys      the streams the value is computed from, at least one
+     * @param compute   computes the value; a cheap read through a {@link echomq.engine.projection.ProjectionReader}
+     *                  when nothing changed. A value {@link Object#equals} to the last one is not handed out;
+     *                  a null or a throw counts as a failure, computed again after a backoff
+     * @param tick      how often it computes with no append, at least 10 ms: what moves a sliding window's edge
+     * @param dispatch  runs listeners' deliveries
+     * @param <A>       the value's type
+     * @return the live value, computing
+     * @throws IllegalArgumentException when {@code keys} is empty or {@code tick} is under 10 ms
+     * @throws IllegalStateException    when {@code followers} are closed
      */
     public static <A> LiveValue<A> start(String name, StreamFollowers followers, Iterable<StreamKey> keys, Supplier<A> compute,
                                          Duration tick, Executor dispatch) {
@@ -127,6 +167,20 @@ public final class LiveValue<A> implements AutoCloseable {
      * As {@link #start(String, StreamFollowers, Iterable, Supplier, Duration, Executor)}, at least
      * {@code minGap} between two computations: the appends of that gap are folded in one (for a
      * value that costs many reads to compute).
+     *
+     * @param name      names the computing thread ({@code live-<name>}) and the conflation events
+     * @param followers the followers that wake it (they stay open when it closes)
+     * @param keys      the streams the value is computed from, at least one
+     * @param compute   computes the value; a null or a throw counts as a failure
+     * @param tick      how often it computes with no append, at least 10 ms
+     * @param minGap    the least time from the end of one computation to the start of the next,
+     *                  from zero up to {@code tick}
+     * @param dispatch  runs listeners' deliveries
+     * @param <A>       the value's type
+     * @return the live value, computing
+     * @throws IllegalArgumentException when {@code keys} is empty, {@code tick} is under 10 ms, or
+     *                                  {@code minGap} is negative or above {@code tick}
+     * @throws IllegalStateException    when {@code followers} are closed
      */
     public static <A> LiveValue<A> start(String name, StreamFollowers followers, Iterable<StreamKey> keys, Supplier<A> compute,
                                          Duration tick, Duration minGap, Executor dispatch) {
@@ -140,7 +194,11 @@ public final class LiveValue<A> implements AutoCloseable {
         return live;
     }
 
-    /** The newest value, if one was computed yet. */
+    /**
+     * The newest value.
+     *
+     * @return the newest value with where it stands, none until the first computation succeeded
+     */
     public Option<Update<A>> current() {
         return Option.of(current.get());
     }
@@ -148,6 +206,9 @@ public final class LiveValue<A> implements AutoCloseable {
     /**
      * Hands {@code listener} the current value (when there is one) and every later change, until
      * the returned handle is closed.
+     *
+     * @param listener takes the updates, one at a time on the dispatch executor
+     * @return the subscription; close it to stop the deliveries
      */
     public AutoCloseable subscribe(Listener<A> listener) {
         Mailbox box = new Mailbox(Objects.requireNonNull(listener, "listener"));
@@ -159,12 +220,20 @@ public final class LiveValue<A> implements AutoCloseable {
         return () -> listeners.remove(box);
     }
 
-    /** What it did so far. */
+    /**
+     * What it did so far.
+     *
+     * @return the counts since it started, and the listeners now
+     */
     public Metrics metrics() {
         return new Metrics(computes.get(), changes.get(), delivered.get(), conflated.get(), failures.get(), listeners.size());
     }
 
-    /** Stops computing; listeners get nothing more. The followers go on for their other subscribers. */
+    /**
+     * Stops computing; listeners get nothing more. The followers go on for their other subscribers.
+     *
+     * @throws IllegalStateException when closing a subscription to the followers fails
+     */
     @Override
     public void close() {
         running = false;

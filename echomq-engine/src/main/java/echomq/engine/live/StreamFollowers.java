@@ -35,7 +35,7 @@ import java.util.function.Consumer;
 public final class StreamFollowers implements AutoCloseable {
 
     /**
-     * What the followers did so far.
+     * What the followers did so far: counts since they were made, all streams together.
      *
      * @param followers streams followed
      * @param wakeups   reads that brought entries
@@ -56,7 +56,21 @@ public final class StreamFollowers implements AutoCloseable {
     private final AtomicLong restarts = new AtomicLong();
     private volatile boolean running = true;
 
-    /** Over {@code tails} and {@code states}, each read waiting up to {@code block} (keep it under the client's socket timeout). */
+    /**
+     * Followers over {@code tails} and {@code states}; none runs until the first {@link #follow} of
+     * its stream.
+     * <pre>{@code
+     * StreamFollowers followers = new StreamFollowers(tails, states, Duration.ofSeconds(2));
+     * AutoCloseable sub = followers.follow(StreamKey.of("cm", "guess-scored"), id -> refresh());
+     * }</pre>
+     *
+     * @param tails  where a follower waits for appends ({@code XREAD BLOCK})
+     * @param states where a follower finds the stream's top: at its start, and after a read that
+     *               brought nothing (to notice a stream that went below what was seen)
+     * @param block  how long one read waits for appends, at least 1 ms; keep it under the client's
+     *               socket timeout, or every quiet wait ends as a failure and a backoff
+     * @throws IllegalArgumentException when {@code block} is under 1 ms
+     */
     public StreamFollowers(StreamTailPort tails, StreamStatePort states, Duration block) {
         this.tails = Objects.requireNonNull(tails, "tails");
         this.states = Objects.requireNonNull(states, "states");
@@ -69,7 +83,20 @@ public final class StreamFollowers implements AutoCloseable {
     /**
      * Tells {@code onAppend} (on the follower's thread; keep it short) the newest id of {@code key}
      * after every read that brought entries, and when the stream was found below what was seen,
-     * until the returned handle is closed.
+     * until the returned handle is closed. The first subscriber of a stream starts its follower at
+     * the stream's top; later ones share it. Closing the handle unsubscribes only: the follower
+     * runs until {@link #close()}.
+     * <pre>{@code
+     * try (AutoCloseable sub = followers.follow(key, id -> wake.release())) {
+     *     ...
+     * }
+     * }</pre>
+     *
+     * @param key      the stream to follow
+     * @param onAppend told the newest id seen; it runs on the follower's thread, so what it does
+     *                 delays the next read
+     * @return the subscription; close it to stop hearing of {@code key}
+     * @throws IllegalStateException when these followers are closed
      */
     public AutoCloseable follow(StreamKey key, Consumer<StreamId> onAppend) {
         Objects.requireNonNull(onAppend, "onAppend");
@@ -81,12 +108,22 @@ public final class StreamFollowers implements AutoCloseable {
         return () -> f.subscribers.remove(onAppend);
     }
 
-    /** The last id the follower of {@code key} saw (its top when it started), none before it read anything. */
+    /**
+     * The last id the follower of {@code key} saw: its top when it started, then the id of the
+     * newest entry read (or the stream's new top after it was found below).
+     *
+     * @param key the stream
+     * @return the id, none when nothing follows {@code key} or its follower has not read yet
+     */
     public Option<StreamId> position(StreamKey key) {
         return Option.of(followers.get(key)).flatMap(f -> Option.of(f.after.get()));
     }
 
-    /** What the followers did so far. */
+    /**
+     * What the followers did so far.
+     *
+     * @return the counts since these followers were made
+     */
     public Metrics metrics() {
         return new Metrics(followers.size(), wakeups.get(), failures.get(), restarts.get());
     }
@@ -96,7 +133,10 @@ public final class StreamFollowers implements AutoCloseable {
         return last == 0 ? 100 : Math.min(5000, last * 2);
     }
 
-    /** Stops every follower. */
+    /**
+     * Stops every follower (each thread is interrupted and ends); a later {@link #follow} fails.
+     * The subscribers are not told.
+     */
     @Override
     public void close() {
         running = false;
@@ -106,8 +146,12 @@ public final class StreamFollowers implements AutoCloseable {
     private volatile EchoListener listener = EchoListener.NONE;
 
     /**
-     * Tells {@code l} of every follower that reads its stream again after failures, and of every
-     * value a {@link LiveValue} on these followers conflates. Returns these followers.
+     * Tells {@code l} of every follower that reads its stream again after failures
+     * ({@link EchoEvent.Reconnected}), and of every value a {@link LiveValue} on these followers
+     * conflates ({@link EchoEvent.Conflated}).
+     *
+     * @param l the listener, replacing any earlier one
+     * @return these followers
      */
     public StreamFollowers observedBy(EchoListener l) {
         this.listener = java.util.Objects.requireNonNull(l, "listener");

@@ -34,12 +34,19 @@ final class FoldCache {
     private final SealedCheckpoints checkpoints;
     private final Lru<SlotKey, Cached> cache;
 
+    /**
+     * @param reads          the window folds, page size and counts
+     * @param checkpoints    where a sealed window's fold is taken from, and saved to, when nothing kept holds
+     * @param maxCachedFolds the most folds kept (windows and panes), at least 1
+     * @throws IllegalArgumentException for a cache size below 1
+     */
     FoldCache(Reads reads, SealedCheckpoints checkpoints, int maxCachedFolds) {
         this.reads = Objects.requireNonNull(reads, "reads");
         this.checkpoints = Objects.requireNonNull(checkpoints, "checkpoints");
         this.cache = new Lru<>(maxCachedFolds, reads.metrics()::evicted);
     }
 
+    /** How many folds are kept now. */
     int size() {
         return cache.size();
     }

@@ -17,6 +17,7 @@ record FoldId(String name, int version) {
         Objects.requireNonNull(name, "name");
     }
 
+    /** The name and version of {@code fold}. */
     static FoldId of(Fold<?> fold) {
         return new FoldId(fold.name(), fold.version());
     }

@@ -36,6 +36,10 @@ final class Lineages {
     private final Map<StreamKey, Lineage> lineages = new HashMap<>();
     private final AtomicLong ids = new AtomicLong();
 
+    /**
+     * @param states  the state port each read observes through
+     * @param metrics counts the state reads
+     */
     Lineages(StreamStatePort states, ReaderMetrics metrics) {
         this.states = Objects.requireNonNull(states, "states");
         this.metrics = metrics;

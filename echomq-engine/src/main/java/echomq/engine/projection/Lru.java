@@ -36,18 +36,22 @@ final class Lru<K, V> {
         };
     }
 
+    /** As {@link #Lru(int, Runnable)}, counting no evictions. */
     Lru(int max) {
         this(max, () -> { });
     }
 
+    /** The value of {@code key}, none when absent; a hit makes it the most recently used. */
     synchronized Option<V> get(K key) {
         return Option.of(map.get(key));
     }
 
+    /** Keeps {@code value} under {@code key}, pushing out the least recently used entry when full. */
     synchronized void put(K key, V value) {
         map.put(key, value);
     }
 
+    /** Drops what {@code key} held, if anything. */
     synchronized void remove(K key) {
         map.remove(key);
     }
@@ -61,6 +65,7 @@ final class Lru<K, V> {
         }
     }
 
+    /** How many entries are kept now. */
     synchronized int size() {
         return map.size();
     }

@@ -39,6 +39,10 @@ final class PaneStacks {
     private final ReaderMetrics metrics;
     private final Lru<SlotKey, Stacks> stacks = new Lru<>(64);
 
+    /**
+     * @param panes   folds each sealed pane (a fixed window, kept there like any other)
+     * @param metrics counts the combines
+     */
     PaneStacks(FoldCache panes, ReaderMetrics metrics) {
         this.panes = Objects.requireNonNull(panes, "panes");
         this.metrics = Objects.requireNonNull(metrics, "metrics");

@@ -28,10 +28,12 @@ final class ReaderMetrics {
     private final AtomicLong combines = new AtomicLong();
     private volatile EchoListener listener = EchoListener.NONE;
 
+    /** Tells {@code l}, from now on, what the reader does (replacing the listener before). */
     void observedBy(EchoListener l) {
         this.listener = Objects.requireNonNull(l, "listener");
     }
 
+    /** A fold was asked for (one per stream: a partitioned read counts each partition). */
     void read() {
         reads.incrementAndGet();
     }
@@ -41,6 +43,7 @@ final class ReaderMetrics {
         EchoListener.tell(listener, new EchoEvent.Read(fold.name(), System.nanoTime() - startedNanos));
     }
 
+    /** A stream state read ({@code XINFO STREAM}) is about to be made. */
     void stateRead(EchoEvent.StateRead event) {
         stateReads.incrementAndGet();
         EchoListener.tell(listener, event);
@@ -51,15 +54,18 @@ final class ReaderMetrics {
         absent.incrementAndGet();
     }
 
+    /** A kept fold was pushed out by a newer one. */
     void evicted() {
         evictions.incrementAndGet();
         EchoListener.tell(listener, new EchoEvent.Evicted());
     }
 
+    /** Two accumulators were combined (panes, suffixes, the Two-Stacks). */
     void combined() {
         combines.incrementAndGet();
     }
 
+    /** A sealed window's fold was written as a checkpoint (the store took it). */
     void checkpointSaved() {
         checkpointsSaved.incrementAndGet();
     }
@@ -106,6 +112,7 @@ final class ReaderMetrics {
         EchoListener.tell(listener, new EchoEvent.Folded(fold.name(), key, kind, n));
     }
 
+    /** The counts so far, with the folds kept now and the lineages started. */
     ProjectionReader.Metrics snapshot(int cached, long lineages) {
         return new ProjectionReader.Metrics(reads.get(), hits.get(), incremental.get(), full.get(), entries.get(), stateReads.get(),
                 evictions.get(), cached, absent.get(), lineages, checkpointsLoaded.get(), checkpointsSaved.get(), combines.get());

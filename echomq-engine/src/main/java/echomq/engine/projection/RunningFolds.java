@@ -29,6 +29,7 @@ final class RunningFolds {
     private final Reads reads;
     private final Lru<SlotKey, Running> running = new Lru<>(64);
 
+    /** Keeps up to 64 running folds (one per stream, window length and fold in use). */
     RunningFolds(Reads reads) {
         this.reads = Objects.requireNonNull(reads, "reads");
     }

@@ -37,6 +37,14 @@ final class SealedCheckpoints {
         return new SealedCheckpoints(Option.none(), Duration.ZERO, states, clock, metrics);
     }
 
+    /**
+     * @param store   where checkpoints are kept; none keeps nothing
+     * @param ttl     how long a saved checkpoint is kept, above zero when there is a store
+     * @param states  observes the stream at a checkpoint's last entry, to prove it still holds
+     * @param clock   a checkpoint's time of writing
+     * @param metrics counts the checkpoints saved
+     * @throws IllegalArgumentException for a store with a ttl not above zero
+     */
     SealedCheckpoints(Option<CheckpointPort> store, Duration ttl, StreamStatePort states, Clock clock, ReaderMetrics metrics) {
         this.store = Objects.requireNonNull(store, "checkpoints");
         this.ttl = Objects.requireNonNull(ttl, "ttl");

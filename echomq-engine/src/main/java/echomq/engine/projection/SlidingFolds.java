@@ -30,6 +30,7 @@ final class SlidingFolds {
     private final TrailingSuffixes trailing;
     private final ReaderMetrics metrics;
 
+    /** The parts a sliding read is made of, sharing one {@link ReaderMetrics}. */
     SlidingFolds(FoldCache cache, RunningFolds running, PaneStacks stacks, TrailingSuffixes trailing, ReaderMetrics metrics) {
         this.cache = Objects.requireNonNull(cache, "cache");
         this.running = Objects.requireNonNull(running, "running");

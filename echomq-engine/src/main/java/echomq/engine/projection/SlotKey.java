@@ -23,6 +23,7 @@ record SlotKey(StreamKey stream, Window window, FoldId fold) {
         Objects.requireNonNull(fold, "fold");
     }
 
+    /** The slot of {@code fold} (by name and version) over {@code window} of {@code stream}. */
     static SlotKey of(StreamKey stream, Window window, Fold<?> fold) {
         return new SlotKey(stream, window, FoldId.of(fold));
     }

@@ -33,6 +33,7 @@ final class TrailingSuffixes {
     private final Reads reads;
     private final Lru<SlotKey, Suffixes> suffixes = new Lru<>(64);
 
+    /** Keeps the suffixes of up to 64 trailing panes (one per stream, pane and fold in use). */
     TrailingSuffixes(Reads reads) {
         this.reads = Objects.requireNonNull(reads, "reads");
     }

@@ -1,0 +1,13 @@
+/**
+ * Metrics for EchoMQ-J on Micrometer: {@link echomq.micrometer.MicrometerEchoListener} is an
+ * {@link echomq.domain.observe.EchoListener} that turns the library's events (folds and their cache,
+ * state reads, appends and refusals, retention, consumer groups, subscriptions) into counters, timers
+ * and gauges on a {@link io.micrometer.core.instrument.MeterRegistry}. Hand the same listener to each
+ * part's {@code observedBy}; nothing here runs a thread.
+ * <pre>{@code
+ * MicrometerEchoListener metrics = new MicrometerEchoListener(registry);
+ * reader.observedBy(metrics);
+ * followers.observedBy(metrics);
+ * }</pre>
+ */
+package echomq.micrometer;
