@@ -141,6 +141,25 @@ public final class PartitionedWindows {
     }
 
     /**
+     * Folds {@code range} of every partition as a series of {@code buckets}: one paged pass over
+     * the merged partitions, in {@code (StreamId, partition)} order, every bucket in the answer.
+     *
+     * @param channel the partitioned channel
+     * @param buckets how the range is cut
+     * @param range   the range
+     * @param fold    the fold of each bucket
+     * @param <A>     the accumulator
+     * @return the series, in time order
+     * @throws IllegalArgumentException before anything is read, when the range holds more than {@link Buckets#MAX_BUCKETS} buckets
+     * @throws echomq.domain.stream.StreamStoreException when the store fails
+     */
+    public <A> Series<A> foldSeries(PartitionedChannel channel, Buckets buckets, Window.Closed range, Fold<A> fold) {
+        Objects.requireNonNull(buckets, "buckets");
+        SeriesFold<A> series = new SeriesFold<>(buckets.over(range), fold);
+        return foldWindow(channel, range, series, StreamWindows.DEFAULT_PAGE_SIZE).series();
+    }
+
+    /**
      * The first {@code count} entries of the merged window, each with its partition.
      *
      * @param channel the partitioned channel

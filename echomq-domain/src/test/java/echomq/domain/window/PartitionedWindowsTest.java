@@ -93,6 +93,24 @@ class PartitionedWindowsTest {
         assertThat(first).isEqualTo(c.all().stream().filter(s -> closed.contains(s.entry().id())).limit(5).toList());
     }
 
+    /** A partitioned series is the series of the merged stream: each bucket the merge's entries in it, in merge order. */
+    @ParameterizedTest
+    @MethodSource("seeds")
+    void thePartitionedSeriesBucketsTheMerge(long seed) {
+        SortedMapStreamRange port = new SortedMapStreamRange();
+        Case c = randomCase(seed, port);
+        Fold<Vector<StreamEntry>> collect = Fold.of("collect", Vector.empty(), Vector::append);
+        Buckets buckets = Buckets.tumbling(java.time.Duration.ofMillis(1 + new Random(seed).nextInt(7)));
+        Window.Closed range = Window.closed(c.t0(), c.t1());
+        Series<Vector<StreamEntry>> series = new PartitionedWindows(port).foldSeries(c.channel(), buckets, range, collect);
+        assertThat(series.buckets().map(Bucket::window)).isEqualTo(buckets.over(range));
+        for (Bucket<Vector<StreamEntry>> b : series.buckets()) {
+            assertThat(b.value().toJavaList()).as("bucket %s", b.window()).isEqualTo(c.all().stream()
+                    .filter(s -> b.window().contains(s.entry().id())).map(PartitionedWindows.Sourced::entry).toList());
+            assertThat(b.entries()).isEqualTo(b.value().size());
+        }
+    }
+
     @Test
     void recordsOfOneKeyStayInOnePartitionAndPartitionsAreValidated() {
         PartitionedChannel c = new PartitionedChannel("cm", "guess-scored", 3);
