@@ -98,6 +98,26 @@ public sealed interface Buckets permits Buckets.Tumbling, Buckets.Hopping, Bucke
     Buckets startingAt(LocalTime time);
 
     /**
+     * This cutting of {@code range}: the window of a series over a closed range.
+     *
+     * @param range the range
+     * @return the bucketed window
+     */
+    default Bucketed within(Window.Closed range) {
+        return new Bucketed(range, this);
+    }
+
+    /**
+     * This cutting of the last {@code range.length()}, {@code [now - length, now]} at each read.
+     *
+     * @param range the sliding range (its panes do not matter: the buckets are the panes)
+     * @return the bucketed window
+     */
+    default Bucketed within(Window.Sliding range) {
+        return new Bucketed(range, this);
+    }
+
+    /**
      * Every bucket that overlaps {@code range}, clipped to it, in time order: each is
      * {@code [max(start, t0), min(end − 1 ms, t1)]} in whole milliseconds.
      *
