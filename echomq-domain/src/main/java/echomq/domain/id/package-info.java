@@ -8,8 +8,8 @@
  * is derived from its branded id (the A1 mapping {@code <unix ms of the mint>-<snowflake & 0x3FFFFF>}),
  * so the two sort alike and a time window is an id range.
  * <pre>{@code
- * BrandedId id = new Snowflake(7, Clock.systemUTC()).nextId();   // EVT0KHTOWnGLuC, say
- * StreamId entry = id.streamId();                                // 1769521443210-28677, say
+ * BrandedId id = new Snowflake(7, Clock.systemUTC()).nextId();   // EVT0KHN8WaR7bB, say
+ * StreamId entry = id.streamId();                                // 1769521443210-28677 (node 7, seq 5)
  * }</pre>
  */
 package echomq.domain.id;
