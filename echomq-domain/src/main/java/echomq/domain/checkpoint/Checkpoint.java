@@ -30,7 +30,20 @@ public record Checkpoint(StreamKey stream, String projection, int version, Windo
     /** The window of a fold of the whole log, {@code [0-0, +)}: everything since the epoch. */
     public static final Window.Fixed WHOLE_LOG = Window.since(Instant.EPOCH);
 
-    /** Checks every part, naming the bad one. */
+    /**
+     * Checks every part, naming the bad one.
+     *
+     * @param stream     the stream folded
+     * @param projection the projection's name ({@link #requireName})
+     * @param version    the projection's version
+     * @param window     the window folded
+     * @param state      the accumulator, as the projection's codec wrote it
+     * @param upTo       the last entry folded
+     * @param seen       the stream's state when it was taken
+     * @param savedAt    when it was taken
+     * @throws NullPointerException naming a missing part
+     * @throws IllegalArgumentException when {@code projection} is not a valid name
+     */
     public Checkpoint {
         Objects.requireNonNull(stream, "stream");
         Objects.requireNonNull(projection, "projection");

@@ -17,10 +17,22 @@ import java.util.Objects;
  */
 public interface Checkpointable<A> extends CombinableFold<A> {
 
-    /** How the accumulator is written into a checkpoint. */
+    /**
+     * How the accumulator is written into a checkpoint.
+     *
+     * @return the codec
+     */
     StateCodec<A> codec();
 
-    /** {@code fold} with {@code codec}. */
+    /**
+     * {@code fold} with {@code codec}: the same name, version, step and combination.
+     *
+     * @param fold  the fold
+     * @param codec how its accumulator is written and read back
+     * @param <A>   the accumulator
+     * @return the checkpointable fold
+     * @throws NullPointerException naming a missing part
+     */
     static <A> Checkpointable<A> of(CombinableFold<A> fold, StateCodec<A> codec) {
         Objects.requireNonNull(fold, "fold");
         Objects.requireNonNull(codec, "codec");

@@ -23,7 +23,10 @@ import java.util.Objects;
  * then starts from the beginning of what the stream holds, and says why.
  * <pre>{@code
  * Checkpoints checkpoints = new Checkpoints(range, states, store, clock);
- * Checkpoints.Resumed<Map<String, Integer>> r = checkpoints.foldLog("cm", "guess-scored", boards, codec, 1_000);
+ * Checkpoints.Resumed<Map<String, Integer>> r =
+ *         checkpoints.foldLog(StreamKey.of("cm", "guess-scored"), boards, codec, 1_000);
+ * r.value();      // the boards, folded from the checkpoint (if one held) plus the tail
+ * r.ignored();    // why a stored checkpoint was not used, if one was not
  * }</pre>
  */
 public final class Checkpoints {
@@ -33,7 +36,14 @@ public final class Checkpoints {
     private final CheckpointPort store;
     private final Clock clock;
 
-    /** Over the stream's range and state reads, the checkpoint store and a clock (for {@code savedAt}). */
+    /**
+     * Over the stream's range and state reads, the checkpoint store and a clock.
+     *
+     * @param range  reads the tail
+     * @param states reads the stream's state, to check a checkpoint still holds
+     * @param store  keeps the checkpoints
+     * @param clock  stamps {@link Checkpoint#savedAt()}
+     */
     public Checkpoints(StreamRangePort range, StreamStatePort states, CheckpointPort store, Clock clock) {
         this.windows = new StreamWindows(Objects.requireNonNull(range, "range"));
         this.states = Objects.requireNonNull(states, "states");
@@ -58,6 +68,17 @@ public final class Checkpoints {
      * The fold of every entry of the stream: the newest valid checkpoint of {@code projection} plus
      * the tail. Saves a new checkpoint when the tail held at least {@code saveAfter} entries
      * ({@code 1}: whenever anything was folded; {@code Long.MAX_VALUE}: never).
+     *
+     * @param key        the stream
+     * @param projection the fold; its name and version key the checkpoint
+     * @param codec      how its accumulator is written into a checkpoint and read back
+     * @param saveAfter  the fewest tail entries worth a new checkpoint, at least 1
+     * @param <A>        the accumulator
+     * @return the value, the checkpoint it started from or why a stored one was ignored, the tail's
+     *         size and whether a new checkpoint was saved
+     * @throws IllegalArgumentException when {@code saveAfter} is below 1 or the projection's name is not a valid one
+     * @throws echomq.domain.window.FoldInterruptedException when the store fails mid-fold
+     * @throws echomq.domain.stream.StreamStoreException when the store fails otherwise
      */
     public <A> Resumed<A> foldLog(StreamKey key, Fold<A> projection, StateCodec<A> codec, long saveAfter) {
         Objects.requireNonNull(projection, "projection");
@@ -96,7 +117,13 @@ public final class Checkpoints {
     }
 
     /**
-     * Why checkpoint {@code c} does not hold for the stream as {@code now} saw it (probing {@code c.upTo()}); none when it holds.
+     * Why checkpoint {@code c} does not hold for the stream as {@code now} saw it (probing
+     * {@code c.upTo()}): the stream is gone, its tail was trimmed past {@code upTo}, or it is not the
+     * stream the checkpoint was taken of. Pure; retention asks it too.
+     *
+     * @param c   the checkpoint
+     * @param now the stream's state and the entry at {@code c.upTo().id()}, read at one instant
+     * @return the reason in words; none when the checkpoint holds
      */
     public static Option<String> whyNot(Checkpoint c, StreamObservation now) {
         if (now.state().isEmpty()) {

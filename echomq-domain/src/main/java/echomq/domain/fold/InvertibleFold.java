@@ -19,12 +19,29 @@ import java.util.function.BinaryOperator;
  */
 public interface InvertibleFold<A> extends CombinableFold<A> {
 
-    /** The accumulator without {@code entry}, which was folded into it before. */
+    /**
+     * The accumulator without {@code entry}, which was folded into it before: what a sliding window
+     * does with an entry that slid out.
+     *
+     * @param accumulator an accumulator {@code entry} was folded into
+     * @param entry       the entry to take back out
+     * @return the accumulator as if {@code entry} had never been folded
+     */
     A retract(A accumulator, StreamEntry entry);
 
     /**
      * An invertible fold from its parts: {@code initial} the identity of {@code combine}, and
      * {@code retract} undoing {@code step}.
+     *
+     * @param name    the projection's name, part of every cache key
+     * @param version the step's version: bump it when the step changes
+     * @param initial the accumulator of an empty window, the identity of {@code combine}
+     * @param step    the pure step
+     * @param combine the associative combination of adjacent folds
+     * @param retract the inverse of {@code step}
+     * @param <A>     the accumulator
+     * @return the fold
+     * @throws NullPointerException naming a missing part
      */
     static <A> InvertibleFold<A> of(String name, int version, A initial, BiFunction<A, StreamEntry, A> step,
                                     BinaryOperator<A> combine, BiFunction<A, StreamEntry, A> retract) {

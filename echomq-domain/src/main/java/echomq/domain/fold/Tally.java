@@ -13,7 +13,7 @@ import java.util.Objects;
  * fold, and {@link #strict} keeps failing, for tests.
  * <pre>{@code
  * CombinableFold<Tally<Feed>> feed = Tally.counting(recentFeed(20));
- * Tally<Feed> t = windows.foldWindow("cm", "guess-scored", lastHour, feed);
+ * Tally<Feed> t = windows.foldWindow(StreamKey.of("cm", "guess-scored"), lastHour, feed);
  * t.value(); t.skipped(); t.examples();   // the feed, how many entries were skipped, the first ones by id
  * }</pre>
  *
@@ -27,6 +27,14 @@ public record Tally<A>(A value, long skipped, Vector<Skipped> examples) {
     /** How many skipped entries a tally names; the count is always exact. */
     public static final int MAX_EXAMPLES = 16;
 
+    /**
+     * Checks the parts.
+     *
+     * @param value    the projection's accumulator over the readable entries
+     * @param skipped  how many entries could not be read, at least as many as {@code examples}
+     * @param examples the first of them in stream order, with the reason
+     * @throws IllegalArgumentException when {@code skipped} is below the number of examples
+     */
     public Tally {
         Objects.requireNonNull(examples, "examples");
         if (skipped < examples.size()) {
@@ -41,20 +49,41 @@ public record Tally<A>(A value, long skipped, Vector<Skipped> examples) {
      * @param reason why it could not be read
      */
     public record Skipped(StreamId id, String reason) {
+        /**
+         * Checks the parts.
+         *
+         * @param id     the entry
+         * @param reason why it could not be read
+         * @throws NullPointerException naming a missing part
+         */
         public Skipped {
             Objects.requireNonNull(id, "id");
             Objects.requireNonNull(reason, "reason");
         }
     }
 
-    /** {@code fold}, skipping and counting the entries its step cannot read ({@link UnreadableEntryException}). */
+    /**
+     * {@code fold}, skipping and counting the entries its step cannot read ({@link UnreadableEntryException});
+     * any other exception still fails the fold. Named {@code <name>+tally}, of the fold's version.
+     *
+     * @param fold the projection's fold
+     * @param <A>  its accumulator
+     * @return the fold of a tally, combinable as {@code fold} is
+     */
     public static <A> CombinableFold<Tally<A>> counting(CombinableFold<A> fold) {
         Objects.requireNonNull(fold, "fold");
         return CombinableFold.of(fold.name() + "+tally", fold.version(), new Tally<>(fold.initial(), 0, Vector.empty()),
                 (acc, e) -> step(fold, acc, e, true), (a, b) -> a.combine(b, fold.combine(a.value(), b.value())));
     }
 
-    /** {@code fold} in a tally that never skips: an unreadable entry fails the fold, as in tests. */
+    /**
+     * {@code fold} in a tally that never skips: an unreadable entry fails the fold, as in tests.
+     * Named {@code <name>+strict}, of the fold's version.
+     *
+     * @param fold the projection's fold
+     * @param <A>  its accumulator
+     * @return the fold of a tally whose {@code skipped} is always 0
+     */
     public static <A> CombinableFold<Tally<A>> strict(CombinableFold<A> fold) {
         Objects.requireNonNull(fold, "fold");
         return CombinableFold.of(fold.name() + "+strict", fold.version(), new Tally<>(fold.initial(), 0, Vector.empty()),
@@ -62,8 +91,13 @@ public record Tally<A>(A value, long skipped, Vector<Skipped> examples) {
     }
 
     /**
-     * The merge of tallies whose values merge with {@code merge} (folds of other partitions, see
-     * {@code ProjectionReader.foldPartitioned}): the skipped entries add up.
+     * The merge of tallies whose values merge with {@code merge} (folds of other partitions, the
+     * {@code merge} of the engine's {@code ProjectionReader.fold(PartitionedChannel, Window, Fold, BinaryOperator)}):
+     * the skipped entries add up and the examples are kept up to {@value #MAX_EXAMPLES}.
+     *
+     * @param merge how the values of two partitions merge
+     * @param <A>   the accumulator
+     * @return the merge of two tallies
      */
     public static <A> java.util.function.BinaryOperator<Tally<A>> merging(java.util.function.BinaryOperator<A> merge) {
         Objects.requireNonNull(merge, "merge");

@@ -13,15 +13,28 @@ public class UnreadableEntryException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 
+    /** The entry that could not be read. */
     private final StreamId entryId;
 
-    /** Entry {@code entryId} cannot be read, for the reason {@code message} gives. */
+    /**
+     * Entry {@code entryId} cannot be read, for the reason {@code message} gives.
+     * <pre>{@code
+     * throw new UnreadableEntryException(e.id(), "field \"score\" is not a number: " + raw);
+     * }</pre>
+     *
+     * @param entryId the entry
+     * @param message why it cannot be read (it becomes the {@link Tally.Skipped#reason()})
+     */
     public UnreadableEntryException(StreamId entryId, String message) {
         super(message);
         this.entryId = Objects.requireNonNull(entryId, "entryId");
     }
 
-    /** The entry that could not be read. */
+    /**
+     * The entry that could not be read.
+     *
+     * @return its id
+     */
     public StreamId entryId() {
         return entryId;
     }

@@ -10,7 +10,14 @@ import java.util.Objects;
  */
 public record Consumer(ConsumerGroup group, String name) {
 
-    /** Checks the group and the name, naming a bad one. */
+    /**
+     * Checks the group and the name, naming a bad one.
+     *
+     * @param group the group
+     * @param name  the consumer's name
+     * @throws NullPointerException when {@code group} is missing
+     * @throws IllegalArgumentException when the name is not 1..200 printable ASCII without spaces
+     */
     public Consumer {
         Objects.requireNonNull(group, "group");
         ConsumerGroup.requireName("consumer", name);

@@ -15,7 +15,14 @@ import java.util.Objects;
  */
 public record ConsumerGroup(StreamKey stream, String name) {
 
-    /** Checks the stream and the name, naming a bad one. */
+    /**
+     * Checks the stream and the name, naming a bad one.
+     *
+     * @param stream the stream the group reads
+     * @param name   the group's name
+     * @throws NullPointerException when {@code stream} is missing
+     * @throws IllegalArgumentException when the name is not 1..200 printable ASCII without spaces
+     */
     public ConsumerGroup {
         Objects.requireNonNull(stream, "stream");
         requireName("group", name);

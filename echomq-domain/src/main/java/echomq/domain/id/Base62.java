@@ -16,7 +16,17 @@ public final class Base62 {
     private Base62() {
     }
 
-    /** The 11-character text of {@code value}; refuses a negative value. */
+    /**
+     * The fixed-width text of a value.
+     * <pre>{@code
+     * Base62.encode(0);                      // "00000000000"
+     * Base62.encode(274557032793636864L);    // "0KHTOWnGLuC"
+     * }</pre>
+     *
+     * @param value the value, {@code >= 0}
+     * @return its {@value #WIDTH}-character base62 text, left-padded with {@code '0'}
+     * @throws IllegalArgumentException when {@code value} is negative
+     */
     public static String encode(long value) {
         if (value < 0) {
             throw new IllegalArgumentException("base62 encodes values 0.." + Long.MAX_VALUE + ", got " + value);
@@ -31,8 +41,10 @@ public final class Base62 {
     }
 
     /**
-     * The value of an 11-character base62 text.
+     * The value of an 11-character base62 text: the inverse of {@link #encode}.
      *
+     * @param text exactly {@value #WIDTH} characters of {@link #ALPHABET}
+     * @return the value, {@code >= 0}
      * @throws IllegalArgumentException for a wrong length, a character outside the alphabet or a
      *                                  value above {@code 2^63-1}, quoting the text
      */

@@ -19,6 +19,14 @@ public record BrandedId(String namespace, long snowflake) implements Comparable<
     /** Length of the text form. */
     public static final int LENGTH = 3 + Base62.WIDTH;
 
+    /**
+     * Checks the parts.
+     *
+     * @param namespace three ASCII upper-case letters
+     * @param snowflake the snowflake, {@code >= 0}
+     * @throws IllegalArgumentException when the namespace is not three ASCII upper-case letters or
+     *                                  the snowflake is negative
+     */
     public BrandedId {
         requireNamespace(namespace);
         if (snowflake < 0) {
@@ -26,12 +34,24 @@ public record BrandedId(String namespace, long snowflake) implements Comparable<
         }
     }
 
-    /** An {@code EVT} id. */
+    /**
+     * The {@code EVT} id of a snowflake: what stream records are written under.
+     *
+     * @param snowflake the snowflake, {@code >= 0}
+     * @return {@code EVT} + base62 of {@code snowflake}
+     * @throws IllegalArgumentException when {@code snowflake} is negative
+     */
     public static BrandedId event(long snowflake) {
         return new BrandedId(EVENT, snowflake);
     }
 
-    /** Checks that {@code namespace} is three ASCII upper-case letters; returns it. */
+    /**
+     * Checks a namespace.
+     *
+     * @param namespace the namespace
+     * @return {@code namespace}, when it is three ASCII upper-case letters
+     * @throws IllegalArgumentException naming it, when it is not
+     */
     public static String requireNamespace(String namespace) {
         if (namespace == null || namespace.length() != 3 || !isUpper(namespace.charAt(0))
                 || !isUpper(namespace.charAt(1)) || !isUpper(namespace.charAt(2))) {
@@ -46,8 +66,14 @@ public record BrandedId(String namespace, long snowflake) implements Comparable<
     }
 
     /**
-     * Parses the 14-character text form.
+     * Parses the 14-character text form: the inverse of {@link #toString()}.
+     * <pre>{@code
+     * BrandedId.parse("EVT0KHTOWnGLuC").snowflake();   // 274557032793636864L
+     * BrandedId.parse("evt0KHTOWnGLuC");               // IllegalArgumentException: the namespace is lower case
+     * }</pre>
      *
+     * @param text namespace + {@value Base62#WIDTH} base62 characters
+     * @return the branded id
      * @throws IllegalArgumentException naming the bad text and what is wrong with it
      */
     public static BrandedId parse(String text) {
@@ -67,7 +93,12 @@ public record BrandedId(String namespace, long snowflake) implements Comparable<
         }
     }
 
-    /** The branded id of {@code text}, or none when it is not one (a foreign entry's {@code id} field). */
+    /**
+     * The branded id of {@code text}, or none when it is not one (a foreign entry's {@code id} field).
+     *
+     * @param text the text, possibly {@code null}
+     * @return the branded id, none when {@link #parse} would refuse the text
+     */
     public static io.vavr.control.Option<BrandedId> tryParse(String text) {
         try {
             return io.vavr.control.Option.some(parse(text));
@@ -80,12 +111,22 @@ public record BrandedId(String namespace, long snowflake) implements Comparable<
         return text.length() > 64 ? text.substring(0, 64) + "…" : text;
     }
 
-    /** The stream entry id of the record (the A1 mapping): {@code <unix ms of the mint>-<snowflake & 0x3FFFFF>}. */
+    /**
+     * The stream entry id of the record (the A1 mapping): {@code <unix ms of the mint>-<snowflake & 0x3FFFFF>}.
+     * The low 22 bits (node and sequence) become the sequence, so the ids of one minter sort as its
+     * snowflakes do and a record's entry id is known before it is appended.
+     *
+     * @return the entry id the record is appended under
+     */
     public StreamId streamId() {
         return StreamId.of(Snowflake.unixMillis(snowflake), snowflake & StreamId.MAX_SNOWFLAKE_TAIL);
     }
 
-    /** The instant the snowflake was minted (millisecond precision). */
+    /**
+     * The instant the snowflake was minted.
+     *
+     * @return the mint's Unix millisecond as an instant
+     */
     public Instant instant() {
         return Instant.ofEpochMilli(Snowflake.unixMillis(snowflake));
     }
@@ -96,7 +137,11 @@ public record BrandedId(String namespace, long snowflake) implements Comparable<
         return c != 0 ? c : Long.compare(snowflake, o.snowflake);
     }
 
-    /** {@code namespace + base62(snowflake)}. */
+    /**
+     * The text form.
+     *
+     * @return {@code namespace + base62(snowflake)}, {@value #LENGTH} characters
+     */
     @Override
     public String toString() {
         return namespace + Base62.encode(snowflake);

@@ -21,9 +21,13 @@ public final class Snowflake {
 
     /** 2024-01-01T00:00:00Z, the EchoMQ epoch. */
     public static final long EPOCH_MS = 1_704_067_200_000L;
+    /** Bits of the node: 1024 minters can mint at once without colliding. */
     public static final int NODE_BITS = 10;
+    /** Bits of the sequence inside a millisecond: 4096 mints per millisecond before it carries. */
     public static final int SEQ_BITS = 12;
+    /** The largest node, 1023. */
     public static final int MAX_NODE = (1 << NODE_BITS) - 1;
+    /** The largest sequence, 4095. */
     public static final int MAX_SEQUENCE = (1 << SEQ_BITS) - 1;
     /** The largest millisecond offset from the epoch that fits the 41 bits above node|seq. */
     public static final long MAX_OFFSET_MS = (1L << 41) - 1;
@@ -34,7 +38,13 @@ public final class Snowflake {
     /** The lowest snowflake the next mint may take: raised by {@link #observe}, as a hybrid logical clock's. */
     private final AtomicLong floor = new AtomicLong(-1);
 
-    /** A minter for {@code node} (0..1023) reading the Unix millisecond from {@code millis}. */
+    /**
+     * A minter for {@code node} reading the Unix millisecond from {@code millis}.
+     *
+     * @param node   the node bits, 0..{@value #MAX_NODE}: one per concurrent minter
+     * @param millis the clock, in Unix milliseconds
+     * @throws IllegalArgumentException when {@code node} is out of range
+     */
     public Snowflake(int node, LongSupplier millis) {
         if (node < 0 || node > MAX_NODE) {
             throw new IllegalArgumentException("snowflake node must be 0.." + MAX_NODE + ", got " + node);
@@ -43,21 +53,42 @@ public final class Snowflake {
         this.millis = Objects.requireNonNull(millis, "millis");
     }
 
-    /** A minter for {@code node} reading {@code clock}. */
+    /**
+     * A minter for {@code node} reading {@code clock}.
+     *
+     * @param node  the node bits, 0..{@value #MAX_NODE}: one per concurrent minter
+     * @param clock the clock
+     * @throws IllegalArgumentException when {@code node} is out of range
+     */
     public Snowflake(int node, Clock clock) {
         this(node, Objects.requireNonNull(clock, "clock")::millis);
     }
 
+    /**
+     * The node this minter mints for.
+     *
+     * @return the node bits, 0..{@value #MAX_NODE}
+     */
     public int node() {
         return node;
     }
 
-    /** The minter's clock: the Unix millisecond it reads now. */
+    /**
+     * The minter's clock.
+     *
+     * @return the Unix millisecond it reads now
+     */
     public long now() {
         return millis.getAsLong();
     }
 
-    /** The next snowflake, strictly above every earlier one of this minter and at or above every observed floor. */
+    /**
+     * Mints the next snowflake. Lock-free: concurrent callers never get the same value.
+     *
+     * @return a snowflake strictly above every earlier one of this minter and at or above every observed floor
+     * @throws IllegalArgumentException when the clock is outside the snowflake range (before 2024)
+     * @throws IllegalStateException when the snowflake space is exhausted
+     */
     public long next() {
         long floor = Math.max(compose(millis.getAsLong(), node, 0), this.floor.get());
         while (true) {
@@ -79,6 +110,9 @@ public final class Snowflake {
      * minter.observe(StreamId.parse("1767225600123-5000"));
      * minter.nextId().streamId().compareTo(StreamId.parse("1767225600123-5000")) > 0   // true
      * }</pre>
+     *
+     * @param top the id every later mint must be above
+     * @throws IllegalArgumentException when no snowflake is above {@code top} (past the snowflake range)
      */
     public void observe(StreamId top) {
         Objects.requireNonNull(top, "top");
@@ -91,12 +125,22 @@ public final class Snowflake {
         floor.accumulateAndGet(above, Math::max);
     }
 
-    /** The next {@code EVT} branded id. */
+    /**
+     * Mints the next {@code EVT} branded id, as {@link #next()}.
+     *
+     * @return {@code EVT} + base62 of the next snowflake
+     */
     public BrandedId nextId() {
         return BrandedId.event(next());
     }
 
-    /** The next branded id in {@code namespace}. */
+    /**
+     * Mints the next branded id in {@code namespace}, as {@link #next()}.
+     *
+     * @param namespace three ASCII upper-case letters
+     * @return the namespace + base62 of the next snowflake
+     * @throws IllegalArgumentException when the namespace is not three ASCII upper-case letters
+     */
     public BrandedId nextId(String namespace) {
         return new BrandedId(namespace, next());
     }
@@ -113,7 +157,15 @@ public final class Snowflake {
         return offset << (NODE_BITS + SEQ_BITS) | (long) node << SEQ_BITS;
     }
 
-    /** The snowflake of {@code (unixMs, node, seq)}; refuses parts out of range. */
+    /**
+     * The snowflake of its parts, {@code (unixMs - EPOCH_MS) << 22 | node << 12 | seq}.
+     *
+     * @param unixMs the Unix millisecond, {@code EPOCH_MS .. EPOCH_MS + MAX_OFFSET_MS}
+     * @param node   the node, 0..{@value #MAX_NODE}
+     * @param seq    the sequence, 0..{@value #MAX_SEQUENCE}
+     * @return the snowflake
+     * @throws IllegalArgumentException naming the part out of range
+     */
     public static long compose(long unixMs, int node, int seq) {
         long offset = unixMs - EPOCH_MS;
         if (offset < 0 || offset > MAX_OFFSET_MS) {
@@ -129,12 +181,22 @@ public final class Snowflake {
         return offset << (NODE_BITS + SEQ_BITS) | (long) node << SEQ_BITS | seq;
     }
 
-    /** The Unix millisecond a snowflake was minted at. */
+    /**
+     * The Unix millisecond a snowflake was minted at.
+     *
+     * @param snowflake the snowflake
+     * @return its top 41 bits plus {@link #EPOCH_MS}
+     */
     public static long unixMillis(long snowflake) {
         return (snowflake >>> (NODE_BITS + SEQ_BITS)) + EPOCH_MS;
     }
 
-    /** The node bits of a snowflake. */
+    /**
+     * The node bits of a snowflake.
+     *
+     * @param snowflake the snowflake
+     * @return the node that minted it, 0..{@value #MAX_NODE}
+     */
     public static int node(long snowflake) {
         return (int) ((snowflake >>> SEQ_BITS) & MAX_NODE);
     }

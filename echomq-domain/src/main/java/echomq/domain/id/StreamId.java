@@ -24,6 +24,13 @@ public record StreamId(long ms, long seq) implements Comparable<StreamId> {
     /** The largest id this type can hold, {@code Long.MAX_VALUE-Long.MAX_VALUE}. */
     public static final StreamId MAX = new StreamId(Long.MAX_VALUE, Long.MAX_VALUE);
 
+    /**
+     * Checks the parts.
+     *
+     * @param ms  the Unix millisecond, {@code >= 0}
+     * @param seq the sequence inside it, {@code >= 0}
+     * @throws IllegalArgumentException when either part is negative
+     */
     public StreamId {
         if (ms < 0 || seq < 0) {
             throw new IllegalArgumentException(
@@ -31,7 +38,14 @@ public record StreamId(long ms, long seq) implements Comparable<StreamId> {
         }
     }
 
-    /** {@code StreamId.of(5, 0)} is {@code 5-0}. */
+    /**
+     * The id {@code <ms>-<seq>}: {@code StreamId.of(5, 0)} is {@code 5-0}.
+     *
+     * @param ms  the Unix millisecond, {@code >= 0}
+     * @param seq the sequence inside it, {@code >= 0}
+     * @return the id
+     * @throws IllegalArgumentException when either part is negative
+     */
     public static StreamId of(long ms, long seq) {
         return new StreamId(ms, seq);
     }
@@ -39,7 +53,13 @@ public record StreamId(long ms, long seq) implements Comparable<StreamId> {
     /**
      * Parses {@code "<ms>-<seq>"} strictly: two runs of ASCII digits joined by one dash, each at most
      * {@code Long.MAX_VALUE}. No sign, no spaces, no non-ASCII digits, no missing part.
+     * <pre>{@code
+     * StreamId.parse("1700000000000-7");   // 1700000000000-7
+     * StreamId.parse("1700000000000");     // IllegalArgumentException: no '-' between <ms> and <seq>
+     * }</pre>
      *
+     * @param text the wire form
+     * @return the id
      * @throws IllegalArgumentException quoting the bad text
      */
     public static StreamId parse(String text) {
@@ -90,18 +110,33 @@ public record StreamId(long ms, long seq) implements Comparable<StreamId> {
     /**
      * The first id of the instant's millisecond, {@code <ms>-0}: a window's lower bound.
      *
+     * @param t the instant
+     * @return {@code <t ms>-0}
      * @throws IllegalArgumentException for an instant before 1970 or beyond a {@code long} of milliseconds
      */
     public static StreamId floor(Instant t) {
         return new StreamId(epochMilli(t), 0);
     }
 
-    /** The last id a snowflake can mint in the instant's millisecond, {@code <ms>-4194303}. */
+    /**
+     * The last id a snowflake can mint in the instant's millisecond, {@code <ms>-4194303}: a closed
+     * window's upper bound ({@code 4194303} is {@link #MAX_SNOWFLAKE_TAIL}, the largest node|seq).
+     *
+     * @param t the instant
+     * @return {@code <t ms>-4194303}
+     * @throws IllegalArgumentException for an instant before 1970 or beyond a {@code long} of milliseconds
+     */
     public static StreamId ceiling(Instant t) {
         return new StreamId(epochMilli(t), MAX_SNOWFLAKE_TAIL);
     }
 
-    /** The Unix millisecond of {@code t}, rounded down; refuses instants before 1970. */
+    /**
+     * The Unix millisecond of an instant, rounded down.
+     *
+     * @param t the instant
+     * @return its Unix millisecond
+     * @throws IllegalArgumentException for an instant before 1970 or beyond a {@code long} of milliseconds
+     */
     public static long epochMilli(Instant t) {
         Objects.requireNonNull(t, "instant");
         if (t.isBefore(Instant.EPOCH)) {
@@ -114,12 +149,20 @@ public record StreamId(long ms, long seq) implements Comparable<StreamId> {
         }
     }
 
-    /** The instant of the entry's millisecond. */
+    /**
+     * The instant of the entry's millisecond.
+     *
+     * @return {@code ms} as an instant
+     */
     public Instant instant() {
         return Instant.ofEpochMilli(ms);
     }
 
-    /** Whether this is {@link #MAX}, the only id without a successor. */
+    /**
+     * Whether this is {@link #MAX}, the only id without a successor.
+     *
+     * @return whether both parts are {@code Long.MAX_VALUE}
+     */
     public boolean isMax() {
         return ms == Long.MAX_VALUE && seq == Long.MAX_VALUE;
     }
@@ -128,6 +171,7 @@ public record StreamId(long ms, long seq) implements Comparable<StreamId> {
      * The smallest id above this one: {@code (ms, seq + 1)}, or {@code (ms + 1, 0)} past the largest
      * sequence. Paging continues from here, so the port stays closed-interval.
      *
+     * @return the next id in stream order
      * @throws IllegalStateException on {@link #MAX}
      */
     public StreamId successor() {
@@ -146,15 +190,31 @@ public record StreamId(long ms, long seq) implements Comparable<StreamId> {
         return c != 0 ? c : Long.compare(seq, o.seq);
     }
 
+    /**
+     * Whether this id comes after another in stream order.
+     *
+     * @param o the other id
+     * @return {@code compareTo(o) > 0}
+     */
     public boolean isAfter(StreamId o) {
         return compareTo(o) > 0;
     }
 
+    /**
+     * Whether this id comes before another in stream order.
+     *
+     * @param o the other id
+     * @return {@code compareTo(o) < 0}
+     */
     public boolean isBefore(StreamId o) {
         return compareTo(o) < 0;
     }
 
-    /** {@code "<ms>-<seq>"}, the wire form. */
+    /**
+     * The wire form, as {@link #parse} reads it.
+     *
+     * @return {@code "<ms>-<seq>"}
+     */
     @Override
     public String toString() {
         return ms + "-" + seq;

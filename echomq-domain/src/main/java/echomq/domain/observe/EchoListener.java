@@ -15,10 +15,20 @@ public interface EchoListener {
     /** Hears nothing: the default everywhere, at the cost of one call. */
     EchoListener NONE = event -> { };
 
-    /** Hears {@code event}. */
+    /**
+     * Hears {@code event}: called inline on the library's thread, so it should return quickly.
+     *
+     * @param event what the library did
+     */
     void on(EchoEvent event);
 
-    /** Tells {@code listener} of {@code event}, dropping whatever it throws: observing never breaks the observed. */
+    /**
+     * Tells {@code listener} of {@code event}, dropping whatever it throws: observing never breaks
+     * the observed. The library calls listeners only through this.
+     *
+     * @param listener the listener
+     * @param event    the event
+     */
     static void tell(EchoListener listener, EchoEvent event) {
         try {
             listener.on(event);

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
  */
 public final class HashSlot {
 
+    /** The number of slots of a Redis Cluster, 16384. */
     public static final int SLOTS = 16384;
 
     private static final int[] TABLE = new int[256];
@@ -26,12 +27,27 @@ public final class HashSlot {
     private HashSlot() {
     }
 
-    /** The slot of {@code key}. */
+    /**
+     * The slot of a key, as Redis Cluster computes it from the key's UTF-8 bytes.
+     * <pre>{@code
+     * HashSlot.of("123456789");                       // 12739
+     * HashSlot.of("emq:{cm}:stream:guesses") == HashSlot.of("cm");   // true: only the hash tag counts
+     * }</pre>
+     *
+     * @param key the key
+     * @return its slot, 0..{@value #SLOTS}-1
+     */
     public static int of(String key) {
         return of(key.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** The slot of a binary key. */
+    /**
+     * The slot of a binary key: CRC16 of its hash tag (the bytes between the first {@code {} and
+     * the next {@code }}, when not empty), else of the whole key, mod {@value #SLOTS}.
+     *
+     * @param key the key's bytes
+     * @return its slot, 0..{@value #SLOTS}-1
+     */
     public static int of(byte[] key) {
         int start = 0;
         int end = key.length;
@@ -52,7 +68,15 @@ public final class HashSlot {
         return crc16(key, start, end) % SLOTS;
     }
 
-    /** CRC16-XMODEM (polynomial 0x1021, initial 0) of {@code bytes[from, to)}. */
+    /**
+     * CRC16-XMODEM (polynomial 0x1021, initial 0) of {@code bytes[from, to)}: the checksum Redis
+     * Cluster hashes keys with.
+     *
+     * @param bytes the bytes
+     * @param from  the first index, inclusive
+     * @param to    the last index, exclusive
+     * @return the checksum, 0..65535
+     */
     public static int crc16(byte[] bytes, int from, int to) {
         int crc = 0;
         for (int i = from; i < to; i++) {

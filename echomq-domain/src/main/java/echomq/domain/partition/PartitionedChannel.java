@@ -26,8 +26,18 @@ import java.nio.charset.StandardCharsets;
  */
 public record PartitionedChannel(String queue, String name, int partitions) {
 
+    /** The most partitions a channel may have. */
     public static final int MAX_PARTITIONS = 64;
 
+    /**
+     * Checks the parts: a valid queue and stream name, 1..{@value #MAX_PARTITIONS} partitions, and
+     * every partition's queue still a valid queue.
+     *
+     * @param queue      the queue
+     * @param name       the stream name of every partition
+     * @param partitions 1..{@value #MAX_PARTITIONS}
+     * @throws IllegalArgumentException naming the bad part
+     */
     public PartitionedChannel {
         StreamKey.requireQueue(queue);
         StreamKey.requireName(name);
@@ -61,7 +71,14 @@ public record PartitionedChannel(String queue, String name, int partitions) {
         throw new IllegalStateException("no hash tag of partition " + p + " of " + n + " of queue " + queue + " in slots " + from + ".." + (to - 1));
     }
 
-    /** The queue of partition {@code p}. */
+    /**
+     * The queue of partition {@code p}: {@code queue} itself for a single partition, else
+     * {@code queue-p<p>} or {@code queue-p<p>-<k>}.
+     *
+     * @param p the partition, {@code 0..partitions-1}
+     * @return the partition's queue
+     * @throws IllegalArgumentException when {@code p} is not a partition
+     */
     public String partitionQueue(int p) {
         if (p < 0 || p >= partitions) {
             throw new IllegalArgumentException("partition must be 0.." + (partitions - 1) + ", got " + p);
@@ -69,17 +86,34 @@ public record PartitionedChannel(String queue, String name, int partitions) {
         return queueOf(queue, p, partitions);
     }
 
-    /** The stream key of partition {@code p}. */
+    /**
+     * The stream key of partition {@code p}.
+     *
+     * @param p the partition, {@code 0..partitions-1}
+     * @return {@code emq:{<partition queue>}:stream:<name>}
+     * @throws IllegalArgumentException when {@code p} is not a partition
+     */
     public StreamKey partition(int p) {
         return StreamKey.of(partitionQueue(p), name);
     }
 
-    /** Every partition's key, in partition order. */
+    /**
+     * Every partition's key, in partition order.
+     *
+     * @return {@code partition(0) .. partition(partitions - 1)}
+     */
     public Vector<StreamKey> keys() {
         return Vector.range(0, partitions).map(this::partition);
     }
 
-    /** The partition of records with {@code partitionKey}: CRC16 of its UTF-8 bytes mod the partition count. */
+    /**
+     * The partition of records with {@code partitionKey}: CRC16 of its UTF-8 bytes mod the partition
+     * count. Stable across processes and versions, so all records of one key go to one stream.
+     *
+     * @param partitionKey the record's declared key (a game id, say)
+     * @return the partition, {@code 0..partitions-1}
+     * @throws IllegalArgumentException when the key is null or empty
+     */
     public int partitionOf(String partitionKey) {
         if (partitionKey == null || partitionKey.isEmpty()) {
             throw new IllegalArgumentException("partition key must not be empty");

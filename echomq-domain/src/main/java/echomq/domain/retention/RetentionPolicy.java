@@ -24,6 +24,13 @@ import java.util.Objects;
  */
 public record RetentionPolicy(List<Rule> rules) {
 
+    /**
+     * Checks the rules: at most one per stream.
+     *
+     * @param rules one rule per stream
+     * @throws NullPointerException when {@code rules} is missing
+     * @throws IllegalArgumentException when two rules are of one stream
+     */
     public RetentionPolicy {
         Objects.requireNonNull(rules, "rules");
         List<StreamKey> keys = rules.map(Rule::stream);
@@ -32,23 +39,59 @@ public record RetentionPolicy(List<Rule> rules) {
         }
     }
 
+    /**
+     * The policy of {@code rules}.
+     *
+     * @param rules one rule per stream
+     * @return the policy
+     * @throws IllegalArgumentException when two rules are of one stream
+     */
     public static RetentionPolicy of(Rule... rules) {
         return new RetentionPolicy(List.of(rules));
     }
 
-    /** Keep the newest {@code n} entries of {@code stream}, trimming at most once per {@code every}. */
+    /**
+     * Keep the newest {@code n} entries of {@code stream}, trimming at most once per {@code every},
+     * approximately ({@link Rule#exact()} for {@code =}).
+     *
+     * @param stream the stream
+     * @param n      how many entries to keep, {@code >= 0}
+     * @param every  the least time between two trims, more than zero
+     * @return the rule
+     * @throws IllegalArgumentException when {@code n} is negative or {@code every} not above zero
+     */
     public static Rule keepNewest(StreamKey stream, long n, Duration every) {
         return new Rule(stream, new Keep.Newest(n), true, every);
     }
 
-    /** Keep the entries of {@code stream} younger than {@code age}, trimming at most once per {@code every}. */
+    /**
+     * Keep the entries of {@code stream} younger than {@code age}, trimming at most once per
+     * {@code every}, approximately ({@link Rule#exact()} for {@code =}).
+     *
+     * @param stream the stream
+     * @param age    how old an entry may get, {@code >= 0}
+     * @param every  the least time between two trims, more than zero
+     * @return the rule
+     * @throws IllegalArgumentException when {@code age} is negative or {@code every} not above zero
+     */
     public static Rule keepAge(StreamKey stream, Duration age, Duration every) {
         return new Rule(stream, new Keep.YoungerThan(age), true, every);
     }
 
     /** What a rule keeps, relative to the moment it is applied. */
     public sealed interface Keep {
+        /**
+         * The newest {@code n} entries.
+         *
+         * @param n how many entries to keep
+         */
         record Newest(long n) implements Keep {
+            /**
+             * Checks the count.
+             *
+             * @param n how many entries to keep, {@code >= 0}
+             * @throws IllegalArgumentException when {@code n} is negative
+             */
             public Newest {
                 if (n < 0) {
                     throw new IllegalArgumentException("keep newest must be >= 0, got " + n);
@@ -56,7 +99,19 @@ public record RetentionPolicy(List<Rule> rules) {
             }
         }
 
+        /**
+         * The entries younger than {@code age} when the rule is applied.
+         *
+         * @param age how old an entry may get
+         */
         record YoungerThan(Duration age) implements Keep {
+            /**
+             * Checks the age.
+             *
+             * @param age how old an entry may get, {@code >= 0}
+             * @throws NullPointerException when {@code age} is missing
+             * @throws IllegalArgumentException when {@code age} is negative
+             */
             public YoungerThan {
                 if (Objects.requireNonNull(age, "age").isNegative()) {
                     throw new IllegalArgumentException("retention age must not be negative, got " + age);
@@ -74,6 +129,16 @@ public record RetentionPolicy(List<Rule> rules) {
      * @param every       the least time between two trims of the stream
      */
     public record Rule(StreamKey stream, Keep keep, boolean approximate, Duration every) {
+        /**
+         * Checks the parts.
+         *
+         * @param stream      the stream
+         * @param keep        what to keep
+         * @param approximate {@code ~} or exact {@code =}
+         * @param every       the least time between two trims of the stream, more than zero
+         * @throws NullPointerException naming a missing part
+         * @throws IllegalArgumentException when {@code every} is not above zero
+         */
         public Rule {
             Objects.requireNonNull(stream, "stream");
             Objects.requireNonNull(keep, "keep");
@@ -82,12 +147,22 @@ public record RetentionPolicy(List<Rule> rules) {
             }
         }
 
-        /** The same rule trimming exactly ({@code =}). */
+        /**
+         * The same rule trimming exactly ({@code =}).
+         *
+         * @return the rule with {@code approximate} false
+         */
         public Rule exact() {
             return new Rule(stream, keep, false, every);
         }
 
-        /** The retention this rule asks for at {@code now}. */
+        /**
+         * The retention this rule asks for at {@code now}: {@code MAXLEN n}, or {@code MINID} from
+         * {@code now - age} (from the epoch when the age reaches past it).
+         *
+         * @param now the instant the trim runs at
+         * @return the retention
+         */
         public Retention at(Instant now) {
             if (keep instanceof Keep.Newest newest) {
                 return Retention.maxLen(newest.n(), approximate);
@@ -98,11 +173,27 @@ public record RetentionPolicy(List<Rule> rules) {
         }
     }
 
-    /** A trim that is due. */
+    /**
+     * A trim that is due.
+     *
+     * @param stream    the stream to trim
+     * @param retention how, as of the instant it became due
+     */
     public record Trim(StreamKey stream, Retention retention) {
     }
 
-    /** The trims due at {@code now}, given when each stream was last trimmed (absent: never). */
+    /**
+     * The trims due at {@code now}: those of the rules whose stream was never trimmed or last
+     * trimmed at least {@code every} ago. Pure: the caller runs them and records when.
+     * <pre>{@code
+     * policy.due(now, HashMap.empty());                             // every rule: nothing ran yet
+     * policy.due(now, HashMap.of(key, now.minusSeconds(10)));       // not key's rule, if it runs every minute
+     * }</pre>
+     *
+     * @param now     the instant
+     * @param lastRun when each stream was last trimmed (absent: never)
+     * @return the trims due, in the rules' order
+     */
     public List<Trim> due(Instant now, Map<StreamKey, Instant> lastRun) {
         return rules
                 .filter(r -> lastRun.get(r.stream()).map(last -> !now.isBefore(last.plus(r.every()))).getOrElse(true))
@@ -116,6 +207,17 @@ public record RetentionPolicy(List<Rule> rules) {
      * is lowered to it, and the readers whose needs lie below the request are named. The trim to
      * run is an exact-id {@code MINID} with the request's {@code ~} or {@code =}: {@code MINID ~}
      * only ever removes whole nodes below its id, so an approximate trim never crosses the horizon.
+     * <pre>{@code
+     * TrimPlan p = RetentionPolicy.plan(Retention.maxLen(1000), Option.some(StreamId.of(50, 0)),
+     *         List.of(new Hold("group scorers", StreamId.of(20, 0), "2 pending")));
+     * p.effective();   // Some(MinEntryId[minId=20-0, approximate=true]): lowered to what the group needs
+     * p.heldBack();    // true
+     * }</pre>
+     *
+     * @param requested the retention asked for
+     * @param keepFrom  the id it would keep from; none when it removes nothing
+     * @param readers   who still needs the stream, and from where
+     * @return the plan: the trim to run (none when nothing may be removed) and who held it back
      */
     public static TrimPlan plan(Retention requested, Option<StreamId> keepFrom, io.vavr.collection.List<Hold> readers) {
         Objects.requireNonNull(requested, "requested");

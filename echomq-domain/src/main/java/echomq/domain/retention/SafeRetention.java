@@ -22,7 +22,9 @@ import java.util.Objects;
  * <pre>{@code
  * SafeRetention safe = new SafeRetention(port, readers, checkpoints, states,
  *         HashMap.of(StreamKey.of("cm", "guess-scored"), HashSet.of("boards+tally")));
- * TrimReport r = safe.trimReported("cm", "guesses", Retention.minAge(Duration.ofDays(7), clock));
+ * TrimReport r = safe.trimReported(StreamKey.of("cm", "guess-scored"), Retention.minAge(Duration.ofDays(7), clock));
+ * r.removed();        // entries removed
+ * r.plan().holds();   // who kept it from going as far as asked
  * }</pre>
  */
 public final class SafeRetention implements StreamRetentionPort {
@@ -37,6 +39,14 @@ public final class SafeRetention implements StreamRetentionPort {
      * Trims through {@code port}, hearing {@code readers} and the checkpoints of the {@code wholeLog}
      * projections of each stream; a checkpoint counts only while it holds for the stream (proved
      * through {@code states} as a rebuild proves it), else its projection needs the whole log.
+     *
+     * @param port        the plain retention that trims
+     * @param readers     reads the stream's consumer groups
+     * @param checkpoints reads the stream's checkpoints
+     * @param states      reads the stream's state, to prove a checkpoint holds
+     * @param wholeLog    per stream, the names of the whole-log projections registered for it
+     * @throws NullPointerException naming a missing part
+     * @throws IllegalArgumentException when a projection name is not a valid one
      */
     public SafeRetention(StreamRetentionPort port, StreamReadersPort readers, CheckpointPort checkpoints, StreamStatePort states,
                          Map<StreamKey, Set<String>> wholeLog) {
@@ -50,13 +60,27 @@ public final class SafeRetention implements StreamRetentionPort {
 
     private volatile echomq.domain.observe.EchoListener listener = echomq.domain.observe.EchoListener.NONE;
 
-    /** Tells {@code l} of every trim: entries removed, and whether readers held it back. Returns this. */
+    /**
+     * Tells {@code l} of every trim ({@link echomq.domain.observe.EchoEvent.Trimmed}): entries
+     * removed, and whether readers held it back.
+     *
+     * @param l the listener
+     * @return this retention
+     */
     public SafeRetention observedBy(echomq.domain.observe.EchoListener l) {
         this.listener = Objects.requireNonNull(l, "listener");
         return this;
     }
 
-    /** Who reads {@code key} and from where. */
+    /**
+     * Who reads {@code key} and from where: each consumer group, then each whole-log projection
+     * registered for it (by name; one whose checkpoint is missing or no longer holds needs the
+     * whole log).
+     *
+     * @param key the stream
+     * @return the holds, groups first
+     * @throws echomq.domain.stream.StreamStoreException when the store fails
+     */
     public List<Hold> holds(StreamKey key) {
         List<Hold> groups = List.ofAll(readers.groups(key)).map(Hold::of);
         List<Checkpoint> stored = List.ofAll(checkpoints.list(key)).filter(Checkpoint::wholeLog);
@@ -73,6 +97,15 @@ public final class SafeRetention implements StreamRetentionPort {
                 .getOrElse(() -> Hold.of(c));
     }
 
+    /**
+     * Trims {@code key} as far as {@code retention} asks and its readers allow ({@link RetentionPolicy#plan}),
+     * and tells the listener.
+     *
+     * @param key       the stream
+     * @param retention what to keep
+     * @return what was asked, what ran, who held it back and how many entries were removed
+     * @throws echomq.domain.stream.StreamStoreException when the store fails
+     */
     @Override
     public TrimReport trimReported(StreamKey key, Retention retention) {
         Objects.requireNonNull(retention, "retention");
@@ -90,11 +123,26 @@ public final class SafeRetention implements StreamRetentionPort {
         return new TrimReport(key, plan, removed);
     }
 
+    /**
+     * As {@link #trimReported}: never past what a reader needs.
+     *
+     * @param key       the stream
+     * @param retention what to keep
+     * @return the number of entries removed
+     * @throws echomq.domain.stream.StreamStoreException when the store fails
+     */
     @Override
     public long trim(StreamKey key, Retention retention) {
         return trimReported(key, retention).removed();
     }
 
+    /**
+     * As the underlying port's.
+     *
+     * @param key the stream
+     * @param n   how many of the newest entries to keep
+     * @return the id a trim to the newest {@code n} would keep from; none when the stream holds no more
+     */
     @Override
     public Option<StreamId> newestFrom(StreamKey key, long n) {
         return port.newestFrom(key, n);

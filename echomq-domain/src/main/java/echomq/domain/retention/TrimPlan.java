@@ -15,6 +15,15 @@ import java.util.Objects;
  * @param holds     the readers that held the trim back (their needs lie below {@code keepFrom}), lowest first
  */
 public record TrimPlan(Retention requested, Option<StreamId> keepFrom, Option<Retention> effective, List<Hold> holds) {
+    /**
+     * Checks the parts.
+     *
+     * @param requested what was asked
+     * @param keepFrom  the id the request would keep from; none when it removes nothing
+     * @param effective the trim to run; none when nothing may be removed
+     * @param holds     the readers that held the trim back, lowest first
+     * @throws NullPointerException naming a missing part
+     */
     public TrimPlan {
         Objects.requireNonNull(requested, "requested");
         Objects.requireNonNull(keepFrom, "keepFrom");
@@ -22,7 +31,11 @@ public record TrimPlan(Retention requested, Option<StreamId> keepFrom, Option<Re
         Objects.requireNonNull(holds, "holds");
     }
 
-    /** Whether a reader kept the trim from going as far as asked. */
+    /**
+     * Whether a reader kept the trim from going as far as asked.
+     *
+     * @return whether {@link #holds()} is not empty
+     */
     public boolean heldBack() {
         return !holds.isEmpty();
     }

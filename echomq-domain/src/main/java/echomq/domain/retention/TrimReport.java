@@ -12,6 +12,14 @@ import java.util.Objects;
  * @param removed how many entries were removed
  */
 public record TrimReport(StreamKey stream, TrimPlan plan, long removed) {
+    /**
+     * Checks the parts.
+     *
+     * @param stream  the stream
+     * @param plan    what was asked, what ran and who held it back
+     * @param removed how many entries were removed
+     * @throws NullPointerException naming a missing part
+     */
     public TrimReport {
         Objects.requireNonNull(stream, "stream");
         Objects.requireNonNull(plan, "plan");

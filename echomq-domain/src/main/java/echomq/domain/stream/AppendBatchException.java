@@ -10,7 +10,13 @@ public final class AppendBatchException extends StreamStoreException {
     private final transient List<echomq.domain.id.BrandedId> landed;
     private final transient List<StreamStoreException> failures;
 
-    /** For a batch on {@code key} of which {@code landed} landed and {@code failures} (at least one) were refused. */
+    /**
+     * For a batch on {@code key} of which {@code landed} landed and {@code failures} were refused.
+     *
+     * @param key      the stream's key, as text
+     * @param landed   the receipts of the records that landed, in order
+     * @param failures why the others were refused: at least one (the first is the cause)
+     */
     public AppendBatchException(String key, List<echomq.domain.id.BrandedId> landed, List<StreamStoreException> failures) {
         super(key, failures.size() + " record(s) of the batch were refused, " + landed.size()
                 + " landed; first refusal: " + failures.get(0).getMessage(), failures.get(0));
@@ -18,17 +24,30 @@ public final class AppendBatchException extends StreamStoreException {
         this.failures = List.copyOf(failures);
     }
 
-    /** The receipts of the records that landed, in order. */
+    /**
+     * The receipts of the records that landed, in order: they are in the stream.
+     *
+     * @return an unmodifiable list of their branded ids
+     */
     public List<echomq.domain.id.BrandedId> landed() {
         return landed;
     }
 
-    /** Why the others did not. */
+    /**
+     * Why the others did not land.
+     *
+     * @return an unmodifiable list of the refusals, at least one
+     */
     public List<StreamStoreException> failures() {
         return failures;
     }
 
-    /** Whether every refusal was a non-monotonic id. */
+    /**
+     * Whether every refusal was a non-monotonic id (another writer above the ids minted), as
+     * opposed to a failure of the store.
+     *
+     * @return whether every failure is a {@link NonMonotonicAppendException}
+     */
     public boolean allNonMonotonic() {
         return failures.stream().allMatch(f -> f instanceof NonMonotonicAppendException);
     }

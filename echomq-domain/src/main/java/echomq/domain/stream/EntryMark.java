@@ -14,12 +14,24 @@ import java.util.Objects;
  * @param branded its branded id (field {@code id}); none for an entry written without one
  */
 public record EntryMark(StreamId id, Option<BrandedId> branded) {
+    /**
+     * Checks the parts.
+     *
+     * @param id      the entry id
+     * @param branded its branded id; none for an entry written without one
+     * @throws NullPointerException naming a missing part
+     */
     public EntryMark {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(branded, "branded");
     }
 
-    /** The mark of {@code entry}. */
+    /**
+     * The mark of an entry.
+     *
+     * @param entry the entry
+     * @return its id and branded id
+     */
     public static EntryMark of(StreamEntry entry) {
         return new EntryMark(entry.id(), entry.branded());
     }

@@ -24,15 +24,29 @@ public interface RangePages extends AutoCloseable {
      * The next page; empty once the range is done. A failure of the store is a
      * {@link StreamStoreException}; the pages taken before it stay valid, and the range can be
      * read on from the successor of the last id taken.
+     *
+     * @return at most the page size of entries in stream order, each above the previous page's; empty when done
+     * @throws StreamStoreException when the store fails
      */
     List<StreamEntry> next();
 
+    /** Ends the paging: a page still in flight is read and dropped, and no more are asked for. */
     @Override
     void close();
 
     /**
      * Where the page after a page of {@code size} entries ending at {@code last} starts: none when
      * the range is done (a short page, the largest id, or the range's upper end reached).
+     * <pre>{@code
+     * RangePages.nextStart(StreamId.of(5, 9), 1000, 1000, Option.none());   // Some(5-10)
+     * RangePages.nextStart(StreamId.of(5, 9), 999, 1000, Option.none());    // None: a short page ends the range
+     * }</pre>
+     *
+     * @param last     the last id of the page
+     * @param size     how many entries the page held
+     * @param pageSize how many it could have held
+     * @param to       the range's upper end, inclusive; none: up to {@code +}
+     * @return {@code last.successor()}, none when the range is done
      */
     static Option<StreamId> nextStart(StreamId last, int size, int pageSize, Option<StreamId> to) {
         if (size < pageSize || last.isMax() || to.exists(u -> last.compareTo(u) >= 0)) {
@@ -41,7 +55,18 @@ public interface RangePages extends AutoCloseable {
         return Option.some(last.successor());
     }
 
-    /** Pages read one range call at a time through {@code port}: what any {@link StreamRangePort} can do. */
+    /**
+     * Pages read one range call at a time through {@code port}, each asked for only when
+     * {@link #next()} is called: what any {@link StreamRangePort} can do.
+     *
+     * @param port     the range port
+     * @param key      the stream
+     * @param from     the range's lower end, inclusive
+     * @param to       the range's upper end, inclusive; none: up to {@code +}
+     * @param pageSize entries per range call, at least 1
+     * @return the pages
+     * @throws IllegalArgumentException when {@code pageSize} is below 1
+     */
     static RangePages oneByOne(StreamRangePort port, StreamKey key, StreamId from, Option<StreamId> to, int pageSize) {
         Objects.requireNonNull(port, "port");
         Objects.requireNonNull(key, "key");

@@ -13,16 +13,35 @@ import java.util.concurrent.CompletableFuture;
  * ({@code <unix ms>-<snowflake & 0x3FFFFF>}), and the branded id is also stored in the field
  * {@code id}. An id not above the stream top is a {@link NonMonotonicAppendException}, never
  * retried under another id.
+ * <pre>{@code
+ * StreamKey key = StreamKey.of("cm", "guesses");
+ * BrandedId id = append.append(key, LinkedHashMap.of("player", "ann", "word", "tree"));
+ * id.streamId();   // the entry id it landed under, <unix ms of the mint>-<snowflake & 0x3FFFFF>
+ * }</pre>
  */
 public interface StreamAppendPort {
 
-    /** Mints an {@code EVT} id and appends the record; returns the id. */
+    /**
+     * Mints an {@code EVT} id and appends the record under it.
+     *
+     * @param key    the stream
+     * @param fields the record's fields, in order ({@link #requireFields}: no field {@code id})
+     * @return the record's branded id, its receipt
+     * @throws IllegalArgumentException for bad fields, before anything reaches the store
+     * @throws NonMonotonicAppendException when the id stays below the stream's top
+     * @throws StreamStoreException when the store fails
+     */
     BrandedId append(StreamKey key, LinkedHashMap<String, String> fields);
 
     /**
      * As {@link #append}, with the receipt as a future: bad input is refused at once, a store
      * failure fails the future. The default appends before it returns; adapters that batch
      * concurrent appends (group commit) complete it when the record's batch is answered.
+     *
+     * @param key    the stream
+     * @param fields the record's fields, in order
+     * @return the record's branded id, once it landed; failed with a {@link StreamStoreException}
+     * @throws IllegalArgumentException for bad fields, at once
      */
     default CompletableFuture<BrandedId> appendAsync(StreamKey key, LinkedHashMap<String, String> fields) {
         java.util.Objects.requireNonNull(key, "key");
@@ -34,15 +53,38 @@ public interface StreamAppendPort {
         }
     }
 
-    /** Appends many records in one round trip, under ids minted in order; the receipts in order. */
+    /**
+     * Appends many records in one round trip, under ids minted in order.
+     *
+     * @param key     the stream
+     * @param records the records, each checked as {@link #requireFields} checks one
+     * @return the receipts, in the order of {@code records}
+     * @throws IllegalArgumentException naming the first bad record, before anything reaches the store
+     * @throws AppendBatchException when some records were refused (it names those that landed)
+     * @throws StreamStoreException when the store fails
+     */
     List<BrandedId> appendBatch(StreamKey key, List<LinkedHashMap<String, String>> records);
 
-    /** Appends a record under the caller's own {@code EVT} id; returns it. */
+    /**
+     * Appends a record under the caller's own {@code EVT} id (minted by the caller's
+     * {@link echomq.domain.id.Snowflake}, say, to know the receipt before the round trip).
+     *
+     * @param key    the stream
+     * @param id     the record's {@code EVT} id ({@link #requireEventId})
+     * @param fields the record's fields, in order
+     * @return {@code id}
+     * @throws IllegalArgumentException for a non-{@code EVT} id or bad fields
+     * @throws NonMonotonicAppendException when {@code id}'s entry id is not above the stream's top
+     * @throws StreamStoreException when the store fails
+     */
     BrandedId appendWithId(StreamKey key, BrandedId id, LinkedHashMap<String, String> fields);
 
     /**
      * {@code records}, each checked as {@link #requireFields} checks one.
      *
+     * @param records the records of a batch
+     * @return {@code records}
+     * @throws NullPointerException when {@code records} is null
      * @throws IllegalArgumentException naming the first bad record by its index in the batch
      */
     static java.util.List<LinkedHashMap<String, String>> requireRecords(java.util.List<LinkedHashMap<String, String>> records) {
@@ -58,8 +100,11 @@ public interface StreamAppendPort {
     }
 
     /**
-     * Checks a record before any wire: no field named {@code id}, no null or empty name, no null value.
+     * Checks a record before any wire: no field named {@code id} (it carries the branded id), no
+     * null or empty name, no null value.
      *
+     * @param fields the record's fields
+     * @return {@code fields}
      * @throws IllegalArgumentException naming the bad field
      */
     static LinkedHashMap<String, String> requireFields(LinkedHashMap<String, String> fields) {
@@ -80,7 +125,13 @@ public interface StreamAppendPort {
         return fields;
     }
 
-    /** Checks that a caller's own id is an {@code EVT} id. */
+    /**
+     * Checks that a caller's own id is an {@code EVT} id.
+     *
+     * @param id the id
+     * @return {@code id}
+     * @throws IllegalArgumentException when it is null or of another namespace
+     */
     static BrandedId requireEventId(BrandedId id) {
         if (id == null) {
             throw new IllegalArgumentException("branded id must not be null");
@@ -101,6 +152,9 @@ public interface StreamAppendPort {
      * milliseconds still lands, while ids run ahead of the clocks by about one round trip at most.
      * One policy for the adapters and for callers that append host-minted ids in scripts of their own.
      *
+     * @param minter  the minter whose next ids must land above {@code top}
+     * @param top     the stream's top, as the refusal reported it
+     * @param attempt how many refusals came before this one, from 0
      * @throws IllegalArgumentException when no snowflake is above {@code top}
      */
     static void aimAbove(echomq.domain.id.Snowflake minter, StreamId top, int attempt) {

@@ -82,7 +82,14 @@ public final class StreamEntry {
         this.branded = UNPARSED;
     }
 
-    /** An entry with a branded id. */
+    /**
+     * An entry with a branded id, under the entry id the branded id maps to.
+     *
+     * @param branded the record's branded id
+     * @param fields  the fields without {@code id}, in stream order
+     * @return the entry {@code branded.streamId()}
+     * @throws IllegalArgumentException when {@code fields} holds a field {@code id}
+     */
     public static StreamEntry of(BrandedId branded, LinkedHashMap<String, String> fields) {
         return new StreamEntry(branded.streamId(), Option.some(branded), fields);
     }
@@ -93,6 +100,11 @@ public final class StreamEntry {
      * an invalid one is none, as for a foreign entry; of several, the last). The entry keeps the list as it is, without a
      * copy: the caller hands it over and must not change it or its arrays afterwards. A trailing
      * name without a value is ignored.
+     *
+     * @param id             the entry id
+     * @param namesAndValues the reply's names and values, alternating, UTF-8; handed over, not copied
+     * @return the entry
+     * @throws NullPointerException when a name or value is null
      */
     public static StreamEntry fromWire(StreamId id, List<byte[]> namesAndValues) {
         Objects.requireNonNull(id, "id");
@@ -124,12 +136,20 @@ public final class StreamEntry {
         return new StreamEntry(id, namesAndValues, n, idAt, raw);
     }
 
-    /** The stream entry id. */
+    /**
+     * The stream entry id.
+     *
+     * @return the id, {@code <ms>-<seq>}
+     */
     public StreamId id() {
         return id;
     }
 
-    /** The branded id stored in the {@code id} field, if valid. */
+    /**
+     * The branded id stored in the {@code id} field, parsed on first use.
+     *
+     * @return the branded id; none when the entry has no {@code id} field or it is not a branded id
+     */
     @SuppressWarnings("unchecked")
     public Option<BrandedId> branded() {
         Object b = branded;
@@ -140,7 +160,13 @@ public final class StreamEntry {
         return (Option<BrandedId>) b;
     }
 
-    /** The value of a field, if present, decoded now (of a name that occurs twice, the last value, as in {@link #fields()}). */
+    /**
+     * The value of a field, decoded now (of a name that occurs twice, the last value, as in
+     * {@link #fields()}).
+     *
+     * @param name the field's name ({@code id} is not a field)
+     * @return the value, none when the entry has no such field
+     */
     public Option<String> field(String name) {
         Objects.requireNonNull(name, "name");
         int at = -1;
@@ -152,7 +178,12 @@ public final class StreamEntry {
         return at < 0 ? Option.none() : Option.some(new String(kv.get(at + 1), StandardCharsets.UTF_8));
     }
 
-    /** Whether the entry has a field of that name. */
+    /**
+     * Whether the entry has a field of that name.
+     *
+     * @param name the field's name
+     * @return whether {@link #field(String)} would find a value
+     */
     public boolean hasField(String name) {
         Objects.requireNonNull(name, "name");
         for (int i = 0; i < n; i += 2) {
@@ -163,12 +194,21 @@ public final class StreamEntry {
         return false;
     }
 
-    /** How many fields the entry has, {@code id} not counted. */
+    /**
+     * How many fields the entry has, {@code id} not counted.
+     *
+     * @return the number of name-value pairs, a repeated name counted each time
+     */
     public int fieldCount() {
         return n / 2 - (skip < 0 ? 0 : 1);
     }
 
-    /** Calls {@code action} with each field's name and value in stream order, decoding as it goes. */
+    /**
+     * Calls {@code action} with each field's name and value in stream order, decoding as it goes
+     * ({@code id} left out; a repeated name is passed each time).
+     *
+     * @param action what to do with each name and value
+     */
     public void forEachField(BiConsumer<String, String> action) {
         for (int i = 0; i < n; i += 2) {
             if (i != skip) {
@@ -181,6 +221,8 @@ public final class StreamEntry {
      * The fields without {@code id} in stream order, as a new immutable map (built on each call: a
      * hot fold reads single fields with {@link #field(String)} instead). A name that occurs twice
      * keeps its last value (as a map put in stream order keeps it).
+     *
+     * @return the fields, {@code id} left out
      */
     public LinkedHashMap<String, String> fields() {
         LinkedHashMap<String, String> m = LinkedHashMap.empty();
@@ -192,7 +234,11 @@ public final class StreamEntry {
         return m;
     }
 
-    /** The instant of the entry's millisecond. */
+    /**
+     * The instant of the entry's millisecond.
+     *
+     * @return {@code id().instant()}
+     */
     public Instant instant() {
         return id.instant();
     }

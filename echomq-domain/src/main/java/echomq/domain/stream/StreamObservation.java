@@ -13,6 +13,13 @@ import java.util.Objects;
  * @param probed the entry at the probed id, if the stream holds one there
  */
 public record StreamObservation(Option<StreamState> state, Option<EntryMark> probed) {
+    /**
+     * Checks the parts.
+     *
+     * @param state  the state; none when there is no such stream
+     * @param probed the entry at the probed id, if the stream holds one there
+     * @throws NullPointerException naming a missing part
+     */
     public StreamObservation {
         Objects.requireNonNull(state, "state");
         Objects.requireNonNull(probed, "probed");

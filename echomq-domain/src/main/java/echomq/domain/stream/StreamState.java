@@ -23,6 +23,20 @@ import java.util.Objects;
 public record StreamState(long length, Option<StreamId> first, Option<StreamId> last, StreamId lastGenerated,
                           Option<Long> entriesAdded, Option<StreamId> maxDeletedEntryId,
                           Option<StreamId> recordedFirstEntryId, Option<BrandedId> lastBranded) {
+    /**
+     * Checks the parts.
+     *
+     * @param length               the number of entries, {@code >= 0}
+     * @param first                the first entry's id, none when empty
+     * @param last                 the last entry's id, none when empty
+     * @param lastGenerated        the largest id ever added
+     * @param entriesAdded         the count of entries ever added (Redis 7.0+)
+     * @param maxDeletedEntryId    the largest id ever deleted (Redis 7.0+)
+     * @param recordedFirstEntryId the id Redis records as the first one (Redis 7.0+)
+     * @param lastBranded          the branded id of the last entry, when it has one
+     * @throws NullPointerException naming a missing part
+     * @throws IllegalArgumentException when {@code length} is negative
+     */
     public StreamState {
         Objects.requireNonNull(lastBranded, "lastBranded");
         Objects.requireNonNull(first, "first");
@@ -36,12 +50,20 @@ public record StreamState(long length, Option<StreamId> first, Option<StreamId> 
         }
     }
 
-    /** The last entry's mark, none when the stream is empty. */
+    /**
+     * The last entry's mark.
+     *
+     * @return {@code last} with {@code lastBranded}; none when the stream is empty
+     */
     public Option<EntryMark> lastEntry() {
         return last.map(id -> new EntryMark(id, lastBranded));
     }
 
-    /** Entries deleted so far (by XDEL or trims), when the server counts entries added (Redis 7.0+). */
+    /**
+     * Entries deleted so far (by XDEL or trims).
+     *
+     * @return {@code entriesAdded - length}; none when the server does not count entries added (before Redis 7.0)
+     */
     public Option<Long> deleted() {
         return entriesAdded.map(added -> added - length);
     }
@@ -49,7 +71,11 @@ public record StreamState(long length, Option<StreamId> first, Option<StreamId> 
     /**
      * Whether {@code later} can be this stream further on in the same history: nothing that only
      * grows (entries added, entries deleted, the last generated id, the largest deleted id) went
-     * down. A stream deleted and created again, or replaced by an older copy, fails this.
+     * down. A stream deleted and created again, or replaced by an older copy, fails this. A counter
+     * one of the two states lacks (a server before Redis 7.0) is not compared.
+     *
+     * @param later the state read afterwards
+     * @return whether {@code later} may be the same stream further on
      */
     public boolean canPrecede(StreamState later) {
         if (later.lastGenerated.compareTo(lastGenerated) < 0) {

@@ -17,6 +17,15 @@ import java.util.Objects;
  * @param <A>     the accumulator type
  */
 public record FoldResult<A>(A value, Option<StreamId> last, long entries) {
+    /**
+     * Checks the parts.
+     *
+     * @param value   the accumulator
+     * @param last    the id of the last entry folded; none when none was
+     * @param entries the number of entries folded, {@code >= 0}
+     * @throws NullPointerException naming a missing part
+     * @throws IllegalArgumentException when {@code entries} is negative
+     */
     public FoldResult {
         Objects.requireNonNull(value, "value");
         Objects.requireNonNull(last, "last");
@@ -25,7 +34,13 @@ public record FoldResult<A>(A value, Option<StreamId> last, long entries) {
         }
     }
 
-    /** Nothing folded yet. */
+    /**
+     * Nothing folded yet: where {@link StreamWindows#resume} starts a whole window.
+     *
+     * @param initial the fold's initial accumulator
+     * @param <A>     the accumulator
+     * @return {@code initial}, no last id, 0 entries
+     */
     public static <A> FoldResult<A> empty(A initial) {
         return new FoldResult<>(initial, Option.none(), 0);
     }

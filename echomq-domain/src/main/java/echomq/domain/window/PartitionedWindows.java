@@ -24,7 +24,13 @@ import java.util.PriorityQueue;
  * Windows of a {@link PartitionedChannel}: a k-way merge of the partitions' window reads in
  * {@code (StreamId, partition)} order, paged per partition from the successor of its last id, so
  * the guarantees of a single stream hold (INV-TT, INV-PAGE) while holding at most one page per
- * partition.
+ * partition. A sliding window is fixed once, at one instant, for every partition.
+ * <pre>{@code
+ * PartitionedChannel scored = new PartitionedChannel("cm", "guess-scored", 3);
+ * PartitionedWindows windows = new PartitionedWindows(port, append);
+ * windows.append(scored, "game-42", LinkedHashMap.of("points", "10"));   // to the partition of game-42
+ * long n = windows.foldWindow(scored, Window.last(Duration.ofHours(1)), Fold.of("count", 0L, (c, e) -> c + 1), 1000);
+ * }</pre>
  */
 public final class PartitionedWindows {
 

@@ -22,8 +22,10 @@ import java.util.Objects;
  * clock's instant.
  * <pre>{@code
  * StreamWindows windows = new StreamWindows(port);
- * long n = windows.foldWindow(StreamKey.of("cm", "guess-scored"), Window.last(Duration.ofHours(1)),
- *         Fold.of("count", 0L, (acc, e) -> acc + 1));
+ * StreamKey key = StreamKey.of("cm", "guess-scored");
+ * long n = windows.foldWindow(key, Window.last(Duration.ofHours(1)), Fold.of("count", 0L, (acc, e) -> acc + 1));
+ * // one XRANGE key <t0 ms>-0 <t1 ms>-4194303 COUNT 100
+ * List<StreamEntry> first = windows.readWindow(key, Window.closed(t0, t1), 100);
  * }</pre>
  */
 public final class StreamWindows {

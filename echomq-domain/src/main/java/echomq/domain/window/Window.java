@@ -11,8 +11,10 @@ import java.util.Objects;
 /**
  * A time window over a stream: what a fold reads. Each kind is a value:
  * <ul>
- *   <li>{@link Closed} {@code [t0, t1]} reads the ids {@code floor(t0) .. ceiling(t1)};</li>
- *   <li>{@link Since} {@code [t0, ∞)} reads {@code floor(t0) .. +};</li>
+ *   <li>{@link Closed} {@code [t0, t1]} reads the ids {@code floor(t0) .. ceiling(t1)}, that is
+ *       {@code <t0 ms>-0 .. <t1 ms>-4194303} (4194303 is the largest 22-bit snowflake tail, so every
+ *       id minted in {@code t1}'s millisecond is in);</li>
+ *   <li>{@link Since} {@code [t0, ∞)} reads {@code floor(t0) .. +}, that is {@code <t0 ms>-0 .. +};</li>
  *   <li>{@link Sliding} "the last {@code length}" is {@code [now - length, ∞)} at the instant it
  *       is read, cut into panes of {@code pane} for a reader that keeps sealed panes.</li>
  * </ul>
@@ -162,7 +164,14 @@ public sealed interface Window permits Window.Fixed, Window.Sliding {
      * @param t1 the last instant
      */
     record Closed(Instant t0, Instant t1) implements Fixed {
-        /** Checks the bounds: {@code t0 <= t1}, both within the id range. */
+        /**
+         * Checks the bounds: {@code t0 <= t1}, both within the id range.
+         *
+         * @param t0 the first instant
+         * @param t1 the last instant, not before {@code t0}
+         * @throws NullPointerException naming a missing bound
+         * @throws IllegalArgumentException when {@code t1} is before {@code t0} or either maps to no stream id
+         */
         public Closed {
             Objects.requireNonNull(t0, "t0");
             Objects.requireNonNull(t1, "t1");
@@ -200,7 +209,13 @@ public sealed interface Window permits Window.Fixed, Window.Sliding {
      * @param t0 the first instant
      */
     record Since(Instant t0) implements Fixed {
-        /** Checks the bound: within the id range. */
+        /**
+         * Checks the bound: within the id range.
+         *
+         * @param t0 the first instant
+         * @throws NullPointerException when {@code t0} is missing
+         * @throws IllegalArgumentException when {@code t0} maps to no stream id (before 1970, say)
+         */
         public Since {
             Objects.requireNonNull(t0, "t0");
             StreamId.epochMilli(t0);
@@ -236,7 +251,13 @@ public sealed interface Window permits Window.Fixed, Window.Sliding {
      * @param pane   the pane length, 1 ms .. {@code length}
      */
     record Sliding(Duration length, Duration pane) implements Window {
-        /** Checks the durations, naming the bad one. */
+        /**
+         * Checks the durations, naming the bad one.
+         *
+         * @param length how far back the window reaches, more than zero
+         * @param pane   the pane length, 1 ms .. {@code length}
+         * @throws IllegalArgumentException when {@code length} is not positive or {@code pane} is out of range
+         */
         public Sliding {
             if (length == null || length.isNegative() || length.isZero()) {
                 throw new IllegalArgumentException("window length must be > 0, got " + length);
