@@ -19,7 +19,14 @@ import java.util.Objects;
  */
 public record Bucket<A>(Window.Closed window, long entries, A value) {
 
-    /** Checks that nothing is missing and the count is not negative. */
+    /**
+     * Checks that nothing is missing and the count is not negative.
+     *
+     * @param window  the bucket
+     * @param entries how many entries, at least 0
+     * @param value   their fold
+     * @throws IllegalArgumentException when {@code entries} is negative
+     */
     public Bucket {
         Objects.requireNonNull(window, "window");
         Objects.requireNonNull(value, "value");

@@ -19,7 +19,13 @@ import java.util.Objects;
  */
 public record Bucketed(Window range, Buckets buckets) {
 
-    /** Checks that the range is closed or sliding (a half-open range has no last bucket). */
+    /**
+     * Checks that the range is closed or sliding (a half-open range has no last bucket).
+     *
+     * @param range   the range, closed or sliding
+     * @param buckets how it is cut
+     * @throws IllegalArgumentException for a half-open range
+     */
     public Bucketed {
         Objects.requireNonNull(range, "range");
         Objects.requireNonNull(buckets, "buckets");

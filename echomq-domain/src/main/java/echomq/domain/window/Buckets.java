@@ -134,7 +134,13 @@ public sealed interface Buckets permits Buckets.Tumbling, Buckets.Hopping, Bucke
      * @param origin the start of one bucket
      */
     record Tumbling(Duration size, Instant origin) implements Buckets {
-        /** Checks the size and the origin. */
+        /**
+         * Checks the size and the origin.
+         *
+         * @param size   a positive whole number of milliseconds
+         * @param origin the start of one bucket, with a stream id
+         * @throws IllegalArgumentException naming the bad value
+         */
         public Tumbling {
             BucketSteps.millis("bucket size", size);
             Objects.requireNonNull(origin, "origin");
@@ -166,7 +172,14 @@ public sealed interface Buckets permits Buckets.Tumbling, Buckets.Hopping, Bucke
      * @param origin  the start of one bucket
      */
     record Hopping(Duration size, Duration advance, Instant origin) implements Buckets {
-        /** Checks the size, the advance and the origin. */
+        /**
+         * Checks the size, the advance and the origin.
+         *
+         * @param size    a positive whole number of milliseconds
+         * @param advance a positive whole number of milliseconds, at most {@code size}
+         * @param origin  the start of one bucket, with a stream id
+         * @throws IllegalArgumentException naming the bad value
+         */
         public Hopping {
             long s = BucketSteps.millis("bucket size", size);
             long a = BucketSteps.millis("bucket advance", advance);
@@ -205,7 +218,14 @@ public sealed interface Buckets permits Buckets.Tumbling, Buckets.Hopping, Bucke
 
         private static final List<ChronoUnit> UNITS = List.of(ChronoUnit.DAYS, ChronoUnit.WEEKS, ChronoUnit.MONTHS, ChronoUnit.YEARS);
 
-        /** Checks the unit, the zone and the start time. */
+        /**
+         * Checks the unit, the zone and the start time.
+         *
+         * @param unit  DAYS, WEEKS, MONTHS or YEARS
+         * @param zone  the zone
+         * @param start the local time each bucket starts at, whole milliseconds
+         * @throws IllegalArgumentException for another unit or a start time finer than milliseconds
+         */
         public Calendar {
             Objects.requireNonNull(unit, "unit");
             Objects.requireNonNull(zone, "zone");

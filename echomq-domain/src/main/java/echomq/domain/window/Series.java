@@ -17,7 +17,11 @@ import java.util.Objects;
  */
 public record Series<A>(List<Bucket<A>> buckets) {
 
-    /** Checks that the buckets are there. */
+    /**
+     * Checks that the buckets are there.
+     *
+     * @param buckets the buckets, in time order
+     */
     public Series {
         Objects.requireNonNull(buckets, "buckets");
     }
