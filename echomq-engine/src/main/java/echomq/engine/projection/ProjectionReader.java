@@ -10,9 +10,13 @@ import echomq.domain.partition.PartitionedChannel;
 import echomq.domain.stream.StreamKey;
 import echomq.domain.stream.StreamRangePort;
 import echomq.domain.stream.StreamStatePort;
+import echomq.domain.window.Bucket;
+import echomq.domain.window.Bucketed;
+import echomq.domain.window.Series;
 import echomq.domain.window.StreamWindows;
 import echomq.domain.window.Window;
 
+import io.vavr.collection.List;
 import io.vavr.control.Option;
 
 import java.time.Clock;
@@ -73,6 +77,7 @@ public final class ProjectionReader {
     private final Lineages lineages;
     private final FoldCache cache;
     private final SlidingFolds sliding;
+    private final SeriesFolds series;
 
     /**
      * A reader that keeps at most {@code maxCachedFolds} folds (windows and panes), least recently used out first.
@@ -129,7 +134,9 @@ public final class ProjectionReader {
         Reads reads = new Reads(new StreamWindows(Objects.requireNonNull(range, "range"), clock), pageSize, metrics);
         this.lineages = new Lineages(states, metrics);
         this.cache = new FoldCache(reads, new SealedCheckpoints(checkpoints, ttl, states, clock, metrics), maxCachedFolds);
-        this.sliding = new SlidingFolds(cache, new RunningFolds(reads), new PaneStacks(cache, metrics), new TrailingSuffixes(reads), metrics);
+        TrailingSuffixes trailing = new TrailingSuffixes(reads);
+        this.sliding = new SlidingFolds(cache, new RunningFolds(reads), new PaneStacks(cache, metrics), trailing, metrics);
+        this.series = new SeriesFolds(cache, trailing);
     }
 
     /**
@@ -194,6 +201,75 @@ public final class ProjectionReader {
         Objects.requireNonNull(merge, "merge");
         Instant now = clock.instant(); // one instant: every partition's window ends at the same time
         return merged(channel, key -> foldAt(key, window, fold, now), merge);
+    }
+
+    /**
+     * The series of {@code window}: its range cut into buckets, each the fold of its entries, empty
+     * buckets included, every bucket checked against one state read of the stream. A bucket wholly
+     * in the past is folded once and served from what is kept while the stream is provably the one
+     * folded; after appends only the buckets they fall in are folded, with just the new entries. A
+     * sliding range is read at the clock's instant, {@code [now - d, now]}.
+     * <pre>{@code
+     * Series<Long> perMinute = reader.fold(key,
+     *         Buckets.tumbling(Duration.ofMinutes(1)).within(Window.last(Duration.ofHours(1))), counting);
+     * }</pre>
+     *
+     * @param stream the stream
+     * @param window the bucketed range
+     * @param fold   the fold of each bucket
+     * @param <A>    the accumulator
+     * @return the series, in time order
+     * @throws IllegalArgumentException before anything is read, when the range holds more than
+     *         {@link echomq.domain.window.Buckets#MAX_BUCKETS} buckets
+     * @throws echomq.domain.stream.StreamStoreException when the store fails
+     */
+    public <A> Series<A> fold(StreamKey stream, Bucketed window, Fold<A> fold) {
+        Objects.requireNonNull(stream, "stream");
+        Objects.requireNonNull(window, "window");
+        Objects.requireNonNull(fold, "fold");
+        Instant now = clock.instant();
+        Window.Closed range = window.at(now);
+        List<Window.Closed> buckets = window.buckets().over(range); // bad input fails here, before any read
+        return seriesAt(stream, window, range, buckets, fold);
+    }
+
+    /**
+     * The series of {@code window} over every partition of {@code channel}, all at one instant: each
+     * partition's series as {@link #fold(StreamKey, Bucketed, Fold)} answers it, merged bucket by
+     * bucket in partition order with {@code merge} (see {@link #fold(PartitionedChannel, Window, Fold, BinaryOperator)}).
+     *
+     * @param channel the partitioned channel
+     * @param window  the bucketed range
+     * @param fold    the fold of each bucket
+     * @param merge   merges a bucket's folds of lower and higher partitions
+     * @param <A>     the accumulator
+     * @return the merged series
+     * @throws IllegalArgumentException before anything is read, for a range over the bucket limit
+     * @throws echomq.domain.stream.StreamStoreException when the store fails
+     */
+    public <A> Series<A> fold(PartitionedChannel channel, Bucketed window, Fold<A> fold, BinaryOperator<A> merge) {
+        Objects.requireNonNull(channel, "channel");
+        Objects.requireNonNull(window, "window");
+        Objects.requireNonNull(fold, "fold");
+        Objects.requireNonNull(merge, "merge");
+        Instant now = clock.instant();
+        Window.Closed range = window.at(now);
+        List<Window.Closed> buckets = window.buckets().over(range);
+        return merged(channel, key -> seriesAt(key, window, range, buckets, fold), (x, y) -> new Series<>(
+                x.buckets().zipWith(y.buckets(), (p, q) -> new Bucket<>(p.window(), p.entries() + q.entries(),
+                        merge.apply(p.value(), q.value())))));
+    }
+
+    private <A> Series<A> seriesAt(StreamKey key, Bucketed window, Window.Closed range, List<Window.Closed> buckets,
+                                   Fold<A> fold) {
+        metrics.read();
+        long t0 = System.nanoTime();
+        try {
+            Seen seen = lineages.read(key);
+            return series.fold(key, window.buckets(), range, window.range() instanceof Window.Sliding, buckets, fold, seen);
+        } finally {
+            metrics.timed(fold, t0);
+        }
     }
 
     /** {@code one} of every partition of {@code channel}, merged in partition order. */

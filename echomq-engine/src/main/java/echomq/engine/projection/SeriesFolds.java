@@ -1,0 +1,93 @@
+package echomq.engine.projection;
+
+import echomq.domain.fold.CombinableFold;
+import echomq.domain.fold.Fold;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.window.Bucket;
+import echomq.domain.window.Buckets;
+import echomq.domain.window.Series;
+import echomq.domain.window.Window;
+
+import io.vavr.collection.List;
+import io.vavr.control.Option;
+
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * Series from what the reader keeps: every bucket is a fixed window folded through the
+ * {@link FoldCache}, so a bucket wholly in the past is folded once and then served while the
+ * stream's proof holds, and after appends only the buckets they fall in are folded again (with
+ * just the new entries). All buckets are checked against one state read.
+ *
+ * <p>A sliding range ({@code [now - d, now]}) moves at every read, and with it its clipped first
+ * and last buckets, which would never be hit again. So for a sliding range:
+ * <ul>
+ *   <li>the first bucket, clipped at {@code now - d}, is its whole tumbling or hopping bucket from
+ *       {@code now - d} on, taken from the {@link TrailingSuffixes} for a combinable fold (what slid
+ *       out costs nothing); otherwise it is folded afresh and not kept;</li>
+ *   <li>the last bucket, clipped at {@code now}, is its whole bucket, kept and extended with what is
+ *       appended, when the state read saw no entry after {@code now} (so the whole bucket holds
+ *       exactly the clipped one's entries, but for entries appended between the state read and the
+ *       range read, which count in the bucket they were minted for); otherwise it is folded afresh.</li>
+ * </ul>
+ * Calendar buckets clipped by a sliding range are folded afresh.
+ */
+final class SeriesFolds {
+
+    private final FoldCache cache;
+    private final TrailingSuffixes trailing;
+
+    /**
+     * @param cache    where each bucket's fold is kept
+     * @param trailing the suffixes of a sliding range's first bucket
+     */
+    SeriesFolds(FoldCache cache, TrailingSuffixes trailing) {
+        this.cache = Objects.requireNonNull(cache, "cache");
+        this.trailing = Objects.requireNonNull(trailing, "trailing");
+    }
+
+    /** The series of {@code buckets} (clipped to {@code range}) as {@code seen} proves it. */
+    <A> Series<A> fold(StreamKey key, Buckets kind, Window.Closed range, boolean sliding, List<Window.Closed> buckets,
+                       Fold<A> fold, Seen seen) {
+        Fold<Counted<A>> counted = Counted.of(fold);
+        long a = range.t0().toEpochMilli();
+        long b = range.t1().toEpochMilli();
+        Option<Long> size = kind instanceof Buckets.Tumbling t ? Option.some(t.size().toMillis())
+                : kind instanceof Buckets.Hopping h ? Option.some(h.size().toMillis())
+                : Option.none(); // calendar buckets have no one length
+        boolean nothingAfterEnd = seen.state().forAll(s -> s.lastGenerated().ms() <= b);
+        return new Series<>(buckets.map(w -> {
+            Counted<A> c = sliding ? slidingBucket(key, w, a, b, size, nothingAfterEnd, counted, seen)
+                    : cache.fold(key, w, counted, seen);
+            return new Bucket<>(w, c.entries(), c.value());
+        }));
+    }
+
+    private <A> Counted<A> slidingBucket(StreamKey key, Window.Closed w, long a, long b, Option<Long> size,
+                                         boolean nothingAfterEnd, Fold<Counted<A>> counted, Seen seen) {
+        long s = w.t0().toEpochMilli();
+        long e = w.t1().toEpochMilli();
+        boolean atStart = s == a;
+        boolean atEnd = e == b;
+        if (!atStart && !atEnd) {
+            return cache.fold(key, w, counted, seen); // a whole bucket: kept
+        }
+        if (size.isEmpty()) {
+            return cache.foldUnkept(key, w, counted, seen);
+        }
+        long n = size.get();
+        boolean wholeEnd = !atEnd || (s <= Long.MAX_VALUE - (n - 1) && s + n - 1 == e);
+        boolean wholeStart = !atStart || e - n + 1 == s;
+        if (wholeStart && wholeEnd) {
+            return cache.fold(key, w, counted, seen);
+        }
+        if (!wholeStart && wholeEnd && e - n + 1 >= 0 && counted instanceof CombinableFold<Counted<A>> comb) {
+            return trailing.fold(key, e - n + 1, n, w.t0(), comb, seen);
+        }
+        if (wholeStart && !wholeEnd && nothingAfterEnd && s <= Long.MAX_VALUE - (n - 1)) {
+            return cache.fold(key, Window.closed(w.t0(), Instant.ofEpochMilli(s + n - 1)), counted, seen);
+        }
+        return cache.foldUnkept(key, w, counted, seen);
+    }
+}
