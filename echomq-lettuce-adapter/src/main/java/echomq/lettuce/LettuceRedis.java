@@ -2,7 +2,6 @@ package echomq.lettuce;
 
 import echomq.wire.LuaScript;
 import io.lettuce.core.AbstractRedisClient;
-import io.lettuce.core.RedisNoScriptException;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.api.StatefulConnection;
 import io.lettuce.core.api.StatefulRedisConnection;
@@ -98,13 +97,9 @@ public final class LettuceRedis implements AutoCloseable {
         Objects.requireNonNull(script, "script");
         byte[][] k = keys.stream().map(echomq.wire.Replies::bytes).toArray(byte[][]::new);
         byte[][] a = argv.stream().map(echomq.wire.Replies::bytes).toArray(byte[][]::new);
-        return LettuceFailures.on(keys.get(0), () -> {
-            try {
-                return sync.evalsha(script.sha1(), type, k, a);
-            } catch (RedisNoScriptException notLoaded) {
-                return sync.eval(script.source(), type, k, a);
-            }
-        });
+        return LettuceFailures.on(keys.get(0), () -> script.run((command, body) -> command == LuaScript.Command.EVALSHA
+                ? sync.evalsha(body, type, k, a)
+                : sync.<Object>eval(body, type, k, a)));
     }
 
     /**
@@ -121,13 +116,9 @@ public final class LettuceRedis implements AutoCloseable {
         if (keys.isEmpty()) {
             throw new IllegalArgumentException("a script run needs at least one key (it routes the call), " + script.name() + " got none");
         }
-        return LettuceFailures.on(keys.get(0), () -> {
-            try {
-                return sync.dispatch(io.lettuce.core.protocol.CommandType.EVALSHA, new ReplyOutput(), scriptArgs(script.sha1(), keys, argv));
-            } catch (RedisNoScriptException notLoaded) {
-                return sync.dispatch(io.lettuce.core.protocol.CommandType.EVAL, new ReplyOutput(), scriptArgs(script.source(), keys, argv));
-            }
-        });
+        return LettuceFailures.on(keys.get(0), () -> script.run((command, body) -> sync.dispatch(
+                command == LuaScript.Command.EVALSHA ? io.lettuce.core.protocol.CommandType.EVALSHA : io.lettuce.core.protocol.CommandType.EVAL,
+                new ReplyOutput(), scriptArgs(body, keys, argv))));
     }
 
     private static CommandArgs<byte[], byte[]> scriptArgs(String script, List<String> keys, List<String> argv) {

@@ -4,7 +4,6 @@ import echomq.wire.LuaScript;
 import echomq.wire.Replies;
 
 import redis.clients.jedis.UnifiedJedis;
-import redis.clients.jedis.exceptions.JedisNoScriptException;
 
 import java.util.List;
 import java.util.Objects;
@@ -42,27 +41,24 @@ public record RedisScript(String name, String source, String sha1) {
         return new RedisScript(script.name(), script.source(), script.sha1());
     }
 
+    /** The script, as the wire module runs it. */
+    private LuaScript lua() {
+        return new LuaScript(name, source, sha1);
+    }
+
     /** Runs the script; replies decoded as text. Failures name the first key. */
     public Object run(UnifiedJedis jedis, List<String> keys, List<String> argv) {
-        return RedisFailures.on(keys.get(0), () -> {
-            try {
-                return jedis.evalsha(sha1, keys, argv);
-            } catch (JedisNoScriptException notLoaded) {
-                return jedis.eval(source, keys, argv);
-            }
-        });
+        return RedisFailures.on(keys.get(0), () -> lua().run((command, script) -> command == LuaScript.Command.EVALSHA
+                ? jedis.evalsha(script, keys, argv)
+                : jedis.eval(script, keys, argv)));
     }
 
     /** Runs the script; the raw reply (bulk strings as {@code byte[]}). Failures name the first key. */
     public Object runRaw(UnifiedJedis jedis, List<String> keys, List<String> argv) {
         List<byte[]> k = keys.stream().map(Replies::bytes).toList();
         List<byte[]> a = argv.stream().map(Replies::bytes).toList();
-        return RedisFailures.on(keys.get(0), () -> {
-            try {
-                return jedis.evalsha(Replies.bytes(sha1), k, a);
-            } catch (JedisNoScriptException notLoaded) {
-                return jedis.eval(Replies.bytes(source), k, a);
-            }
-        });
+        return RedisFailures.on(keys.get(0), () -> lua().run((command, script) -> command == LuaScript.Command.EVALSHA
+                ? jedis.evalsha(Replies.bytes(script), k, a)
+                : jedis.eval(Replies.bytes(script), k, a)));
     }
 }
