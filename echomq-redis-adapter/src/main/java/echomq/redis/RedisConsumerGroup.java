@@ -77,7 +77,12 @@ public final class RedisConsumerGroup implements ConsumerGroupPort {
         return readFrom(">", count, ConsumerGroupPort.requireBlock(block).isZero() ? null : block);
     }
 
-    /** Entries delivered to this consumer and not yet acknowledged (its own pending list), the first {@code count}. */
+    /**
+     * Entries delivered to this consumer and not yet acknowledged (its own pending list), the first {@code count}.
+     *
+     * @param count how many, at least 1
+     * @return the entries, oldest first
+     */
     public List<StreamEntry> pending(int count) {
         return pending(StreamId.MIN, count);
     }
