@@ -50,12 +50,20 @@ public final class LettuceRedis implements AutoCloseable {
         return new LettuceRedis(client, c, c.sync(), c.async());
     }
 
-    /** The synchronous commands (of a server, or routed over a cluster). */
+    /**
+     * The synchronous commands (of a server, or routed over a cluster).
+     *
+     * @return the commands, raw ({@code byte[]} keys and values)
+     */
     public RedisClusterCommands<byte[], byte[]> sync() {
         return sync;
     }
 
-    /** The asynchronous commands: sent at once, answered in order, so a burst of them is a pipeline. */
+    /**
+     * The asynchronous commands: sent at once, answered in order, so a burst of them is a pipeline.
+     *
+     * @return the commands, raw ({@code byte[]} keys and values)
+     */
     public RedisClusterAsyncCommands<byte[], byte[]> async() {
         return async;
     }
@@ -92,6 +100,13 @@ public final class LettuceRedis implements AutoCloseable {
      * Runs {@code script} by its SHA-1 ({@code EVALSHA}), sent whole ({@code EVAL}) only when the
      * server answers {@code NOSCRIPT}; its reply is of {@code type} (MULTI: a raw nested list, bulk
      * strings as {@code byte[]}). Failures typed, naming the first key.
+     *
+     * @param script the script
+     * @param type   the shape of its reply
+     * @param keys   its KEYS, at least one (all of one slot on a cluster)
+     * @param argv   its ARGV
+     * @return its reply
+     * @throws echomq.domain.stream.StreamStoreException a typed failure naming the first key
      */
     public Object run(LuaScript script, ScriptOutputType type, List<String> keys, List<String> argv) {
         Objects.requireNonNull(script, "script");
@@ -110,6 +125,13 @@ public final class LettuceRedis implements AutoCloseable {
      * <pre>{@code
      * Object reply = redis.run(LuaScript.load(My.class, "my.lua"), List.of(key), List.of(arg));
      * }</pre>
+     *
+     * @param script the script
+     * @param keys   its KEYS, at least one (all of one slot on a cluster)
+     * @param argv   its ARGV
+     * @return its reply, raw
+     * @throws IllegalArgumentException when {@code keys} is empty
+     * @throws echomq.domain.stream.StreamStoreException a typed failure naming the first key
      */
     public Object run(LuaScript script, List<String> keys, List<String> argv) {
         Objects.requireNonNull(script, "script");
