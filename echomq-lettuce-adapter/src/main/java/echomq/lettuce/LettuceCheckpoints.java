@@ -29,7 +29,11 @@ public final class LettuceCheckpoints implements CheckpointPort {
 
     private final LettuceRedis redis;
 
-    /** Over {@code redis}. */
+    /**
+     * Over {@code redis}.
+     *
+     * @param redis the shared connection; not closed by this adapter
+     */
     public LettuceCheckpoints(LettuceRedis redis) {
         this.redis = Objects.requireNonNull(redis, "redis");
     }

@@ -34,7 +34,19 @@ public final class LettuceConnections {
     private LettuceConnections() {
     }
 
-    /** A connection to the Redis or cluster at {@code uri}; typed failures when it cannot be had. */
+    /**
+     * A connection to the Redis or cluster at {@code uri}; typed failures when it cannot be had.
+     *
+     * <pre>{@code
+     * try (LettuceRedis redis = LettuceConnections.connect("redis://localhost:6379")) {
+     *     new LettuceStreamRange(redis).range(key, StreamId.MIN, StreamId.MAX, 100);
+     * }
+     * }</pre>
+     * 
+     * @param uri {@code redis://}, {@code rediss://}, {@code redis-cluster://} or {@code rediss-cluster://}
+     * @return the connection; the caller closes it
+     * @throws IllegalArgumentException for a malformed URI (the password masked)
+     */
     public static LettuceRedis connect(String uri) {
         return connect(uri, DEFAULT_TIMEOUT);
     }
@@ -42,6 +54,10 @@ public final class LettuceConnections {
     /**
      * As {@link #connect(String)}, commands timing out after {@code timeout}. While the connection is
      * down (it reconnects by itself) commands fail at once as {@code Unavailable} rather than wait.
+     *
+     * @param uri     a Redis URI, as {@link #connect(String)} takes it
+     * @param timeout how long a command may take
+     * @return the connection; the caller closes it
      */
     public static LettuceRedis connect(String uri, Duration timeout) {
         return connectWith(uri, timeout, null);
@@ -50,6 +66,11 @@ public final class LettuceConnections {
     /**
      * As {@link #connect(String, Duration)}, over TLS ({@code rediss://}, {@code rediss-cluster://})
      * trusting the certificate authority in {@code trustedCa} (PEM) beside the JDK's.
+     *
+     * @param uri       a Redis URI, as {@link #connect(String)} takes it
+     * @param timeout   how long a command may take
+     * @param trustedCa a PEM file of the certificate authority to trust
+     * @return the connection; the caller closes it
      */
     public static LettuceRedis connect(String uri, Duration timeout, java.nio.file.Path trustedCa) {
         Objects.requireNonNull(trustedCa, "trustedCa");
@@ -110,7 +131,12 @@ public final class LettuceConnections {
         return out;
     }
 
-    /** {@code uri} with its password masked. */
+    /**
+     * {@code uri} with its password masked.
+     *
+     * @param uri a Redis URI, or null
+     * @return it masked
+     */
     public static String mask(String uri) {
         return RedisUris.mask(uri);
     }

@@ -6,6 +6,7 @@ import echomq.domain.id.StreamId;
 import echomq.domain.stream.StreamEntry;
 import echomq.domain.stream.StreamKey;
 import echomq.wire.Replies;
+import echomq.wire.Xgroup;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.output.NestedMultiOutput;
 import io.lettuce.core.protocol.CommandArgs;
@@ -55,11 +56,13 @@ public final class LettuceConsumerGroup implements ConsumerGroupPort {
 
     @Override
     public void ensure() {
+        List<String> create = Xgroup.create(key, group);
+        CommandArgs<byte[], byte[]> args = new CommandArgs<>(LettuceRedis.CODEC).add(create.get(0)).addKey(Replies.bytes(create.get(1)));
+        create.subList(2, create.size()).forEach(args::add);
         try {
-            redis.sync().dispatch(CommandType.XGROUP, new NestedMultiOutput<>(LettuceRedis.CODEC),
-                    new CommandArgs<>(LettuceRedis.CODEC).add("CREATE").addKey(Replies.bytes(key)).add(group).add("0").add("MKSTREAM"));
+            redis.sync().dispatch(CommandType.XGROUP, new NestedMultiOutput<>(LettuceRedis.CODEC), args);
         } catch (RedisCommandExecutionException e) {
-            if (!String.valueOf(e.getMessage()).startsWith("BUSYGROUP")) {
+            if (!Xgroup.alreadyExists(e)) {
                 throw LettuceFailures.translate(key, e);
             }
         } catch (RuntimeException e) {

@@ -22,7 +22,19 @@ public final class LettuceFailures {
     private LettuceFailures() {
     }
 
-    /** Runs {@code command} on {@code key}, translating any Lettuce failure. */
+    /**
+     * Runs {@code command} on {@code key}, translating any Lettuce failure.
+     *
+     * <pre>{@code
+     * long n = LettuceFailures.on(key, () -> redis.sync().xlen(Replies.bytes(key)));
+     * }</pre>
+     * 
+     * @param <T>     the reply
+     * @param key     the key the command is on, named in the failure
+     * @param command the command
+     * @return its reply
+     * @throws echomq.domain.stream.StreamStoreException the typed failure of a Lettuce failure
+     */
     public static <T> T on(String key, Supplier<T> command) {
         try {
             return command.get();
@@ -31,7 +43,13 @@ public final class LettuceFailures {
         }
     }
 
-    /** The typed failure of {@code e} on {@code key}; a {@link StreamStoreException} or a bug in the caller passes as it is. */
+    /**
+     * The typed failure of {@code e} on {@code key}; a {@link StreamStoreException} or a bug in the caller passes as it is.
+     *
+     * @param key the key the command was on
+     * @param e   the failure (wrapped ones are unwrapped)
+     * @return the typed failure, to throw
+     */
     public static RuntimeException translate(String key, Throwable e) {
         Throwable t = unwrap(e);
         if (t instanceof StreamStoreException s) {

@@ -2,7 +2,6 @@ package echomq.lettuce;
 
 import echomq.wire.LuaScript;
 import io.lettuce.core.AbstractRedisClient;
-import io.lettuce.core.RedisNoScriptException;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.api.StatefulConnection;
 import io.lettuce.core.api.StatefulRedisConnection;
@@ -51,12 +50,20 @@ public final class LettuceRedis implements AutoCloseable {
         return new LettuceRedis(client, c, c.sync(), c.async());
     }
 
-    /** The synchronous commands (of a server, or routed over a cluster). */
+    /**
+     * The synchronous commands (of a server, or routed over a cluster).
+     *
+     * @return the commands, raw ({@code byte[]} keys and values)
+     */
     public RedisClusterCommands<byte[], byte[]> sync() {
         return sync;
     }
 
-    /** The asynchronous commands: sent at once, answered in order, so a burst of them is a pipeline. */
+    /**
+     * The asynchronous commands: sent at once, answered in order, so a burst of them is a pipeline.
+     *
+     * @return the commands, raw ({@code byte[]} keys and values)
+     */
     public RedisClusterAsyncCommands<byte[], byte[]> async() {
         return async;
     }
@@ -93,18 +100,21 @@ public final class LettuceRedis implements AutoCloseable {
      * Runs {@code script} by its SHA-1 ({@code EVALSHA}), sent whole ({@code EVAL}) only when the
      * server answers {@code NOSCRIPT}; its reply is of {@code type} (MULTI: a raw nested list, bulk
      * strings as {@code byte[]}). Failures typed, naming the first key.
+     *
+     * @param script the script
+     * @param type   the shape of its reply
+     * @param keys   its KEYS, at least one (all of one slot on a cluster)
+     * @param argv   its ARGV
+     * @return its reply
+     * @throws echomq.domain.stream.StreamStoreException a typed failure naming the first key
      */
     public Object run(LuaScript script, ScriptOutputType type, List<String> keys, List<String> argv) {
         Objects.requireNonNull(script, "script");
         byte[][] k = keys.stream().map(echomq.wire.Replies::bytes).toArray(byte[][]::new);
         byte[][] a = argv.stream().map(echomq.wire.Replies::bytes).toArray(byte[][]::new);
-        return LettuceFailures.on(keys.get(0), () -> {
-            try {
-                return sync.evalsha(script.sha1(), type, k, a);
-            } catch (RedisNoScriptException notLoaded) {
-                return sync.eval(script.source(), type, k, a);
-            }
-        });
+        return LettuceFailures.on(keys.get(0), () -> script.run((command, body) -> command == LuaScript.Command.EVALSHA
+                ? sync.evalsha(body, type, k, a)
+                : sync.<Object>eval(body, type, k, a)));
     }
 
     /**
@@ -115,19 +125,22 @@ public final class LettuceRedis implements AutoCloseable {
      * <pre>{@code
      * Object reply = redis.run(LuaScript.load(My.class, "my.lua"), List.of(key), List.of(arg));
      * }</pre>
+     *
+     * @param script the script
+     * @param keys   its KEYS, at least one (all of one slot on a cluster)
+     * @param argv   its ARGV
+     * @return its reply, raw
+     * @throws IllegalArgumentException when {@code keys} is empty
+     * @throws echomq.domain.stream.StreamStoreException a typed failure naming the first key
      */
     public Object run(LuaScript script, List<String> keys, List<String> argv) {
         Objects.requireNonNull(script, "script");
         if (keys.isEmpty()) {
             throw new IllegalArgumentException("a script run needs at least one key (it routes the call), " + script.name() + " got none");
         }
-        return LettuceFailures.on(keys.get(0), () -> {
-            try {
-                return sync.dispatch(io.lettuce.core.protocol.CommandType.EVALSHA, new ReplyOutput(), scriptArgs(script.sha1(), keys, argv));
-            } catch (RedisNoScriptException notLoaded) {
-                return sync.dispatch(io.lettuce.core.protocol.CommandType.EVAL, new ReplyOutput(), scriptArgs(script.source(), keys, argv));
-            }
-        });
+        return LettuceFailures.on(keys.get(0), () -> script.run((command, body) -> sync.dispatch(
+                command == LuaScript.Command.EVALSHA ? io.lettuce.core.protocol.CommandType.EVALSHA : io.lettuce.core.protocol.CommandType.EVAL,
+                new ReplyOutput(), scriptArgs(body, keys, argv))));
     }
 
     private static CommandArgs<byte[], byte[]> scriptArgs(String script, List<String> keys, List<String> argv) {

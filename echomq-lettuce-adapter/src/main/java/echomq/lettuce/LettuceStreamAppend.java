@@ -51,14 +51,24 @@ public final class LettuceStreamAppend implements StreamAppendPort {
     private final Executor retries = ForkJoinPool.commonPool();
     private volatile EchoListener listener = EchoListener.NONE;
 
-    /** Appends through {@code redis}, minting ids with {@code minter}. */
+    /**
+     * Appends through {@code redis}, minting ids with {@code minter}.
+     *
+     * @param redis  the shared connection; not closed by this adapter
+     * @param minter the id minter of this writer
+     */
     public LettuceStreamAppend(LettuceRedis redis, Snowflake minter) {
         this.redis = Objects.requireNonNull(redis, "redis");
         this.minter = Objects.requireNonNull(minter, "minter");
         this.states = new LettuceStreamState(redis);
     }
 
-    /** Tells {@code l} of every append (one record, its round trip) and every refusal. Returns this adapter. */
+    /**
+     * Tells {@code l} of every append (one record, its round trip) and every refusal. Returns this adapter.
+     *
+     * @param l the listener
+     * @return this adapter
+     */
     public LettuceStreamAppend observedBy(EchoListener l) {
         this.listener = Objects.requireNonNull(l, "listener");
         return this;

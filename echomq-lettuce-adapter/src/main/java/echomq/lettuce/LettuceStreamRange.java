@@ -19,7 +19,11 @@ public final class LettuceStreamRange implements StreamRangePort {
 
     private final LettuceRedis redis;
 
-    /** Over {@code redis}. */
+    /**
+     * Over {@code redis}.
+     *
+     * @param redis the shared connection; not closed by this adapter
+     */
     public LettuceStreamRange(LettuceRedis redis) {
         this.redis = Objects.requireNonNull(redis, "redis");
     }

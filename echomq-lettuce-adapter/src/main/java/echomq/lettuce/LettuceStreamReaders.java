@@ -18,12 +18,21 @@ public final class LettuceStreamReaders implements StreamReadersPort {
     private final LettuceRedis redis;
     private volatile EchoListener listener = EchoListener.NONE;
 
-    /** Over {@code redis}. */
+    /**
+     * Over {@code redis}.
+     *
+     * @param redis the shared connection; not closed by this adapter
+     */
     public LettuceStreamReaders(LettuceRedis redis) {
         this.redis = Objects.requireNonNull(redis, "redis");
     }
 
-    /** Tells {@code l} where each group stood (pending, lag) whenever groups are read. Returns this. */
+    /**
+     * Tells {@code l} where each group stood (pending, lag) whenever groups are read. Returns this.
+     *
+     * @param l the listener
+     * @return this adapter
+     */
     public LettuceStreamReaders observedBy(EchoListener l) {
         this.listener = Objects.requireNonNull(l, "listener");
         return this;

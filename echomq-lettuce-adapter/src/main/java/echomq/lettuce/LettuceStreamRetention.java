@@ -17,7 +17,11 @@ public final class LettuceStreamRetention implements StreamRetentionPort {
 
     private final LettuceRedis redis;
 
-    /** Over {@code redis}. */
+    /**
+     * Over {@code redis}.
+     *
+     * @param redis the shared connection; not closed by this adapter
+     */
     public LettuceStreamRetention(LettuceRedis redis) {
         this.redis = Objects.requireNonNull(redis, "redis");
     }

@@ -22,7 +22,11 @@ public final class LettuceStreamState implements StreamStatePort {
 
     private final LettuceRedis redis;
 
-    /** Over {@code redis}. */
+    /**
+     * Over {@code redis}.
+     *
+     * @param redis the shared connection; not closed by this adapter
+     */
     public LettuceStreamState(LettuceRedis redis) {
         this.redis = Objects.requireNonNull(redis, "redis");
     }

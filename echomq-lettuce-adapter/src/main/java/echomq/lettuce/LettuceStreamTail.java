@@ -23,7 +23,11 @@ public final class LettuceStreamTail implements StreamTailPort {
 
     private final BlockingReads blocking;
 
-    /** Reading through connections of their own to {@code redis}'s server or cluster. */
+    /**
+     * Reading through connections of their own to {@code redis}'s server or cluster.
+     *
+     * @param redis the shared connection; not closed by this adapter
+     */
     public LettuceStreamTail(LettuceRedis redis) {
         this.blocking = new BlockingReads(Objects.requireNonNull(redis, "redis"));
     }

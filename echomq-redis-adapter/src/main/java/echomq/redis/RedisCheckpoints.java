@@ -28,7 +28,11 @@ public final class RedisCheckpoints implements CheckpointPort {
 
     private final UnifiedJedis jedis;
 
-    /** Over {@code jedis}. */
+    /**
+     * Over {@code jedis}.
+     *
+     * @param jedis the client (a server, or a cluster); not closed by this adapter
+     */
     public RedisCheckpoints(UnifiedJedis jedis) {
         this.jedis = Objects.requireNonNull(jedis, "jedis");
     }

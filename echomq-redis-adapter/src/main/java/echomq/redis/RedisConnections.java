@@ -19,8 +19,11 @@ import java.time.Duration;
  */
 public final class RedisConnections {
 
-    /** Timeouts used when none are given. */
+    /** How long a connection may take to open when no timeout is given. */
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(2);
+    /**
+     * How long a command may wait for its answer when no timeout is given.
+     */
     public static final Duration DEFAULT_SOCKET_TIMEOUT = Duration.ofSeconds(5);
 
     private RedisConnections() {
@@ -29,6 +32,18 @@ public final class RedisConnections {
     /** Connections a client pools (per node, on a cluster) when no number is given: commons-pool's default. */
     public static final int DEFAULT_MAX_CONNECTIONS = 8;
 
+    /**
+     * A client for {@code uri} with the default timeouts and pool; nothing is sent until the first command.
+     * <pre>{@code
+     * try (UnifiedJedis jedis = RedisConnections.connect("redis://localhost:6379")) {
+     *     new RedisStreamRange(jedis).range(key, StreamId.MIN, StreamId.MAX, 100);
+     * }
+     * }</pre>
+     *
+     * @param uri {@code redis://}, {@code rediss://}, {@code redis-cluster://} or {@code rediss-cluster://}
+     * @return the client; the caller closes it
+     * @throws IllegalArgumentException for a malformed URI (the password masked)
+     */
     public static UnifiedJedis connect(String uri) {
         return connect(uri, DEFAULT_CONNECT_TIMEOUT, DEFAULT_SOCKET_TIMEOUT);
     }
@@ -36,6 +51,11 @@ public final class RedisConnections {
     /**
      * A client for {@code uri} that pools up to {@code maxConnections} connections (per node, on a
      * cluster): more than the default for a process whose threads hold one each in blocking reads.
+     *
+     * @param uri            a Redis URI, as {@link #connect(String)} takes it
+     * @param maxConnections the most connections pooled (per node), at least 1
+     * @return the client; the caller closes it
+     * @throws IllegalArgumentException for a malformed URI or fewer than 1 connection
      */
     public static UnifiedJedis connect(String uri, int maxConnections) {
         return connect(uri, DEFAULT_CONNECT_TIMEOUT, DEFAULT_SOCKET_TIMEOUT, null, maxConnections);
@@ -45,6 +65,10 @@ public final class RedisConnections {
      * A client for {@code uri}; nothing is sent until the first command.
      *
      * @throws IllegalArgumentException for a malformed URI (the password masked)
+     * @param uri            a Redis URI, as {@link #connect(String)} takes it
+     * @param connectTimeout how long a connection may take to open
+     * @param socketTimeout  how long a command may wait for its answer
+     * @return the client; the caller closes it
      */
     public static UnifiedJedis connect(String uri, Duration connectTimeout, Duration socketTimeout) {
         return connect(uri, connectTimeout, socketTimeout, null);
@@ -53,6 +77,13 @@ public final class RedisConnections {
     /**
      * A client for {@code uri} whose TLS connections ({@code rediss://}) use {@code tls} (for a
      * private CA); {@code null} means the JVM's default trust store.
+     *
+     * @param uri            a Redis URI, as {@link #connect(String)} takes it
+     * @param connectTimeout how long a connection may take to open
+     * @param socketTimeout  how long a command may wait for its answer
+     * @param tls            the TLS sockets, or null for the JVM's default
+     * @return the client; the caller closes it
+     * @throws IllegalArgumentException for a malformed URI (the password masked)
      */
     public static UnifiedJedis connect(String uri, Duration connectTimeout, Duration socketTimeout, SSLSocketFactory tls) {
         return connect(uri, connectTimeout, socketTimeout, tls, DEFAULT_MAX_CONNECTIONS);

@@ -1,6 +1,7 @@
 package echomq.redis;
 
 import echomq.wire.Replies;
+import echomq.wire.Xgroup;
 
 import echomq.domain.group.Consumer;
 import echomq.domain.group.ConsumerGroupPort;
@@ -57,11 +58,13 @@ public final class RedisConsumerGroup implements ConsumerGroupPort {
     @Override
     public void ensure() {
         RedisFailures.on(key, () -> {
+            List<String> create = Xgroup.create(key, group);
+            CommandArguments args = new CommandArguments(Protocol.Command.XGROUP).add(create.get(0)).key(create.get(1));
+            create.subList(2, create.size()).forEach(args::add);
             try {
-                return jedis.executeCommand(new CommandArguments(Protocol.Command.XGROUP).add("CREATE").key(key).add(group)
-                        .add("0").add("MKSTREAM"));
+                return jedis.executeCommand(args);
             } catch (JedisDataException e) {
-                if (String.valueOf(e.getMessage()).startsWith("BUSYGROUP")) {
+                if (Xgroup.alreadyExists(e)) {
                     return null;
                 }
                 throw e;
@@ -74,7 +77,12 @@ public final class RedisConsumerGroup implements ConsumerGroupPort {
         return readFrom(">", count, ConsumerGroupPort.requireBlock(block).isZero() ? null : block);
     }
 
-    /** Entries delivered to this consumer and not yet acknowledged (its own pending list), the first {@code count}. */
+    /**
+     * Entries delivered to this consumer and not yet acknowledged (its own pending list), the first {@code count}.
+     *
+     * @param count how many, at least 1
+     * @return the entries, oldest first
+     */
     public List<StreamEntry> pending(int count) {
         return pending(StreamId.MIN, count);
     }

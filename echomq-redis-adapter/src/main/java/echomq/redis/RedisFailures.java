@@ -23,7 +23,19 @@ public final class RedisFailures {
     private RedisFailures() {
     }
 
-    /** Runs {@code command} on {@code key}, translating any Jedis failure. */
+    /**
+     * Runs {@code command} on {@code key}, translating any Jedis failure.
+     *
+     * <pre>{@code
+     * long n = RedisFailures.on(key, () -> jedis.xlen(key));
+     * }</pre>
+     * 
+     * @param <T>     the reply
+     * @param key     the key the command is on, named in the failure
+     * @param command the command
+     * @return its reply
+     * @throws StreamStoreException the typed failure of a Jedis failure
+     */
     public static <T> T on(String key, Supplier<T> command) {
         try {
             return command.get();
@@ -32,6 +44,15 @@ public final class RedisFailures {
         }
     }
 
+    /**
+     * The typed failure of Jedis failure {@code e} on {@code key}: {@code AccessDenied}, {@code Timeout},
+     * {@code Unavailable}, {@code WrongType}, or a plain {@link StreamStoreException} for another refusal;
+     * any URI's password in its message masked.
+     *
+     * @param key the key the command was on
+     * @param e   the Jedis failure
+     * @return the typed failure
+     */
     public static StreamStoreException translate(String key, JedisException e) {
         String message = RedisUris.maskSecrets(String.valueOf(e.getMessage()));
         if (e instanceof JedisAccessControlException || message.startsWith("NOAUTH") || message.startsWith("WRONGPASS")
@@ -61,6 +82,15 @@ public final class RedisFailures {
         return e instanceof JedisDataException && echomq.wire.Xadd.isNonMonotonic(e.getMessage());
     }
 
+    /**
+     * The typed failure of an append of {@code id}: a {@link NonMonotonicAppendException} when Redis
+     * refused the id as not above the stream's top, else as {@link #translate}.
+     *
+     * @param key the stream's key
+     * @param id  the id that was sent
+     * @param e   the Jedis failure
+     * @return the typed failure
+     */
     public static StreamStoreException translateAppend(String key, StreamId id, JedisException e) {
         return isNonMonotonic(e) ? new NonMonotonicAppendException(key, id, e) : translate(key, e);
     }

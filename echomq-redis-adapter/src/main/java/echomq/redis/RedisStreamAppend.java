@@ -62,7 +62,12 @@ public final class RedisStreamAppend implements StreamAppendPort {
 
     private final ConcurrentHashMap<String, GroupCommit<LinkedHashMap<String, String>, BrandedId>> writers = new ConcurrentHashMap<>();
 
-    /** Appends through {@code jedis}, minting ids with {@code minter}; writers' clocks may differ by {@link #DEFAULT_MAX_SKEW}. */
+    /**
+     * Appends through {@code jedis}, minting ids with {@code minter}; writers' clocks may differ by {@link #DEFAULT_MAX_SKEW}.
+     *
+     * @param jedis  the client (a server, or a cluster); not closed by this adapter
+     * @param minter the id minter of this writer
+     */
     public RedisStreamAppend(UnifiedJedis jedis, Snowflake minter) {
         this(jedis, minter, DEFAULT_MAX_SKEW);
     }
@@ -75,6 +80,11 @@ public final class RedisStreamAppend implements StreamAppendPort {
      * up before it mints above the top. Without that wait, writers taking turns above each other's
      * tops drive the stream's ids ever further into the future (measured: 8 s ahead after a minute of
      * four writers at full speed; with it, under 0.1 s).
+     *
+     * @param jedis   the client (a server, or a cluster); not closed by this adapter
+     * @param minter  the id minter of this writer
+     * @param maxSkew how far writers' clocks may differ, 0 to 60 s
+     * @throws IllegalArgumentException when {@code maxSkew} is out of that range
      */
     public RedisStreamAppend(UnifiedJedis jedis, Snowflake minter, java.time.Duration maxSkew) {
         this.jedis = Objects.requireNonNull(jedis, "jedis");
@@ -117,13 +127,20 @@ public final class RedisStreamAppend implements StreamAppendPort {
     /**
      * Tells {@code l} of every pipeline of appends (records landed, time) and of every refusal
      * (minted again above the top, or refused for good). Returns this adapter.
+     *
+     * @param l the listener
+     * @return this adapter
      */
     public RedisStreamAppend observedBy(EchoListener l) {
         this.listener = java.util.Objects.requireNonNull(l, "listener");
         return this;
     }
 
-    /** How many records were minted again above a stream's top since this adapter was made. */
+    /**
+     * How many records were minted again above a stream's top since this adapter was made.
+     *
+     * @return the count
+     */
     public long remints() {
         return remints.get();
     }
@@ -239,7 +256,13 @@ public final class RedisStreamAppend implements StreamAppendPort {
         }
     }
 
-    /** As {@link StreamAppendPort#aimAbove}, kept here for callers of earlier versions. */
+    /**
+     * As {@link StreamAppendPort#aimAbove}, kept here for callers of earlier versions.
+     *
+     * @param minter  the minter to move
+     * @param top     the stream's top
+     * @param attempt how many times the record was minted again before
+     */
     public static void aimAbove(Snowflake minter, StreamId top, int attempt) {
         StreamAppendPort.aimAbove(minter, top, attempt);
     }
@@ -331,6 +354,10 @@ public final class RedisStreamAppend implements StreamAppendPort {
      * The field/value items of a record's {@code XADD}, in wire order: {@code id <branded>} first,
      * then the record's fields. For callers that append in a script of their own, so the wire
      * format is written down once.
+     *
+     * @param id     the record's branded id
+     * @param fields the record's fields, in order
+     * @return the items, field then value
      */
     public static List<String> xaddFields(BrandedId id, LinkedHashMap<String, String> fields) {
         return echomq.wire.Xadd.fields(id, fields);

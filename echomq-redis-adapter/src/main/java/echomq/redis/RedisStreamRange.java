@@ -29,6 +29,11 @@ public final class RedisStreamRange implements StreamRangePort {
 
     private final UnifiedJedis jedis;
 
+    /**
+     * Over {@code jedis}.
+     *
+     * @param jedis the client (a server, or a cluster); not closed by this adapter
+     */
     public RedisStreamRange(UnifiedJedis jedis) {
         this.jedis = Objects.requireNonNull(jedis, "jedis");
     }

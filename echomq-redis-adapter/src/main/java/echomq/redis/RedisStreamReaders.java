@@ -26,13 +26,22 @@ public final class RedisStreamReaders implements StreamReadersPort {
 
     private volatile EchoListener listener = EchoListener.NONE;
 
-    /** Tells {@code l} where each group stood (pending, lag) whenever groups are read. Returns this. */
+    /**
+     * Tells {@code l} where each group stood (pending, lag) whenever groups are read. Returns this.
+     *
+     * @param l the listener
+     * @return this adapter
+     */
     public RedisStreamReaders observedBy(EchoListener l) {
         this.listener = Objects.requireNonNull(l, "listener");
         return this;
     }
 
-    /** Over {@code jedis}. */
+    /**
+     * Over {@code jedis}.
+     *
+     * @param jedis the client (a server, or a cluster); not closed by this adapter
+     */
     public RedisStreamReaders(UnifiedJedis jedis) {
         this.jedis = Objects.requireNonNull(jedis, "jedis");
     }

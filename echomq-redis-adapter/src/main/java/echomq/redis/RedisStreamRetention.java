@@ -20,7 +20,11 @@ public final class RedisStreamRetention implements StreamRetentionPort {
 
     private final UnifiedJedis jedis;
 
-    /** Over {@code jedis}. */
+    /**
+     * Over {@code jedis}.
+     *
+     * @param jedis the client (a server, or a cluster); not closed by this adapter
+     */
     public RedisStreamRetention(UnifiedJedis jedis) {
         this.jedis = Objects.requireNonNull(jedis, "jedis");
     }

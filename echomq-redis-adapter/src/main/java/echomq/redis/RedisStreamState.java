@@ -32,7 +32,11 @@ public final class RedisStreamState implements StreamStatePort {
 
     private final UnifiedJedis jedis;
 
-    /** Over {@code jedis}. */
+    /**
+     * Over {@code jedis}.
+     *
+     * @param jedis the client (a server, or a cluster); not closed by this adapter
+     */
     public RedisStreamState(UnifiedJedis jedis) {
         this.jedis = Objects.requireNonNull(jedis, "jedis");
     }

@@ -23,7 +23,11 @@ public final class RedisStreamTail implements StreamTailPort {
 
     private final UnifiedJedis jedis;
 
-    /** Over {@code jedis}. */
+    /**
+     * Over {@code jedis}.
+     *
+     * @param jedis the client (a server, or a cluster); not closed by this adapter
+     */
     public RedisStreamTail(UnifiedJedis jedis) {
         this.jedis = Objects.requireNonNull(jedis, "jedis");
     }

@@ -27,17 +27,35 @@ public final class CheckpointHash {
     private CheckpointHash() {
     }
 
-    /** The key of a checkpoint. */
+    /**
+     * The key of a checkpoint.
+     *
+     * @param stream     the checkpointed stream
+     * @param projection the projection's name
+     * @param window     the sealed window
+     * @return the hash's key, in the stream's slot
+     * @throws IllegalArgumentException when the projection name is not a valid one
+     */
     public static String key(StreamKey stream, String projection, Window.Fixed window) {
         return StreamKey.prefix(stream.queue()) + "checkpoint:" + stream.name() + ":" + Checkpoint.requireName(projection) + ":" + window.bounds();
     }
 
-    /** The set of a stream's checkpoint keys. */
+    /**
+     * The set of a stream's checkpoint keys.
+     *
+     * @param stream the stream
+     * @return the index set's key, in the stream's slot
+     */
     public static String index(StreamKey stream) {
         return StreamKey.prefix(stream.queue()) + "checkpoints:" + stream.name();
     }
 
-    /** The save script's KEYS: the checkpoint, its stream, the index. */
+    /**
+     * The save script's KEYS: the checkpoint, its stream, the index.
+     *
+     * @param c the checkpoint to save
+     * @return {@code [checkpoint key, stream key, index key]}
+     */
     public static List<String> saveKeys(Checkpoint c) {
         return List.of(key(c.stream(), c.projection(), c.window()), c.stream().toString(), index(c.stream()));
     }
@@ -46,6 +64,9 @@ public final class CheckpointHash {
      * The save script's ARGV: up-to id, ttl in ms (0: none), version, then the hash's fields.
      *
      * @throws IllegalArgumentException when a ttl is given and under 1 ms
+     * @param c   the checkpoint to save
+     * @param ttl how long the hash lives, none: for ever
+     * @return the script's ARGV
      */
     public static List<String> saveArgs(Checkpoint c, Option<Duration> ttl) {
         long ttlMs = ttl.map(Duration::toMillis).getOrElse(0L);
@@ -60,7 +81,12 @@ public final class CheckpointHash {
         return argv;
     }
 
-    /** The hash's fields. */
+    /**
+     * The hash's fields.
+     *
+     * @param c the checkpoint
+     * @return its fields by name, in a fixed order
+     */
     public static Map<String, String> fields(Checkpoint c) {
         StreamState s = c.seen();
         Map<String, String> f = new LinkedHashMap<>();
@@ -90,6 +116,10 @@ public final class CheckpointHash {
      * The checkpoint hash {@code h}, read at {@code key}.
      *
      * @throws IllegalStateException when it is not a hash this library writes
+     * @param stream the stream the checkpoint is of
+     * @param key    the hash's key, for the error message
+     * @param h      the hash's fields ({@code HGETALL})
+     * @return the checkpoint
      */
     public static Checkpoint parse(StreamKey stream, String key, Map<String, String> h) {
         try {

@@ -22,6 +22,10 @@ public final class GroupInfo {
      * entries pending, {@code xpending} is asked for the group's {@code XPENDING key group} summary
      * (count, oldest id, …), for the oldest pending id. Lag is -1 when the server cannot say (after
      * deletions inside the stream, or before Redis 7).
+     *
+     * @param flat     the group's entry of an {@code XINFO GROUPS} reply (flat name, value, …)
+     * @param xpending asked, by group name, for the {@code XPENDING} summary
+     * @return the group's position
      */
     public static GroupPosition position(List<?> flat, Function<String, List<Object>> xpending) {
         Map<String, Object> info = Replies.fields(flat);

@@ -13,7 +13,12 @@ public final class RedisUris {
     private RedisUris() {
     }
 
-    /** The URI with its password (or whole user info) replaced by {@code ***}. */
+    /**
+     * The URI with its password (or whole user info) replaced by {@code ***}.
+     *
+     * @param uri a Redis URI, or null
+     * @return it masked ({@code "null"} for null)
+     */
     public static String mask(String uri) {
         if (uri == null) {
             return "null";
@@ -26,7 +31,12 @@ public final class RedisUris {
         });
     }
 
-    /** Any {@code redis://user:pass@} inside a message, masked. */
+    /**
+     * Any {@code redis://user:pass@} inside a message, masked.
+     *
+     * @param message any text
+     * @return it with every Redis URI's secret masked
+     */
     public static String maskSecrets(String message) {
         return mask(message);
     }
@@ -35,6 +45,8 @@ public final class RedisUris {
      * The parts of a {@code redis://[user[:password]@]host[:port][/db]} or {@code rediss://} URI.
      *
      * @throws IllegalArgumentException naming the (masked) URI and what is wrong with it
+     * @param uri a single-server URI
+     * @return its parts
      */
     public static Parts parse(String uri) {
         if (uri == null || uri.isBlank()) {
@@ -78,16 +90,33 @@ public final class RedisUris {
         return new Parts(u.getHost(), port, user, password, db, "rediss".equals(scheme));
     }
 
-    /** Whether {@code uri} names a cluster ({@code redis-cluster://} or {@code rediss-cluster://}). */
+    /**
+     * Whether {@code uri} names a cluster ({@code redis-cluster://} or {@code rediss-cluster://}).
+     *
+     * @param uri a Redis URI, or null
+     * @return whether it is a cluster URI
+     */
     public static boolean isCluster(String uri) {
         return uri != null && (uri.startsWith("redis-cluster://") || uri.startsWith("rediss-cluster://"));
     }
 
-    /** A seed node of a cluster. */
+    /**
+     * A seed node of a cluster.
+     *
+     * @param host the host
+     * @param port the port
+     */
     public record Node(String host, int port) {
     }
 
-    /** The parts of a cluster URI; {@code user} and {@code password} may be absent (null inside this record only). */
+    /**
+     * The parts of a cluster URI; {@code user} and {@code password} may be absent (null inside this record only).
+     *
+     * @param nodes    the seed nodes, in order
+     * @param user     the user, or null
+     * @param password the password, or null
+     * @param tls      whether to connect with TLS ({@code rediss-cluster://})
+     */
     public record ClusterParts(java.util.List<Node> nodes, String user, String password, boolean tls) {
     }
 
@@ -95,6 +124,8 @@ public final class RedisUris {
      * Parses {@code redis-cluster://[user[:password]@]host:port,host:port…}.
      *
      * @throws IllegalArgumentException naming the (masked) URI and what is wrong with it
+     * @param uri a cluster URI
+     * @return its parts
      */
     public static ClusterParts parseCluster(String uri) {
         if (!isCluster(uri)) {
@@ -132,7 +163,16 @@ public final class RedisUris {
         return new ClusterParts(java.util.List.copyOf(nodes), user, password, tls);
     }
 
-    /** The parts of a Redis URI; {@code user} and {@code password} may be absent (null inside this record only). */
+    /**
+     * The parts of a Redis URI; {@code user} and {@code password} may be absent (null inside this record only).
+     *
+     * @param host     the host
+     * @param port     the port (6379 unless given)
+     * @param user     the user, or null
+     * @param password the password, or null
+     * @param database the database number (0 unless given)
+     * @param tls      whether to connect with TLS ({@code rediss://})
+     */
     public record Parts(String host, int port, String user, String password, int database, boolean tls) {
         @Override
         public String toString() {

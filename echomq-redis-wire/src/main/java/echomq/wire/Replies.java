@@ -19,12 +19,22 @@ public final class Replies {
     private Replies() {
     }
 
-    /** {@code s} in UTF-8. */
+    /**
+     * {@code s} in UTF-8.
+     *
+     * @param s the text
+     * @return its UTF-8 bytes
+     */
     public static byte[] bytes(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
     }
 
-    /** A bulk string's text (UTF-8), or the reply's {@code toString}. */
+    /**
+     * A bulk string's text (UTF-8), or the reply's {@code toString}.
+     *
+     * @param reply a reply item
+     * @return its text
+     */
     public static String text(Object reply) {
         if (reply instanceof byte[] b) {
             return new String(b, StandardCharsets.UTF_8);
@@ -32,7 +42,14 @@ public final class Replies {
         return String.valueOf(reply);
     }
 
-    /** An {@code XRANGE} reply: {@code [[id, [f, v, …]], …]}. */
+    /**
+     * An {@code XRANGE} reply: {@code [[id, [f, v, …]], …]}.
+     *
+     * @param key   the stream, named in errors
+     * @param reply the reply, or null
+     * @return its entries, in order (empty for null)
+     * @throws IllegalStateException when an item is not an entry
+     */
     public static List<StreamEntry> entries(String key, List<Object> reply) {
         if (reply == null) {
             return List.of();
@@ -44,7 +61,14 @@ public final class Replies {
         return out;
     }
 
-    /** One entry of an {@code XRANGE} reply: {@code [id, [f, v, …]]}. */
+    /**
+     * One entry of an {@code XRANGE} reply: {@code [id, [f, v, …]]}.
+     *
+     * @param key  the stream, named in errors
+     * @param item the reply item
+     * @return the entry
+     * @throws IllegalStateException when it is not an entry
+     */
     @SuppressWarnings("unchecked")
     public static StreamEntry entry(String key, Object item) {
         if (!(item instanceof List<?> pair) || pair.size() != 2) {
@@ -64,7 +88,13 @@ public final class Replies {
         return StreamEntry.fromWire(id, (List<byte[]>) list);
     }
 
-    /** An entry id straight from its ASCII bytes; anything but plain {@code <digits>-<digits>} goes to the strict parser for its message. */
+    /**
+     * An entry id straight from its ASCII bytes; anything but plain {@code <digits>-<digits>} goes to the strict parser for its message.
+     *
+     * @param raw the id's ASCII bytes
+     * @return the id
+     * @throws IllegalArgumentException when it is not an entry id
+     */
     public static StreamId streamId(byte[] raw) {
         long ms = 0;
         long seq = 0;
@@ -97,7 +127,12 @@ public final class Replies {
         return new StreamId(ms, seq);
     }
 
-    /** A flat {@code [name, value, …]} reply (RESP2's maps: {@code XINFO}) as a map by name. */
+    /**
+     * A flat {@code [name, value, …]} reply (RESP2's maps: {@code XINFO}) as a map by name.
+     *
+     * @param flat the reply
+     * @return its values by name (a trailing odd item is left out)
+     */
     public static Map<String, Object> fields(List<?> flat) {
         Map<String, Object> out = new HashMap<>();
         for (int i = 0; i + 1 < flat.size(); i += 2) {

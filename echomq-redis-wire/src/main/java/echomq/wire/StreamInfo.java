@@ -15,7 +15,13 @@ public final class StreamInfo {
     private StreamInfo() {
     }
 
-    /** The state {@code info} (the reply's fields by name) describes; {@code key} names the stream in errors. */
+    /**
+     * The state {@code info} (the reply's fields by name) describes; {@code key} names the stream in errors.
+     *
+     * @param key  the stream, named in errors
+     * @param info the reply's fields by name ({@link Replies#fields})
+     * @return the stream's state
+     */
     public static StreamState state(String key, Map<String, Object> info) {
         Object lastEntry = info.get("last-entry");
         return new StreamState(

@@ -16,6 +16,14 @@ public final class Xadd {
     /**
      * The field/value items of a record's {@code XADD}, in wire order: {@code id <branded>} first,
      * then the record's fields.
+     *
+     * <pre>{@code
+     * Xadd.fields(id, fields) // [id, <branded>, f1, v1, f2, v2]
+     * }</pre>
+     * 
+     * @param id     the record's branded id
+     * @param fields the record's fields, in order
+     * @return the items, field then value
      */
     public static List<String> fields(BrandedId id, LinkedHashMap<String, String> fields) {
         List<String> out = new ArrayList<>(fields.size() * 2 + 2);
@@ -28,7 +36,12 @@ public final class Xadd {
         return out;
     }
 
-    /** Redis' refusal of an {@code XADD} id that is not above the stream's top, as its message says. */
+    /**
+     * Redis' refusal of an {@code XADD} id that is not above the stream's top, as its message says.
+     *
+     * @param redisError the server's error message, or null
+     * @return whether it refuses the id as not above the top
+     */
     public static boolean isNonMonotonic(String redisError) {
         return redisError != null && redisError.contains("equal or smaller than the target stream top");
     }

@@ -14,7 +14,16 @@ public final class Xtrim {
     private Xtrim() {
     }
 
-    /** {@code MAXLEN|MINID ~|= <threshold>} for {@code retention}. */
+    /**
+     * {@code MAXLEN|MINID ~|= <threshold>} for {@code retention}.
+     *
+     * <pre>{@code
+     * Xtrim.arguments(Retention.maxLen(1000)) // [MAXLEN, ~, 1000]
+     * }</pre>
+     * 
+     * @param retention the retention
+     * @return the arguments after the key
+     */
     public static List<String> arguments(Retention retention) {
         Objects.requireNonNull(retention, "retention");
         String mark = retention.approximate() ? "~" : "=";
@@ -33,6 +42,10 @@ public final class Xtrim {
      * {@code n}. It asks for one more than kept, to know whether anything would go at all.
      *
      * @throws IllegalArgumentException when {@code n} is negative
+     * @param key       the stream, named in errors
+     * @param n         how many of the newest entries to keep
+     * @param xrevrange sends {@code XREVRANGE key + - COUNT count}, for a count
+     * @return the id the kept entries start from, none when nothing would go
      */
     public static Option<StreamId> newestFrom(String key, long n, LongFunction<List<Object>> xrevrange) {
         if (n < 0) {

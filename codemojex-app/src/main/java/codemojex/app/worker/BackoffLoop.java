@@ -1,6 +1,7 @@
 package codemojex.app.worker;
 
 import echomq.domain.stream.StreamStoreException;
+import echomq.engine.retry.Backoff;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -8,7 +9,8 @@ import java.util.Objects;
 
 /**
  * Runs a step over and over on a daemon thread of its own until {@link #stop()}. A step that
- * throws is logged and retried after a backoff that doubles from 100 ms up to 5 s, and the next
+ * throws is logged and retried after a backoff that doubles from 100 ms up to 5 s
+ * ({@link Backoff#DEFAULT}), and the next
  * step is told to start afresh ({@code recovering}), so that it can pick up what the failure left
  * half done.
  */
@@ -43,30 +45,27 @@ final class BackoffLoop {
     }
 
     private void loop() {
-        long backoff = 100;
+        Backoff backoff = Backoff.DEFAULT;
         boolean recovering = true;
         while (running) {
             try {
                 step.run(recovering);
                 recovering = false;
-                backoff = 100;
+                backoff = backoff.reset();
             } catch (RuntimeException e) {
                 if (!running) {
                     break;
                 }
+                backoff = backoff.next();
                 if (e instanceof StreamStoreException) {
-                    log.warn("{}: {}; retrying in {} ms", name, e.getMessage(), backoff);
+                    log.warn("{}: {}; retrying in {} ms", name, e.getMessage(), backoff.delay().toMillis());
                 } else {
-                    log.error("{}: unexpected failure, retrying in {} ms", name, backoff, e);
+                    log.error("{}: unexpected failure, retrying in {} ms", name, backoff.delay().toMillis(), e);
                 }
                 recovering = true;
-                try {
-                    Thread.sleep(backoff);
-                } catch (InterruptedException interrupted) {
-                    Thread.currentThread().interrupt();
-                    break;
+                if (!backoff.sleep()) {
+                    break; // interrupted: the flag stays set
                 }
-                backoff = Math.min(5_000, backoff * 2);
             }
         }
     }

@@ -1,5 +1,6 @@
 package echomq.engine.live;
 
+import echomq.engine.retry.Backoff;
 import echomq.domain.id.StreamId;
 import echomq.domain.stream.StreamKey;
 import io.vavr.collection.Vector;
@@ -261,7 +262,7 @@ public final class LiveValue<A> implements AutoCloseable {
     }
 
     private void run() {
-        long backoff = 0;
+        Backoff backoff = Backoff.DEFAULT;
         while (running) {
             lock.lock();
             try {
@@ -270,6 +271,7 @@ public final class LiveValue<A> implements AutoCloseable {
                 }
                 dirty = false;
             } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
                 return;
             } finally {
                 lock.unlock();
@@ -287,20 +289,19 @@ public final class LiveValue<A> implements AutoCloseable {
                         box.offer(next);
                     }
                 }
-                backoff = 0;
+                backoff = backoff.reset();
                 if (!minGap.isZero()) {
                     Thread.sleep(minGap.toMillis());
                 }
             } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
                 return;
             } catch (RuntimeException e) {
                 failures.incrementAndGet();
-                backoff = StreamFollowers.nextBackoff(backoff);
+                backoff = backoff.next();
                 wake(); // computed again after the backoff
-                try {
-                    Thread.sleep(backoff);
-                } catch (InterruptedException stop) {
-                    return;
+                if (!backoff.sleep()) {
+                    return; // closed: the interrupt stays set
                 }
             }
         }

@@ -1,5 +1,6 @@
 package echomq.engine.live;
 
+import echomq.engine.retry.Backoff;
 import echomq.domain.tail.StreamTailPort;
 
 import echomq.domain.observe.EchoEvent;
@@ -128,11 +129,6 @@ public final class StreamFollowers implements AutoCloseable {
         return new Metrics(followers.size(), wakeups.get(), failures.get(), restarts.get());
     }
 
-    /** The wait after a failure that followed a wait of {@code last} ms (0: none): 100 ms, doubling up to 5 s. */
-    static long nextBackoff(long last) {
-        return last == 0 ? 100 : Math.min(5000, last * 2);
-    }
-
     /**
      * Stops every follower (each thread is interrupted and ends); a later {@link #follow} fails.
      * The subscribers are not told.
@@ -177,7 +173,7 @@ public final class StreamFollowers implements AutoCloseable {
         }
 
         void run() {
-            long backoff = 0;
+            Backoff backoff = Backoff.DEFAULT;
             while (running) {
                 try {
                     if (after.get() == null) {
@@ -196,20 +192,18 @@ public final class StreamFollowers implements AutoCloseable {
                             tell();
                         }
                     }
-                    if (backoff > 0) {
+                    if (backoff.isBackingOff()) {
                         EchoListener.tell(listener, new EchoEvent.Reconnected(key));
                     }
-                    backoff = 0;
+                    backoff = backoff.reset();
                 } catch (RuntimeException e) {
                     if (!running) {
                         return;
                     }
                     failures.incrementAndGet();
-                    backoff = nextBackoff(backoff);
-                    try {
-                        Thread.sleep(backoff);
-                    } catch (InterruptedException stop) {
-                        return;
+                    backoff = backoff.next();
+                    if (!backoff.sleep()) {
+                        return; // closed: the interrupt stays set
                     }
                 }
             }

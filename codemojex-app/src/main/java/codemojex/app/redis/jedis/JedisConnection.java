@@ -27,41 +27,35 @@ import redis.clients.jedis.UnifiedJedis;
 import java.util.Objects;
 
 /**
- * {@link Connection} over Jedis: one pooled client (a server, or a cluster) that every port shares;
+ * The {@link Connection} over Jedis: one pooled client (a server, or a cluster) that every port shares;
  * a blocking read (a score worker's, a live page's follower) holds one pooled connection while it waits.
  */
-public final class JedisConnection implements Connection {
+public final class JedisConnection implements Connection.Binding {
 
     private final UnifiedJedis jedis;
-    private final JedisCalls calls;
-    private final RedisStreamRange range;
-    private final RedisStreamState states;
 
     private JedisConnection(UnifiedJedis jedis) {
         this.jedis = Objects.requireNonNull(jedis, "jedis");
-        this.calls = new JedisCalls(jedis);
-        this.range = new RedisStreamRange(jedis);
-        this.states = new RedisStreamState(jedis);
     }
 
     /** A client of the Redis at {@code uri}, its pool of up to {@code maxConnections}. */
-    public static JedisConnection open(String uri, int maxConnections) {
-        return new JedisConnection(RedisConnections.connect(uri, maxConnections));
+    public static Connection open(String uri, int maxConnections) {
+        return new Connection(new JedisConnection(RedisConnections.connect(uri, maxConnections)));
     }
 
     @Override
     public RedisCalls calls() {
-        return calls;
+        return new JedisCalls(jedis);
     }
 
     @Override
     public StreamRangePort range() {
-        return range;
+        return new RedisStreamRange(jedis);
     }
 
     @Override
     public StreamStatePort states() {
-        return states;
+        return new RedisStreamState(jedis);
     }
 
     @Override

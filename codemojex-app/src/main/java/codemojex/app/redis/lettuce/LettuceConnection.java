@@ -27,42 +27,36 @@ import echomq.lettuce.LettuceStreamTail;
 import java.util.Objects;
 
 /**
- * {@link Connection} over Lettuce: one multiplexed connection (to a server, or a cluster) that every
+ * The {@link Connection} over Lettuce: one multiplexed connection (to a server, or a cluster) that every
  * port and every thread shares, commands pipelined on it; blocking reads (the score workers', the
  * live pages' followers) get connections of their own, one per reading thread.
  */
-public final class LettuceConnection implements Connection {
+public final class LettuceConnection implements Connection.Binding {
 
     private final LettuceRedis redis;
-    private final LettuceCalls calls;
-    private final LettuceStreamRange range;
-    private final LettuceStreamState states;
 
     private LettuceConnection(LettuceRedis redis) {
         this.redis = Objects.requireNonNull(redis, "redis");
-        this.calls = new LettuceCalls(redis);
-        this.range = new LettuceStreamRange(redis);
-        this.states = new LettuceStreamState(redis);
     }
 
     /** A connection to the Redis at {@code uri}. */
-    public static LettuceConnection open(String uri) {
-        return new LettuceConnection(LettuceConnections.connect(uri));
+    public static Connection open(String uri) {
+        return new Connection(new LettuceConnection(LettuceConnections.connect(uri)));
     }
 
     @Override
     public RedisCalls calls() {
-        return calls;
+        return new LettuceCalls(redis);
     }
 
     @Override
     public StreamRangePort range() {
-        return range;
+        return new LettuceStreamRange(redis);
     }
 
     @Override
     public StreamStatePort states() {
-        return states;
+        return new LettuceStreamState(redis);
     }
 
     @Override

@@ -1,0 +1,21 @@
+/**
+ * The EchoMQ-J ports over Redis streams with Lettuce, on one server or a cluster, beside the Jedis
+ * adapter and interchangeable with it: range ({@link echomq.lettuce.LettuceStreamRange}), append
+ * ({@link echomq.lettuce.LettuceStreamAppend}), retention
+ * ({@link echomq.lettuce.LettuceStreamRetention}), stream state
+ * ({@link echomq.lettuce.LettuceStreamState}), readers ({@link echomq.lettuce.LettuceStreamReaders}),
+ * tails ({@link echomq.lettuce.LettuceStreamTail}), consumer groups
+ * ({@link echomq.lettuce.LettuceConsumerGroup}) and checkpoints
+ * ({@link echomq.lettuce.LettuceCheckpoints}). Every adapter shares one multiplexed connection
+ * ({@link echomq.lettuce.LettuceRedis}); a thread that blocks gets a connection of its own.
+ * Commands are shaped and replies read by the client-free {@code echomq.wire} module, as the Jedis
+ * adapter reads them; failures surface as the domain's typed {@code StreamStoreException}s
+ * ({@link echomq.lettuce.LettuceFailures}).
+ * <pre>{@code
+ * try (LettuceRedis redis = LettuceConnections.connect("redis-cluster://localhost:7000,localhost:7001")) {
+ *     StreamRangePort range = new LettuceStreamRange(redis);
+ *     List<StreamEntry> firstHundred = range.range(StreamKey.of("cm", "guesses"), StreamId.MIN, StreamId.MAX, 100);
+ * }
+ * }</pre>
+ */
+package echomq.lettuce;
