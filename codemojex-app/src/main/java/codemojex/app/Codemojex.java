@@ -37,104 +37,16 @@ import io.vavr.control.Option;
 
 import java.nio.file.Path;
 import java.security.SecureRandom;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
 
 /**
  * The composition root: wires the Redis adapters to the ports and builds the services and the
- * score worker, by hand. {@code try (Codemojex app = Codemojex.connect(uri, settings)) { … }}.
+ * score worker, by hand, as {@link Settings} say. {@code try (Codemojex app = Codemojex.connect(uri, settings)) { … }}.
  * The Redis it runs on is given, or its own ({@link OwnedRedis}: the server, its {@code Watchdog},
  * the data directory's lock), which it owns until {@link #close()}.
  */
 public final class Codemojex implements AutoCloseable {
-
-    /**
-     * How the app is put together.
-     *
-     * @param node      the snowflake node id of this process, 0..1023
-     * @param clock     the clock of every decision
-     * @param faults    the fault hook of the score worker (tests)
-     * @param claimIdle how long a guess stays with a silent worker before another claims it
-     * @param commitBatch how many guesses the score worker commits per script call, 1..1000
-     * @param partitions  how many partitions the games are spread over; none: what the Redis holds
-     *                    ({@link StoredPartitions}), 1 on a new one
-     * @param sessionTtl  how long a player's session lasts after joining a game
-     * @param client      the Redis client the app runs on
-     */
-    public record Settings(int node, Clock clock, ScoreWorker.Faults faults, Duration claimIdle, int commitBatch,
-                           Option<Integer> partitions, Duration sessionTtl, Client client) {
-        public Settings {
-            Objects.requireNonNull(client, "client");
-            Objects.requireNonNull(sessionTtl, "sessionTtl");
-            if (sessionTtl.isNegative() || sessionTtl.isZero()) {
-                throw new IllegalArgumentException("session-ttl must be more than 0, got " + sessionTtl);
-            }
-            Objects.requireNonNull(partitions, "partitions");
-            partitions.forEach(GamePartitions::new);
-            if (commitBatch < 1 || commitBatch > 1000) {
-                throw new IllegalArgumentException("commit batch must be 1..1000, got " + commitBatch);
-            }
-            Objects.requireNonNull(clock, "clock");
-            Objects.requireNonNull(faults, "faults");
-            Objects.requireNonNull(claimIdle, "claimIdle");
-            if (claimIdle.isNegative()) {
-                throw new IllegalArgumentException("claim-idle must be >= 0, got " + claimIdle);
-            }
-        }
-
-        /** How long a session lasts unless told otherwise: a long evening of play. */
-        public static final Duration DEFAULT_SESSION_TTL = Duration.ofHours(12);
-
-        /**
-         * A random node id, the system clock, no faults, reclaim after 30 s of idleness, commits of up to
-         * 100 guesses, sessions of {@link #DEFAULT_SESSION_TTL}, on Jedis.
-         */
-        public static Settings defaults() {
-            return new Settings(new SecureRandom().nextInt(Snowflake.MAX_NODE + 1), Clock.systemUTC(), ScoreWorker.Faults.NONE,
-                    Duration.ofSeconds(30), 100, Option.none(), DEFAULT_SESSION_TTL, Client.JEDIS);
-        }
-
-        /** These settings on client {@code c}. */
-        public Settings withClient(Client c) {
-            return new Settings(node, clock, faults, claimIdle, commitBatch, partitions, sessionTtl, c);
-        }
-
-        /** These settings with the games spread over {@code n} partitions (refused when the Redis holds another count). */
-        public Settings withPartitions(int n) {
-            return new Settings(node, clock, faults, claimIdle, commitBatch, Option.some(n), sessionTtl, client);
-        }
-
-        /** These settings with commits of up to {@code n} guesses per script call. */
-        public Settings withCommitBatch(int n) {
-            return new Settings(node, clock, faults, claimIdle, n, partitions, sessionTtl, client);
-        }
-
-        /** These settings with fault hook {@code f}. */
-        public Settings withFaults(ScoreWorker.Faults f) {
-            return new Settings(node, clock, f, claimIdle, commitBatch, partitions, sessionTtl, client);
-        }
-
-        /** These settings with claim idleness {@code d}. */
-        public Settings withClaimIdle(Duration d) {
-            return new Settings(node, clock, faults, d, commitBatch, partitions, sessionTtl, client);
-        }
-
-        /** These settings with sessions lasting {@code d}. */
-        public Settings withSessionTtl(Duration d) {
-            return new Settings(node, clock, faults, claimIdle, commitBatch, partitions, d, client);
-        }
-
-        /** These settings with {@code c} as the clock of every decision. */
-        public Settings withClock(Clock c) {
-            return new Settings(node, c, faults, claimIdle, commitBatch, partitions, sessionTtl, client);
-        }
-
-        /** These settings with node id {@code n}. */
-        public Settings withNode(int n) {
-            return new Settings(n, clock, faults, claimIdle, commitBatch, partitions, sessionTtl, client);
-        }
-    }
 
     private final String uri;
     private final Option<OwnedRedis> owned;
@@ -147,7 +59,8 @@ public final class Codemojex implements AutoCloseable {
     private final GamePartitions partitions;
     private final AppMeters meters = new AppMeters();
 
-    private Codemojex(String uri, Option<OwnedRedis> owned, Settings settings) {
+    private Codemojex(String uri, Option<OwnedRedis> owned, Settings settings, ScoreWorker.Faults faults) {
+        Objects.requireNonNull(faults, "faults");
         this.uri = uri;
         this.owned = owned;
         this.redis = open(uri, settings.client());
@@ -177,7 +90,7 @@ public final class Codemojex implements AutoCloseable {
                 settings.clock(), partitions).observedBy(meters.library());
         RedisScoreCommit commit = new RedisScoreCommit(calls, minter, keys);
         this.worker = new ScoreWorkers(partitions.all().map(p -> new ScoreWorker(
-                new RedisGuessInbox(redis, partitions.queue(p), "worker-" + settings.node()), games, commit, settings.faults(),
+                new RedisGuessInbox(redis, partitions.queue(p), "worker-" + settings.node()), games, commit, faults,
                 settings.claimIdle(), settings.clock(), settings.commitBatch(), game -> partitions.of(game) == p)).toJavaList());
         meters.bindWorkers(worker, readers, partitions);
     }
@@ -201,18 +114,23 @@ public final class Codemojex implements AutoCloseable {
 
     /** The app on the Redis at {@code uri}. */
     public static Codemojex connect(String uri, Settings settings) {
+        return connect(uri, settings, ScoreWorker.Faults.NONE);
+    }
+
+    /** As {@link #connect(String, Settings)}, with {@code faults} injected into the score workers: the crash tests' seam. */
+    static Codemojex connect(String uri, Settings settings, ScoreWorker.Faults faults) {
         if (RedisUris.isCluster(uri)) {
             RedisUris.parseCluster(uri);
         } else {
             RedisUris.parse(uri);
         }
-        return new Codemojex(uri, Option.none(), settings);
+        return new Codemojex(uri, Option.none(), settings, faults);
     }
 
     /** The app on {@code owned}, which it owns until {@link #close()}; a failed start abandons it (the lock let go of). */
     private static Codemojex on(OwnedRedis owned, Settings settings) {
         try {
-            return new Codemojex(owned.uri(), Option.some(owned), settings);
+            return new Codemojex(owned.uri(), Option.some(owned), settings, ScoreWorker.Faults.NONE);
         } catch (RuntimeException e) {
             owned.abandon();
             throw e;
