@@ -6,6 +6,7 @@ import codemojex.app.core.Reports;
 import codemojex.app.redis.CheckpointCodecs;
 import codemojex.app.redis.DataDirectory;
 import codemojex.app.redis.EmbeddedRedis;
+import codemojex.app.redis.OwnedRedis;
 import codemojex.app.redis.RedisBoard;
 import codemojex.app.redis.RedisGames;
 import codemojex.app.redis.RedisGuessInbox;
@@ -33,117 +34,22 @@ import echomq.domain.stream.StreamStatePort;
 import echomq.redis.RedisConnections;
 import echomq.wire.RedisUris;
 import io.vavr.control.Option;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
-import java.nio.channels.FileLock;
 import java.nio.file.Path;
 import java.security.SecureRandom;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The composition root: wires the Redis adapters to the ports and builds the services and the
- * score worker, by hand. {@code try (Codemojex app = Codemojex.connect(uri, settings)) { … }}.
+ * score worker, by hand, as {@link Settings} say. {@code try (Codemojex app = Codemojex.connect(uri, settings)) { … }}.
+ * The Redis it runs on is given, or its own ({@link OwnedRedis}: the server, its {@code Watchdog},
+ * the data directory's lock), which it owns until {@link #close()}.
  */
 public final class Codemojex implements AutoCloseable {
 
-    private static final Logger log = LoggerFactory.getLogger(Codemojex.class);
-
-    /**
-     * How the app is put together.
-     *
-     * @param node      the snowflake node id of this process, 0..1023
-     * @param clock     the clock of every decision
-     * @param faults    the fault hook of the score worker (tests)
-     * @param claimIdle how long a guess stays with a silent worker before another claims it
-     * @param commitBatch how many guesses the score worker commits per script call, 1..1000
-     * @param partitions  how many partitions the games are spread over; none: what the Redis holds
-     *                    ({@link StoredPartitions}), 1 on a new one
-     * @param sessionTtl  how long a player's session lasts after joining a game
-     * @param client      the Redis client the app runs on
-     */
-    public record Settings(int node, Clock clock, ScoreWorker.Faults faults, Duration claimIdle, int commitBatch,
-                           Option<Integer> partitions, Duration sessionTtl, Client client) {
-        public Settings {
-            Objects.requireNonNull(client, "client");
-            Objects.requireNonNull(sessionTtl, "sessionTtl");
-            if (sessionTtl.isNegative() || sessionTtl.isZero()) {
-                throw new IllegalArgumentException("session-ttl must be more than 0, got " + sessionTtl);
-            }
-            Objects.requireNonNull(partitions, "partitions");
-            partitions.forEach(GamePartitions::new);
-            if (commitBatch < 1 || commitBatch > 1000) {
-                throw new IllegalArgumentException("commit batch must be 1..1000, got " + commitBatch);
-            }
-            Objects.requireNonNull(clock, "clock");
-            Objects.requireNonNull(faults, "faults");
-            Objects.requireNonNull(claimIdle, "claimIdle");
-            if (claimIdle.isNegative()) {
-                throw new IllegalArgumentException("claim-idle must be >= 0, got " + claimIdle);
-            }
-        }
-
-        /** How long a session lasts unless told otherwise: a long evening of play. */
-        public static final Duration DEFAULT_SESSION_TTL = Duration.ofHours(12);
-
-        /**
-         * A random node id, the system clock, no faults, reclaim after 30 s of idleness, commits of up to
-         * 100 guesses, sessions of {@link #DEFAULT_SESSION_TTL}, on Jedis.
-         */
-        public static Settings defaults() {
-            return new Settings(new SecureRandom().nextInt(Snowflake.MAX_NODE + 1), Clock.systemUTC(), ScoreWorker.Faults.NONE,
-                    Duration.ofSeconds(30), 100, Option.none(), DEFAULT_SESSION_TTL, Client.JEDIS);
-        }
-
-        /** These settings on client {@code c}. */
-        public Settings withClient(Client c) {
-            return new Settings(node, clock, faults, claimIdle, commitBatch, partitions, sessionTtl, c);
-        }
-
-        /** These settings with the games spread over {@code n} partitions (refused when the Redis holds another count). */
-        public Settings withPartitions(int n) {
-            return new Settings(node, clock, faults, claimIdle, commitBatch, Option.some(n), sessionTtl, client);
-        }
-
-        /** These settings with commits of up to {@code n} guesses per script call. */
-        public Settings withCommitBatch(int n) {
-            return new Settings(node, clock, faults, claimIdle, n, partitions, sessionTtl, client);
-        }
-
-        /** These settings with fault hook {@code f}. */
-        public Settings withFaults(ScoreWorker.Faults f) {
-            return new Settings(node, clock, f, claimIdle, commitBatch, partitions, sessionTtl, client);
-        }
-
-        /** These settings with claim idleness {@code d}. */
-        public Settings withClaimIdle(Duration d) {
-            return new Settings(node, clock, faults, d, commitBatch, partitions, sessionTtl, client);
-        }
-
-        /** These settings with sessions lasting {@code d}. */
-        public Settings withSessionTtl(Duration d) {
-            return new Settings(node, clock, faults, claimIdle, commitBatch, partitions, d, client);
-        }
-
-        /** These settings with {@code c} as the clock of every decision. */
-        public Settings withClock(Clock c) {
-            return new Settings(node, c, faults, claimIdle, commitBatch, partitions, sessionTtl, client);
-        }
-
-        /** These settings with node id {@code n}. */
-        public Settings withNode(int n) {
-            return new Settings(n, clock, faults, claimIdle, commitBatch, partitions, sessionTtl, client);
-        }
-    }
-
     private final String uri;
-    private final Owned owned;
-    private final Option<ScheduledExecutorService> watchdog;
+    private final Option<OwnedRedis> owned;
     private final Connection redis;
     private final Play play;
     private final Players players;
@@ -153,27 +59,10 @@ public final class Codemojex implements AutoCloseable {
     private final GamePartitions partitions;
     private final AppMeters meters = new AppMeters();
 
-    private Codemojex(String uri, Owned owned, Settings settings) {
+    private Codemojex(String uri, Option<OwnedRedis> owned, Settings settings, ScoreWorker.Faults faults) {
+        Objects.requireNonNull(faults, "faults");
         this.uri = uri;
         this.owned = owned;
-        // a Redis this app started is started again if it dies (on the same port and data): the app serves on
-        this.watchdog = owned.started().map(r -> {
-            ScheduledExecutorService w = Executors.newSingleThreadScheduledExecutor(t -> {
-                Thread th = new Thread(t, "embedded-redis-watchdog");
-                th.setDaemon(true);
-                return th;
-            });
-            w.scheduleWithFixedDelay(() -> {
-                try {
-                    if (r.restartIfDead()) {
-                        log.warn("the embedded Redis had died: started it again{}", r.persistent() ? " on its data" : " (empty)");
-                    }
-                } catch (RuntimeException e) {
-                    log.error("could not start the embedded Redis again: {}", e.getMessage());
-                }
-            }, 1, 1, TimeUnit.SECONDS);
-            return w;
-        });
         this.redis = open(uri, settings.client());
         RedisCalls calls = redis.calls();
         try {
@@ -201,7 +90,7 @@ public final class Codemojex implements AutoCloseable {
                 settings.clock(), partitions).observedBy(meters.library());
         RedisScoreCommit commit = new RedisScoreCommit(calls, minter, keys);
         this.worker = new ScoreWorkers(partitions.all().map(p -> new ScoreWorker(
-                new RedisGuessInbox(redis, partitions.queue(p), "worker-" + settings.node()), games, commit, settings.faults(),
+                new RedisGuessInbox(redis, partitions.queue(p), "worker-" + settings.node()), games, commit, faults,
                 settings.claimIdle(), settings.clock(), settings.commitBatch(), game -> partitions.of(game) == p)).toJavaList());
         meters.bindWorkers(worker, readers, partitions);
     }
@@ -225,12 +114,27 @@ public final class Codemojex implements AutoCloseable {
 
     /** The app on the Redis at {@code uri}. */
     public static Codemojex connect(String uri, Settings settings) {
+        return connect(uri, settings, ScoreWorker.Faults.NONE);
+    }
+
+    /** As {@link #connect(String, Settings)}, with {@code faults} injected into the score workers: the crash tests' seam. */
+    static Codemojex connect(String uri, Settings settings, ScoreWorker.Faults faults) {
         if (RedisUris.isCluster(uri)) {
             RedisUris.parseCluster(uri);
         } else {
             RedisUris.parse(uri);
         }
-        return new Codemojex(uri, Owned.none(), settings);
+        return new Codemojex(uri, Option.none(), settings, faults);
+    }
+
+    /** The app on {@code owned}, which it owns until {@link #close()}; a failed start abandons it (the lock let go of). */
+    private static Codemojex on(OwnedRedis owned, Settings settings) {
+        try {
+            return new Codemojex(owned.uri(), Option.some(owned), settings, ScoreWorker.Faults.NONE);
+        } catch (RuntimeException e) {
+            owned.abandon();
+            throw e;
+        }
     }
 
     /** Where the app's own Redis keeps its data when no Redis is given. */
@@ -267,27 +171,8 @@ public final class Codemojex implements AutoCloseable {
         if (given.isDefined()) {
             return connect(given.get(), settings);
         }
-        if (storage instanceof Storage.Ephemeral) {
-            EmbeddedRedis server = EmbeddedRedis.ephemeral();
-            log.info("started an embedded Redis at {} (no persistence, random password; stopped on exit)", RedisUris.mask(server.uri()));
-            return new Codemojex(server.uri(), Owned.started(server, Option.none()), settings);
-        }
-        DataDirectory data = DataDirectory.at(((Storage.InDirectory) storage).dir());
-        FileLock lock = data.own();
-        try {
-            Option<String> left = data.running();
-            if (left.isDefined()) {
-                log.info("took over the Redis still serving data directory {} at {}", data.path(), RedisUris.mask(left.get()));
-                return new Codemojex(left.get(), Owned.adopted(left.get(), lock), settings);
-            }
-            EmbeddedRedis server = EmbeddedRedis.persistent(data);
-            log.info("started an embedded Redis at {} keeping its data in {} (AOF, fsync every second; stopped on exit)",
-                    RedisUris.mask(server.uri()), data.path());
-            return new Codemojex(server.uri(), Owned.started(server, Option.some(lock)), settings);
-        } catch (RuntimeException e) {
-            release(lock);
-            throw e;
-        }
+        return on(storage instanceof Storage.InDirectory d ? OwnedRedis.serving(DataDirectory.at(d.dir())) : OwnedRedis.ephemeral(),
+                settings);
     }
 
     /**
@@ -305,37 +190,7 @@ public final class Codemojex implements AutoCloseable {
         if (running.isDefined()) {
             return connect(running.get(), settings);
         }
-        FileLock lock = data.own();
-        try {
-            EmbeddedRedis server = EmbeddedRedis.persistent(data);
-            return new Codemojex(server.uri(), Owned.started(server, Option.some(lock)), settings);
-        } catch (RuntimeException e) {
-            release(lock);
-            throw e;
-        }
-    }
-
-    /** What this app owns beside its client: the Redis it started or took over, and the data directory's lock. */
-    private record Owned(Option<EmbeddedRedis> started, Option<String> adopted, Option<FileLock> lock) {
-        static Owned none() {
-            return new Owned(Option.none(), Option.none(), Option.none());
-        }
-
-        static Owned started(EmbeddedRedis r, Option<FileLock> lock) {
-            return new Owned(Option.some(r), Option.none(), lock);
-        }
-
-        static Owned adopted(String uri, FileLock lock) {
-            return new Owned(Option.none(), Option.some(uri), Option.some(lock));
-        }
-    }
-
-    private static void release(FileLock lock) {
-        try {
-            lock.channel().close(); // releases the lock
-        } catch (java.io.IOException e) {
-            log.warn("could not release the data directory lock: {}", e.getMessage());
-        }
+        return on(OwnedRedis.startedOn(data), settings);
     }
 
     /** What players do. */
@@ -385,12 +240,12 @@ public final class Codemojex implements AutoCloseable {
 
     /** Whether the app runs on a Redis of its own. */
     public boolean embeddedRedis() {
-        return owned.started().isDefined() || owned.adopted().isDefined();
+        return owned.isDefined();
     }
 
     /** The Redis this app started, if it did (the crash tests kill it). */
     public Option<EmbeddedRedis> startedRedis() {
-        return owned.started();
+        return owned.flatMap(OwnedRedis::started);
     }
 
     /** Stops the worker, then the Redis this app owns (cleanly: it writes what it holds), then lets go of the data directory. */
@@ -398,10 +253,7 @@ public final class Codemojex implements AutoCloseable {
     public void close() {
         worker.stop();
         meters.close();
-        watchdog.forEach(ScheduledExecutorService::shutdownNow);
         redis.close();
-        owned.started().forEach(EmbeddedRedis::close);
-        owned.adopted().forEach(EmbeddedRedis::shutdown);
-        owned.lock().forEach(Codemojex::release);
+        owned.forEach(OwnedRedis::close);
     }
 }

@@ -36,16 +36,16 @@ final class AppFixture implements AutoCloseable {
     final HttpClient http = HttpClient.newHttpClient();
     final ObjectMapper json = Json.mapper();
 
-    AppFixture(Codemojex.Settings settings, RateLimiter limiter) {
+    AppFixture(Settings settings, RateLimiter limiter) {
         this(TestRedis.privateServer(), settings, limiter);
     }
 
-    private AppFixture(RedisServerProcess own, Codemojex.Settings settings, RateLimiter limiter) {
+    private AppFixture(RedisServerProcess own, Settings settings, RateLimiter limiter) {
         this(own.uri(), own::stop, settings, limiter);
     }
 
     /** The app on the Redis (or cluster) at {@code uri}; {@code owner} is closed with the fixture. */
-    AppFixture(String uri, AutoCloseable owner, Codemojex.Settings settings, RateLimiter limiter) {
+    AppFixture(String uri, AutoCloseable owner, Settings settings, RateLimiter limiter) {
         this.uri = uri;
         this.redis = owner;
         app = Codemojex.connect(uri, settings);
@@ -54,7 +54,7 @@ final class AppFixture implements AutoCloseable {
     }
 
     AppFixture() {
-        this(Codemojex.Settings.defaults(), RateLimiter.unlimited());
+        this(Settings.defaults(), RateLimiter.unlimited());
     }
 
     record Response(int status, String body, JsonNode json) {

@@ -67,7 +67,7 @@ class AppReliabilityTest {
     @EnumSource(Codemojex.Client.class)
     void redisRestartedUnderTheRunningWorker(Codemojex.Client client) {
         try (RedisServerProcess redis = TestRedis.privateServer("--appendonly", "yes", "--appendfsync", "always");
-             Codemojex app = Codemojex.connect(redis.uri(), Codemojex.Settings.defaults().withClaimIdle(Duration.ofSeconds(1)).withClient(client))) {
+             Codemojex app = Codemojex.connect(redis.uri(), Settings.builder().claimIdle(Duration.ofSeconds(1)).client(client).build())) {
             app.worker().start();
             String game = app.play().open("restart").game();
             Keyboard k = app.play().game(game).keyboard();

@@ -9,6 +9,6 @@ class ClusterEndToEndTest extends EndToEndTest {
     @Override
     AppFixture fixture() {
         RedisClusterProcess cluster = RedisClusterProcess.start();
-        return new AppFixture(cluster.uri(), cluster, Codemojex.Settings.defaults(), RateLimiter.unlimited());
+        return new AppFixture(cluster.uri(), cluster, Settings.defaults(), RateLimiter.unlimited());
     }
 }

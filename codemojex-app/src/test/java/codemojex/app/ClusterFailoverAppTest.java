@@ -32,7 +32,7 @@ class ClusterFailoverAppTest {
     void aMasterFailoverInTheMiddleOfPlayLosesAndDoublesNothing() throws Exception {
         RedisClusterProcess cluster = RedisClusterProcess.startWithReplicas();
         // the games in three partitions, one per master: the failover moves one of them
-        try (AppFixture f = new AppFixture(cluster.uri(), cluster, Codemojex.Settings.defaults().withPartitions(3),
+        try (AppFixture f = new AppFixture(cluster.uri(), cluster, Settings.builder().partitions(3).build(),
                 RateLimiter.unlimited())) {
             int slot = HashSlot.of(f.app.partitions().stream(0, Channels.GUESSES).toString());
             RedisServerProcess master = cluster.currentMasterOf(slot);
@@ -93,7 +93,7 @@ class ClusterFailoverAppTest {
     @Test
     void aKilledMasterInTheMiddleOfPlayLeavesTheSurvivorsConsistent() throws Exception {
         RedisClusterProcess cluster = RedisClusterProcess.startWithReplicas();
-        try (AppFixture f = new AppFixture(cluster.uri(), cluster, Codemojex.Settings.defaults(), RateLimiter.unlimited())) {
+        try (AppFixture f = new AppFixture(cluster.uri(), cluster, Settings.defaults(), RateLimiter.unlimited())) {
             int slot = HashSlot.of(StreamKey.hashTag(Channels.QUEUE));
             RedisServerProcess master = cluster.currentMasterOf(slot);
             RedisServerProcess heir = cluster.replicaOf(master);

@@ -7,6 +7,6 @@ class LettuceEndToEndTest extends EndToEndTest {
 
     @Override
     AppFixture fixture() {
-        return new AppFixture(Codemojex.Settings.defaults().withClient(Codemojex.Client.LETTUCE), RateLimiter.unlimited());
+        return new AppFixture(Settings.builder().client(Codemojex.Client.LETTUCE).build(), RateLimiter.unlimited());
     }
 }

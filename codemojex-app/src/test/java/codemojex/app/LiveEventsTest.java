@@ -119,7 +119,7 @@ class LiveEventsTest {
     @ParameterizedTest
     @EnumSource(Codemojex.Client.class)
     void theFeedAndAGamePushWhatChangedAndLastEventIdIsNotSentAgain(Codemojex.Client client) throws Exception {
-        try (AppFixture f = new AppFixture(Codemojex.Settings.defaults().withClient(client), RateLimiter.unlimited())) {
+        try (AppFixture f = new AppFixture(Settings.builder().client(client).build(), RateLimiter.unlimited())) {
             HttpClient http = HttpClient.newHttpClient();
             String game = f.post("/rooms", Map.of("room", "live")).json().get("game").asText();
             try (Stream feed = new Stream(http, f, "/feed/events", null); Stream events = new Stream(http, f, "/games/" + game + "/events", null)) {

@@ -68,7 +68,7 @@ class ManyInstancesTest {
     }
 
     static void checkTheLog(String uri, Simulation.Report report) {
-        try (Codemojex app = Codemojex.connect(uri, Codemojex.Settings.defaults())) {
+        try (Codemojex app = Codemojex.connect(uri, Settings.defaults())) {
             Map<String, Long> perGuess = AppReliabilityTest.scoredPerGuess(app);
             int scored = 0;
             for (Map.Entry<String, String> g : report.guessToGame().entrySet()) {
@@ -124,7 +124,7 @@ class ManyInstancesTest {
                 assertThat(s.get("/health").path("partitions").asInt()).isEqualTo(3);
             }
             // each partition's guess-scored stream on a master of its own; every game's entries in its partition's
-            try (Codemojex app = Codemojex.connect(cluster.uri(), Codemojex.Settings.defaults())) {
+            try (Codemojex app = Codemojex.connect(cluster.uri(), Settings.defaults())) {
                 java.util.Set<Integer> masters = new java.util.HashSet<>(); // by port
                 for (int p = 0; p < 3; p++) {
                     String key = app.partitions().stream(p, Channels.GUESS_SCORED).toString();

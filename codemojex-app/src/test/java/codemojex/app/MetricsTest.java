@@ -42,7 +42,7 @@ class MetricsTest {
     @ParameterizedTest
     @EnumSource(Codemojex.Client.class)
     void aScrapeAfterAPlayedGameCountsWhatHappened(Codemojex.Client client) {
-        try (AppFixture f = new AppFixture(Codemojex.Settings.defaults().withClient(client), RateLimiter.unlimited())) {
+        try (AppFixture f = new AppFixture(Settings.builder().client(client).build(), RateLimiter.unlimited())) {
             String game = f.post("/rooms", Map.of("room", "metrics")).json().get("game").asText();
             Code secret = f.secret(game);
             Code rotated = new Code(secret.emojis().tail().append(secret.get(0)));

@@ -36,7 +36,7 @@ class PartitionedAppTest {
 
     @Test
     void threePartitionsPlayAndReportAsOne() throws Exception {
-        try (AppFixture f = new AppFixture(Codemojex.Settings.defaults().withPartitions(3), RateLimiter.unlimited())) {
+        try (AppFixture f = new AppFixture(Settings.builder().partitions(3).build(), RateLimiter.unlimited())) {
             f.app.worker().start();
             Simulation.Report report = new Simulation(f.server.url(), new PrintStream(new ByteArrayOutputStream())).run(12, 9, 1_500, 4, 5);
             ManyInstancesTest.checkTheLog(f.uri, report);
@@ -99,12 +99,12 @@ class PartitionedAppTest {
                     parts.queue(2) + "/" + Channels.GUESS_SCORED).hasSize(12);
 
             // the count is the Redis's: another instance finds it, and one that asks for another is refused by name
-            try (Codemojex joined = Codemojex.connect(f.uri, Codemojex.Settings.defaults())) {
+            try (Codemojex joined = Codemojex.connect(f.uri, Settings.defaults())) {
                 assertThat(joined.partitions().count()).isEqualTo(3);
                 String game = report.gameIds().iterator().next();
                 assertThat(joined.reports().board(game, 5)).isEqualTo(f.app.reports().board(game, 5));
             }
-            assertThatThrownBy(() -> Codemojex.connect(f.uri, Codemojex.Settings.defaults().withPartitions(2)))
+            assertThatThrownBy(() -> Codemojex.connect(f.uri, Settings.builder().partitions(2).build()))
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("3 partition(s)").hasMessageContaining("--partitions 2");
         }
@@ -113,21 +113,21 @@ class PartitionedAppTest {
     @Test
     void partitionsAreNotAskedOfARedisWithGamesOfOne() {
         try (RedisServerProcess redis = TestRedis.privateServer(); redis.clients.jedis.UnifiedJedis direct = echomq.redis.RedisConnections.connect(redis.uri())) {
-            try (Codemojex one = Codemojex.connect(redis.uri(), Codemojex.Settings.defaults())) {
+            try (Codemojex one = Codemojex.connect(redis.uri(), Settings.defaults())) {
                 one.play().open("lobby");
             }
             direct.del(StoredPartitions.KEY); // as a Redis written before the count was kept
-            assertThatThrownBy(() -> Codemojex.connect(redis.uri(), Codemojex.Settings.defaults().withPartitions(3)))
+            assertThatThrownBy(() -> Codemojex.connect(redis.uri(), Settings.builder().partitions(3).build()))
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("emq:{cm}:stream:room-opened").hasMessageContaining("--partitions 1");
             assertThat(direct.exists(StoredPartitions.KEY)).as("nothing stored by the refused start").isFalse();
-            try (Codemojex again = Codemojex.connect(redis.uri(), Codemojex.Settings.defaults())) {
+            try (Codemojex again = Codemojex.connect(redis.uri(), Settings.defaults())) {
                 assertThat(again.partitions().count()).isEqualTo(1);
             }
             direct.set(StoredPartitions.KEY, "many");
-            assertThatThrownBy(() -> Codemojex.connect(redis.uri(), Codemojex.Settings.defaults()))
+            assertThatThrownBy(() -> Codemojex.connect(redis.uri(), Settings.defaults()))
                     .hasMessageContaining("\"many\"");
-            assertThatThrownBy(() -> Codemojex.Settings.defaults().withPartitions(17)).hasMessageContaining("got 17");
+            assertThatThrownBy(() -> Settings.builder().partitions(17).build()).hasMessageContaining("got 17");
         }
     }
 
@@ -135,7 +135,7 @@ class PartitionedAppTest {
     @Test
     void aGuessInTheWrongPartitionIsRejectedAndOneCommitIsOfOnePartition() {
         try (RedisServerProcess redis = TestRedis.privateServer();
-             Codemojex app = Codemojex.connect(redis.uri(), Codemojex.Settings.defaults().withPartitions(3))) {
+             Codemojex app = Codemojex.connect(redis.uri(), Settings.builder().partitions(3).build())) {
             app.worker().ensureGroup();
             java.util.Map<Integer, String> gameIn = new java.util.HashMap<>();
             for (int i = 0; i < 300 && gameIn.size() < 3; i++) {
@@ -175,7 +175,7 @@ class PartitionedAppTest {
 
     @Test
     void aRedisThatIsDownIsATypedErrorAtStart() {
-        assertThatThrownBy(() -> Codemojex.connect("redis://127.0.0.1:1", Codemojex.Settings.defaults()))
+        assertThatThrownBy(() -> Codemojex.connect("redis://127.0.0.1:1", Settings.defaults()))
                 .isInstanceOf(StreamStoreException.class);
     }
 }

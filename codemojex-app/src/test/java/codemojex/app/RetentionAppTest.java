@@ -36,8 +36,8 @@ class RetentionAppTest {
                 throw new IllegalStateException("injected crash");
             }
         };
-        try (Codemojex app = Codemojex.connect(redis.uri(), Codemojex.Settings.defaults().withNode(31).withFaults(crashFirst)
-                .withClaimIdle(Duration.ZERO))) {
+        try (Codemojex app = Codemojex.connect(redis.uri(), Settings.builder().node(31).claimIdle(Duration.ZERO).build(),
+                crashFirst)) {
             List<String> games = new ArrayList<>();
             List<BrandedId> guesses = new ArrayList<>();
             for (int g = 0; g < 3; g++) {

@@ -56,7 +56,7 @@ class SecurityTest {
                         "+@connection", "-@dangerous");
             }
             String uri = "redis://cmapp:" + secret + "@127.0.0.1:" + redis.port();
-            try (Codemojex app = Codemojex.connect(uri, Codemojex.Settings.defaults())) {
+            try (Codemojex app = Codemojex.connect(uri, Settings.defaults())) {
                 plays(app);
                 assertThatThrownBy(() -> app.redis().range().rangeFrom(StreamKey.of("other", "x"), StreamId.MIN, 1))
                         .isInstanceOf(StreamStoreException.AccessDenied.class)
@@ -66,7 +66,7 @@ class SecurityTest {
                 }
             }
             // the app reads the games' partition count as it starts: a wrong password fails there, typed
-            assertThatThrownBy(() -> Codemojex.connect("redis://cmapp:nope@127.0.0.1:" + redis.port(), Codemojex.Settings.defaults()))
+            assertThatThrownBy(() -> Codemojex.connect("redis://cmapp:nope@127.0.0.1:" + redis.port(), Settings.defaults()))
                     .isInstanceOf(StreamStoreException.AccessDenied.class);
         }
     }
@@ -79,14 +79,14 @@ class SecurityTest {
         try (RedisServerProcess redis = TestRedis.privateServer("--requirepass", secret)) {
             System.setErr(new PrintStream(logs, true, StandardCharsets.UTF_8));
             String uri = "redis://:" + secret + "@127.0.0.1:" + redis.port();
-            try (Codemojex app = Codemojex.connect(uri, Codemojex.Settings.defaults());
+            try (Codemojex app = Codemojex.connect(uri, Settings.defaults());
                  Server server = Server.start(app, "127.0.0.1", 0, RateLimiter.unlimited())) {
                 assertThat(app.maskedUri()).doesNotContain(secret).contains("***");
                 redis.stop();
                 assertThatThrownBy(() -> app.play().open("x")).satisfies(e -> assertThat(full(e)).doesNotContain(secret));
                 AppFixture.sleep(300);
             }
-            assertThatThrownBy(() -> Codemojex.connect("redis://:" + secret + "@127.0.0.1:1/x", Codemojex.Settings.defaults()))
+            assertThatThrownBy(() -> Codemojex.connect("redis://:" + secret + "@127.0.0.1:1/x", Settings.defaults()))
                     .satisfies(e -> assertThat(full(e)).doesNotContain(secret));
         } finally {
             System.setErr(err);
@@ -125,7 +125,7 @@ class SecurityTest {
     @Test
     void guessesAreRateLimitedPerClient() {
         Clock fixed = Clock.fixed(Instant.parse("2026-12-02T12:00:00Z"), ZoneOffset.UTC);
-        try (AppFixture f = new AppFixture(Codemojex.Settings.defaults(), new RateLimiter(1, 3, fixed))) {
+        try (AppFixture f = new AppFixture(Settings.defaults(), new RateLimiter(1, 3, fixed))) {
             String game = f.post("/rooms", Map.of()).json().get("game").asText();
             String guess = f.app.play().game(game).keyboard().keys().take(6).mkString();
             List<Integer> statuses = new java.util.ArrayList<>();
@@ -151,7 +151,7 @@ class SecurityTest {
     void readsAreRateLimitedPerClientAndTheFeedHasFixedWindows() throws Exception {
         Clock fixed = Clock.fixed(Instant.parse("2026-12-02T12:00:00Z"), ZoneOffset.UTC);
         try (RedisServerProcess redis = TestRedis.privateServer();
-             Codemojex app = Codemojex.connect(redis.uri(), Codemojex.Settings.defaults());
+             Codemojex app = Codemojex.connect(redis.uri(), Settings.defaults());
              Server server = Server.start(app, "127.0.0.1", 0, RateLimiter.unlimited(), new RateLimiter("reads", 1, 4, fixed), true)) {
             java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
             List<Integer> statuses = new java.util.ArrayList<>();

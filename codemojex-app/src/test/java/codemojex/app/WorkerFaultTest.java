@@ -61,8 +61,8 @@ class WorkerFaultTest {
     @org.junit.jupiter.params.provider.CsvSource({"SAME_CONSUMER, 1, JEDIS", "OTHER_CONSUMER_CLAIMS, 1, JEDIS", "SAME_CONSUMER, 3, JEDIS",
             "OTHER_CONSUMER_CLAIMS, 3, JEDIS", "SAME_CONSUMER, 3, LETTUCE", "OTHER_CONSUMER_CLAIMS, 3, LETTUCE"})
     void crashesBeforeAndAfterTheCommitLoseNothingAndDoubleNothing(Restart restart, int commitBatch, Codemojex.Client client) {
-        Codemojex.Settings base = Codemojex.Settings.defaults().withNode(7).withClaimIdle(Duration.ZERO).withCommitBatch(commitBatch)
-                .withClient(client);
+        Settings base = Settings.builder().node(7).claimIdle(Duration.ZERO).commitBatch(commitBatch)
+                .client(client).build();
         List<BrandedId> submitted = new ArrayList<>();
         Map<String, String> gameOf = new java.util.HashMap<>();
         List<String> games = new ArrayList<>();
@@ -74,7 +74,7 @@ class WorkerFaultTest {
                 throw new Crash(step + " of " + guess.id());
             }
         };
-        try (Codemojex app = Codemojex.connect(redis.uri(), base.withFaults(faults))) {
+        try (Codemojex app = Codemojex.connect(redis.uri(), base, faults)) {
             for (int g = 0; g < 3; g++) {
                 games.add(app.play().open("faults").game());
             }
@@ -100,9 +100,9 @@ class WorkerFaultTest {
             for (int round = 0; round < 500; round++) {
                 // SAME_CONSUMER: the one worker restarts and reads its own pending list;
                 // OTHER_CONSUMER_CLAIMS: every crash kills the consumer, and a new one claims what it left
-                Codemojex.Settings s = restart == Restart.SAME_CONSUMER ? base.withFaults(faults)
-                        : base.withFaults(faults).withNode(10 + crashes);
-                try (Codemojex incarnation = Codemojex.connect(redis.uri(), s)) {
+                Settings s = restart == Restart.SAME_CONSUMER ? base
+                        : base.toBuilder().node(10 + crashes).build();
+                try (Codemojex incarnation = Codemojex.connect(redis.uri(), s, faults)) {
                     int n = incarnation.worker().recover() + incarnation.worker().pollOnce(Duration.ofMillis(50));
                     if (n == 0) {
                         break;
@@ -114,7 +114,7 @@ class WorkerFaultTest {
             assertThat(crashes).isGreaterThan(5);
         }
         // a fresh process (another node for OTHER_CONSUMER_CLAIMS) finishes what is left, without faults
-        Codemojex.Settings after = restart == Restart.SAME_CONSUMER ? base : base.withNode(8);
+        Settings after = restart == Restart.SAME_CONSUMER ? base : base.toBuilder().node(8).build();
         try (Codemojex app = Codemojex.connect(redis.uri(), after)) {
             app.worker().recover();
             while (app.worker().pollOnce(Duration.ofMillis(50)) > 0) {
@@ -167,7 +167,7 @@ class WorkerFaultTest {
                 }
             }
         };
-        try (Codemojex app = Codemojex.connect(redis.uri(), Codemojex.Settings.defaults().withNode(3).withFaults(once))) {
+        try (Codemojex app = Codemojex.connect(redis.uri(), Settings.builder().node(3).build(), once)) {
             String game = app.play().open("r").game();
             Keyboard k = app.play().game(game).keyboard();
             BrandedId id = app.play().submit(game, "ada", k.keys().take(6).mkString());

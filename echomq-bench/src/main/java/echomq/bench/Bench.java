@@ -275,8 +275,8 @@ public final class Bench {
         List<codemojex.app.Codemojex> apps = new ArrayList<>();
         try (UnifiedJedis stats = echomq.redis.RedisConnections.connect(uri)) { // the server's command statistics
             for (int v = 0; v < variants.size(); v++) {
-                apps.add(codemojex.app.Codemojex.connect(uri, codemojex.app.Codemojex.Settings.defaults().withNode(101 + v)
-                        .withCommitBatch(variants.get(v).batch()).withClient(variants.get(v).client())));
+                apps.add(codemojex.app.Codemojex.connect(uri, codemojex.app.Settings.builder().node(101 + v)
+                        .commitBatch(variants.get(v).batch()).client(variants.get(v).client()).build()));
             }
             codemojex.app.Codemojex submitter = apps.get(0);
             submitter.worker().ensureGroup();
@@ -355,9 +355,9 @@ public final class Bench {
                     List<codemojex.app.Server> servers = new ArrayList<>();
                     try {
                         for (int k = 0; k < n; k++) {
-                            codemojex.app.Codemojex.Settings s = codemojex.app.Codemojex.Settings.defaults().withNode(200 + 10 * round + k);
+                            codemojex.app.Settings.Builder s = codemojex.app.Settings.builder().node(200 + 10 * round + k);
                             codemojex.app.Codemojex app = codemojex.app.Codemojex.connect(onCluster ? cluster.uri() : uri,
-                                    onCluster ? s.withPartitions(3) : s);
+                                    (onCluster ? s.partitions(3) : s).build());
                             apps.add(app);
                             servers.add(codemojex.app.Server.start(app, "127.0.0.1", 0, 0));
                         }

@@ -1,6 +1,7 @@
 package codemojex.app.cli;
 
 import codemojex.app.Codemojex;
+import codemojex.app.Settings;
 import codemojex.app.redis.DataDirectory;
 import io.vavr.control.Option;
 
@@ -38,10 +39,16 @@ public final class RedisOption {
         return data == null ? Path.of(DataDirectory.DEFAULT) : data;
     }
 
-    Codemojex.Settings settings() {
-        Codemojex.Settings s = Codemojex.Settings.defaults();
-        s = client == null ? s : s.withClient(client);
-        return node == null ? s : s.withNode(node);
+    /** The settings these options give, built once the command has added its own. */
+    Settings.Builder settings() {
+        Settings.Builder s = Settings.builder();
+        if (client != null) {
+            s.client(client);
+        }
+        if (node != null) {
+            s.node(node);
+        }
+        return s;
     }
 
     /** The app as serve runs it: on the given Redis, or on its own in the data directory (none: {@code ephemeral}). */
@@ -50,16 +57,16 @@ public final class RedisOption {
     }
 
     /** As {@link #serve(boolean)}, with the settings as {@code tune} makes them (claim idleness, commit batch, partitions). */
-    Codemojex serve(boolean ephemeral, java.util.function.UnaryOperator<Codemojex.Settings> tune) {
+    Codemojex serve(boolean ephemeral, java.util.function.UnaryOperator<Settings.Builder> tune) {
         if (ephemeral && data != null) {
             throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this), "--ephemeral keeps no data: leave out --data");
         }
         return Codemojex.serve(checked(), ephemeral ? new Codemojex.Storage.Ephemeral()
-                : new Codemojex.Storage.InDirectory(dataDirectory()), tune.apply(settings()));
+                : new Codemojex.Storage.InDirectory(dataDirectory()), tune.apply(settings()).build());
     }
 
     /** The app as the read commands run it: on the given Redis, the data directory's running one, or one started on it for now. */
     Codemojex require() {
-        return Codemojex.read(checked(), dataDirectory(), settings());
+        return Codemojex.read(checked(), dataDirectory(), settings().build());
     }
 }

@@ -64,8 +64,8 @@ final class ServeCommand implements Runnable {
             throw new IllegalArgumentException("--claim-idle must be more than 0, got " + claimIdle);
         }
         Codemojex app = redis.serve(ephemeral, s -> {
-            Codemojex.Settings tuned = s.withClaimIdle(idle).withCommitBatch(commitBatch).withSessionTtl(ttl);
-            return partitions == null ? tuned : tuned.withPartitions(partitions);
+            s.claimIdle(idle).commitBatch(commitBatch).sessionTtl(ttl);
+            return partitions == null ? s : s.partitions(partitions);
         });
         Server server;
         try {

@@ -8,9 +8,6 @@ import redis.clients.jedis.exceptions.JedisException;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -118,28 +115,13 @@ public final class DataDirectory {
     }
 
     /**
-     * Takes ownership of the directory for as long as the returned lock is held (released when the
-     * process ends, however it ends).
+     * Takes ownership of the directory for as long as the returned lock is held (released on
+     * {@link DataDirLock#close()}, or when the process ends, however it ends).
      *
      * @throws InUse when another process owns it
      */
-    public FileLock own() {
-        try {
-            FileChannel channel = FileChannel.open(path.resolve(LOCK), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            FileLock lock;
-            try {
-                lock = channel.tryLock();
-            } catch (OverlappingFileLockException sameProcess) {
-                lock = null;
-            }
-            if (lock == null) {
-                channel.close();
-                throw new InUse(this);
-            }
-            return lock;
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot lock data directory " + path + ": " + e.getMessage(), e);
-        }
+    public DataDirLock own() {
+        return DataDirLock.take(this);
     }
 
     /** Another process owns the data directory. */

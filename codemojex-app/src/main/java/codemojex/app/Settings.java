@@ -1,0 +1,135 @@
+package codemojex.app;
+
+import codemojex.app.redis.StoredPartitions;
+import codemojex.projections.GamePartitions;
+import echomq.domain.id.Snowflake;
+import io.vavr.control.Option;
+
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How the app is put together: {@code Settings.builder().node(7).commitBatch(10).build()}, or
+ * {@link #defaults()}. Every value is checked here, and a refusal names it.
+ *
+ * @param node        the snowflake node id of this process, 0..1023
+ * @param clock       the clock of every decision
+ * @param claimIdle   how long a guess stays with a silent worker before another claims it
+ * @param commitBatch how many guesses the score worker commits per script call, 1..1000
+ * @param partitions  how many partitions the games are spread over; none: what the Redis holds
+ *                    ({@link StoredPartitions}), 1 on a new one
+ * @param sessionTtl  how long a player's session lasts after joining a game
+ * @param client      the Redis client the app runs on
+ */
+public record Settings(int node, Clock clock, Duration claimIdle, int commitBatch, Option<Integer> partitions,
+                       Duration sessionTtl, Codemojex.Client client) {
+
+    /** How long a session lasts unless told otherwise: a long evening of play. */
+    public static final Duration DEFAULT_SESSION_TTL = Duration.ofHours(12);
+
+    public Settings {
+        // checked in the order serve's options are applied, so a run with two bad ones hears of the same one first
+        Objects.requireNonNull(client, "client");
+        Objects.requireNonNull(clock, "clock");
+        Objects.requireNonNull(claimIdle, "claimIdle");
+        if (claimIdle.isNegative()) {
+            throw new IllegalArgumentException("claim-idle must be >= 0, got " + claimIdle);
+        }
+        if (commitBatch < 1 || commitBatch > 1000) {
+            throw new IllegalArgumentException("commit batch must be 1..1000, got " + commitBatch);
+        }
+        Objects.requireNonNull(sessionTtl, "sessionTtl");
+        if (sessionTtl.isNegative() || sessionTtl.isZero()) {
+            throw new IllegalArgumentException("session-ttl must be more than 0, got " + sessionTtl);
+        }
+        Objects.requireNonNull(partitions, "partitions");
+        partitions.forEach(GamePartitions::new);
+    }
+
+    /**
+     * A random node id, the system clock, reclaim after 30 s of idleness, commits of up to 100
+     * guesses, the partitions the Redis holds, sessions of {@link #DEFAULT_SESSION_TTL}, on Jedis.
+     */
+    public static Settings defaults() {
+        return builder().build();
+    }
+
+    /** A builder starting from the {@link #defaults()}. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder starting from these settings. */
+    public Builder toBuilder() {
+        return new Builder().node(node).clock(clock).claimIdle(claimIdle).commitBatch(commitBatch).partitions(partitions)
+                .sessionTtl(sessionTtl).client(client);
+    }
+
+    /** Settings one value at a time, checked all together by {@link #build()}. */
+    public static final class Builder {
+        private int node = new SecureRandom().nextInt(Snowflake.MAX_NODE + 1);
+        private Clock clock = Clock.systemUTC();
+        private Duration claimIdle = Duration.ofSeconds(30);
+        private int commitBatch = 100;
+        private Option<Integer> partitions = Option.none();
+        private Duration sessionTtl = DEFAULT_SESSION_TTL;
+        private Codemojex.Client client = Codemojex.Client.JEDIS;
+
+        private Builder() {
+        }
+
+        /** Node id {@code n}. */
+        public Builder node(int n) {
+            this.node = n;
+            return this;
+        }
+
+        /** {@code c} as the clock of every decision. */
+        public Builder clock(Clock c) {
+            this.clock = c;
+            return this;
+        }
+
+        /** Claim idleness {@code d}. */
+        public Builder claimIdle(Duration d) {
+            this.claimIdle = d;
+            return this;
+        }
+
+        /** Commits of up to {@code n} guesses per script call. */
+        public Builder commitBatch(int n) {
+            this.commitBatch = n;
+            return this;
+        }
+
+        /** The games spread over {@code n} partitions (refused when the Redis holds another count). */
+        public Builder partitions(int n) {
+            return partitions(Option.some(n));
+        }
+
+        /** The games spread over {@code n} partitions; none: what the Redis holds. */
+        public Builder partitions(Option<Integer> n) {
+            this.partitions = n;
+            return this;
+        }
+
+        /** Sessions lasting {@code d}. */
+        public Builder sessionTtl(Duration d) {
+            this.sessionTtl = d;
+            return this;
+        }
+
+        /** On client {@code c}. */
+        public Builder client(Codemojex.Client c) {
+            this.client = c;
+            return this;
+        }
+
+        /** The settings; refused, naming the value, when one is out of range. */
+        public Settings build() {
+            return new Settings(node, clock, claimIdle, commitBatch, partitions, sessionTtl, client);
+        }
+    }
+}
