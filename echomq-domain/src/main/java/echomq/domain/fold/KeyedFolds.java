@@ -59,8 +59,10 @@ public final class KeyedFolds {
     }
 
     /**
-     * An invertible fold of {@code fold} per key: an entry is retracted from its key's value, and a
-     * key whose value is the inner fold's initial value again leaves the map.
+     * An invertible fold of {@code fold} per key: an entry is retracted from its key's value. Its
+     * maps hold no key at the inner fold's initial value (a count or a sum with nothing counted):
+     * such a key leaves the map, by a step, a combine or a retraction, so that equal windows give
+     * equal maps however they were reached.
      *
      * @param keyName the key's name (see {@link #groupBy(String, Function, Fold)})
      * @param key     the key of an entry, none to leave the entry out; it must answer the same for
@@ -73,7 +75,10 @@ public final class KeyedFolds {
     public static <K, A> InvertibleFold<Map<K, A>> groupBy(String keyName, Function<StreamEntry, Option<K>> key,
                                                           InvertibleFold<A> fold) {
         Keyed<K, A> k = new Keyed<>(keyName, key, fold);
-        return InvertibleFold.of(k.name(), fold.version(), HashMap.empty(), k::step, (a, b) -> k.combine(a, b, fold),
+        // canonical maps: a key at the initial value is absent, whether it got there by steps,
+        // combines or retractions, so that retract(step(a, e), e) equals a as a map
+        return InvertibleFold.of(k.name(), fold.version(), HashMap.empty(), (acc, e) -> k.canonical(k.step(acc, e), e),
+                (a, b) -> k.combine(a, b, fold).filterValues(v -> !v.equals(fold.initial())),
                 (acc, e) -> k.retract(acc, e, fold));
     }
 
@@ -95,6 +100,12 @@ public final class KeyedFolds {
         Map<K, A> step(Map<K, A> acc, StreamEntry e) {
             Option<K> k = Objects.requireNonNull(key.apply(e), "the key function answered null");
             return k.isEmpty() ? acc : acc.put(k.get(), fold.step(acc.get(k.get()).getOrElse(fold::initial), e));
+        }
+
+        /** {@code acc} without {@code e}'s key when the step left it at the initial value. */
+        Map<K, A> canonical(Map<K, A> acc, StreamEntry e) {
+            Option<K> k = key.apply(e);
+            return k.isDefined() && acc.get(k.get()).contains(fold.initial()) ? acc.remove(k.get()) : acc;
         }
 
         Map<K, A> combine(Map<K, A> earlier, Map<K, A> later, CombinableFold<A> f) {

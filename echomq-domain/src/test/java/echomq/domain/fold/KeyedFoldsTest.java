@@ -50,7 +50,8 @@ class KeyedFoldsTest {
                 Map<String, Long> all = SUM_BY_PLAYER.foldAll(entries);
                 Map<String, Long> naive = HashMap.ofEntries(entries.filter(e -> e.field("player").isDefined())
                         .groupBy(e -> e.field("player").get())
-                        .mapValues(es -> es.map(e -> Long.parseLong(e.field("points").get())).sum().longValue()));
+                        .mapValues(es -> es.map(e -> Long.parseLong(e.field("points").get())).sum().longValue()))
+                        .filterValues(v -> v != 0); // the invertible keyed fold holds no key at the initial value
                 assertThat(all).isEqualTo(naive);
                 int cut = entries.isEmpty() ? 0 : r.nextInt(entries.size() + 1);
                 assertThat(SUM_BY_PLAYER.combine(SUM_BY_PLAYER.foldAll(entries.take(cut)), SUM_BY_PLAYER.foldAll(entries.drop(cut))))
@@ -67,10 +68,15 @@ class KeyedFoldsTest {
     void retractingEveryEntryOfAKeyRemovesTheKeyAndEntriesWithoutAKeyAreLeftOut() {
         StreamEntry a = StreamEntry.of(BrandedId.event(1L << 22), LinkedHashMap.of("player", "ann", "points", "0"));
         StreamEntry b = StreamEntry.of(BrandedId.event(2L << 22), LinkedHashMap.of("points", "300"));
-        Map<String, Long> one = SUM_BY_PLAYER.step(SUM_BY_PLAYER.initial(), a);
-        assertThat(one).containsExactly(io.vavr.Tuple.of("ann", 0L));
-        assertThat(SUM_BY_PLAYER.retract(one, a)).isEmpty();
+        StreamEntry c = StreamEntry.of(BrandedId.event(3L << 22), LinkedHashMap.of("player", "ann", "points", "5"));
+        assertThat(SUM_BY_PLAYER.step(SUM_BY_PLAYER.initial(), a)).as("a sum of 0 is no key").isEmpty();
+        Map<String, Long> one = SUM_BY_PLAYER.step(SUM_BY_PLAYER.initial(), c);
+        assertThat(one).containsExactly(io.vavr.Tuple.of("ann", 5L));
+        assertThat(SUM_BY_PLAYER.retract(one, c)).isEmpty();
         assertThat(SUM_BY_PLAYER.step(one, b)).isEqualTo(one);
+        CombinableFold<Map<String, Long>> best = KeyedFolds.groupBy("player", e -> e.field("player"), MAX);
+        assertThat(best.step(best.initial(), a)).as("the combinable keyed fold keeps a key at the initial value")
+                .containsExactly(io.vavr.Tuple.of("ann", 0L));
         assertThat(SUM_BY_PLAYER.name()).isEqualTo("sum by player");
         Fold<Map<String, Long>> plain = KeyedFolds.groupBy("player", e -> e.field("player"), Fold.of("count", 0L, (n, e) -> n + 1));
         assertThat(plain).isNotInstanceOf(CombinableFold.class);
