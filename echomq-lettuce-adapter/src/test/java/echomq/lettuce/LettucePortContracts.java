@@ -53,6 +53,16 @@ abstract class LettucePortContracts extends AdapterContracts {
     }
 
     @Override
+    protected echomq.domain.closing.BucketMarkPort bucketMarks() {
+        return new LettuceBucketMarks(redis());
+    }
+
+    @Override
+    protected echomq.domain.closing.ServerClockPort serverClock() {
+        return new LettuceServerClock(redis());
+    }
+
+    @Override
     protected CheckpointPort checkpoints() {
         return new LettuceCheckpoints(redis());
     }

@@ -51,6 +51,16 @@ abstract class RedisPortContracts extends AdapterContracts {
     }
 
     @Override
+    protected echomq.domain.closing.BucketMarkPort bucketMarks() {
+        return new RedisBucketMarks(jedis());
+    }
+
+    @Override
+    protected echomq.domain.closing.ServerClockPort serverClock() {
+        return new RedisServerClock(jedis());
+    }
+
+    @Override
     protected CheckpointPort checkpoints() {
         return new RedisCheckpoints(jedis());
     }

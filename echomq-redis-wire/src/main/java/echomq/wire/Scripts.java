@@ -2,7 +2,7 @@ package echomq.wire;
 
 /**
  * Where the library's Lua scripts live (resources beside this class), each documenting its KEYS
- * and ARGV: {@code checkpoint-save.lua}, {@code stream-observe.lua}. Each adapter runs them
+ * and ARGV: {@code checkpoint-save.lua}, {@code stream-observe.lua}, {@code server-time.lua}. Each adapter runs them
  * through its own client, by SHA-1 first.
  */
 public final class Scripts {
@@ -12,6 +12,9 @@ public final class Scripts {
 
     /** {@code XINFO STREAM} and a probe {@code XRANGE}, at one instant. */
     public static final String STREAM_OBSERVE = "stream-observe.lua";
+
+    /** {@code TIME} on the node of a key's slot. */
+    public static final String SERVER_TIME = "server-time.lua";
 
     private Scripts() {
     }

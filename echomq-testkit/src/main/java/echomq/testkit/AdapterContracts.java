@@ -110,6 +110,36 @@ public abstract class AdapterContracts {
      */
     protected abstract ConsumerGroupPort consumerGroup(Consumer consumer);
 
+    /**
+     * The adapter's bucket marks.
+     *
+     * @return the port
+     */
+    protected abstract echomq.domain.closing.BucketMarkPort bucketMarks();
+
+    /**
+     * The adapter's server clock.
+     *
+     * @return the port
+     */
+    protected abstract echomq.domain.closing.ServerClockPort serverClock();
+
+    @Nested
+    class Marks extends BucketMarkPortContract {
+        @Override
+        protected echomq.domain.closing.BucketMarkPort marks() {
+            return AdapterContracts.this.bucketMarks();
+        }
+    }
+
+    @Nested
+    class ServerClock extends ServerClockPortContract {
+        @Override
+        protected echomq.domain.closing.ServerClockPort clock() {
+            return AdapterContracts.this.serverClock();
+        }
+    }
+
     private ConsumerGroupPort consumerGroup(StreamKey key, String group, String consumer) {
         return consumerGroup(ConsumerGroup.of(key, group).consumer(consumer));
     }

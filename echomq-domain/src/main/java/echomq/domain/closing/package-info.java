@@ -10,7 +10,7 @@
  * A bucket is due whether or not any entry arrived: an idle stream still closes its buckets.
  * <pre>{@code
  * List<Window.Closed> due = DueBuckets.due(Buckets.tumbling(Duration.ofMinutes(1)), from, mark.last(key, "chart"),
- *         clock.now(), Duration.ofSeconds(2), 100);
+ *         clock.now(key), Duration.ofSeconds(2), 100);
  * }</pre>
  */
 package echomq.domain.closing;
