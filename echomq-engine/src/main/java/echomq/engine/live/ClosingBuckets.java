@@ -1,0 +1,188 @@
+package echomq.engine.live;
+
+import echomq.domain.closing.BucketMarkPort;
+import echomq.domain.closing.DueBuckets;
+import echomq.domain.closing.ServerClockPort;
+import echomq.domain.fold.Fold;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.stream.StreamRangePort;
+import echomq.domain.window.Bucket;
+import echomq.domain.window.Buckets;
+import echomq.domain.window.Series;
+import echomq.domain.window.StreamWindows;
+import echomq.domain.window.Window;
+
+import io.vavr.collection.List;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Buckets that close on time: a subscription hands each bucket of a stream to a listener once,
+ * with its final value, when the store's clock ({@link ServerClockPort}, {@code TIME} on Redis)
+ * has passed the bucket's end by more than the writers' clock skew, whether or not any entry
+ * arrived. What it handed out last is kept in the store ({@link BucketMarkPort}), so after a
+ * restart it resumes after that bucket and skips none. The bucket being handed out when the
+ * process died (given to the listener, not yet marked) is handed out again: delivery is at least
+ * once for that one bucket and exactly once for every other.
+ * <pre>{@code
+ * ClosingBuckets closing = new ClosingBuckets(new RedisStreamRange(jedis), new RedisServerClock(jedis), new RedisBucketMarks(jedis));
+ * ClosingBuckets.Subscription perMinute = closing.subscribe(key, "chart", Buckets.tumbling(Duration.ofMinutes(1)),
+ *         Instant.now(), RedisStreamAppend.DEFAULT_MAX_SKEW, count, bucket -> push(bucket));
+ * perMinute.start(scheduler, Duration.ofSeconds(1), error -> log.warn("closing", error));
+ * }</pre>
+ */
+public final class ClosingBuckets {
+
+    /** The most buckets one pass hands out: a subscription far behind catches up over several. */
+    public static final int PER_PASS = 1_000;
+
+    private final StreamWindows windows;
+    private final ServerClockPort clock;
+    private final BucketMarkPort marks;
+
+    /**
+     * Over the stores' ports.
+     *
+     * @param range what the buckets are folded from
+     * @param clock the store's clock, which says when a bucket is final
+     * @param marks where each subscription's last bucket is kept
+     */
+    public ClosingBuckets(StreamRangePort range, ServerClockPort clock, BucketMarkPort marks) {
+        this.windows = new StreamWindows(Objects.requireNonNull(range, "range"));
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.marks = Objects.requireNonNull(marks, "marks");
+    }
+
+    /**
+     * A subscription to the buckets of {@code stream} from {@code from} on; nothing is handed out
+     * until {@link Subscription#pass()} runs or {@link Subscription#start} schedules it. Bad input
+     * is refused here, before anything is read.
+     *
+     * @param stream   the stream
+     * @param name     the subscription's name, under which its last bucket is kept (1..200 characters)
+     * @param buckets  tumbling or calendar buckets
+     * @param from     where the first bucket starts (clipped there), when nothing was handed out yet
+     * @param skew     how far a writer's clock may lag the store's: the appender's maximum skew
+     * @param fold     the fold of each bucket
+     * @param listener gets each final bucket, in order; if it throws, the bucket is handed out
+     *                 again at the next pass
+     * @param <A>      the fold's accumulator
+     * @return the subscription
+     * @throws IllegalArgumentException for hopping buckets, a negative skew, a bad name, or a
+     *                                  {@code from} without a stream id
+     */
+    public <A> Subscription subscribe(StreamKey stream, String name, Buckets buckets, Instant from, Duration skew,
+                                      Fold<A> fold, Consumer<Bucket<A>> listener) {
+        Objects.requireNonNull(stream, "stream");
+        BucketMarkPort.requireName(name);
+        Objects.requireNonNull(fold, "fold");
+        Objects.requireNonNull(listener, "listener");
+        DueBuckets.due(buckets, from, io.vavr.control.Option.none(), from, skew, 1); // checks the buckets, from and skew
+        return new Subscription(stream, name, buckets, from, skew, fold, listener);
+    }
+
+    /** One subscription: its passes hand out what closed since the last one. */
+    public final class Subscription implements AutoCloseable {
+
+        private final StreamKey stream;
+        private final String name;
+        private final Buckets buckets;
+        private final Instant from;
+        private final Duration skew;
+        private final Fold<?> fold;
+        private final Consumer<?> listener;
+        private volatile ScheduledFuture<?> scheduled;
+
+        private Subscription(StreamKey stream, String name, Buckets buckets, Instant from, Duration skew,
+                             Fold<?> fold, Consumer<?> listener) {
+            this.stream = stream;
+            this.name = name;
+            this.buckets = buckets;
+            this.from = from;
+            this.skew = skew;
+            this.fold = fold;
+            this.listener = listener;
+        }
+
+        /**
+         * Hands out every bucket that is final now and was not handed out, at most
+         * {@link #PER_PASS}, folded in one pass over their range, each marked in the store after
+         * the listener took it.
+         *
+         * @return how many buckets were handed out
+         * @throws echomq.domain.stream.StreamStoreException when the store fails (nothing after
+         *         the last bucket marked is lost: the next pass starts there)
+         * @throws RuntimeException what the listener threw (its bucket is not marked)
+         */
+        public int pass() {
+            return handOut(fold, listener);
+        }
+
+        @SuppressWarnings("unchecked")
+        private <A> int handOut(Fold<?> f, Consumer<?> l) {
+            Fold<A> typed = (Fold<A>) f;
+            Consumer<Bucket<A>> to = (Consumer<Bucket<A>>) l;
+            List<Window.Closed> due = DueBuckets.due(buckets, from, marks.last(stream, name), clock.now(stream), skew, PER_PASS);
+            if (due.isEmpty()) {
+                return 0;
+            }
+            // the due buckets are consecutive: one fold of their range gives exactly them
+            Series<A> series = windows.foldSeries(stream, buckets, Window.closed(due.head().t0(), due.last().t1()), typed);
+            int n = 0;
+            for (Bucket<A> b : series.buckets()) {
+                to.accept(b);
+                marks.handedOut(stream, name, b.window());
+                n++;
+            }
+            return n;
+        }
+
+        /**
+         * Runs {@link #pass()} every {@code every} on {@code scheduler} until {@link #close()}.
+         * A failed pass is handed to {@code onError} and the next one tries again: nothing is
+         * swallowed, nothing skipped.
+         *
+         * @param scheduler the scheduler (not shut down by this subscription)
+         * @param every     the delay between passes, above zero
+         * @param onError   gets each failure of a pass
+         * @return this subscription
+         * @throws IllegalArgumentException when {@code every} is not above zero
+         * @throws IllegalStateException when already started
+         */
+        public Subscription start(ScheduledExecutorService scheduler, Duration every, Consumer<Throwable> onError) {
+            Objects.requireNonNull(scheduler, "scheduler");
+            Objects.requireNonNull(onError, "onError");
+            if (every == null || every.isNegative() || every.isZero()) {
+                throw new IllegalArgumentException("every must be above zero, got " + every);
+            }
+            synchronized (this) {
+                if (scheduled != null) {
+                    throw new IllegalStateException("subscription " + name + " already started");
+                }
+                scheduled = scheduler.scheduleWithFixedDelay(() -> {
+                    try {
+                        pass();
+                    } catch (RuntimeException e) {
+                        onError.accept(e);
+                    }
+                }, 0, every.toMillis(), TimeUnit.MILLISECONDS);
+            }
+            return this;
+        }
+
+        /** Stops the scheduled passes (a pass under way finishes). */
+        @Override
+        public void close() {
+            ScheduledFuture<?> s = scheduled;
+            if (s != null) {
+                s.cancel(false);
+            }
+        }
+    }
+}
