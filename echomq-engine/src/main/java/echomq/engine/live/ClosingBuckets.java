@@ -4,10 +4,12 @@ import echomq.domain.closing.BucketMarkPort;
 import echomq.domain.closing.DueBuckets;
 import echomq.domain.closing.ServerClockPort;
 import echomq.domain.fold.Fold;
+import echomq.domain.partition.PartitionedChannel;
 import echomq.domain.stream.StreamKey;
 import echomq.domain.stream.StreamRangePort;
 import echomq.domain.window.Bucket;
 import echomq.domain.window.Buckets;
+import echomq.domain.window.PartitionedWindows;
 import echomq.domain.window.Series;
 import echomq.domain.window.StreamWindows;
 import echomq.domain.window.Window;
@@ -43,6 +45,7 @@ public final class ClosingBuckets {
     public static final int PER_PASS = 1_000;
 
     private final StreamWindows windows;
+    private final PartitionedWindows partitioned;
     private final ServerClockPort clock;
     private final BucketMarkPort marks;
 
@@ -55,6 +58,7 @@ public final class ClosingBuckets {
      */
     public ClosingBuckets(StreamRangePort range, ServerClockPort clock, BucketMarkPort marks) {
         this.windows = new StreamWindows(Objects.requireNonNull(range, "range"));
+        this.partitioned = new PartitionedWindows(range);
         this.clock = Objects.requireNonNull(clock, "clock");
         this.marks = Objects.requireNonNull(marks, "marks");
     }
@@ -80,11 +84,46 @@ public final class ClosingBuckets {
     public <A> Subscription subscribe(StreamKey stream, String name, Buckets buckets, Instant from, Duration skew,
                                       Fold<A> fold, Consumer<Bucket<A>> listener) {
         Objects.requireNonNull(stream, "stream");
+        return subscription(stream, name, buckets, from, skew, fold, listener,
+                range -> windows.foldSeries(stream, buckets, range, fold));
+    }
+
+    /**
+     * A subscription to the buckets of every partition of {@code channel} together: each bucket
+     * is the fold of the merged partitions (in {@code (StreamId, partition)} order), closed on the
+     * clock of partition 0's server and marked beside partition 0's stream. On a cluster the
+     * partitions' servers keep one time to within the skew allowed.
+     *
+     * @param channel  the partitioned channel
+     * @param name     the subscription's name (1..200 characters)
+     * @param buckets  tumbling or calendar buckets
+     * @param from     where the first bucket starts (clipped there), when nothing was handed out yet
+     * @param skew     how far a writer's clock may lag the store's
+     * @param fold     the fold of each bucket
+     * @param listener gets each final bucket, in order
+     * @param <A>      the fold's accumulator
+     * @return the subscription
+     * @throws IllegalArgumentException for hopping buckets, a negative skew, a bad name, or a bad {@code from}
+     */
+    public <A> Subscription subscribe(PartitionedChannel channel, String name, Buckets buckets, Instant from, Duration skew,
+                                      Fold<A> fold, Consumer<Bucket<A>> listener) {
+        Objects.requireNonNull(channel, "channel");
+        return subscription(channel.partition(0), name, buckets, from, skew, fold, listener,
+                range -> partitioned.foldSeries(channel, buckets, range, fold));
+    }
+
+    private <A> Subscription subscription(StreamKey home, String name, Buckets buckets, Instant from, Duration skew,
+                                          Fold<A> fold, Consumer<Bucket<A>> listener,
+                                          java.util.function.Function<Window.Closed, Series<A>> series) {
         BucketMarkPort.requireName(name);
         Objects.requireNonNull(fold, "fold");
         Objects.requireNonNull(listener, "listener");
         DueBuckets.due(buckets, from, io.vavr.control.Option.none(), from, skew, 1); // checks the buckets, from and skew
-        return new Subscription(stream, name, buckets, from, skew, fold, listener);
+        return new Subscription(home, name, buckets, from, skew, new Pass<>(series, listener));
+    }
+
+    /** What one subscription folds and whom it tells, typed once. */
+    private record Pass<A>(java.util.function.Function<Window.Closed, Series<A>> series, Consumer<Bucket<A>> listener) {
     }
 
     /** One subscription: its passes hand out what closed since the last one. */
@@ -95,19 +134,17 @@ public final class ClosingBuckets {
         private final Buckets buckets;
         private final Instant from;
         private final Duration skew;
-        private final Fold<?> fold;
-        private final Consumer<?> listener;
+        private final Pass<?> pass;
         private volatile ScheduledFuture<?> scheduled;
 
         private Subscription(StreamKey stream, String name, Buckets buckets, Instant from, Duration skew,
-                             Fold<?> fold, Consumer<?> listener) {
+                             Pass<?> pass) {
             this.stream = stream;
             this.name = name;
             this.buckets = buckets;
             this.from = from;
             this.skew = skew;
-            this.fold = fold;
-            this.listener = listener;
+            this.pass = pass;
         }
 
         /**
@@ -121,22 +158,19 @@ public final class ClosingBuckets {
          * @throws RuntimeException what the listener threw (its bucket is not marked)
          */
         public int pass() {
-            return handOut(fold, listener);
+            return handOut(pass);
         }
 
-        @SuppressWarnings("unchecked")
-        private <A> int handOut(Fold<?> f, Consumer<?> l) {
-            Fold<A> typed = (Fold<A>) f;
-            Consumer<Bucket<A>> to = (Consumer<Bucket<A>>) l;
+        private <A> int handOut(Pass<A> p) {
             List<Window.Closed> due = DueBuckets.due(buckets, from, marks.last(stream, name), clock.now(stream), skew, PER_PASS);
             if (due.isEmpty()) {
                 return 0;
             }
             // the due buckets are consecutive: one fold of their range gives exactly them
-            Series<A> series = windows.foldSeries(stream, buckets, Window.closed(due.head().t0(), due.last().t1()), typed);
+            Series<A> series = p.series().apply(Window.closed(due.head().t0(), due.last().t1()));
             int n = 0;
             for (Bucket<A> b : series.buckets()) {
-                to.accept(b);
+                p.listener().accept(b);
                 marks.handedOut(stream, name, b.window());
                 n++;
             }

@@ -122,6 +122,24 @@ class ClosingBucketsTest {
     }
 
     @Test
+    void aPartitionedChannelClosesOneBucketForAllItsPartitions() {
+        echomq.domain.partition.PartitionedChannel channel = new echomq.domain.partition.PartitionedChannel("closep", "s", 3);
+        Instant from = server.instant();
+        for (int p = 0; p < 3; p++) {
+            for (int k = 0; k <= p; k++) {
+                streams.append(channel.partition(p), minter.nextId(), LinkedHashMap.of("p", Integer.toString(p)));
+            }
+        }
+        List<Bucket<Long>> got = new ArrayList<>();
+        ClosingBuckets.Subscription sub = new ClosingBuckets(streams, serverClock, marks)
+                .subscribe(channel, "all", Buckets.tumbling(Duration.ofSeconds(1)).alignedTo(from), from, Duration.ZERO, COUNT, got::add);
+        server.advance(2_500);
+        assertThat(sub.pass()).isEqualTo(2);
+        assertThat(got.stream().map(Bucket::value).toList()).containsExactly(6L, 0L);
+        assertThat(marks.last(channel.partition(0), "all")).contains(got.get(1).window());
+    }
+
+    @Test
     void badInputIsRefusedBeforeAnythingIsRead() {
         ClosingBuckets closing = new ClosingBuckets(streams, serverClock, marks);
         Instant t = server.instant();
