@@ -57,9 +57,9 @@ public final class Bench {
         int rounds = quick ? 3 : 5;
         // "cases=1,2" runs only those cases (1 fold, 2 selectivity, 3 memory, 4 append, 5 cache, 6 cluster, 7 threads,
         // 8 sliding max by window length, 9 writer processes, 10 the score worker's commit batch, 11 app instances,
-        // 12 the cost of metrics)
+        // 12 the cost of metrics, 13 series)
         String only = args.length > 1 && args[1].contains("cases=") ? args[1].replaceAll(".*cases=([0-9,]+).*", "$1")
-                : "1,2,3,4,5,6,7,8,9,10,11,12";
+                : "1,2,3,4,5,6,7,8,9,10,11,12,13";
         java.util.Set<String> cases = java.util.Set.of(only.split(","));
 
         String env = System.getenv("REDIS_URL");
@@ -161,6 +161,9 @@ public final class Bench {
             }
             if (cases.contains("12")) {
                 metricsCost(h, jedis, quick, rounds);
+            }
+            if (cases.contains("13")) {
+                SeriesCase.run(h, jedis, quick);
             }
 
             // 3. memory: a fold of a large window in a JVM with a 64 MB heap
