@@ -105,16 +105,17 @@ final class SeriesCase {
         AtomicLong now = new AtomicLong(from.toEpochMilli());
         RedisStreamAppend writer = new RedisStreamAppend(jedis, new Snowflake(6, now::get));
         List<LinkedHashMap<String, String>> batch = java.util.Collections.nCopies(100, LinkedHashMap.of("room", "r"));
-        for (int m = 0; m < 30 * 24 * 6; m++) { // 30 days, 100 entries every ten minutes: 432,000 entries, across a DST change
+        Instant to = from.atZone(berlin).plusDays(30).toInstant().minusMillis(1); // 30 local days: one of them 23 hours
+        while (now.get() < to.minus(Duration.ofMinutes(30)).toEpochMilli()) { // 100 entries every ten minutes, across a DST change
             writer.appendBatch(key, batch);
             now.addAndGet(600_000);
         }
         ProjectionReader reader = new ProjectionReader(range, states, Bench.fixedClock(now), 10_000);
-        Bucketed days = Buckets.calendar(ChronoUnit.DAYS, berlin).within(Window.closed(from, from.plus(Duration.ofDays(30)).minusMillis(1)));
+        Bucketed days = Buckets.calendar(ChronoUnit.DAYS, berlin).within(Window.closed(from, to));
         long t0 = System.nanoTime();
         reader.fold(key, days, Bench.COUNT);
         double firstMs = (System.nanoTime() - t0) / 1e6;
-        now.set(from.plus(Duration.ofDays(29)).plus(Duration.ofHours(23)).toEpochMilli()); // the appends fall in the last day
+        now.set(to.minus(Duration.ofMinutes(10)).toEpochMilli()); // the appends fall in the last day, above the stream's top
         writer.appendBatch(key, batch);
         long before = reader.metrics().entriesFolded();
         long t1 = System.nanoTime();
