@@ -57,11 +57,52 @@ final class SeriesFolds {
                 : kind instanceof Buckets.Hopping h ? Option.some(h.size().toMillis())
                 : Option.none(); // calendar buckets have no one length
         boolean nothingAfterEnd = seen.state().forAll(s -> s.lastGenerated().ms() <= b);
+        if (kind instanceof Buckets.Hopping h && counted instanceof CombinableFold<Counted<A>> comb
+                && (b - a) / gcd(h.size().toMillis(), h.advance().toMillis()) < Buckets.MAX_BUCKETS) { // else too many panes
+            return hoppingInPanes(key, h, range, sliding, buckets, comb, nothingAfterEnd, seen);
+        }
         return new Series<>(buckets.map(w -> {
             Counted<A> c = sliding ? slidingBucket(key, w, a, b, size, nothingAfterEnd, counted, seen)
                     : cache.fold(key, w, counted, seen);
             return new Bucket<>(w, c.entries(), c.value());
         }));
+    }
+
+    /**
+     * Hopping buckets of a combinable fold, from panes of {@code gcd(size, advance)}: every bucket's
+     * bounds are pane bounds (or the range's ends, where the panes are clipped too), so each pane is
+     * folded once, kept as a tumbling bucket is, and each bucket is its panes combined in order,
+     * instead of reading every overlapping bucket's entries again.
+     */
+    private <A> Series<A> hoppingInPanes(StreamKey key, Buckets.Hopping h, Window.Closed range, boolean sliding,
+                                         List<Window.Closed> buckets, CombinableFold<Counted<A>> comb,
+                                         boolean nothingAfterEnd, Seen seen) {
+        long size = h.size().toMillis();
+        long g = gcd(size, h.advance().toMillis());
+        long a = range.t0().toEpochMilli();
+        long b = range.t1().toEpochMilli();
+        io.vavr.collection.Vector<Window.Closed> panes = Buckets.tumbling(java.time.Duration.ofMillis(g)).alignedTo(h.origin())
+                .over(range).toVector();
+        io.vavr.collection.Vector<Counted<A>> values = panes.map(p -> sliding
+                ? slidingBucket(key, p, a, b, Option.some(g), nothingAfterEnd, comb, seen)
+                : cache.fold(key, p, comb, seen));
+        int first = 0;
+        java.util.List<Bucket<A>> out = new java.util.ArrayList<>(buckets.size());
+        for (Window.Closed w : buckets) {
+            while (panes.get(first).t0().isBefore(w.t0())) {
+                first++; // bucket starts only move forward
+            }
+            Counted<A> c = comb.initial();
+            for (int i = first; i < panes.size() && !panes.get(i).t1().isAfter(w.t1()); i++) {
+                c = comb.combine(c, values.get(i));
+            }
+            out.add(new Bucket<>(w, c.entries(), c.value()));
+        }
+        return new Series<>(List.ofAll(out));
+    }
+
+    private static long gcd(long x, long y) {
+        return y == 0 ? x : gcd(y, x % y);
     }
 
     private <A> Counted<A> slidingBucket(StreamKey key, Window.Closed w, long a, long b, Option<Long> size,

@@ -143,6 +143,24 @@ class SeriesFoldsPropertiesTest {
     }
 
     @Test
+    void hoppingBucketsOfACombinableFoldReadEachEntryOnceNotOncePerBucket() {
+        ReaderFixture f = new ReaderFixture();
+        ProjectionReader reader = new ProjectionReader(f.streams, f.streams, f.clock, 10_000, 1_000);
+        Instant from = f.clock.instant();
+        for (int i = 0; i < 24 * 60; i++) { // a day, an entry a minute
+            f.append();
+            f.clock.advance(60_000);
+        }
+        Bucketed day = Buckets.hopping(Duration.ofHours(1), Duration.ofMinutes(15)).alignedTo(from)
+                .within(Window.closed(from, from.plus(Duration.ofDays(1)).minusMillis(1)));
+        Series<Long> s = reader.fold(ReaderFixture.KEY, day, ReaderFixture.COUNT);
+        assertThat(s).isEqualTo(new StreamWindows(f.streams, f.clock).foldSeries(ReaderFixture.KEY, day.buckets(),
+                (Window.Closed) day.range(), ReaderFixture.COUNT));
+        // each entry lies in four buckets; folded once, in its 15-minute pane
+        assertThat(reader.metrics().entriesFolded()).isEqualTo(24 * 60);
+    }
+
+    @Test
     void aSeriesOverTheLimitIsRefusedBeforeTheStreamIsRead() {
         ReaderFixture f = new ReaderFixture();
         ProjectionReader reader = new ProjectionReader(f.streams, f.streams, f.clock, 1_000, 1_000);
