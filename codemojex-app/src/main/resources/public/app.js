@@ -152,34 +152,62 @@
     });
   }
 
-  // scored guesses per minute over the last hour, oldest on the left: 60 bars drawn as SVG
-  function renderChart(perMinute) {
+  // the chart: the feed's series (GET /feed/series, its buckets as the server cuts them, quiet ones
+  // included), the newest BARS buckets, oldest on the left; each bucket that closes arrives as a
+  // `bucket` event with its final value and takes its place, so the chart moves with no guess at all
+  const BARS = 60;
+  let series = [];           // buckets {from, to, entries, players}, oldest first
+  function putBucket(b) {
+    const i = series.findIndex((x) => x.from === b.from);
+    if (i >= 0) series[i] = b;
+    else {
+      series.push(b);
+      series.sort((x, y) => Date.parse(x.from) - Date.parse(y.from));
+    }
+    if (series.length > BARS) series = series.slice(series.length - BARS);
+  }
+
+  function renderChart() {
     const svg = $('chart');
     const NS = 'http://www.w3.org/2000/svg';
     svg.replaceChildren();
-    const now = Math.floor(Date.now() / 60000) * 60000;
-    const counts = new Map(perMinute.map((m) => [Date.parse(m.minute), m.guesses]));
+    const shown = series.slice(-BARS);
     let max = 1;
-    counts.forEach((n) => { max = Math.max(max, n); });
-    for (let i = 0; i < 60; i++) {
-      const minute = now - (59 - i) * 60000;
-      const n = counts.get(minute) || 0;
-      if (n === 0) continue;
-      const h = Math.max(1, Math.round(58 * n / max));
+    shown.forEach((b) => { max = Math.max(max, b.entries); });
+    const offset = BARS - shown.length;
+    shown.forEach((b, k) => {
+      if (b.entries === 0) return;
+      const h = Math.max(1, Math.round(58 * b.entries / max));
       const r = document.createElementNS(NS, 'rect');
-      r.setAttribute('x', String(i * 5));
+      r.setAttribute('x', String((offset + k) * 5));
       r.setAttribute('y', String(60 - h));
       r.setAttribute('width', '4');
       r.setAttribute('height', String(h));
+      r.dataset.from = b.from;
       const title = document.createElementNS(NS, 'title');
-      title.textContent = new Date(minute).toLocaleTimeString() + ': ' + n + (n === 1 ? ' guess' : ' guesses');
+      title.textContent = new Date(b.from).toLocaleTimeString() + ': ' + b.entries + (b.entries === 1 ? ' guess' : ' guesses')
+        + ' by ' + b.players + (b.players === 1 ? ' player' : ' players');
       r.appendChild(title);
       svg.appendChild(r);
-    }
+    });
+    if (shown.length) svg.dataset.last = shown[shown.length - 1].from;
+    svg.dataset.buckets = String(shown.length);
   }
 
+  let reading = null;
+  function readSeries() {
+    if (reading) return;
+    reading = api('GET', '/feed/series').then((s) => {
+      // a bucket pushed while this was read is final: keep it over the read's partial one
+      const pushed = new Map(series.map((b) => [b.from, b]));
+      series = s.buckets.slice(-BARS).map((b) => (pushed.has(b.from) && pushed.get(b.from).final ? pushed.get(b.from) : b));
+      renderChart();
+    }).catch(() => { /* read again at the next event */ }).finally(() => { reading = null; });
+  }
+
+  let feedGuesses = null;
   function renderFeed(f) {
-    if (f.perMinute) renderChart(f.perMinute);
+    if (f.guesses !== feedGuesses) { feedGuesses = f.guesses; readSeries(); } // the open bucket's count, once per change
     $('feedTotals').textContent = f.guesses + (f.guesses === 1 ? ' guess' : ' guesses') + ' by ' + f.players
         + (f.players === 1 ? ' player' : ' players') + ' in the last hour';
     const feed = $('feed');
@@ -282,8 +310,15 @@
   let lastLobby = null;
   const lobbyEvents = new EventSource('/lobby/events');
   lobbyEvents.addEventListener('lobby', (e) => { lastLobby = JSON.parse(e.data); renderLobby(lastLobby); });
-  const feedEvents = new EventSource('/feed/events');
+  const feedEvents = new EventSource('/feed/events?buckets=true');
   feedEvents.addEventListener('feed', (e) => renderFeed(JSON.parse(e.data)));
+  feedEvents.addEventListener('bucket', (e) => {
+    const b = JSON.parse(e.data);
+    b.final = true;
+    putBucket(b);
+    renderChart();
+  });
+  feedEvents.addEventListener('open', readSeries); // at the first connection and after each reconnection: what was missed
   const fromUrl = new URLSearchParams(location.search).get('game');
   if (fromUrl) useGame(fromUrl).catch((e) => say(e.message));
   renderSlots();

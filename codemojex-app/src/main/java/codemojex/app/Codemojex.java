@@ -1,5 +1,7 @@
 package codemojex.app;
 
+import codemojex.app.core.ChartBuckets;
+import codemojex.app.core.Durations;
 import codemojex.app.core.Play;
 import codemojex.app.core.Players;
 import codemojex.app.core.Reports;
@@ -31,7 +33,9 @@ import echomq.domain.retention.SafeRetention;
 import io.vavr.collection.HashMap;
 import io.vavr.collection.HashSet;
 import echomq.domain.stream.StreamStatePort;
+import echomq.engine.live.ClosingBuckets;
 import echomq.redis.RedisConnections;
+import echomq.redis.RedisStreamAppend;
 import echomq.wire.RedisUris;
 import io.vavr.control.Option;
 
@@ -58,6 +62,7 @@ public final class Codemojex implements AutoCloseable {
     private final StreamStatePort states;
     private final GamePartitions partitions;
     private final AppMeters meters = new AppMeters();
+    private final ChartBuckets chart;
 
     private Codemojex(String uri, Option<OwnedRedis> owned, Settings settings, ScoreWorker.Faults faults) {
         Objects.requireNonNull(faults, "faults");
@@ -93,6 +98,10 @@ public final class Codemojex implements AutoCloseable {
                 new RedisGuessInbox(redis, partitions.queue(p), "worker-" + settings.node()), games, commit, faults,
                 settings.claimIdle(), settings.clock(), settings.commitBatch(), game -> partitions.of(game) == p)).toJavaList());
         meters.bindWorkers(worker, readers, partitions);
+        // one closing subscription per process (the store keeps its last bucket under this name), started by serve
+        this.chart = new ChartBuckets(new ClosingBuckets(range, redis.serverClock(), redis.bucketMarks()), partitions,
+                settings.chartBucket(), "feed-chart-" + Durations.format(settings.chartBucket()) + "-node-" + settings.node(),
+                RedisStreamAppend.DEFAULT_MAX_SKEW, settings.clock());
     }
 
     /** The Redis clients the app can run on ({@code --client}). */
@@ -213,6 +222,14 @@ public final class Codemojex implements AutoCloseable {
         return worker;
     }
 
+    /**
+     * The live chart's buckets as they close, pushed on {@code /feed/events} (not started: the
+     * server starts it, as it starts the worker).
+     */
+    public ChartBuckets chart() {
+        return chart;
+    }
+
     /** The connection every adapter shares, through the client of the settings. */
     public Connection redis() {
         return redis;
@@ -251,6 +268,7 @@ public final class Codemojex implements AutoCloseable {
     /** Stops the worker, then the Redis this app owns (cleanly: it writes what it holds), then lets go of the data directory. */
     @Override
     public void close() {
+        chart.close();
         worker.stop();
         meters.close();
         redis.close();

@@ -64,8 +64,9 @@ public final class Server implements AutoCloseable {
         Live live = new Live(app.play(), app.reports(),
                 new StreamFollowers(app.redis().tail(), app.states(), Duration.ofSeconds(1)).observedBy(app.meters().library()),
                 app.partitions(), dispatch);
+        app.chart().start(dispatch);
         Traffic traffic = new Traffic();
-        HttpApi api = new HttpApi(app.play(), app.players(), app.reports(), live, Json.mapper(), () -> HealthCheck.of(app, worker, live, traffic), limiter,
+        HttpApi api = new HttpApi(app.play(), app.players(), app.reports(), live, app.chart(), Json.mapper(), () -> HealthCheck.of(app, worker, live, traffic), limiter,
                 reads, traffic, app.meters().registry(), app.meters()::scrape);
         Javalin http = api.create();
         http.start(host, port);
@@ -141,6 +142,7 @@ public final class Server implements AutoCloseable {
 
     @Override
     public void close() {
+        app.chart().close();
         checkpointer.shutdownNow();
         http.stop();
         live.close();

@@ -22,9 +22,14 @@ import java.util.Objects;
  *                    ({@link StoredPartitions}), 1 on a new one
  * @param sessionTtl  how long a player's session lasts after joining a game
  * @param client      the Redis client the app runs on
+ * @param chartBucket the length of the live chart's buckets (each pushed as it closes on {@code /feed/events}),
+ *                    1 s .. 1 d, whole milliseconds
  */
 public record Settings(int node, Clock clock, Duration claimIdle, int commitBatch, Option<Integer> partitions,
-                       Duration sessionTtl, Codemojex.Client client) {
+                       Duration sessionTtl, Codemojex.Client client, Duration chartBucket) {
+
+    /** The live chart's bucket unless told otherwise: a minute. */
+    public static final Duration DEFAULT_CHART_BUCKET = Duration.ofMinutes(1);
 
     /** How long a session lasts unless told otherwise: a long evening of play. */
     public static final Duration DEFAULT_SESSION_TTL = Duration.ofHours(12);
@@ -46,11 +51,23 @@ public record Settings(int node, Clock clock, Duration claimIdle, int commitBatc
         }
         Objects.requireNonNull(partitions, "partitions");
         partitions.forEach(GamePartitions::new);
+        Objects.requireNonNull(chartBucket, "chartBucket");
+        if (chartBucket.compareTo(Duration.ofSeconds(1)) < 0 || chartBucket.compareTo(Duration.ofDays(1)) > 0
+                || chartBucket.toNanos() % 1_000_000 != 0) {
+            throw new IllegalArgumentException("chart-bucket must be 1s..1d in whole milliseconds, got " + chartBucket);
+        }
+    }
+
+    /** These settings with the chart in buckets of {@link #DEFAULT_CHART_BUCKET}. */
+    public Settings(int node, Clock clock, Duration claimIdle, int commitBatch, Option<Integer> partitions, Duration sessionTtl,
+                    Codemojex.Client client) {
+        this(node, clock, claimIdle, commitBatch, partitions, sessionTtl, client, DEFAULT_CHART_BUCKET);
     }
 
     /**
      * A random node id, the system clock, reclaim after 30 s of idleness, commits of up to 100
-     * guesses, the partitions the Redis holds, sessions of {@link #DEFAULT_SESSION_TTL}, on Jedis.
+     * guesses, the partitions the Redis holds, sessions of {@link #DEFAULT_SESSION_TTL}, on Jedis, a chart of
+     * {@link #DEFAULT_CHART_BUCKET} buckets.
      */
     public static Settings defaults() {
         return builder().build();
@@ -64,7 +81,7 @@ public record Settings(int node, Clock clock, Duration claimIdle, int commitBatc
     /** A builder starting from these settings. */
     public Builder toBuilder() {
         return new Builder().node(node).clock(clock).claimIdle(claimIdle).commitBatch(commitBatch).partitions(partitions)
-                .sessionTtl(sessionTtl).client(client);
+                .sessionTtl(sessionTtl).client(client).chartBucket(chartBucket);
     }
 
     /** Settings one value at a time, checked all together by {@link #build()}. */
@@ -76,6 +93,7 @@ public record Settings(int node, Clock clock, Duration claimIdle, int commitBatc
         private Option<Integer> partitions = Option.none();
         private Duration sessionTtl = DEFAULT_SESSION_TTL;
         private Codemojex.Client client = Codemojex.Client.JEDIS;
+        private Duration chartBucket = DEFAULT_CHART_BUCKET;
 
         private Builder() {
         }
@@ -127,9 +145,15 @@ public record Settings(int node, Clock clock, Duration claimIdle, int commitBatc
             return this;
         }
 
+        /** The live chart in buckets of {@code d}. */
+        public Builder chartBucket(Duration d) {
+            this.chartBucket = d;
+            return this;
+        }
+
         /** The settings; refused, naming the value, when one is out of range. */
         public Settings build() {
-            return new Settings(node, clock, claimIdle, commitBatch, partitions, sessionTtl, client);
+            return new Settings(node, clock, claimIdle, commitBatch, partitions, sessionTtl, client, chartBucket);
         }
     }
 }

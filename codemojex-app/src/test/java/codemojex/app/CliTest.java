@@ -82,6 +82,35 @@ class CliTest {
     }
 
     @Test
+    void seriesPrintsEveryBucketAsATable() {
+        String uri = f.uri;
+        Run help = cli("series", "--help");
+        assertThat(help.code()).isZero();
+        assertThat(help.out()).contains("Usage: codemojex series").contains("--openings").contains("--redis");
+        Run feed = cli("series", "--since", "1h", "--bucket", "1m", "--redis", uri);
+        assertThat(feed.code()).as(feed.err()).isZero();
+        java.util.List<String> rows = feed.out().lines().filter(l -> l.matches("\\d{4}-.*")).toList();
+        assertThat(rows.size()).as("a row per minute, quiet ones with 0").isBetween(60, 61);
+        assertThat(feed.out()).contains("entries").contains("players");
+        assertThat(rows.stream().filter(l -> l.matches(".*\\s+1\\s+1$"))).as("ada's guess, one player").hasSize(1);
+        assertThat(rows.stream().filter(l -> l.matches(".*\\s+0\\s+0$")).count()).isGreaterThanOrEqualTo(59);
+        String today = java.time.LocalDate.now(java.time.ZoneId.of("Europe/Berlin")).toString();
+        Run openings = cli("series", "--openings", "--from", java.time.LocalDate.parse(today).minusDays(2).toString(), "--to", today,
+                "--bucket", "1d", "--zone", "Europe/Berlin", "--redis", uri);
+        assertThat(openings.code()).as(openings.err()).isZero();
+        java.util.List<String> days = openings.out().lines().filter(l -> l.matches("\\d{4}-.*")).toList();
+        assertThat(days).hasSize(3);
+        assertThat(days.get(0)).endsWith(" 0  ");
+        assertThat(days.get(2)).contains(" 1  cli=1");
+        Run badZone = cli("series", "--openings", "--zone", "Mars/Olympus", "--redis", uri);
+        assertThat(badZone.code()).isEqualTo(1);
+        assertThat(badZone.err().strip()).startsWith("error: zone \"Mars/Olympus\" is not a time zone").doesNotContain("\n");
+        Run badBucket = cli("series", "--bucket", "0m", "--redis", uri);
+        assertThat(badBucket.code()).isEqualTo(1);
+        assertThat(badBucket.err()).contains("bucket must be one of 1m, 5m, 15m, 1h, 1d");
+    }
+
+    @Test
     void errorsAreOneLineAndNonZero() {
         String uri = f.uri;
         Run badGame = cli("board", "no such", "--redis", uri);

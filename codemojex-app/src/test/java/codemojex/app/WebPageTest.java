@@ -17,6 +17,7 @@ import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -39,7 +40,8 @@ class WebPageTest {
             throw new IllegalStateException("the web page test needs Debian's chromium and chromium-driver: "
                     + "apt-get install chromium chromium-driver (.ci/run installs them)");
         }
-        f = new AppFixture();
+        // two-second chart buckets: the chart moves, pushed, while the test watches
+        f = new AppFixture(Settings.builder().chartBucket(Duration.ofSeconds(2)).build(), codemojex.app.http.RateLimiter.unlimited());
         browser = chromium(chromium, driver);
         other = chromium(chromium, driver);
     }
@@ -163,5 +165,50 @@ class WebPageTest {
                 .getScreenshotAs(org.openqa.selenium.OutputType.BYTES));
         Files.write(shots.resolve("webpage-player-two.png"), ((org.openqa.selenium.TakesScreenshot) other)
                 .getScreenshotAs(org.openqa.selenium.OutputType.BYTES));
+    }
+
+    /**
+     * The activity chart is the feed's series: a guess's bucket is drawn, and as the buckets after
+     * it close with no guess at all (two-second buckets) each is pushed and the chart moves left.
+     */
+    @Test
+    void theChartMovesAsQuietBucketsClose() throws Exception {
+        WebDriver page = other;
+        page.get(f.server.url() + "/");
+        String g = f.post("/rooms", Map.of("room", "chart")).json().get("game").asText();
+        String guess = f.app.play().game(g).keyboard().keys().take(6).mkString();
+        f.awaitScore(g, f.guessId(g, "chartist", guess));
+        // the guess's bucket is drawn: read with the series when the feed changed, or pushed when it closed
+        waiting(page).until(d -> !d.findElements(By.cssSelector("#chart rect")).isEmpty());
+        WebElement chart = page.findElement(By.id("chart"));
+        String lastBefore = chart.getAttribute("data-last");
+        String barFrom = newestBar(page).getAttribute("data-from");
+        double xBefore = Double.parseDouble(newestBar(page).getAttribute("x"));
+        Path shots = Path.of("target");
+        Files.createDirectories(shots);
+        Files.write(shots.resolve("webpage-chart-before.png"), ((org.openqa.selenium.TakesScreenshot) page)
+                .getScreenshotAs(org.openqa.selenium.OutputType.BYTES));
+        // no guess from here on: quiet buckets close, each pushed, and the bar moves left without a reload
+        waiting(page).until(d -> !lastBefore.equals(d.findElement(By.id("chart")).getAttribute("data-last")));
+        waiting(page).until(d -> Double.parseDouble(bar(d, barFrom).getAttribute("x")) <= xBefore - 10);
+        assertThat(bar(page, barFrom).getAttribute("height")).as("the same bar, its height kept").isNotEqualTo("0");
+        assertThat(Instant.parse(page.findElement(By.id("chart")).getAttribute("data-last")))
+                .isAfter(Instant.parse(barFrom));
+        assertThat(page.findElement(By.id("chart")).getAttribute("data-buckets")).isEqualTo("60");
+        Files.write(shots.resolve("webpage-chart-moved.png"), ((org.openqa.selenium.TakesScreenshot) page)
+                .getScreenshotAs(org.openqa.selenium.OutputType.BYTES));
+        Map<String, Long> requests = new java.util.HashMap<>();
+        f.get("/health").json().path("requests").fields().forEachRemaining(e -> requests.put(e.getKey(), e.getValue().asLong()));
+        assertThat(requests.getOrDefault("GET /feed/series", 0L)).as("the series read at each connection and feed change, not polled")
+                .isLessThan(20L);
+    }
+
+    static WebElement newestBar(WebDriver d) {
+        List<WebElement> bars = d.findElements(By.cssSelector("#chart rect"));
+        return bars.get(bars.size() - 1);
+    }
+
+    static WebElement bar(WebDriver d, String from) {
+        return d.findElement(By.cssSelector("#chart rect[data-from='" + from + "']"));
     }
 }

@@ -186,8 +186,21 @@ public final class Projections {
     }
 
     /**
+     * {@code guess-scored} -> player -> scored guesses: the fold of one bucket of the feed's series
+     * (its size the distinct players, its sum the guesses), a keyed fold of a count, so it combines
+     * (partitions merge with {@code combine}) and retracts. An unreadable entry fails the step, for a
+     * {@code Tally} to skip.
+     */
+    public static echomq.domain.fold.InvertibleFold<Map<String, Long>> guessesByPlayer() {
+        echomq.domain.fold.InvertibleFold<Long> count = echomq.domain.fold.InvertibleFold.of("scored-guesses", 1, 0L,
+                (n, e) -> n + 1, Long::sum, (n, e) -> n - 1);
+        return echomq.domain.fold.KeyedFolds.groupBy("player", e -> Option.some(GuessScored.decode(e).player()), count);
+    }
+
+    /**
      * {@code guess-scored} -> scored guesses per minute (the minute's start, epoch milliseconds ->
-     * count): the feed's bar chart. Counts add up, so partitions merge with {@code combine}.
+     * count). The app no longer draws its chart from it: its chart is a series of tumbling buckets
+     * ({@code Buckets}) of {@link #guessesByPlayer()}, where the bucketing rule lives once.
      */
     public static CombinableFold<Map<Long, Integer>> guessesPerMinute() {
         return fold("guesses-per-minute", 1, HashMap.empty(),

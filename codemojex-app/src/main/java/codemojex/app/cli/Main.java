@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** {@code java -jar codemojex-app.jar <command>}: the Codemojex CLI. */
 @Command(name = "codemojex", mixinStandardHelpOptions = true, version = "codemojex 0.1.0",
         description = "Codemojex: crack a secret of six emojis; a showcase of EchoMQ-J windowed folds over Redis streams.",
-        subcommands = {ServeCommand.class, SimulateCommand.class, FeedCommand.class, BoardCommand.class, RoomsCommand.class,
+        subcommands = {ServeCommand.class, SimulateCommand.class, FeedCommand.class, SeriesCommand.class, BoardCommand.class, RoomsCommand.class,
                 ResultsCommand.class, RebuildBoardCommand.class, TrimCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 

@@ -55,8 +55,13 @@ final class ServeCommand implements Runnable {
             description = "how long a player's session lasts after joining a game, e.g. 12h, 30m (default: ${DEFAULT-VALUE})")
     String sessionTtl;
 
+    @Option(names = "--chart-bucket", defaultValue = "1m", paramLabel = "DURATION",
+            description = "the live chart's bucket, each pushed on /feed/events as it closes, 1s..1d, e.g. 1m, 2s (default: ${DEFAULT-VALUE})")
+    String chartBucket;
+
     @Override
     public void run() {
+        java.time.Duration chart = codemojex.app.core.Durations.parse("chart-bucket", chartBucket);
         java.time.Duration ttl = codemojex.app.core.Durations.parse("session-ttl", sessionTtl);
         java.time.Duration idle = codemojex.app.core.Durations.parse("claim-idle", claimIdle);
         if (idle.isZero()) {
@@ -64,7 +69,7 @@ final class ServeCommand implements Runnable {
             throw new IllegalArgumentException("--claim-idle must be more than 0, got " + claimIdle);
         }
         Codemojex app = redis.serve(ephemeral, s -> {
-            s.claimIdle(idle).commitBatch(commitBatch).sessionTtl(ttl);
+            s.claimIdle(idle).commitBatch(commitBatch).sessionTtl(ttl).chartBucket(chart);
             return partitions == null ? s : s.partitions(partitions);
         });
         Server server;

@@ -28,6 +28,16 @@ public final class Live implements AutoCloseable {
     /** The window of the live feed. */
     public static final Duration FEED_WINDOW = Duration.ofHours(1);
 
+    /** The series the live feed's {@code perMinute} is read from: the last hour in minutes. */
+    public static final SeriesQuery.Feed PER_MINUTE = new SeriesQuery.Feed(FEED_WINDOW, Duration.ofMinutes(1));
+
+    /** The non-empty buckets of {@code series}: start (epoch ms) -> scored guesses. */
+    static io.vavr.collection.Map<Long, Integer> perMinute(echomq.domain.window.Series<Tally<io.vavr.collection.Map<String, Long>>> series) {
+        return io.vavr.collection.TreeMap.ofEntries(series.buckets()
+                .map(b -> io.vavr.Tuple.of(b.window().t0().toEpochMilli(), b.value().value().values().sum().intValue()))
+                .filter(t -> t._2 > 0));
+    }
+
     /** Scored guesses a game's live view lists. */
     public static final int GAME_RECENT = 20;
 
@@ -59,7 +69,9 @@ public final class Live implements AutoCloseable {
      * The live feed: the last hour's items and totals, and scored guesses per minute for its chart.
      *
      * @param feed      the feed of the last hour
-     * @param perMinute minute start (epoch ms) -> scored guesses
+     * @param perMinute the start of each minute of the last hour that had scored guesses (epoch ms; the
+     *                  oldest clipped to the window) -> how many: the non-empty buckets of
+     *                  {@link Reports#feedSeries} in minutes
      */
     public record FeedView(Tally<Projections.Feed> feed, io.vavr.collection.Map<Long, Integer> perMinute) {
     }
@@ -73,7 +85,7 @@ public final class Live implements AutoCloseable {
         this.dispatch = Objects.requireNonNull(dispatch, "dispatch");
         // a tick a second: the window's trailing edge moves even when nothing is appended
         this.feed = LiveValue.start("feed", followers, partitions.channel(Channels.GUESS_SCORED).keys(),
-                () -> new FeedView(reports.feed(FEED_WINDOW), reports.activity()), Duration.ofSeconds(1), dispatch);
+                () -> new FeedView(reports.feed(FEED_WINDOW), perMinute(reports.feedSeries(PER_MINUTE))), Duration.ofSeconds(1), dispatch);
         // a game opened, a guess scored: the lobby's list, its players and bests, at most twice a second (it reads every listed game)
         this.lobby = LiveValue.start("lobby", followers, partitions.channel(Channels.ROOM_OPENED).keys()
                         .appendAll(partitions.channel(Channels.GUESS_SCORED).keys()),

@@ -22,6 +22,7 @@ import echomq.domain.retention.TrimReport;
 import echomq.domain.stream.StreamRangePort;
 import echomq.domain.stream.StreamStatePort;
 import echomq.domain.window.StreamWindows;
+import echomq.domain.window.Series;
 import echomq.domain.window.Window;
 import io.vavr.collection.Map;
 import io.vavr.collection.Vector;
@@ -129,10 +130,35 @@ public final class Reports {
                 Tally.counting(Projections.gameFeed(game.game(), size))));
     }
 
-    /** Scored guesses per minute over the last hour (minute start in epoch ms -> count), every partition's. */
-    public Map<Long, Integer> activity() {
-        CombinableFold<Tally<Map<Long, Integer>>> perMinute = Tally.counting(Projections.guessesPerMinute());
-        return reader.fold(partitions.channel(Channels.GUESS_SCORED), Window.last(Duration.ofHours(1)).inPanesOf(Duration.ofMinutes(1)), perMinute, perMinute::combine).value();
+    /** The fold of one bucket of the feed's series: player -> scored guesses, skipping unreadable entries. */
+    public static final CombinableFold<Tally<Map<String, Long>>> FEED_BUCKET = Tally.counting(Projections.guessesByPlayer());
+
+    /**
+     * The feed's series: {@code query}'s tumbling buckets over its sliding range, every partition's
+     * {@code guess-scored} merged bucket by bucket, every bucket present (a quiet one holds no
+     * player), through the projection reader's cache.
+     */
+    public Series<Tally<Map<String, Long>>> feedSeries(SeriesQuery.Feed query) {
+        Objects.requireNonNull(query, "query");
+        Series<Tally<Map<String, Long>>> series = reader.fold(partitions.channel(Channels.GUESS_SCORED), query.window(), FEED_BUCKET,
+                FEED_BUCKET::combine);
+        series.buckets().forEach(b -> skipped.note(Channels.GUESS_SCORED, b.value()));
+        return series;
+    }
+
+    /** The fold of one bucket of the openings' series: room -> games opened, skipping unreadable entries. */
+    public static final CombinableFold<Tally<Map<String, Integer>>> OPENINGS_BUCKET = Tally.counting(Projections.roomOpenings());
+
+    /**
+     * The openings' series: games opened per calendar bucket of {@code query} (room -> count), every
+     * partition's {@code room-opened} merged, every bucket present.
+     */
+    public Series<Tally<Map<String, Integer>>> openingsSeries(SeriesQuery.Openings query) {
+        Objects.requireNonNull(query, "query");
+        Series<Tally<Map<String, Integer>>> series = reader.fold(partitions.channel(Channels.ROOM_OPENED), query.window(),
+                OPENINGS_BUCKET, OPENINGS_BUCKET::combine);
+        series.buckets().forEach(b -> skipped.note(Channels.ROOM_OPENED, b.value()));
+        return series;
     }
 
     /** Games the lobby shows: opened in the last day. */

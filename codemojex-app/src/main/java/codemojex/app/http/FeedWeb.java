@@ -19,7 +19,8 @@ import java.util.List;
  * @param skipped   unreadable entries left out (see {@code /health})
  * @param items     the newest scored guesses, newest first
  * @param perMinute scored guesses per minute, oldest first, only the minutes that had any: in the
- *                  pushed feed only (its chart), left out of {@code GET /feed}
+ *                  pushed feed only, left out of {@code GET /feed}; read from the feed's series
+ *                  ({@code GET /feed/series}, the page's chart), kept for the clients that read it
  */
 record FeedWeb(String since, long guesses, int players, long skipped, List<Item> items,
                @JsonInclude(JsonInclude.Include.NON_EMPTY) Option<List<Minute>> perMinute) {
@@ -41,7 +42,7 @@ record FeedWeb(String since, long guesses, int players, long skipped, List<Item>
     /**
      * A minute of the pushed feed's chart.
      *
-     * @param minute  its start (ISO-8601)
+     * @param minute  its start (ISO-8601; the oldest minute's clipped to the hour)
      * @param guesses guesses scored in it
      */
     record Minute(String minute, int guesses) {

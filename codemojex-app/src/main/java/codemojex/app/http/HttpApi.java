@@ -1,5 +1,6 @@
 package codemojex.app.http;
 
+import codemojex.app.core.ChartBuckets;
 import codemojex.app.core.Live;
 import codemojex.app.core.Players;
 import codemojex.app.core.Play;
@@ -40,12 +41,13 @@ public final class HttpApi {
     private final HealthRoutes health;
 
     /**
-     * Over the application services ({@code live} pushes what pages watch); {@code health} answers
+     * Over the application services ({@code live} pushes what pages watch, {@code chart} the feed
+     * chart's buckets as they close); {@code health} answers
      * {@code GET /health} and {@code scrape} {@code GET /metrics}. Joins and guesses are limited per
      * client by {@code limiter}, API reads by {@code reads}; {@code traffic} and {@code meters} hear
      * every request.
      */
-    public HttpApi(Play play, Players players, Reports reports, Live live, ObjectMapper json, Supplier<HealthWeb> health,
+    public HttpApi(Play play, Players players, Reports reports, Live live, ChartBuckets chart, ObjectMapper json, Supplier<HealthWeb> health,
                    RateLimiter limiter, RateLimiter reads, Traffic traffic, MeterRegistry meters, Supplier<String> scrape) {
         this.json = Objects.requireNonNull(json, "json");
         this.metrics = new RequestMetrics(traffic, meters);
@@ -54,8 +56,8 @@ public final class HttpApi {
         this.games = new GameRoutes(play, requests);
         this.players = new PlayerRoutes(players, limiter, requests);
         this.guesses = new GuessRoutes(play, players, limiter, requests);
-        this.reports = new ReportRoutes(reports);
-        this.live = new LiveRoutes(play, live, traffic, json);
+        this.reports = new ReportRoutes(reports, chart.bucket());
+        this.live = new LiveRoutes(play, live, chart, traffic, json);
         this.health = new HealthRoutes(health, scrape);
     }
 
@@ -73,7 +75,9 @@ public final class HttpApi {
             config.routes.get("/games/{game}/guesses/{guessId}", guesses::guess);
             config.routes.get("/games/{game}/board", reports::board);
             config.routes.get("/feed", reports::feed);
+            config.routes.get("/feed/series", reports::feedSeries);
             config.routes.get("/rooms/openings", reports::openings);
+            config.routes.get("/rooms/openings/series", reports::openingsSeries);
             config.routes.get("/results", reports::results);
             config.routes.before("/games/{game}/events", live::requireGame);
             config.routes.sse("/games/{game}/events", live::game);

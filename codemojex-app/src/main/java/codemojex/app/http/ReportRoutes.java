@@ -3,6 +3,7 @@ package codemojex.app.http;
 import codemojex.app.core.BadInputException;
 import codemojex.app.core.Durations;
 import codemojex.app.core.Reports;
+import codemojex.app.core.SeriesQuery;
 import io.javalin.http.Context;
 
 import java.time.DateTimeException;
@@ -17,10 +18,26 @@ import java.util.Objects;
 final class ReportRoutes {
 
     private final Reports reports;
+    private final Duration chartBucket;
 
-    /** Over the reports. */
-    ReportRoutes(Reports reports) {
+    /** Over the reports; the feed's series also takes the live chart's bucket, its default. */
+    ReportRoutes(Reports reports, Duration chartBucket) {
         this.reports = Objects.requireNonNull(reports, "reports");
+        this.chartBucket = Objects.requireNonNull(chartBucket, "chartBucket");
+    }
+
+    /** {@code GET /feed/series?since=1h&bucket=1m}: every bucket of the window, quiet ones included; the chart's bucket by default. */
+    void feedSeries(Context ctx) {
+        SeriesQuery.Feed q = SeriesQuery.feed(ctx.queryParam("since"), ctx.queryParam("bucket"), chartBucket,
+                SeriesQuery.feedBuckets(chartBucket));
+        ctx.json(SeriesWeb.feed(q, reports.feedSeries(q)));
+    }
+
+    /** {@code GET /rooms/openings/series?from=&to=&bucket=1d&zone=UTC&dayStarts=00:00}: games opened per calendar bucket. */
+    void openingsSeries(Context ctx) {
+        SeriesQuery.Openings q = SeriesQuery.openings(ctx.queryParam("from"), ctx.queryParam("to"), ctx.queryParam("bucket"),
+                ctx.queryParam("zone"), ctx.queryParam("dayStarts"), Instant.now());
+        ctx.json(SeriesWeb.openings(q, reports.openingsSeries(q)));
     }
 
     /** {@code GET /games/{game}/board?top=10}. */

@@ -55,6 +55,12 @@ public final class Connection implements AutoCloseable {
         /** The consumer-group port reading as {@code consumer}. */
         ConsumerGroupPort group(Consumer consumer);
 
+        /** The store's clock ({@code TIME} on a stream's node). */
+        echomq.domain.closing.ServerClockPort serverClock();
+
+        /** Where closing subscriptions keep the last bucket they handed out. */
+        echomq.domain.closing.BucketMarkPort bucketMarks();
+
         /** Closes the client and every connection it opened. */
         void close();
     }
@@ -111,6 +117,16 @@ public final class Connection implements AutoCloseable {
     /** The consumer-group port reading as {@code consumer}. */
     public ConsumerGroupPort group(Consumer consumer) {
         return binding.group(consumer);
+    }
+
+    /** The store's clock ({@code TIME} on a stream's node). */
+    public echomq.domain.closing.ServerClockPort serverClock() {
+        return binding.serverClock();
+    }
+
+    /** Where closing subscriptions keep the last bucket they handed out. */
+    public echomq.domain.closing.BucketMarkPort bucketMarks() {
+        return binding.bucketMarks();
     }
 
     /** The client's name, as {@code --client} takes it. */

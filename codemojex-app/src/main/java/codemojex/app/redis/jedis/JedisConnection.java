@@ -89,6 +89,16 @@ public final class JedisConnection implements Connection.Binding {
     }
 
     @Override
+    public echomq.domain.closing.ServerClockPort serverClock() {
+        return new echomq.redis.RedisServerClock(jedis);
+    }
+
+    @Override
+    public echomq.domain.closing.BucketMarkPort bucketMarks() {
+        return new echomq.redis.RedisBucketMarks(jedis);
+    }
+
+    @Override
     public String client() {
         return "jedis";
     }

@@ -90,6 +90,16 @@ public final class LettuceConnection implements Connection.Binding {
     }
 
     @Override
+    public echomq.domain.closing.ServerClockPort serverClock() {
+        return new echomq.lettuce.LettuceServerClock(redis);
+    }
+
+    @Override
+    public echomq.domain.closing.BucketMarkPort bucketMarks() {
+        return new echomq.lettuce.LettuceBucketMarks(redis);
+    }
+
+    @Override
     public String client() {
         return "lettuce";
     }

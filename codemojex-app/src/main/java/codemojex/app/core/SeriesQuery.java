@@ -1,0 +1,262 @@
+package codemojex.app.core;
+
+import echomq.domain.window.Bucketed;
+import echomq.domain.window.Buckets;
+import echomq.domain.window.Window;
+
+import java.time.DateTimeException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.ZoneId;
+import java.time.temporal.ChronoUnit;
+import java.time.zone.ZoneOffsetTransition;
+import java.util.List;
+import java.util.Objects;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * What a series asks for, read from text and checked in one pure place (no I/O, the instant given):
+ * the feed's series ({@code since}, {@code bucket}) and the openings' calendar series ({@code from},
+ * {@code to}, {@code bucket}, {@code zone}, {@code dayStarts}). Every refusal is a
+ * {@link BadInputException} naming the field and what it accepts, so the HTTP route and the CLI
+ * only map it; nothing too large for {@link Buckets#MAX_BUCKETS} gets through.
+ */
+public final class SeriesQuery {
+
+    /** The feed series' buckets, by name. */
+    public static final List<String> FEED_BUCKET_NAMES = List.of("1m", "5m", "15m", "1h", "1d");
+
+    /** The feed series' buckets. */
+    public static final List<Duration> FEED_BUCKETS = FEED_BUCKET_NAMES.stream().map(n -> Durations.parse("bucket", n)).toList();
+
+    /** The openings series' calendar buckets, by name: a day, an ISO week (from Monday), a month. */
+    public static final List<String> CALENDAR_BUCKET_NAMES = List.of("1d", "1w", "1mo");
+
+    /** The first and last dates a calendar series may reach. */
+    public static final LocalDate FIRST_DATE = LocalDate.of(1970, 1, 1);
+    public static final LocalDate LAST_DATE = LocalDate.of(9999, 12, 31);
+
+    /** How many days the openings series covers when {@code from} is left out: {@code to}'s day and the 29 before. */
+    public static final int DEFAULT_DAYS = 30;
+
+    private static final Pattern TIME = Pattern.compile("([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?");
+    private static final Pattern DATE = Pattern.compile("[0-9]{4}-[0-9]{2}-[0-9]{2}");
+
+    private SeriesQuery() {
+    }
+
+    /**
+     * The feed's series: tumbling buckets of {@code bucket} over the last {@code since}.
+     *
+     * @param since  one of the feed's windows ({@link Reports#FEED_WINDOWS})
+     * @param bucket one of {@code accepted}, at most {@code since}
+     */
+    public record Feed(Duration since, Duration bucket) {
+        public Feed {
+            Objects.requireNonNull(since, "since");
+            Objects.requireNonNull(bucket, "bucket");
+        }
+
+        /** The sliding range cut into buckets: {@code [now - since, now]} at each read. */
+        public Bucketed window() {
+            return Buckets.tumbling(bucket).within(Window.last(since));
+        }
+    }
+
+    /**
+     * The openings' series: calendar buckets of {@code unit} in {@code zone} starting at
+     * {@code dayStarts}, over {@code [from, to]} (both included, whole milliseconds).
+     *
+     * @param from      the range's first millisecond
+     * @param to        its last
+     * @param bucket    the bucket's name ({@code 1d}, {@code 1w}, {@code 1mo})
+     * @param unit      the calendar unit it names
+     * @param zone      the zone whose calendar the buckets follow
+     * @param dayStarts the local time each bucket starts at
+     */
+    public record Openings(Instant from, Instant to, String bucket, ChronoUnit unit, ZoneId zone, LocalTime dayStarts) {
+        public Openings {
+            Objects.requireNonNull(from, "from");
+            Objects.requireNonNull(to, "to");
+            Objects.requireNonNull(bucket, "bucket");
+            Objects.requireNonNull(unit, "unit");
+            Objects.requireNonNull(zone, "zone");
+            Objects.requireNonNull(dayStarts, "dayStarts");
+        }
+
+        /** The buckets. */
+        public Buckets buckets() {
+            return Buckets.calendar(unit, zone).startingAt(dayStarts);
+        }
+
+        /** The closed range cut into those buckets. */
+        public Bucketed window() {
+            return buckets().within(Window.closed(from, to));
+        }
+    }
+
+    /**
+     * The feed's series asked for by {@code since} (default {@code 1h}) and {@code bucket}
+     * (default {@code defaultBucket}), the bucket one of {@code accepted}.
+     *
+     * @throws BadInputException naming {@code since} or {@code bucket}
+     */
+    public static Feed feed(String since, String bucket, Duration defaultBucket, List<Duration> accepted) {
+        Duration s = Reports.requireSince(Durations.parse("since", blank(since) ? "1h" : since));
+        Duration b = blank(bucket) ? defaultBucket : Durations.parse("bucket", bucket);
+        if (!accepted.contains(b)) {
+            throw new BadInputException("bucket", "bucket must be one of " + names(accepted) + ", got " + shown(bucket));
+        }
+        if (b.compareTo(s) > 0) {
+            throw new BadInputException("bucket", "bucket " + Durations.format(b) + " is longer than since " + Durations.format(s)
+                    + ": give a bucket of at most " + Durations.format(s));
+        }
+        if (s.toMillis() / b.toMillis() + 2 > Buckets.MAX_BUCKETS) {
+            throw new BadInputException("bucket", "since " + Durations.format(s) + " in buckets of " + Durations.format(b)
+                    + " is more than " + Buckets.MAX_BUCKETS + " buckets: give a longer bucket");
+        }
+        return new Feed(s, b);
+    }
+
+    /** {@link #feed(String, String, Duration, List)} with the feed's own buckets, {@code 1m} by default. */
+    public static Feed feed(String since, String bucket) {
+        return feed(since, bucket, Duration.ofMinutes(1), FEED_BUCKETS);
+    }
+
+    /** The feed's buckets and {@code extra} (the live chart's, when it is another), in order of length. */
+    public static List<Duration> feedBuckets(Duration extra) {
+        return java.util.stream.Stream.concat(FEED_BUCKETS.stream(), java.util.stream.Stream.of(extra)).distinct().sorted().toList();
+    }
+
+    /**
+     * The openings' series asked for. {@code from} and {@code to} are each an ISO date
+     * ({@code 2026-12-01}: that calendar day in {@code zone}, from {@code dayStarts}; {@code from}
+     * its first millisecond, {@code to} its last) or an ISO instant ({@code 2026-12-01T05:00:00Z},
+     * taken as is, to the millisecond), from 1970-01-01 to 9999-12-31. Defaults: {@code to} today
+     * in the zone at {@code now}, {@code from} the 30th day back to {@code to}'s, {@code bucket}
+     * {@code 1d}, {@code zone} UTC, {@code dayStarts} 00:00.
+     *
+     * @throws BadInputException naming {@code zone}, {@code dayStarts}, {@code bucket}, {@code from} or {@code to}
+     */
+    public static Openings openings(String from, String to, String bucket, String zone, String dayStarts, Instant now) {
+        ZoneId z = zone(zone);
+        LocalTime starts = dayStarts(dayStarts);
+        String b = blank(bucket) ? "1d" : bucket.trim();
+        ChronoUnit unit = switch (b) {
+            case "1d" -> ChronoUnit.DAYS;
+            case "1w" -> ChronoUnit.WEEKS;
+            case "1mo" -> ChronoUnit.MONTHS;
+            default -> throw new BadInputException("bucket", "bucket must be one of " + String.join(", ", CALENDAR_BUCKET_NAMES)
+                    + ", got " + shown(bucket));
+        };
+        Instant end = blank(to) ? lastMilli(LocalDate.ofInstant(now, z), z, starts) : bound("to", to, z, starts, false);
+        Instant start;
+        if (blank(from)) {
+            LocalDate last = LocalDate.ofInstant(end, z);
+            LocalDate first = last.minusDays(DEFAULT_DAYS - 1);
+            start = firstMilli(first.isBefore(FIRST_DATE) ? FIRST_DATE : first, z, starts);
+        } else {
+            start = bound("from", from, z, starts, true);
+        }
+        if (end.isBefore(start)) {
+            throw new BadInputException("to", "to " + end + " is before from " + start + ": give a to at or after from");
+        }
+        Openings q = new Openings(start, end, b, unit, z, starts);
+        try {
+            q.window().windows(now); // the count only: refused here, before anything is read
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("to", "from " + start + " to " + end + " in buckets of " + b + " is over the limit of "
+                    + Buckets.MAX_BUCKETS + " buckets: give a shorter range or a longer bucket");
+        }
+        return q;
+    }
+
+    /** {@code text} a zone, UTC when blank. */
+    static ZoneId zone(String text) {
+        if (blank(text)) {
+            return ZoneId.of("UTC");
+        }
+        try {
+            return ZoneId.of(text.trim());
+        } catch (DateTimeException e) {
+            throw new BadInputException("zone", "zone " + shown(text) + " is not a time zone such as UTC or Europe/Berlin");
+        }
+    }
+
+    /** {@code text} a local time {@code HH:mm} or {@code HH:mm:ss}, midnight when blank. */
+    static LocalTime dayStarts(String text) {
+        if (blank(text)) {
+            return LocalTime.MIDNIGHT;
+        }
+        if (!TIME.matcher(text.trim()).matches()) {
+            throw new BadInputException("dayStarts", "dayStarts " + shown(text) + " is not a time of day 00:00..23:59:59 such as 05:00");
+        }
+        return LocalTime.parse(text.trim());
+    }
+
+    /** A date or an instant, within 1970-01-01..9999-12-31: the first millisecond of a {@code from} date, the last of a {@code to}. */
+    private static Instant bound(String field, String text, ZoneId zone, LocalTime starts, boolean first) {
+        String t = text.trim();
+        String accepts = field + " must be a date such as 2026-12-01 or an instant such as 2026-12-01T05:00:00Z, from "
+                + FIRST_DATE + " to " + LAST_DATE;
+        if (DATE.matcher(t).matches()) {
+            LocalDate d;
+            try {
+                d = LocalDate.parse(t);
+            } catch (DateTimeException e) {
+                throw new BadInputException(field, accepts + ", got " + shown(text));
+            }
+            if (d.isBefore(FIRST_DATE) || d.isAfter(LAST_DATE)) {
+                throw new BadInputException(field, accepts + ", got " + shown(text));
+            }
+            return first ? firstMilli(d, zone, starts) : lastMilli(d, zone, starts);
+        }
+        Instant i;
+        try {
+            i = Instant.parse(t);
+        } catch (DateTimeException e) {
+            throw new BadInputException(field, accepts + ", got " + shown(text));
+        }
+        if (i.isBefore(FIRST_DATE.atStartOfDay(java.time.ZoneOffset.UTC).toInstant())
+                || !i.isBefore(LAST_DATE.plusDays(1).atStartOfDay(java.time.ZoneOffset.UTC).toInstant())) {
+            throw new BadInputException(field, accepts + ", got " + shown(text));
+        }
+        return i.truncatedTo(ChronoUnit.MILLIS);
+    }
+
+    /**
+     * The instant day {@code d}'s bucket starts: {@code starts} on that date in the zone, the
+     * instant the clocks jump to when they skip that time, the earlier one when it comes twice
+     * (as {@link Buckets#calendar} cuts days). Never before the epoch.
+     */
+    static Instant firstMilli(LocalDate d, ZoneId zone, LocalTime starts) {
+        LocalDateTime local = d.atTime(starts);
+        ZoneOffsetTransition gap = zone.getRules().getTransition(local);
+        Instant at = gap != null && gap.isGap() ? gap.getInstant() : local.atZone(zone).withEarlierOffsetAtOverlap().toInstant();
+        return at.isBefore(Instant.EPOCH) ? Instant.EPOCH : at;
+    }
+
+    /** The last millisecond of day {@code d}'s bucket: a millisecond before the next day's starts. */
+    static Instant lastMilli(LocalDate d, ZoneId zone, LocalTime starts) {
+        return firstMilli(d.plusDays(1), zone, starts).minusMillis(1);
+    }
+
+    private static String names(List<Duration> ds) {
+        return ds.stream().map(Durations::format).collect(Collectors.joining(", "));
+    }
+
+    private static boolean blank(String s) {
+        return s == null || s.isBlank();
+    }
+
+    private static String shown(String s) {
+        if (s == null) {
+            return "nothing";
+        }
+        return "\"" + (s.length() > 40 ? s.substring(0, 40) + "…" : s) + "\"";
+    }
+}

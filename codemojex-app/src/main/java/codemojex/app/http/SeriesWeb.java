@@ -1,0 +1,77 @@
+package codemojex.app.http;
+
+import codemojex.app.core.SeriesQuery;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import echomq.domain.fold.Tally;
+import echomq.domain.window.Bucket;
+import echomq.domain.window.Series;
+import io.vavr.collection.Map;
+import io.vavr.control.Option;
+
+import java.util.List;
+
+/**
+ * A series as {@code GET /feed/series} and {@code GET /rooms/openings/series} answer it: every
+ * bucket of the range in time order, quiet ones included with {@code entries} 0.
+ *
+ * @param since     the feed's window (ISO-8601 duration); feed series only
+ * @param from      the range's first millisecond (ISO-8601 instant); openings series only
+ * @param to        its last millisecond; openings series only
+ * @param bucket    the bucket: an ISO-8601 duration ({@code PT1M}) for the feed, {@code 1d}, {@code 1w} or
+ *                  {@code 1mo} for the openings
+ * @param zone      the zone of the calendar buckets; openings series only
+ * @param dayStarts the local time each calendar bucket starts at; openings series only
+ * @param buckets   the buckets
+ * @param skipped   unreadable entries left out (see {@code /health})
+ */
+record SeriesWeb(@JsonInclude(JsonInclude.Include.NON_EMPTY) Option<String> since,
+                 @JsonInclude(JsonInclude.Include.NON_EMPTY) Option<String> from,
+                 @JsonInclude(JsonInclude.Include.NON_EMPTY) Option<String> to,
+                 String bucket,
+                 @JsonInclude(JsonInclude.Include.NON_EMPTY) Option<String> zone,
+                 @JsonInclude(JsonInclude.Include.NON_EMPTY) Option<String> dayStarts,
+                 List<BucketWeb> buckets, long skipped) {
+
+    /**
+     * One bucket. {@code from} and {@code to} are its first and last millisecond, both included
+     * (the next bucket's {@code from} is a millisecond after this {@code to}); the first and last
+     * buckets are clipped to the range.
+     *
+     * @param from    its first millisecond (ISO-8601 instant)
+     * @param to      its last millisecond (ISO-8601 instant)
+     * @param entries scored guesses (feed) or games opened (openings) in it, 0 for a quiet one
+     * @param players distinct players who scored in it; feed buckets only
+     * @param rooms   room -> games opened in it; openings buckets only
+     */
+    record BucketWeb(String from, String to, long entries,
+                     @JsonInclude(JsonInclude.Include.NON_EMPTY) Option<Integer> players,
+                     @JsonInclude(JsonInclude.Include.NON_EMPTY) Option<java.util.Map<String, Integer>> rooms) {
+
+        /** A bucket of the feed's series (also what {@code /feed/events} pushes as {@code bucket}). */
+        static BucketWeb feed(Bucket<Tally<Map<String, Long>>> b) {
+            Map<String, Long> byPlayer = b.value().value();
+            return new BucketWeb(b.window().t0().toString(), b.window().t1().toString(), byPlayer.values().sum().longValue(),
+                    Option.some(byPlayer.size()), Option.none());
+        }
+
+        /** A bucket of the openings' series. */
+        static BucketWeb openings(Bucket<Tally<Map<String, Integer>>> b) {
+            Map<String, Integer> rooms = b.value().value();
+            return new BucketWeb(b.window().t0().toString(), b.window().t1().toString(), rooms.values().sum().longValue(),
+                    Option.none(), Option.some(new java.util.TreeMap<>(rooms.toJavaMap())));
+        }
+    }
+
+    /** The feed's series. */
+    static SeriesWeb feed(SeriesQuery.Feed q, Series<Tally<Map<String, Long>>> series) {
+        return new SeriesWeb(Option.some(q.since().toString()), Option.none(), Option.none(), q.bucket().toString(), Option.none(),
+                Option.none(), series.buckets().map(BucketWeb::feed).toJavaList(), series.buckets().map(b -> b.value().skipped()).sum().longValue());
+    }
+
+    /** The openings' series. */
+    static SeriesWeb openings(SeriesQuery.Openings q, Series<Tally<Map<String, Integer>>> series) {
+        return new SeriesWeb(Option.none(), Option.some(q.from().toString()), Option.some(q.to().toString()), q.bucket(),
+                Option.some(q.zone().getId()), Option.some(q.dayStarts().toString()),
+                series.buckets().map(BucketWeb::openings).toJavaList(), series.buckets().map(b -> b.value().skipped()).sum().longValue());
+    }
+}
