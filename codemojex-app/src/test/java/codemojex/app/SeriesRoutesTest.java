@@ -88,8 +88,9 @@ class SeriesRoutesTest {
             assertThat(b.get("players").asLong()).isLessThanOrEqualTo(b.get("entries").asLong());
             players += b.get("players").asInt();
         }
-        // ada twice and bob (and cy, once the stream's test guessed): distinct players per bucket, so ada counts once a bucket
-        assertThat(players).isBetween(2, (int) scored - 1);
+        // ada twice and bob (and cy, once the stream's test guessed): each bucket counts its distinct players, so the sum
+        // is at least the two players and at most the guesses (ada's two guesses may fall either side of a minute's end)
+        assertThat(players).isBetween(2, (int) scored);
 
         // the default: the last hour in the chart's buckets; days over a week
         JsonNode chart = f.get("/feed/series").json();
