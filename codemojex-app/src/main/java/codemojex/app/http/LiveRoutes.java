@@ -1,5 +1,6 @@
 package codemojex.app.http;
 
+import codemojex.app.core.LogSafe;
 import codemojex.app.core.Live;
 import codemojex.app.core.Play;
 import codemojex.app.core.Reports;
@@ -100,7 +101,7 @@ final class LiveRoutes {
             try {
                 subscription.close();
             } catch (Exception e) {
-                log.warn("could not stop a stream: {}", e.getMessage());
+                log.warn("could not stop a stream: {}", LogSafe.escape(e.getMessage()));
             }
         });
     }
