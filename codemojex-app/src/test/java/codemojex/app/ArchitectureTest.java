@@ -159,6 +159,16 @@ class ArchitectureTest {
         slices().matching("echomq.domain.(*)..").should().beFreeOfCycles().check(ALL);
     }
 
+    /** The name rule lives once: only the app's core (PlayerName, LogSafe) reads Unicode's tables through ICU4J. */
+    @Test
+    void onlyTheCoreUsesIcu() {
+        noClasses().that().resideOutsideOfPackage("codemojex.app.core")
+                .should().dependOnClassesThat().resideInAPackage("com.ibm.icu..")
+                .check(ALL);
+        classes().that().haveSimpleName("PlayerName").should().dependOnClassesThat().resideInAPackage("com.ibm.icu..")
+                .check(ALL);
+    }
+
     @Test
     void theTopLevelPackagesAreFreeOfCycles() {
         slices().matching("echomq.(*)..").should().beFreeOfCycles().check(ALL);

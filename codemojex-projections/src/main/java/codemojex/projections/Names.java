@@ -36,11 +36,11 @@ public final class Names {
                     + " characters, at most " + MAX_PLAYER);
         }
         if (player.codePoints().anyMatch(cp -> Character.isISOControl(cp) || Character.getType(cp) == Character.FORMAT
-                && cp != 0x200D)) {
+                && cp != 0x200D && !(cp >= 0xE0020 && cp <= 0xE007F))) { // the joiner and tags of emoji sequences
             throw new IllegalArgumentException("player \"" + Emoji.printable(player) + "\" contains a control character");
         }
         if (!player.strip().equals(player)) {
-            throw new IllegalArgumentException("player \"" + player + "\" has leading or trailing white space");
+            throw new IllegalArgumentException("player \"" + Emoji.printable(player) + "\" has leading or trailing white space");
         }
         return player;
     }

@@ -56,22 +56,25 @@ public final class Players {
     /**
      * {@code name} joins {@code game}.
      *
-     * @throws BadInputException     when the name is not a player name
+     * @throws BadInputException     when the name is not a player name ({@link PlayerName}: empty, too
+     *                               long, invisible, of mixed scripts...), naming the field {@code name}
      * @throws NotFoundException     when there is no such game
      * @throws GameSettledException  when the game is over
-     * @throws NameTakenException    when a live session holds the name in this game
+     * @throws NameTakenException    when a live session holds the name, or one that looks like it
+     *                               (the same UTS #39 skeleton), in this game
      */
     public Joined join(String game, String name) {
-        BadInputException.check("name", () -> Names.requirePlayer(name));
+        PlayerName player = BadInputException.check("name", () -> PlayerName.of(name));
         GameRecord g = play.game(game);
         if (g.settled()) {
             throw new GameSettledException(game);
         }
         Instant now = clock.instant();
-        Session session = new Session(game, name, now.plus(ttl).truncatedTo(java.time.temporal.ChronoUnit.MILLIS)); // as stored
+        Session session = new Session(game, player.value(), now.plus(ttl).truncatedTo(java.time.temporal.ChronoUnit.MILLIS)); // as stored
         SessionToken token = SessionToken.random(random);
-        if (!sessions.claim(session, token.hash(), now, ttl)) {
-            throw new NameTakenException(game, name);
+        Option<String> inTheWay = sessions.claim(session, player.skeleton(), token.hash(), now, ttl);
+        if (inTheWay.isDefined()) {
+            throw new NameTakenException(game, player.value(), inTheWay.get());
         }
         return new Joined(session, token);
     }

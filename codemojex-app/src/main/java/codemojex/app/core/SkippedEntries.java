@@ -44,7 +44,7 @@ public final class SkippedEntries {
             if (!kept.containsKey(key) && (kept.size() < MAX_KEPT || distinct < MAX_KEPT)) {
                 distinct++;
                 kept.put(key, new Noted(channel, s.id(), s.reason()));
-                log.warn("skipping unreadable entry {} of {}: {}", s.id(), channel, s.reason());
+                log.warn("skipping unreadable entry {} of {}: {}", s.id(), channel, LogSafe.escape(s.reason()));
             }
         }
         return tally.value();

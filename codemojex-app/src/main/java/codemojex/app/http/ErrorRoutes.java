@@ -1,5 +1,6 @@
 package codemojex.app.http;
 
+import codemojex.app.core.LogSafe;
 import codemojex.app.core.BadInputException;
 import codemojex.app.core.GameSettledException;
 import codemojex.app.core.NameTakenException;
@@ -52,11 +53,11 @@ final class ErrorRoutes {
             answer(ctx, HttpStatus.TOO_MANY_REQUESTS, ErrorWeb.of(e.getMessage()));
         });
         routes.exception(StreamStoreException.class, (e, ctx) -> {
-            log.warn("storage failure on {} {}: {}", ctx.method(), ctx.path(), e.getMessage());
+            log.warn("storage failure on {} {}: {}", ctx.method(), LogSafe.escape(ctx.path()), LogSafe.escape(e.getMessage()));
             answer(ctx, HttpStatus.SERVICE_UNAVAILABLE, ErrorWeb.of("the game store is unavailable; try again"));
         });
         routes.exception(Exception.class, (e, ctx) -> {
-            log.error("internal error on {} {}", ctx.method(), ctx.path(), e);
+            log.error("internal error on {} {}", ctx.method(), LogSafe.escape(ctx.path()), e);
             answer(ctx, HttpStatus.INTERNAL_SERVER_ERROR, ErrorWeb.of("internal error"));
         });
         // Javalin's own answers (no route, a body over its limit): the API's error, unless a route already wrote one

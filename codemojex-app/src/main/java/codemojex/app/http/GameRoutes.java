@@ -1,5 +1,6 @@
 package codemojex.app.http;
 
+import codemojex.app.core.LogSafe;
 import codemojex.app.core.Play;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.javalin.http.Context;
@@ -27,7 +28,7 @@ final class GameRoutes {
     void open(Context ctx) {
         JsonNode body = requests.bodyOrEmpty(ctx);
         Play.OpenedGame g = play.open(Requests.optionalText(body, "room", "lobby"));
-        log.info("opened game {} in room {} with keyboard {}", g.game(), g.room(), g.keyboard().text());
+        log.info("opened game {} in room {} with keyboard {}", g.game(), LogSafe.escape(g.room()), LogSafe.escape(g.keyboard().text()));
         ctx.status(HttpStatus.CREATED).json(GameWeb.Opened.of(g));
     }
 

@@ -1,6 +1,7 @@
 package codemojex.app.http;
 
 import codemojex.app.core.ChartBuckets;
+import codemojex.app.core.LogSafe;
 import codemojex.app.core.Live;
 import codemojex.app.core.Play;
 import codemojex.app.core.Reports;
@@ -131,7 +132,7 @@ final class LiveRoutes {
                 subscription.close();
                 also.close();
             } catch (Exception e) {
-                log.warn("could not stop a stream: {}", e.getMessage());
+                log.warn("could not stop a stream: {}", LogSafe.escape(e.getMessage()));
             }
         });
     }

@@ -1,5 +1,6 @@
 package codemojex.app.http;
 
+import codemojex.app.core.LogSafe;
 import codemojex.app.core.Players;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.javalin.http.Context;
@@ -37,7 +38,7 @@ final class PlayerRoutes {
         String name = Requests.requiredText(body, "name");
         boolean cookie = Requests.optionalBoolean(body, "cookie");
         Players.Joined joined = players.join(game, name);
-        log.info("player {} joined game {}", joined.session().player(), game); // never the token
+        log.info("player {} joined game {}", LogSafe.escape(joined.session().player()), LogSafe.escape(game)); // never the token
         if (cookie) {
             Credentials.setCookie(ctx, game, joined.token(), players.ttl());
             ctx.status(HttpStatus.CREATED).json(SessionWeb.of(joined.session()));

@@ -1,5 +1,6 @@
 package codemojex.app.http;
 
+import codemojex.app.core.LogSafe;
 import io.javalin.http.Context;
 import io.javalin.router.Endpoint;
 import io.micrometer.core.instrument.Gauge;
@@ -36,9 +37,9 @@ final class RequestMetrics {
                         "status", Integer.toString(ctx.statusCode()), "outcome", outcome(ctx.statusCode()))
                 .register(meters).record((long) (ms * 1_000_000), TimeUnit.NANOSECONDS);
         if (ctx.statusCode() >= 500) {
-            log.warn("{} {} -> {} in {} ms", ctx.method(), ctx.path(), ctx.statusCode(), Math.round(ms));
+            log.warn("{} {} -> {} in {} ms", ctx.method(), LogSafe.escape(ctx.path()), ctx.statusCode(), Math.round(ms));
         } else if (ctx.statusCode() >= 400) {
-            log.debug("{} {} -> {} in {} ms", ctx.method(), ctx.path(), ctx.statusCode(), Math.round(ms));
+            log.debug("{} {} -> {} in {} ms", ctx.method(), LogSafe.escape(ctx.path()), ctx.statusCode(), Math.round(ms));
         }
     }
 

@@ -44,6 +44,14 @@ public record Keys(GamePartitions partitions) {
         return prefix(game) + "players:" + game;
     }
 
+    /**
+     * The hash of the look of the names taken in a game: a name's UTS #39 skeleton -> the name that
+     * last took it (live while that name's entry in {@link #players} is).
+     */
+    public String skeletons(String game) {
+        return prefix(game) + "skeletons:" + game;
+    }
+
     /** The hash of one session of a game (player, expiry), named by the hash of its token, never by the token. */
     public String session(String game, String tokenHash) {
         return prefix(game) + "session:" + game + ":" + tokenHash;

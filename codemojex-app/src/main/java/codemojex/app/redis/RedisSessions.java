@@ -12,9 +12,9 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * {@link Sessions} in the game's partition: the names taken in a game in one hash, each session in a
- * hash named by its token's hash ({@code session-join.lua} claims a name and creates the session at
- * once). Tokens themselves never reach Redis.
+ * {@link Sessions} in the game's partition: the names taken in a game in one hash, the skeleton of
+ * each in another, each session in a hash named by its token's hash ({@code session-join.lua} claims
+ * a name and its skeleton and creates the session at once). Tokens themselves never reach Redis.
  */
 public final class RedisSessions implements Sessions {
 
@@ -30,11 +30,19 @@ public final class RedisSessions implements Sessions {
     }
 
     @Override
-    public boolean claim(Session session, String tokenHash, Instant now, Duration ttl) {
-        Option<Object> reply = redis.run(JOIN, List.of(keys.players(session.game()), keys.session(session.game(), tokenHash)),
-                List.of(session.player(), session.game(), Long.toString(session.expiresAt().toEpochMilli()),
-                        Long.toString(now.toEpochMilli()), Long.toString(Math.max(1, ttl.toMillis()))));
-        return reply.contains(1L);
+    public Option<String> claim(Session session, String skeleton, String tokenHash, Instant now, Duration ttl) {
+        Objects.requireNonNull(skeleton, "skeleton");
+        String game = session.game();
+        Option<Object> reply = redis.run(JOIN, List.of(keys.players(game), keys.session(game, tokenHash), keys.skeletons(game)),
+                List.of(session.player(), game, Long.toString(session.expiresAt().toEpochMilli()),
+                        Long.toString(now.toEpochMilli()), Long.toString(Math.max(1, ttl.toMillis())), skeleton));
+        if (reply.contains(1L)) {
+            return Option.none();
+        }
+        if (reply.isDefined() && reply.get() instanceof String holder) {
+            return Option.some(holder);
+        }
+        throw new IllegalStateException("session-join.lua answered " + reply + ", neither 1 nor a name");
     }
 
     @Override

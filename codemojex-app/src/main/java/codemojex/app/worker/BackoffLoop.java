@@ -1,5 +1,6 @@
 package codemojex.app.worker;
 
+import codemojex.app.core.LogSafe;
 import echomq.domain.stream.StreamStoreException;
 import echomq.engine.retry.Backoff;
 import org.slf4j.Logger;
@@ -58,7 +59,7 @@ final class BackoffLoop {
                 }
                 backoff = backoff.next();
                 if (e instanceof StreamStoreException) {
-                    log.warn("{}: {}; retrying in {} ms", name, e.getMessage(), backoff.delay().toMillis());
+                    log.warn("{}: {}; retrying in {} ms", name, LogSafe.escape(e.getMessage()), backoff.delay().toMillis());
                 } else {
                     log.error("{}: unexpected failure, retrying in {} ms", name, backoff.delay().toMillis(), e);
                 }

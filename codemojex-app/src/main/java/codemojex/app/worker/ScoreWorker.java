@@ -1,5 +1,6 @@
 package codemojex.app.worker;
 
+import codemojex.app.core.LogSafe;
 import codemojex.app.core.port.Games;
 import codemojex.app.core.port.GuessInbox;
 import codemojex.app.core.port.ScoreCommit;
@@ -170,20 +171,20 @@ public final class ScoreWorker implements AutoCloseable {
             try {
                 guess = GuessSubmitted.decode(entry);
             } catch (MalformedEntryException e) {
-                log.warn("acknowledging a malformed guess: {}", e.getMessage());
+                log.warn("acknowledging a malformed guess: {}", LogSafe.escape(e.getMessage()));
                 inbox.ack(entry.id());
                 continue;
             }
             String guessId = entry.branded().map(BrandedId::toString).getOrElse(() -> "E" + entry.id().toString().replace('-', '_'));
             if (!inPartition.test(guess.game())) {
-                log.warn("guess {} is for game {} of another partition: acknowledged, not scored", guessId, guess.game());
+                log.warn("guess {} is for game {} of another partition: acknowledged, not scored", guessId, LogSafe.escape(guess.game()));
                 inbox.ack(entry.id());
                 rejected.incrementAndGet();
                 continue;
             }
             Option<GameRecord> game = game(guess.game());
             if (game.isEmpty()) {
-                log.warn("guess {} is for unknown game {}: acknowledged, not scored", guessId, guess.game());
+                log.warn("guess {} is for unknown game {}: acknowledged, not scored", guessId, LogSafe.escape(guess.game()));
                 inbox.ack(entry.id());
                 rejected.incrementAndGet();
                 continue;
@@ -233,12 +234,12 @@ public final class ScoreWorker implements AutoCloseable {
         }
         if (applied.outcome() instanceof GuessOutcome.Rejected) {
             rejected.incrementAndGet();
-            log.info("guess {} for settled game {} acknowledged, not scored", c.guessId(), c.guess().game());
+            log.info("guess {} for settled game {} acknowledged, not scored", c.guessId(), LogSafe.escape(c.guess().game()));
             return;
         }
         scored.incrementAndGet();
         if (applied.outcome() instanceof GuessOutcome.ScoredAndSettled) {
-            log.info("game {} settled: {} cracked it with guess {}", c.guess().game(), c.guess().player(), c.guessId());
+            log.info("game {} settled: {} cracked it with guess {}", LogSafe.escape(c.guess().game()), LogSafe.escape(c.guess().player()), c.guessId());
         }
     }
 

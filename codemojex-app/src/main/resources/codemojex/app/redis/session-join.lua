@@ -1,22 +1,37 @@
 -- session-join.lua: gives a player name in a game to a new session, atomically, unless a session
--- that has not expired holds it. Expiry is decided by the app's clock (ARGV[4]), not Redis's: the
--- players hash keeps each name's expiry; the session's own TTL only lets Redis forget it later.
+-- that has not expired holds it, or holds a name that looks like it (the same UTS #39 skeleton,
+-- computed by the app: PlayerName.skeleton). Expiry is decided by the app's clock (ARGV[4]), not
+-- Redis's: the players hash keeps each name's expiry; the session's own TTL only lets Redis forget
+-- it later. The skeletons hash keeps, per skeleton, the name that last took it: that name's expiry
+-- in the players hash says whether the skeleton is still held.
 --
 -- KEYS[1]  the game's players hash (player -> expiry, epoch ms)
 -- KEYS[2]  the new session's hash (named by the hash of its token)
+-- KEYS[3]  the game's skeletons hash (skeleton -> player)
 -- ARGV[1]  the player name
 -- ARGV[2]  the game id
 -- ARGV[3]  the session's expiry, epoch ms
 -- ARGV[4]  now, epoch ms
 -- ARGV[5]  how long Redis keeps the session hash, ms
+-- ARGV[6]  the name's skeleton
 --
--- Returns 1 when the name was given to the session, 0 when a live session holds it.
+-- Returns 1 when the name was given to the session; else the live name in the way: ARGV[1] itself
+-- when a live session holds it, or the other live name of the same skeleton.
 
+local now = tonumber(ARGV[4])
 local held = redis.call('HGET', KEYS[1], ARGV[1])
-if held and tonumber(held) > tonumber(ARGV[4]) then
-  return 0
+if held and tonumber(held) > now then
+  return ARGV[1]
+end
+local owner = redis.call('HGET', KEYS[3], ARGV[6])
+if owner and owner ~= ARGV[1] then
+  local until_ms = redis.call('HGET', KEYS[1], owner)
+  if until_ms and tonumber(until_ms) > now then
+    return owner
+  end
 end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
+redis.call('HSET', KEYS[3], ARGV[6], ARGV[1])
 redis.call('HSET', KEYS[2], 'game', ARGV[2], 'player', ARGV[1], 'expires', ARGV[3])
 redis.call('PEXPIRE', KEYS[2], ARGV[5])
 return 1

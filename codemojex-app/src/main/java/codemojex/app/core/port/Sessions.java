@@ -11,12 +11,15 @@ public interface Sessions {
 
     /**
      * Gives {@code session}'s player name in its game to the token hashed {@code tokenHash}, unless
-     * a session live at {@code now} holds that name already; atomic.
+     * a session live at {@code now} holds that name, or a name of the same {@code skeleton} (one
+     * that looks like it), already; atomic.
      *
-     * @param ttl how long the store keeps the session (it may forget it once it expired)
-     * @return whether the name was free
+     * @param skeleton the name's UTS #39 skeleton ({@link codemojex.app.core.PlayerName#skeleton()})
+     * @param ttl      how long the store keeps the session (it may forget it once it expired)
+     * @return empty when the name was free and is now the session's; else the live name in the way
+     *         (the name itself, or the one it looks like)
      */
-    boolean claim(Session session, String tokenHash, Instant now, Duration ttl);
+    Option<String> claim(Session session, String skeleton, String tokenHash, Instant now, Duration ttl);
 
     /** The session of the token hashed {@code tokenHash} in {@code game}, if one was claimed (live or not). */
     Option<Session> find(String game, String tokenHash);

@@ -1,0 +1,206 @@
+package codemojex.app.core;
+
+import com.ibm.icu.lang.UCharacter;
+import com.ibm.icu.lang.UProperty;
+import com.ibm.icu.lang.UScript;
+import com.ibm.icu.text.Normalizer2;
+import com.ibm.icu.text.SpoofChecker;
+import com.ibm.icu.text.UnicodeSet;
+
+import java.util.Objects;
+import java.util.TreeSet;
+
+/**
+ * A name a player may join a game with, and the rule that says so, once. The name is kept
+ * NFKC-normalised (so {@code ｖｉｃｔｉｍ} is {@code victim}); it is 1..{@value #MAX} characters with
+ * no control character, no line break and no space at either end, something visible in it (not only
+ * default-ignorable, format, space, mark, Hangul filler or braille blank characters), no invisible
+ * character outside an emoji sequence (the joiner and variation selectors of {@code 👨‍👩‍👧} or
+ * {@code ❤️} are fine, the one in {@code victim}+U+034F is not), and no mix of scripts beyond
+ * Unicode's <em>moderately restrictive</em> level (UTS #39 section 5.2): one script, or Latin with
+ * Han and kana, Bopomofo or Hangul, or Latin with any other recommended script except Cyrillic and
+ * Greek. Digits, punctuation, spaces and emoji belong to every script.
+ *
+ * <p>Why moderately and not highly restrictive: both refuse Latin mixed with the scripts whose
+ * letters pass for Latin ones ({@code vаctim} with a Cyrillic {@code а}, {@code Ζeus} with a Greek
+ * {@code Ζ}), which is what makes a name pass for another; highly restrictive also refuses
+ * {@code Ali علي} or {@code Ravi रवि}, names players write, for no gain, since Arabic or Devanagari
+ * letters do not pass for Latin ones. What one script alone can fake ({@code асе}, all Cyrillic,
+ * against {@code ace}) is caught where it matters, against the names of the same game, by the
+ * {@link #skeleton()}.
+ *
+ * <p>Two names look alike when their UTS #39 skeletons are equal ({@code victim}, {@code victirn});
+ * the store keeps one live name per skeleton in a game ({@code session-join.lua}).
+ *
+ * @param value the name, NFKC-normalised (the constructor normalises what it is given)
+ */
+public record PlayerName(String value) {
+
+    /** The most characters (code points) of a name. */
+    public static final int MAX = 32;
+
+    /** Why a name is refused. */
+    public enum Reason {
+        EMPTY("is empty"),
+        TOO_LONG("is too long"),
+        CONTROL("contains a control character or a line break"),
+        SPACE_AT_END("has leading or trailing white space"),
+        INVISIBLE("is invisible"),
+        MIXED_SCRIPTS("mixes scripts");
+
+        private final String says;
+
+        Reason(String says) {
+            this.says = says;
+        }
+
+        /** The reason as the refusal says it. */
+        public String says() {
+            return says;
+        }
+    }
+
+    /** A refused name: its {@link Reason}, and a message naming the field, the name (escaped) and why. */
+    public static final class Refused extends IllegalArgumentException {
+
+        private static final long serialVersionUID = 1L;
+
+        private final Reason reason;
+
+        Refused(String name, Reason reason, String detail) {
+            super("name \"" + LogSafe.escape(name) + "\" " + reason.says() + (detail.isEmpty() ? "" : ": " + detail));
+            this.reason = reason;
+        }
+
+        /** Why the name was refused. */
+        public Reason reason() {
+            return reason;
+        }
+    }
+
+    private static final Normalizer2 NFKC = Normalizer2.getNFKCInstance();
+
+    /** UTS #39 checks; a built checker is safe to share between threads (ICU's word). */
+    private static final SpoofChecker SPOOF = new SpoofChecker.Builder()
+            .setAllowedChars(UnicodeSet.ALL_CODE_POINTS) // judge scripts only: emoji and symbols are fine
+            .setRestrictionLevel(SpoofChecker.RestrictionLevel.MODERATELY_RESTRICTIVE)
+            .setChecks(SpoofChecker.RESTRICTION_LEVEL | SpoofChecker.MIXED_NUMBERS)
+            .build();
+
+    /** What shows nothing by itself: fillers and blanks that are letters or symbols to Unicode. */
+    private static final UnicodeSet BLANKS = new UnicodeSet("[\\u115F\\u1160\\u3164\\uFFA0\\u2800\\u17B4\\u17B5\\u180E\\u3000]").freeze();
+
+    public PlayerName {
+        if (value == null || value.isEmpty()) {
+            throw new Refused("", Reason.EMPTY, "");
+        }
+        if (value.length() > 8 * MAX) { // before normalising: NFKC may expand a character up to 18 times
+            throw new Refused(value, Reason.TOO_LONG, value.codePointCount(0, value.length()) + " characters, at most " + MAX);
+        }
+        String raw = value;
+        value = NFKC.normalize(value);
+        int n = value.codePointCount(0, value.length());
+        if (n > MAX) {
+            throw new Refused(raw, Reason.TOO_LONG, n + " characters once normalised, at most " + MAX);
+        }
+        int[] cps = value.codePoints().toArray();
+        for (int cp : cps) {
+            int type = Character.getType(cp);
+            if (type == Character.CONTROL || type == Character.LINE_SEPARATOR || type == Character.PARAGRAPH_SEPARATOR
+                    || type == Character.SURROGATE) {
+                throw new Refused(raw, Reason.CONTROL, codePoint(cp));
+            }
+        }
+        if (UCharacter.isUWhiteSpace(cps[0]) || UCharacter.isUWhiteSpace(cps[cps.length - 1])) {
+            throw new Refused(raw, Reason.SPACE_AT_END, "");
+        }
+        boolean visible = false;
+        for (int i = 0; i < cps.length; i++) {
+            int cp = cps[i];
+            if (invisible(cp)) {
+                if (!inEmojiSequence(cps, i)) {
+                    throw new Refused(raw, Reason.INVISIBLE, "it holds the invisible character " + codePoint(cp));
+                }
+            } else if (!blank(cp)) {
+                visible = true;
+            }
+        }
+        if (!visible) {
+            throw new Refused(raw, Reason.INVISIBLE, "it has no visible character");
+        }
+        SpoofChecker.CheckResult result = new SpoofChecker.CheckResult();
+        if (SPOOF.failsChecks(value, result)) {
+            throw new Refused(raw, Reason.MIXED_SCRIPTS, (result.checks & SpoofChecker.MIXED_NUMBERS) != 0
+                    ? "digits of more than one system"
+                    : String.join(" and ", scripts(value)) + " together");
+        }
+    }
+
+    /** {@code name} normalised, if it is a player name. */
+    public static PlayerName of(String name) {
+        return new PlayerName(name);
+    }
+
+    /**
+     * The UTS #39 skeleton of the name: equal for names that look alike ({@code victim},
+     * {@code victirn}, {@code vіctim} with a Ukrainian {@code і}), whatever their scripts.
+     */
+    public String skeleton() {
+        return SPOOF.getSkeleton(value);
+    }
+
+    /** Whether {@code other} looks like this name (their skeletons are equal). */
+    public boolean confusableWith(PlayerName other) {
+        return skeleton().equals(Objects.requireNonNull(other, "other").skeleton());
+    }
+
+    @Override
+    public String toString() {
+        return value;
+    }
+
+    /** What has no glyph: default-ignorable and format characters. */
+    private static boolean invisible(int cp) {
+        return UCharacter.hasBinaryProperty(cp, UProperty.DEFAULT_IGNORABLE_CODE_POINT)
+                || UCharacter.getType(cp) == UCharacter.FORMAT;
+    }
+
+    /** What shows nothing alone: white space, marks (with nothing to mark), fillers and blanks. */
+    private static boolean blank(int cp) {
+        int type = UCharacter.getType(cp);
+        return UCharacter.isUWhiteSpace(cp) || type == UCharacter.NON_SPACING_MARK || type == UCharacter.ENCLOSING_MARK
+                || type == UCharacter.COMBINING_SPACING_MARK || BLANKS.contains(cp);
+    }
+
+    /**
+     * Whether the invisible character at {@code i} is part of an emoji: a variation selector or
+     * tag after an emoji, or a joiner between two.
+     */
+    private static boolean inEmojiSequence(int[] cps, int i) {
+        int cp = cps[i];
+        boolean afterEmoji = i > 0 && emojiPart(cps[i - 1]);
+        if (cp == 0xFE0E || cp == 0xFE0F || (cp >= 0xE0020 && cp <= 0xE007F)) {
+            return afterEmoji;
+        }
+        if (cp == 0x200D) {
+            return afterEmoji && i + 1 < cps.length && UCharacter.hasBinaryProperty(cps[i + 1], UProperty.EMOJI);
+        }
+        return false;
+    }
+
+    private static boolean emojiPart(int cp) {
+        return UCharacter.hasBinaryProperty(cp, UProperty.EMOJI) || UCharacter.hasBinaryProperty(cp, UProperty.EXTENDED_PICTOGRAPHIC)
+                || cp == 0xFE0F || (cp >= 0xE0020 && cp <= 0xE007F) || cp == 0x20E3;
+    }
+
+    private static TreeSet<String> scripts(String s) {
+        TreeSet<String> names = new TreeSet<>();
+        s.codePoints().map(UScript::getScript).filter(sc -> sc != UScript.COMMON && sc != UScript.INHERITED)
+                .forEach(sc -> names.add(UScript.getName(sc)));
+        return names;
+    }
+
+    private static String codePoint(int cp) {
+        return String.format("U+%04X", cp);
+    }
+}
