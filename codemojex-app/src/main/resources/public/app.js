@@ -59,8 +59,9 @@
 
   function say(text) { $('message').textContent = text; }
 
+  // a guess is six distinct emojis, like the secret (#27): a picked key is spent until taken back
   function pick(emoji) {
-    if (game && picked.length < 6) { picked.push(emoji); renderSlots(); }
+    if (game && picked.length < 6 && !picked.includes(emoji)) { picked.push(emoji); renderSlots(); }
   }
 
   function renderKeyboard() {
@@ -81,6 +82,7 @@
     const s = $('slots');
     s.replaceChildren();
     for (let i = 0; i < 6; i++) s.appendChild(el('span', picked[i] || ''));
+    $('keyboard').querySelectorAll('button').forEach((b) => { b.disabled = picked.includes(b.dataset.emoji); });
     $('guess').disabled = !(game && picked.length === 6);
   }
 

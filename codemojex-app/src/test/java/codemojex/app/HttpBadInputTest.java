@@ -19,13 +19,16 @@ class HttpBadInputTest {
     static AppFixture f;
     static String game;
     static String validGuess;
+    static String repeatedGuess;
 
     @BeforeAll
     static void start() {
         f = new AppFixture();
         var opened = f.post("/rooms", Map.of("room", "bad-input"));
         game = opened.json().get("game").asText();
-        validGuess = f.app.play().game(game).keyboard().keys().take(6).mkString();
+        var keys = f.app.play().game(game).keyboard().keys();
+        validGuess = keys.take(6).mkString();
+        repeatedGuess = keys.take(5).append(keys.get(0)).mkString(); // six of the keyboard, one twice
     }
 
     @AfterAll
@@ -47,6 +50,7 @@ class HttpBadInputTest {
                 Arguments.of("POST", "/games/{game}/guesses", "{\"player\":\"ada\",\"guess\":\"abcdef\"}", 400, "guess"),
                 Arguments.of("POST", "/games/{game}/guesses", "{\"player\":\"ada\",\"guess\":\"🐙\"}", 400, "guess"),
                 Arguments.of("POST", "/games/{game}/guesses", "{\"player\":\"ada\",\"guess\":\"🛸🛸🛸🛸🛸🛸\"}", 400, "guess"),
+                Arguments.of("POST", "/games/{game}/guesses", "{\"player\":\"ada\",\"guess\":\"{repeated}\"}", 400, "guess"), // #27
                 Arguments.of("POST", "/games/{game}/guesses", "{\"player\":\"ada\",\"guess\":[1]}", 400, "guess"),
                 // the player is the session's (ada's): a body naming another is refused, naming both
                 Arguments.of("POST", "/games/{game}/guesses", "{\"player\":\"bob\",\"guess\":\"{valid}\"}", 400, "player"),
@@ -86,7 +90,7 @@ class HttpBadInputTest {
     @MethodSource("badRequests")
     void isRefusedClearly(String method, String path, String body, int status, String field) {
         String p = path.replace("{game}", game);
-        String b = body == null ? null : body.replace("{valid}", validGuess);
+        String b = body == null ? null : body.replace("{valid}", validGuess).replace("{repeated}", repeatedGuess);
         AppFixture.Response r = f.send(method, p, b, f.as(game, "ada")); // as a player who joined: the input is what is refused
         assertThat(r.status()).as(r.body()).isEqualTo(status);
         assertThat(r.body()).doesNotContain("Exception").doesNotContain("\tat ").doesNotContain(".java:");

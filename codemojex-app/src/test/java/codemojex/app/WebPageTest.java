@@ -106,6 +106,21 @@ class WebPageTest {
         waiting(other).until(d -> d.findElement(By.id("live")).getText().equals("live"));
         assertThat(other.getCurrentUrl()).endsWith("?game=" + game);
 
+        // a guess is six distinct emojis (#27): a picked key cannot be picked again, by click or shortcut, until taken back
+        List<WebElement> firstKeys = browser.findElements(By.cssSelector("#keyboard button"));
+        firstKeys.get(0).click();
+        firstKeys.get(0).click();
+        new org.openqa.selenium.interactions.Actions(browser).moveToElement(browser.findElement(By.tagName("h1"))).click()
+                .sendKeys("1").perform();
+        assertThat(browser.findElements(By.cssSelector("#slots span")).stream().filter(s -> !s.getText().isEmpty()).count())
+                .isEqualTo(1);
+        assertThat(firstKeys.get(0).isEnabled()).isFalse();
+        assertThat(firstKeys.get(1).isEnabled()).isTrue();
+        new org.openqa.selenium.interactions.Actions(browser).sendKeys(org.openqa.selenium.Keys.BACK_SPACE).perform();
+        assertThat(firstKeys.get(0).isEnabled()).isTrue();
+        assertThat(browser.findElements(By.cssSelector("#slots span")).stream().filter(s -> !s.getText().isEmpty()).count())
+                .isZero();
+
         guess(HOSTILE);
         // the first guess joined the game: the name is the session's now, in an HTTP-only cookie the page cannot read
         assertThat(browser.findElement(By.id("who")).getText()).isEqualTo("Playing as " + HOSTILE + ".");

@@ -81,11 +81,8 @@ class WorkerFaultTest {
             for (int i = 0; i < 60; i++) {
                 String game = games.get(r.nextInt(3));
                 Keyboard k = app.play().game(game).keyboard();
-                StringBuilder guess = new StringBuilder();
-                for (int p = 0; p < 6; p++) {
-                    guess.append(k.keys().get(r.nextInt(k.keys().size())));
-                }
-                BrandedId id = app.play().submit(game, "p" + r.nextInt(5), guess.toString());
+                String guess = k.drawGuess(r).toString(); // six distinct: a guess with a repeat is refused (#27)
+                BrandedId id = app.play().submit(game, "p" + r.nextInt(5), guess);
                 submitted.add(id);
                 gameOf.put(id.toString(), game);
             }

@@ -5,7 +5,9 @@ import io.vavr.collection.Vector;
 import java.util.Objects;
 
 /**
- * Six emojis in order: a game's secret (six distinct emojis) or a guess.
+ * Six emojis in order: a game's secret or a guess, each six distinct emojis when checked
+ * ({@link #parseSecret}, {@link #parseGuess}); the record itself holds any six, so that what was
+ * stored can always be read back.
  * {@code Code.parse("🐙🦊🐸🦄🐝🐢")}, with or without separators ({@code "🐙 🦊, 🐸|🦄 🐝 🐢"}).
  *
  * @param emojis exactly six
@@ -57,6 +59,34 @@ public record Code(Vector<Emoji> emojis) {
     /** Parses a secret: six distinct emojis. */
     public static Code parseSecret(String text) {
         return parse(text).requireDistinct();
+    }
+
+    /**
+     * Parses a guess: six distinct emojis, like the secret. This is the rule of a guess, kept here
+     * once: six copies of one emoji would score that emoji at every position, and the breakdown (or
+     * even the total) would tell where the secret holds it, so probing the keyboard one emoji at a
+     * time would crack any game in a dozen guesses, a script's win every time. With six distinct
+     * emojis a guess earns points from each emoji of the secret at most once, and a position is
+     * found only by reasoning over several guesses. {@link Keyboard#parseGuess} adds that each
+     * emoji is on the game's keyboard.
+     * {@code Code.parseGuess("🐙🐙🐙🐙🐙🐙")} is refused: "a guess is six distinct emojis, like
+     * the secret: 🐙 is repeated (positions 1 and 2)".
+     *
+     * @param text six emojis, separators allowed as in {@link #parse}
+     * @return the guess
+     * @throws IllegalArgumentException as {@link #parse} does, or naming the first repeated emoji
+     *                                  and the positions (1..6) it is at first and again
+     */
+    public static Code parseGuess(String text) {
+        Code guess = parse(text);
+        for (int j = 1; j < LENGTH; j++) {
+            int i = guess.emojis.indexOf(guess.get(j));
+            if (i < j) {
+                throw new IllegalArgumentException("a guess is " + LENGTH + " distinct emojis, like the secret: " + guess.get(j)
+                        + " is repeated (positions " + (i + 1) + " and " + (j + 1) + ")");
+            }
+        }
+        return guess;
     }
 
     /** This code, checked to hold six distinct emojis (as a secret must). */

@@ -6,7 +6,7 @@ import java.util.Objects;
 import java.util.random.RandomGenerator;
 
 /**
- * The emojis a game offers, distinct; a secret is drawn from them and guesses must use them.
+ * The emojis a game offers, distinct; a secret is six of them, and a guess is six distinct of them too.
  * <pre>{@code
  * Keyboard k = Keyboard.draw(rng);          // twelve from the built-in set
  * Code secret = k.drawSecret(rng);          // six distinct of them
@@ -59,9 +59,25 @@ public record Keyboard(Vector<Emoji> keys) {
         return new Code(sample(keys, Code.LENGTH, rng));
     }
 
-    /** Parses a guess: six emojis, each on this keyboard. */
+    /**
+     * Parses a guess: six distinct emojis ({@link Code#parseGuess}, the rule of a guess), each on
+     * this keyboard.
+     *
+     * @throws IllegalArgumentException naming what is wrong: the form, a repeated emoji, or an
+     *                                  emoji that is not on the keyboard
+     */
     public Code parseGuess(String text) {
-        Code guess = Code.parse(text);
+        return checkGuess(Code.parseGuess(text));
+    }
+
+    /**
+     * A guess already parsed by {@link Code#parseGuess} (before the game, and so the keyboard, was
+     * read), checked to use only this keyboard's emojis.
+     *
+     * @throws IllegalArgumentException naming the first emoji that is not on the keyboard
+     */
+    public Code checkGuess(Code guess) {
+        Objects.requireNonNull(guess, "guess");
         for (int i = 0; i < Code.LENGTH; i++) {
             if (!keys.contains(guess.get(i))) {
                 throw new IllegalArgumentException(guess.get(i) + " at position " + (i + 1) + " is not on the keyboard "
@@ -69,6 +85,14 @@ public record Keyboard(Vector<Emoji> keys) {
             }
         }
         return guess;
+    }
+
+    /**
+     * Six distinct emojis of this keyboard, in a random order: a guess any player may make (what
+     * the simulator and the tests play).
+     */
+    public Code drawGuess(RandomGenerator rng) {
+        return new Code(sample(keys, Code.LENGTH, rng));
     }
 
     /** Checks that {@code code} uses only this keyboard's emojis. */

@@ -296,11 +296,9 @@ public final class Bench {
                     codemojex.app.Codemojex app = apps.get(v);
                     for (int n = 0; n < k; n++) {
                         int g = r.nextInt(gameIds.size());
-                        StringBuilder guess = new StringBuilder();
-                        for (int p = 0; p < 6; p++) {
-                            guess.append(keys.get(g).get(r.nextInt(keys.get(g).size())));
-                        }
-                        submitter.play().submit(gameIds.get(g), "p" + r.nextInt(50), guess.toString());
+                        // six distinct emojis of the game's keyboard: a guess with a repeat is refused (#27)
+                        String guess = codemojex.projections.Keyboard.parse(String.join(" ", keys.get(g))).drawGuess(r).toString();
+                        submitter.play().submit(gameIds.get(g), "p" + r.nextInt(50), guess);
                     }
                     long before = app.worker().scored() + app.worker().rejected();
                     double redisBefore = commandMicros(stats, "evalsha") + commandMicros(stats, "xreadgroup");

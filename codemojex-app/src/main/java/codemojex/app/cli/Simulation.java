@@ -1,5 +1,6 @@
 package codemojex.app.cli;
 
+import codemojex.projections.Keyboard;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -116,14 +117,11 @@ public final class Simulation {
                 work.add(pool.submit(() -> {
                     for (int i = 0; i < share; i++) {
                         int g = r.nextInt(games);
-                        List<String> keys = keyboards.get(g);
-                        StringBuilder guess = new StringBuilder();
-                        for (int p = 0; p < 6; p++) {
-                            guess.append(keys.get(r.nextInt(keys.size())));
-                        }
+                        // six distinct emojis of the game's keyboard: a guess with a repeat is refused (#27)
+                        String guess = Keyboard.parse(String.join(" ", keyboards.get(g))).drawGuess(r).toString();
                         int p = r.nextInt(players);
                         String token = token(p, gameIds.get(g));
-                        JsonNode res = call(p, "POST", "/games/" + gameIds.get(g) + "/guesses", Map.of("guess", guess.toString()),
+                        JsonNode res = call(p, "POST", "/games/" + gameIds.get(g) + "/guesses", Map.of("guess", guess),
                                 token, 202, 409);
                         if (res.has("guessId")) {
                             guessToGame.put(res.get("guessId").asText(), gameIds.get(g));

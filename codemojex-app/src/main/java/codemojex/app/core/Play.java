@@ -81,11 +81,20 @@ public final class Play {
         return games.find(game).getOrElseThrow(() -> new NotFoundException("no game " + game));
     }
 
-    /** Submits a guess for the score worker; returns its guess id. @throws GameSettledException when the game is over */
+    /**
+     * Submits a guess for the score worker; returns its guess id. The guess is six distinct emojis
+     * ({@link Code#parseGuess}), checked before the game is read; then each must be on its keyboard.
+     *
+     * @throws BadInputException    naming the field: the player, the guess (its form, a repeated
+     *                              emoji, an emoji off the keyboard) or the game id
+     * @throws NotFoundException    when there is no such game
+     * @throws GameSettledException when the game is over
+     */
     public BrandedId submit(String game, String player, String guess) {
         BadInputException.check("player", () -> Names.requirePlayer(player));
+        Code parsed = BadInputException.check("guess", () -> Code.parseGuess(guess)); // pure: nothing read yet
         GameRecord g = game(game);
-        Code code = BadInputException.check("guess", () -> g.keyboard().parseGuess(guess));
+        Code code = BadInputException.check("guess", () -> g.keyboard().checkGuess(parsed));
         if (g.settled()) {
             throw new GameSettledException(game);
         }
