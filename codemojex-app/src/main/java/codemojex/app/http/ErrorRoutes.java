@@ -51,6 +51,7 @@ final class ErrorRoutes {
             ctx.header("Retry-After", Long.toString(e.retryAfterSeconds()));
             answer(ctx, HttpStatus.TOO_MANY_REQUESTS, ErrorWeb.of(e.getMessage()));
         });
+        routes.exception(HttpApi.NotAcceptable.class, (e, ctx) -> answer(ctx, HttpStatus.NOT_ACCEPTABLE, ErrorWeb.of("Accept", e.getMessage())));
         routes.exception(StreamStoreException.class, (e, ctx) -> {
             log.warn("storage failure on {} {}: {}", ctx.method(), ctx.path(), e.getMessage());
             answer(ctx, HttpStatus.SERVICE_UNAVAILABLE, ErrorWeb.of("the game store is unavailable; try again"));
@@ -62,7 +63,15 @@ final class ErrorRoutes {
         // Javalin's own answers (no route, a body over its limit): the API's error, unless a route already wrote one
         routes.error(404, ctx -> {
             if (!String.valueOf(ctx.res().getContentType()).startsWith("application/json")) {
-                answer(ctx, HttpStatus.NOT_FOUND, ErrorWeb.of("no such resource " + ctx.path()));
+                java.util.Set<String> allowed = RouteTable.allowed(ctx.path());
+                if (!allowed.isEmpty() && !allowed.contains(ctx.method().name())) {
+                    // the path is served, not with this method: 405, saying which
+                    ctx.header("Allow", String.join(", ", allowed));
+                    answer(ctx, HttpStatus.METHOD_NOT_ALLOWED, ErrorWeb.of(ctx.method().name() + " is not served on " + ctx.path()
+                            + ": use " + String.join(" or ", allowed)));
+                } else {
+                    answer(ctx, HttpStatus.NOT_FOUND, ErrorWeb.of("no such resource " + ctx.path()));
+                }
             }
         });
         routes.error(413, ctx -> {
