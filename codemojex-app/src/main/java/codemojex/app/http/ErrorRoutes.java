@@ -57,7 +57,13 @@ final class ErrorRoutes {
             answer(ctx, HttpStatus.SERVICE_UNAVAILABLE, ErrorWeb.of("the game store is unavailable; try again"));
         });
         routes.exception(Exception.class, (e, ctx) -> {
-            log.error("internal error on {} {}", ctx.method(), ctx.path(), e);
+            String where = where(ctx);
+            if (where == null) {
+                // an event stream whose client left: Jetty recycled its request, there is no one to answer
+                log.debug("a stream's client left: {}", e.toString());
+                return;
+            }
+            log.error("internal error on {}", where, e);
             answer(ctx, HttpStatus.INTERNAL_SERVER_ERROR, ErrorWeb.of("internal error"));
         });
         // Javalin's own answers (no route, a body over its limit): the API's error, unless a route already wrote one
@@ -79,6 +85,15 @@ final class ErrorRoutes {
                 answer(ctx, HttpStatus.CONTENT_TOO_LARGE, ErrorWeb.of("body", "request body is over the limit of " + HttpApi.MAX_BODY + " bytes"));
             }
         });
+    }
+
+    /** {@code METHOD path} of the request, or null when it is gone (its connection closed and Jetty recycled it). */
+    private static String where(Context ctx) {
+        try {
+            return ctx.method() + " " + ctx.path();
+        } catch (RuntimeException gone) {
+            return null;
+        }
     }
 
     private static void answer(Context ctx, HttpStatus status, ErrorWeb body) {
