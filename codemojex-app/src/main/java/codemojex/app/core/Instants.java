@@ -67,7 +67,8 @@ public final class Instants {
      * {@code from} to {@code span} before {@code to} (never before {@link #MIN}).
      *
      * @throws BadInputException naming the field at fault: the one given that is malformed or out of
-     *                           range, {@code from} when it is after {@code to}
+     *                           range; when {@code from} is after {@code to}, {@code to} if it was
+     *                           given (as {@link SeriesQuery} does), {@code from} if {@code to} is the default
      */
     public static Range range(String from, String to, Instant now, Duration span) {
         Instant end = Bounded.blank(to) ? requireWithin("to", now) : parse("to", to);
@@ -78,7 +79,10 @@ public final class Instants {
             start = parse("from", from);
         }
         if (start.isAfter(end)) {
-            throw new BadInputException("from", "from " + start + " is after to " + end + ": give a from at or before to");
+            if (Bounded.blank(to)) {
+                throw new BadInputException("from", "from " + start + " is after to " + end + " (now): give a from at or before to");
+            }
+            throw new BadInputException("to", "to " + end + " is before from " + start + ": give a to at or after from");
         }
         return new Range(start, end);
     }

@@ -74,6 +74,10 @@ class BoundedParsersTest {
         Instant now = Instant.parse("2026-03-01T12:00:00Z");
         assertThatThrownBy(() -> Instants.range("2026-03-02T00:00:00Z", null, now, Duration.ofDays(1)))
                 .satisfies(e -> assertThat(((BadInputException) e).field()).isEqualTo("from"));
+        assertThatThrownBy(() -> Instants.range("2026-03-02T00:00:00Z", "2026-03-01T00:00:00Z", now, Duration.ofDays(1)))
+                .satisfies(e -> assertThat(((BadInputException) e).field()).isEqualTo("to"));
+        assertThatThrownBy(() -> Instants.range("1960-01-01T00:00:00Z", "2026-03-01T00:00:00Z", now, Duration.ofDays(1)))
+                .satisfies(e -> assertThat(((BadInputException) e).field()).isEqualTo("from"));
         assertThatThrownBy(() -> Instants.range("nope", null, now, Duration.ofDays(1)))
                 .satisfies(e -> assertThat(((BadInputException) e).field()).isEqualTo("from"));
         assertThatThrownBy(() -> Instants.range(null, "nope", now, Duration.ofDays(1)))
