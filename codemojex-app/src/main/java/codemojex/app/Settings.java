@@ -7,6 +7,8 @@ import io.vavr.control.Option;
 
 import java.security.SecureRandom;
 import java.time.Clock;
+import codemojex.app.core.Durations;
+
 import java.time.Duration;
 import java.util.Objects;
 
@@ -42,6 +44,7 @@ public record Settings(int node, Clock clock, Duration claimIdle, int commitBatc
         if (claimIdle.isNegative()) {
             throw new IllegalArgumentException("claim-idle must be >= 0, got " + claimIdle);
         }
+        Durations.requireWithin("claim-idle", claimIdle, Duration.ZERO, Durations.MAX);
         if (commitBatch < 1 || commitBatch > 1000) {
             throw new IllegalArgumentException("commit batch must be 1..1000, got " + commitBatch);
         }
@@ -49,6 +52,8 @@ public record Settings(int node, Clock clock, Duration claimIdle, int commitBatc
         if (sessionTtl.isNegative() || sessionTtl.isZero()) {
             throw new IllegalArgumentException("session-ttl must be more than 0, got " + sessionTtl);
         }
+        // a session's end is now + ttl in epoch milliseconds: bounded, it never overflows
+        Durations.requireWithin("session-ttl", sessionTtl, Duration.ofMillis(1), Durations.MAX);
         Objects.requireNonNull(partitions, "partitions");
         partitions.forEach(GamePartitions::new);
         Objects.requireNonNull(chartBucket, "chartBucket");

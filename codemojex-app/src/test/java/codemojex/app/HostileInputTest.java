@@ -1,6 +1,10 @@
 package codemojex.app;
 
+import codemojex.app.core.Dates;
 import codemojex.app.core.Durations;
+import codemojex.app.core.Instants;
+import codemojex.app.core.SeriesQuery;
+import codemojex.app.http.RouteTable;
 import codemojex.projections.Code;
 import codemojex.projections.Emoji;
 import codemojex.projections.Names;
@@ -50,6 +54,19 @@ class HostileInputTest {
         f.close();
     }
 
+    /**
+     * Numeric extremes of every ISO-8601 form the app reads (durations, dates, instants) and of plain
+     * numbers: each is in the corpus, so every parser and every route parameter and body field gets them.
+     */
+    static final List<String> EXTREMES = List.of(
+            "PT9999999999999H", "P999999999999D", "-PT1S", "P0D", "PT0S", "0s", "0", "-1", "-0", "P-1D", "-P999999999999D",
+            "PT9223372036854775807S", "PT-9223372036854775808S", "PT0.000000001S", "P106751991167300D", "999999999d", "999999999ms",
+            "3650d", "3651d", "99999999999999999999s", "99999999999999999999", "-99999999999999999999", "1e309", "-1e309",
+            "4.9e-324", "0x7fffffff", "1969-12-31", "1970-01-01", "0001-01-01", "0000-01-01", "9999-12-31", "10000-01-01",
+            "+999999999-12-31", "-999999999-01-01", "9999-12-31T23:59:59.999999999Z", "10000-01-01T00:00:00Z",
+            "1969-12-31T23:59:59.999Z", "1970-01-01T00:00:00Z", "-999999999-01-01T00:00:00Z", "1970-01-01T00:00:00+14:00",
+            "23:59:60", "24:00", "99:99", "Etc/GMT+12", "Pacific/Kiritimati", "+18:00", "-18:01");
+
     /** Adversarial strings, then seeded random ones. */
     static List<String> corpus() {
         List<String> out = new ArrayList<>(List.of(
@@ -61,6 +78,7 @@ class HostileInputTest {
                 "../../etc/passwd", "<script>alert(1)</script>", "' OR 1=1 --", "${jndi:ldap://x}", "null", "NaN", "1e308",
                 "x".repeat(201), "é".repeat(101), "🐙".repeat(5000), "a".repeat(100_000), "PT-1H", "P9999999999D",
                 "2026-13-45", "2026-12-02T25:61:00Z", "+999999999-12-31T23:59:59.999999999Z", "-1000000000-01-01T00:00:00Z"));
+        out.addAll(EXTREMES);
         Random r = Seeded.random("HostileInputTest");
         String alphabet = "09AZaz-+:{}\u0000\r\n \t🐙é１\uD83D";
         for (int i = 0; i < 400; i++) {
@@ -103,6 +121,14 @@ class HostileInputTest {
         parsers.put("player name", Names::requirePlayer);
         parsers.put("game id", s -> Names.requireId("game", s));
         parsers.put("duration", s -> Durations.parse("since", s));
+        parsers.put("bounded duration", s -> Durations.parse("chart-bucket", s, java.time.Duration.ofSeconds(1), java.time.Duration.ofDays(1)));
+        parsers.put("feed window", codemojex.app.core.Reports::since);
+        parsers.put("instant", s -> Instants.parse("from", s));
+        parsers.put("instant range", s -> Instants.range(s, null, Instant.now(), java.time.Duration.ofDays(1)));
+        parsers.put("date", s -> Dates.parse("day", s));
+        parsers.put("zone", s -> Dates.zone("zone", s));
+        parsers.put("feed series", s -> SeriesQuery.feed(s, s));
+        parsers.put("openings series", s -> SeriesQuery.openings(s, s, null, null, null, Instant.now()));
         return parsers.entrySet().stream().map(p -> DynamicTest.dynamicTest(p.getKey(), () -> {
             for (String input : corpus) {
                 if (p.getKey().equals("Window bounds")) {
@@ -123,7 +149,8 @@ class HostileInputTest {
      * What an input could write, counted: every key but the checkpoints, and the entries of every
      * stream (a room, a game, a guess all add to them). The checkpoints are left out: the live feed,
      * computed in the background, checkpoints its sealed panes whenever a minute seals, whatever the
-     * requests.
+     * requests; so are the live chart's marks ({@code :closed:}), which the chart writes as each of
+     * its buckets closes on time.
      */
     static long writes() {
         long n = 0;
@@ -132,7 +159,7 @@ class HostileInputTest {
         do {
             var page = f.direct().scan(cursor, all);
             for (String key : page.getResult()) {
-                if (key.contains(":checkpoint")) {
+                if (key.contains(":checkpoint") || key.contains(":closed:")) {
                     continue;
                 }
                 n++;
@@ -221,6 +248,173 @@ class HostileInputTest {
         assertThatCode(() -> assertThat(f.guess(game, "eve", valid).status())
                 .isEqualTo(202)).doesNotThrowAnyException();
         assertThat(writes()).isGreaterThan(before);
+    }
+
+    /** A valid value of each body field a route reads, so that the field under test is what is refused; others are left out. */
+    static final Map<String, Object> VALID_FIELDS = Map.of("room", "lobby", "name", "eve", "cookie", false, "player", "eve");
+
+    /**
+     * Every parameter and JSON field of every route in {@link RouteTable} (a new route gets this for
+     * free) is sent every corpus string, the numeric extremes among them, one at a time: path
+     * parameters, query parameters, body fields as strings and, when they read as numbers, as JSON
+     * numbers. Whatever is accepted, nothing is a 500; whatever is refused is a JSON error.
+     */
+    @Test
+    void everyRouteParameterAndBodyFieldTakesTheCorpusWithoutA500() throws Exception {
+        List<String> corpus = corpus();
+        String valid = f.app.play().game(game).keyboard().keys().take(6).mkString();
+        String guessId = f.guess(game, "eve", valid).json().get("guessId").asText();
+        Map<String, String> real = Map.of("game", game, "guessId", guessId);
+        Map<String, String> auth = f.as(game, "eve");
+        int sent = 0;
+        java.util.Set<String> covered = new java.util.TreeSet<>();
+        for (RouteTable.Route route : RouteTable.ALL) {
+            for (String s : corpus) {
+                String q = URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
+                List<String> paths = new ArrayList<>();
+                if (q.length() < 6000) {
+                    for (String p : route.pathParams()) {
+                        paths.add(fill(route, real, p, q));
+                        covered.add(route.key() + " {" + p + "}");
+                    }
+                    for (String p : route.query()) {
+                        paths.add(fill(route, real, null, null) + "?" + p + "=" + q);
+                        covered.add(route.key() + " ?" + p);
+                    }
+                }
+                for (String path : paths) {
+                    check(route, s, path, send(route, path, route.method().equals("POST") ? validBody(route, null, null) : null, auth));
+                    sent++;
+                }
+                for (String field : route.body()) {
+                    covered.add(route.key() + " ." + field);
+                    List<String> bodies = new ArrayList<>(List.of(validBody(route, field, f.json.getNodeFactory().textNode(s))));
+                    if (s.trim().matches("-?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?")) {
+                        bodies.add(validBody(route, field, f.json.readTree(s.trim()))); // the number itself
+                    }
+                    for (String body : bodies) {
+                        String path = fill(route, real, null, null);
+                        AppFixture.Response a;
+                        try {
+                            a = send(route, path, body, auth);
+                        } catch (IllegalStateException closed) {
+                            if (body.getBytes(StandardCharsets.UTF_8).length > 4096) {
+                                continue; // over the limit: a 413 and the connection closed, maybe before the answer is read
+                            }
+                            a = send(route, path, body, auth); // a connection the server closed after an earlier 413: a fresh one answers
+                        }
+                        check(route, s, path, a);
+                        sent++;
+                    }
+                }
+            }
+        }
+        int parameters = RouteTable.ALL.stream().mapToInt(r -> r.pathParams().size() + r.query().size() + r.body().size()).sum();
+        assertThat(covered).as("every parameter and field of every route").hasSize(parameters);
+        assertThat(sent).isGreaterThan(parameters * EXTREMES.size());
+        System.out.println("hostile corpus: " + sent + " requests over " + parameters + " parameters and fields of " + RouteTable.ALL.size()
+                + " routes, no 500");
+    }
+
+    /**
+     * What keeps {@link RouteTable} true: every query parameter and body field the web adapter's
+     * sources read is listed on some route, so the corpus above reaches it.
+     */
+    @Test
+    void everyParameterTheRoutesReadIsListedInTheRouteTable() throws Exception {
+        java.util.Set<String> listed = new java.util.HashSet<>();
+        RouteTable.ALL.forEach(r -> {
+            listed.addAll(r.query());
+            listed.addAll(r.body());
+        });
+        java.util.regex.Pattern read = java.util.regex.Pattern.compile(
+                "queryParam\\(\"(\\w+)\"\\)|(?:queryOr|intParam)\\(ctx, \"(\\w+)\"|(?:required|optional)\\w*\\(body, \"(\\w+)\"");
+        java.util.Set<String> reads = new java.util.TreeSet<>();
+        try (Stream<java.nio.file.Path> files = java.nio.file.Files.list(java.nio.file.Path.of("src/main/java/codemojex/app/http"))) {
+            for (java.nio.file.Path file : files.toList()) {
+                java.util.regex.Matcher m = read.matcher(java.nio.file.Files.readString(file));
+                while (m.find()) {
+                    reads.add(m.group(1) != null ? m.group(1) : m.group(2) != null ? m.group(2) : m.group(3));
+                }
+            }
+        }
+        assertThat(reads).as("parameters the routes read").contains("since", "from", "day", "guess", "buckets");
+        assertThat(listed).as("RouteTable lists every one").containsAll(reads);
+    }
+
+    static String fill(RouteTable.Route route, Map<String, String> real, String param, String value) {
+        String path = route.path();
+        for (String p : route.pathParams()) {
+            path = path.replace("{" + p + "}", p.equals(param) ? value : real.getOrDefault(p, "x"));
+        }
+        return path;
+    }
+
+    static String validBody(RouteTable.Route route, String field, com.fasterxml.jackson.databind.JsonNode value) throws Exception {
+        var body = f.json.createObjectNode();
+        for (String b : route.body()) {
+            if (b.equals(field)) {
+                body.set(b, value);
+            } else if (b.equals("guess")) {
+                body.put(b, f.app.play().game(game).keyboard().keys().take(6).mkString());
+            } else if (VALID_FIELDS.containsKey(b)) {
+                body.set(b, f.json.valueToTree(VALID_FIELDS.get(b)));
+            }
+        }
+        return f.json.writeValueAsString(body);
+    }
+
+    /** A request to {@code path}; an event stream is asked for as a browser does, and let go of as soon as it is answered. */
+    static AppFixture.Response send(RouteTable.Route route, String path, String body, Map<String, String> auth) {
+        if (route.kind() != RouteTable.Kind.SSE) {
+            return f.send(route.method(), path, body, auth);
+        }
+        try {
+            java.net.http.HttpResponse<String> r = f.http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(f.server.url() + path))
+                    .timeout(java.time.Duration.ofSeconds(10)).header("Accept", "text/event-stream").GET().build(), info ->
+                    info.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream")
+                            ? new Cancelled() : java.net.http.HttpResponse.BodySubscribers.ofString(StandardCharsets.UTF_8));
+            com.fasterxml.jackson.databind.JsonNode node = r.body().isEmpty() ? null : f.json.readTree(r.body());
+            return new AppFixture.Response(r.statusCode(), r.body(), node);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** An event stream's body, not read: the stream is cancelled as soon as it is open. */
+    static final class Cancelled implements java.net.http.HttpResponse.BodySubscriber<String> {
+        @Override
+        public java.util.concurrent.CompletionStage<String> getBody() {
+            return java.util.concurrent.CompletableFuture.completedFuture("");
+        }
+
+        @Override
+        public void onSubscribe(java.util.concurrent.Flow.Subscription subscription) {
+            subscription.cancel();
+        }
+
+        @Override
+        public void onNext(List<java.nio.ByteBuffer> item) {
+        }
+
+        @Override
+        public void onError(Throwable throwable) {
+        }
+
+        @Override
+        public void onComplete() {
+        }
+    }
+
+    static void check(RouteTable.Route route, String input, String path, AppFixture.Response a) {
+        assertThat(a.status()).as("%s %s with %s -> %s", route.method(), show(path), show(input), a.body()).isLessThan(500);
+        if (a.status() >= 400) {
+            assertThat(a.json()).as("%s %s -> %s", route.key(), show(input), a.body()).isNotNull();
+            assertThat(a.body()).doesNotContain("Exception").doesNotContain(".java:");
+        }
     }
 
     /**

@@ -43,7 +43,7 @@ class ManyInstancesTest {
     static List<ServeProcessTest.Serve> startThree(String uri, String... extra) throws Exception {
         List<ServeProcessTest.Serve> serves = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            List<String> args = new ArrayList<>(List.of("--redis", uri, "--node", Integer.toString(11 + i), "--guess-rate", "0", "--read-rate", "0"));
+            List<String> args = new ArrayList<>(List.of("--redis", uri, "--node", Integer.toString(11 + i), "--guess-rate", "100000", "--read-rate", "0"));
             args.addAll(List.of(extra));
             serves.add(ServeProcessTest.Serve.start(Files.createTempDirectory("instance-"), args.toArray(String[]::new)));
         }

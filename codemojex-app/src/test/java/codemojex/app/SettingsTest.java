@@ -64,4 +64,15 @@ class SettingsTest {
         assertThat(Arrays.stream(Settings.class.getRecordComponents()).<Class<?>>map(java.lang.reflect.RecordComponent::getType))
                 .doesNotContain(ScoreWorker.Faults.class);
     }
+
+    @org.junit.jupiter.api.Test
+    void aSessionTtlOrClaimIdlenessBeyondTheBoundIsRefused() {
+        // now + ttl in epoch milliseconds overflowed: every join was a 500
+        assertThatThrownBy(() -> Settings.builder().sessionTtl(Duration.ofHours(9_999_999_999_999L)).build())
+                .isInstanceOf(codemojex.app.core.BadInputException.class)
+                .hasMessage("session-ttl PT9999999999999H is out of range: give a duration from 1ms to 3650d");
+        assertThatThrownBy(() -> Settings.builder().claimIdle(Duration.ofDays(999_999_999)).build())
+                .hasMessageContaining("claim-idle").hasMessageContaining("to 3650d");
+        assertThat(Settings.builder().sessionTtl(codemojex.app.core.Durations.MAX).build().sessionTtl()).isEqualTo(codemojex.app.core.Durations.MAX);
+    }
 }

@@ -121,9 +121,13 @@ public final class Projections {
         return earlier.appendAll(later).sortBy(Result::id); // a stable sort: equal ids stay in partition order
     }
 
-    /** {@code [start of day, end of day]} in {@code zone}: the window of {@link #dayResults()}. */
+    /**
+     * {@code [start of day, end of day]} in {@code zone}: the window of {@link #dayResults()}. A day
+     * that starts before the epoch (1970-01-01 east of UTC) starts at the epoch: no entry is older.
+     */
     public static Window.Closed day(LocalDate day, ZoneId zone) {
-        Instant start = day.atStartOfDay(zone).toInstant();
+        Instant local = day.atStartOfDay(zone).toInstant();
+        Instant start = local.isBefore(Instant.EPOCH) ? Instant.EPOCH : local;
         Instant end = day.plusDays(1).atStartOfDay(zone).toInstant().minusNanos(1);
         return Window.closed(start, end);
     }

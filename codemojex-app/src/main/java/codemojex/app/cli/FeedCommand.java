@@ -2,6 +2,7 @@ package codemojex.app.cli;
 
 import codemojex.app.Codemojex;
 import codemojex.app.core.Durations;
+import codemojex.app.core.Reports;
 import codemojex.projections.Projections;
 import echomq.domain.fold.Tally;
 import picocli.CommandLine.Command;
@@ -14,16 +15,18 @@ final class FeedCommand implements Runnable {
     @Mixin
     RedisOption redis;
 
-    @Option(names = "--since", defaultValue = "1h", description = "how far back: 90s, 15m, 1h, PT2H… (default: ${DEFAULT-VALUE})")
+    @Option(names = "--since", defaultValue = "1h",
+            description = "how far back: one of 5m, 15m, 1h, 6h, 24h or 7d, or the same in ISO-8601 such as PT6H (default: ${DEFAULT-VALUE})")
     String since;
 
     @Override
     public void run() {
+        java.time.Duration window = Reports.since(since); // refused before any Redis is reached
         try (Codemojex app = redis.require()) {
-            Tally<Projections.Feed> tally = app.reports().feed(Durations.parse("since", since));
+            Tally<Projections.Feed> tally = app.reports().feed(window);
             Projections.Feed f = tally.value();
             System.out.println(f.guesses() + (f.guesses() == 1 ? " guess" : " guesses") + " by " + f.distinctPlayers()
-                    + (f.distinctPlayers() == 1 ? " player" : " players") + " in the last " + since);
+                    + (f.distinctPlayers() == 1 ? " player" : " players") + " in the last " + Durations.format(window));
             for (Projections.FeedItem i : f.newest()) {
                 System.out.println(i.at() + "  " + i.player() + " scored " + i.total() + " (" + i.percentage() + "%, best "
                         + i.best() + ") in " + i.game());

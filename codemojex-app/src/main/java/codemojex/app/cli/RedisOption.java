@@ -10,6 +10,9 @@ import java.nio.file.Path;
 /** The options every command shares: which Redis, or which data directory, through which client, and the node id. */
 public final class RedisOption {
 
+    @picocli.CommandLine.Spec(picocli.CommandLine.Spec.Target.MIXEE)
+    picocli.CommandLine.Model.CommandSpec command;
+
     @picocli.CommandLine.Option(names = "--redis", paramLabel = "URI",
             description = "Redis to use: redis://[user:pass@]host:port[/db], rediss://… (TLS) or redis-cluster://host:port,host:port… "
                     + "(default: $REDIS_URL; without either, the app's own Redis on --data)")
@@ -59,7 +62,8 @@ public final class RedisOption {
     /** As {@link #serve(boolean)}, with the settings as {@code tune} makes them (claim idleness, commit batch, partitions). */
     Codemojex serve(boolean ephemeral, java.util.function.UnaryOperator<Settings.Builder> tune) {
         if (ephemeral && data != null) {
-            throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this), "--ephemeral keeps no data: leave out --data");
+            // the command this mixin is in: its usage then says "codemojex serve", not "<main class>"
+            throw new picocli.CommandLine.ParameterException(command.commandLine(), "--ephemeral keeps no data: leave out --data");
         }
         return Codemojex.serve(checked(), ephemeral ? new Codemojex.Storage.Ephemeral()
                 : new Codemojex.Storage.InDirectory(dataDirectory()), tune.apply(settings()).build());

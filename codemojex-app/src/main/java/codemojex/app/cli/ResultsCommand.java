@@ -1,6 +1,7 @@
 package codemojex.app.cli;
 
 import codemojex.app.Codemojex;
+import codemojex.app.core.Dates;
 import codemojex.projections.Projections;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -15,15 +16,16 @@ final class ResultsCommand implements Runnable {
     @Mixin
     RedisOption redis;
 
-    @Option(names = "--day", description = "the day, e.g. 2026-12-02 (default: today)")
-    LocalDate day;
+    @Option(names = "--day", paramLabel = "DATE", description = "the day, e.g. 2026-12-02, 1970-01-01..9999-12-31 (default: today)")
+    String day;
 
     @Option(names = "--zone", defaultValue = "UTC", description = "the time zone of the day (default: ${DEFAULT-VALUE})")
-    ZoneId zone;
+    String zoneName;
 
     @Override
     public void run() {
-        LocalDate d = day == null ? LocalDate.now(zone) : day;
+        ZoneId zone = Dates.zone("zone", zoneName);
+        LocalDate d = day == null ? LocalDate.now(zone) : Dates.parse("day", day);
         try (Codemojex app = redis.require()) {
             var results = app.reports().results(d, zone);
             for (Projections.Result r : results.value()) {

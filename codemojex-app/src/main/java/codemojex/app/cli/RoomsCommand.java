@@ -1,6 +1,7 @@
 package codemojex.app.cli;
 
 import codemojex.app.Codemojex;
+import codemojex.app.core.Instants;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -14,18 +15,19 @@ final class RoomsCommand implements Runnable {
     @Mixin
     RedisOption redis;
 
-    @Option(names = "--from", description = "first instant, e.g. 2026-12-01T00:00:00Z (default: a day before --to)")
-    Instant from;
+    @Option(names = "--from", paramLabel = "INSTANT",
+            description = "first instant, e.g. 2026-12-01T00:00:00Z, 1970-01-01T00:00:00Z..9999-12-31T23:59:59.999999999Z "
+                    + "(default: a day before --to)")
+    String from;
 
-    @Option(names = "--to", description = "last instant (default: now)")
-    Instant to;
+    @Option(names = "--to", paramLabel = "INSTANT", description = "last instant, in the same range (default: now)")
+    String to;
 
     @Override
     public void run() {
-        Instant end = to == null ? Instant.now() : to;
-        Instant start = from == null ? end.minus(Duration.ofDays(1)) : from;
+        Instants.Range r = Instants.range(from, to, Instant.now(), Duration.ofDays(1));
         try (Codemojex app = redis.require()) {
-            var rooms = app.reports().openings(start, end);
+            var rooms = app.reports().openings(r.from(), r.to());
             new java.util.TreeMap<>(rooms.value().toJavaMap()).forEach((room, n) -> System.out.println(room + "\t" + n));
             Skipped.print(rooms);
         }

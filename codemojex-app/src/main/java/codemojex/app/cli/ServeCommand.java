@@ -2,11 +2,13 @@ package codemojex.app.cli;
 
 import codemojex.app.Codemojex;
 import codemojex.app.Server;
+import codemojex.app.core.Durations;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
+import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 
 @Command(name = "serve", mixinStandardHelpOptions = true,
@@ -22,7 +24,7 @@ final class ServeCommand implements Runnable {
     @Option(names = "--port", defaultValue = "8080", description = "port to listen on, 0 for a free one (default: ${DEFAULT-VALUE})")
     int port;
 
-    @Option(names = "--guess-rate", defaultValue = "20", description = "guesses per second per client address (default: ${DEFAULT-VALUE})")
+    @Option(names = "--guess-rate", defaultValue = "20", description = "joins and guesses per second per client address, more than 0 (default: ${DEFAULT-VALUE})")
     double rate;
 
     @Option(names = "--read-rate", defaultValue = "50",
@@ -61,12 +63,20 @@ final class ServeCommand implements Runnable {
 
     @Override
     public void run() {
-        java.time.Duration chart = codemojex.app.core.Durations.parse("chart-bucket", chartBucket);
-        java.time.Duration ttl = codemojex.app.core.Durations.parse("session-ttl", sessionTtl);
-        java.time.Duration idle = codemojex.app.core.Durations.parse("claim-idle", claimIdle);
+        // every option checked before anything starts: a bad one is a startup error naming it
+        Duration chart = Durations.parse("chart-bucket", chartBucket, Duration.ofSeconds(1), Duration.ofDays(1));
+        Duration ttl = Durations.parse("session-ttl", sessionTtl, Duration.ofSeconds(1), Durations.MAX);
+        Duration idle = Durations.parse("claim-idle", claimIdle);
         if (idle.isZero()) {
             // zero would take every delivered guess away from the worker that is scoring it
             throw new IllegalArgumentException("--claim-idle must be more than 0, got " + claimIdle);
+        }
+        if (!(rate > 0) || Double.isInfinite(rate)) {
+            // 0 once meant no limit without saying so: joins and guesses are always limited
+            throw new IllegalArgumentException("--guess-rate must be a number of guesses per second more than 0, got " + rate);
+        }
+        if (!(readRate >= 0) || Double.isInfinite(readRate)) {
+            throw new IllegalArgumentException("--read-rate must be 0 (no limit) or a number of reads per second more than 0, got " + readRate);
         }
         Codemojex app = redis.serve(ephemeral, s -> {
             s.claimIdle(idle).commitBatch(commitBatch).sessionTtl(ttl).chartBucket(chart);

@@ -216,9 +216,19 @@ public final class Reports {
      * The feed's windows. Each length cuts panes of its own (a sixtieth of it), folded once and kept;
      * any length at all would let each request fold afresh, so only these are served.
      */
-    private static final List<String> FEED_WINDOW_NAMES = List.of("5m", "15m", "1h", "6h", "24h", "7d");
+    public static final List<String> FEED_WINDOW_NAMES = List.of("5m", "15m", "1h", "6h", "24h", "7d");
 
     public static final List<Duration> FEED_WINDOWS = FEED_WINDOW_NAMES.stream().map(n -> Durations.parse("since", n)).toList();
+
+    /**
+     * The feed's window asked for as {@code text}: one of {@link #FEED_WINDOW_NAMES} as
+     * {@link Durations} reads them ({@code PT6H} is {@code 6h}), {@code 1h} when blank.
+     *
+     * @throws BadInputException naming {@code since}, quoting what was given
+     */
+    public static Duration since(String text) {
+        return Durations.oneOf("since", text == null || text.isBlank() ? "1h" : text, FEED_WINDOW_NAMES);
+    }
 
     static Duration requireSince(Duration since) {
         if (since == null || !FEED_WINDOWS.contains(since)) {
@@ -238,6 +248,7 @@ public final class Reports {
 
     /** The games settled on {@code day} in {@code zone}, in settle order, with the entries skipped as unreadable. */
     public Tally<Vector<Projections.Result>> results(LocalDate day, ZoneId zone) {
+        Dates.requireWithin("day", day);
         return noted(Channels.GAME_SETTLED, reader.fold(partitions.channel(Channels.GAME_SETTLED), Projections.day(day, zone),
                 Tally.counting(Projections.dayResults()), Tally.merging(Projections::mergeResults)));
     }

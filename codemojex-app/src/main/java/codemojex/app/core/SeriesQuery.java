@@ -37,14 +37,13 @@ public final class SeriesQuery {
     public static final List<String> CALENDAR_BUCKET_NAMES = List.of("1d", "1w", "1mo");
 
     /** The first and last dates a calendar series may reach. */
-    public static final LocalDate FIRST_DATE = LocalDate.of(1970, 1, 1);
-    public static final LocalDate LAST_DATE = LocalDate.of(9999, 12, 31);
+    public static final LocalDate FIRST_DATE = Dates.FIRST;
+    public static final LocalDate LAST_DATE = Dates.LAST;
 
     /** How many days the openings series covers when {@code from} is left out: {@code to}'s day and the 29 before. */
     public static final int DEFAULT_DAYS = 30;
 
     private static final Pattern TIME = Pattern.compile("([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?");
-    private static final Pattern DATE = Pattern.compile("[0-9]{4}-[0-9]{2}-[0-9]{2}");
 
     private SeriesQuery() {
     }
@@ -106,7 +105,7 @@ public final class SeriesQuery {
      * @throws BadInputException naming {@code since} or {@code bucket}
      */
     public static Feed feed(String since, String bucket, Duration defaultBucket, List<Duration> accepted) {
-        Duration s = Reports.requireSince(Durations.parse("since", blank(since) ? "1h" : since));
+        Duration s = Reports.since(since);
         Duration b = blank(bucket) ? defaultBucket : Durations.parse("bucket", bucket);
         if (!accepted.contains(b)) {
             throw new BadInputException("bucket", "bucket must be one of " + names(accepted) + ", got " + shown(bucket));
@@ -177,14 +176,7 @@ public final class SeriesQuery {
 
     /** {@code text} a zone, UTC when blank. */
     static ZoneId zone(String text) {
-        if (blank(text)) {
-            return ZoneId.of("UTC");
-        }
-        try {
-            return ZoneId.of(text.trim());
-        } catch (DateTimeException e) {
-            throw new BadInputException("zone", "zone " + shown(text) + " is not a time zone such as UTC or Europe/Berlin");
-        }
+        return Dates.zone("zone", text);
     }
 
     /** {@code text} a local time {@code HH:mm} or {@code HH:mm:ss}, midnight when blank. */
@@ -203,29 +195,15 @@ public final class SeriesQuery {
         String t = text.trim();
         String accepts = field + " must be a date such as 2026-12-01 or an instant such as 2026-12-01T05:00:00Z, from "
                 + FIRST_DATE + " to " + LAST_DATE;
-        if (DATE.matcher(t).matches()) {
-            LocalDate d;
-            try {
-                d = LocalDate.parse(t);
-            } catch (DateTimeException e) {
-                throw new BadInputException(field, accepts + ", got " + shown(text));
-            }
-            if (d.isBefore(FIRST_DATE) || d.isAfter(LAST_DATE)) {
-                throw new BadInputException(field, accepts + ", got " + shown(text));
-            }
-            return first ? firstMilli(d, zone, starts) : lastMilli(d, zone, starts);
-        }
-        Instant i;
         try {
-            i = Instant.parse(t);
-        } catch (DateTimeException e) {
+            if (t.indexOf('T') < 0 && t.indexOf('t') < 0) {
+                LocalDate d = Dates.parse(field, t);
+                return first ? firstMilli(d, zone, starts) : lastMilli(d, zone, starts);
+            }
+            return Instants.parse(field, t).truncatedTo(ChronoUnit.MILLIS);
+        } catch (BadInputException e) {
             throw new BadInputException(field, accepts + ", got " + shown(text));
         }
-        if (i.isBefore(FIRST_DATE.atStartOfDay(java.time.ZoneOffset.UTC).toInstant())
-                || !i.isBefore(LAST_DATE.plusDays(1).atStartOfDay(java.time.ZoneOffset.UTC).toInstant())) {
-            throw new BadInputException(field, accepts + ", got " + shown(text));
-        }
-        return i.truncatedTo(ChronoUnit.MILLIS);
     }
 
     /**
@@ -254,9 +232,6 @@ public final class SeriesQuery {
     }
 
     private static String shown(String s) {
-        if (s == null) {
-            return "nothing";
-        }
-        return "\"" + (s.length() > 40 ? s.substring(0, 40) + "…" : s) + "\"";
+        return Bounded.shown(s);
     }
 }

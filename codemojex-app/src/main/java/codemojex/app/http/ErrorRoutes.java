@@ -52,18 +52,33 @@ final class ErrorRoutes {
             ctx.header("Retry-After", Long.toString(e.retryAfterSeconds()));
             answer(ctx, HttpStatus.TOO_MANY_REQUESTS, ErrorWeb.of(e.getMessage()));
         });
+        routes.exception(HttpApi.NotAcceptable.class, (e, ctx) -> answer(ctx, HttpStatus.NOT_ACCEPTABLE, ErrorWeb.of("Accept", e.getMessage())));
         routes.exception(StreamStoreException.class, (e, ctx) -> {
             log.warn("storage failure on {} {}: {}", ctx.method(), LogSafe.escape(ctx.path()), LogSafe.escape(e.getMessage()));
             answer(ctx, HttpStatus.SERVICE_UNAVAILABLE, ErrorWeb.of("the game store is unavailable; try again"));
         });
         routes.exception(Exception.class, (e, ctx) -> {
-            log.error("internal error on {} {}", ctx.method(), LogSafe.escape(ctx.path()), e);
+            String where = where(ctx);
+            if (where == null) {
+                // an event stream whose client left: Jetty recycled its request, there is no one to answer
+                log.debug("a stream's client left: {}", e.toString());
+                return;
+            }
+            log.error("internal error on {}", where, e);
             answer(ctx, HttpStatus.INTERNAL_SERVER_ERROR, ErrorWeb.of("internal error"));
         });
         // Javalin's own answers (no route, a body over its limit): the API's error, unless a route already wrote one
         routes.error(404, ctx -> {
             if (!String.valueOf(ctx.res().getContentType()).startsWith("application/json")) {
-                answer(ctx, HttpStatus.NOT_FOUND, ErrorWeb.of("no such resource " + ctx.path()));
+                java.util.Set<String> allowed = RouteTable.allowed(ctx.path());
+                if (!allowed.isEmpty() && !allowed.contains(ctx.method().name())) {
+                    // the path is served, not with this method: 405, saying which
+                    ctx.header("Allow", String.join(", ", allowed));
+                    answer(ctx, HttpStatus.METHOD_NOT_ALLOWED, ErrorWeb.of(ctx.method().name() + " is not served on " + ctx.path()
+                            + ": use " + String.join(" or ", allowed)));
+                } else {
+                    answer(ctx, HttpStatus.NOT_FOUND, ErrorWeb.of("no such resource " + ctx.path()));
+                }
             }
         });
         routes.error(413, ctx -> {
@@ -71,6 +86,15 @@ final class ErrorRoutes {
                 answer(ctx, HttpStatus.CONTENT_TOO_LARGE, ErrorWeb.of("body", "request body is over the limit of " + HttpApi.MAX_BODY + " bytes"));
             }
         });
+    }
+
+    /** {@code METHOD path} of the request, or null when it is gone (its connection closed and Jetty recycled it). */
+    private static String where(Context ctx) {
+        try {
+            return ctx.method() + " " + LogSafe.escape(ctx.path());
+        } catch (RuntimeException gone) {
+            return null;
+        }
     }
 
     private static void answer(Context ctx, HttpStatus status, ErrorWeb body) {

@@ -8,11 +8,16 @@ import codemojex.app.core.Reports;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.javalin.Javalin;
 import io.javalin.config.JavalinConfig;
+import io.javalin.config.RoutesConfig;
+import io.javalin.http.Context;
+import io.javalin.http.Handler;
+import io.javalin.http.HandlerType;
 import io.javalin.http.staticfiles.Location;
 import io.javalin.json.JavalinJackson;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.eclipse.jetty.http.CookieCompliance;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
 
@@ -67,27 +72,101 @@ public final class HttpApi {
             server(config);
             config.routes.before(limits::bodySize);
             config.routes.before(limits::reads);
-            config.routes.post("/rooms", games::open);
-            config.routes.get("/games/{game}", games::game);
-            config.routes.post("/games/{game}/players", players::join);
-            config.routes.get("/games/{game}/players/me", players::me);
-            config.routes.post("/games/{game}/guesses", guesses::submit);
-            config.routes.get("/games/{game}/guesses/{guessId}", guesses::guess);
-            config.routes.get("/games/{game}/board", reports::board);
-            config.routes.get("/feed", reports::feed);
-            config.routes.get("/feed/series", reports::feedSeries);
-            config.routes.get("/rooms/openings", reports::openings);
-            config.routes.get("/rooms/openings/series", reports::openingsSeries);
-            config.routes.get("/results", reports::results);
+            config.routes.before(HttpApi::securityHeaders);
+            Wiring w = new Wiring(config.routes);
+            w.post("/rooms", games::open);
+            w.get("/games/{game}", games::game);
+            w.post("/games/{game}/players", players::join);
+            w.get("/games/{game}/players/me", players::me);
+            w.post("/games/{game}/guesses", guesses::submit);
+            w.get("/games/{game}/guesses/{guessId}", guesses::guess);
+            w.get("/games/{game}/board", reports::board);
+            w.get("/feed", reports::feed);
+            w.get("/feed/series", reports::feedSeries);
+            w.get("/rooms/openings", reports::openings);
+            w.get("/rooms/openings/series", reports::openingsSeries);
+            w.get("/results", reports::results);
             config.routes.before("/games/{game}/events", live::requireGame);
-            config.routes.sse("/games/{game}/events", live::game);
-            config.routes.sse("/feed/events", live::feed);
-            config.routes.sse("/lobby/events", live::lobby);
-            config.routes.get("/health", health::health);
-            config.routes.get("/metrics", health::metrics);
+            w.sse("/games/{game}/events", live::game);
+            w.sse("/feed/events", live::feed);
+            w.sse("/lobby/events", live::lobby);
+            w.get("/health", health::health);
+            w.get("/metrics", health::metrics);
+            w.done();
             ErrorRoutes.wire(config.routes);
             config.requestLogger.http(metrics::record);
         });
+    }
+
+    /**
+     * The page's and the API's protection in the browser: scripts, styles and connections from this
+     * origin only (the page has no inline script or style), never framed, types as sent.
+     */
+    static final String CONTENT_SECURITY_POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "
+            + "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+    private static void securityHeaders(Context ctx) {
+        ctx.header("Content-Security-Policy", CONTENT_SECURITY_POLICY);
+        ctx.header("X-Frame-Options", "DENY");
+        ctx.header("X-Content-Type-Options", "nosniff");
+    }
+
+    /**
+     * Wires the routes of {@link RouteTable}, each once, and no other: a route missing from the
+     * table, or one the table lists and nothing wires, stops the server before it starts. An event
+     * stream is asked for with {@code Accept: text/event-stream}; without it, a 406.
+     */
+    private static final class Wiring {
+        private final RoutesConfig routes;
+        private final java.util.Set<RouteTable.Route> wired = new java.util.HashSet<>();
+
+        Wiring(RoutesConfig routes) {
+            this.routes = routes;
+        }
+
+        void get(String path, Handler h) {
+            take("GET", path, RouteTable.Kind.HTTP);
+            routes.get(path, h);
+        }
+
+        void post(String path, Handler h) {
+            take("POST", path, RouteTable.Kind.HTTP);
+            routes.post(path, h);
+        }
+
+        void sse(String path, java.util.function.Consumer<io.javalin.http.sse.SseClient> client) {
+            take("GET", path, RouteTable.Kind.SSE);
+            routes.before(path, Wiring::requireEventStream);
+            routes.sse(path, client);
+        }
+
+        private void take(String method, String path, RouteTable.Kind kind) {
+            RouteTable.Route r = RouteTable.require(method, path);
+            if (r.kind() != kind || !wired.add(r)) {
+                throw new IllegalStateException(r.key() + " is wired twice, or not as the " + r.kind() + " route RouteTable lists");
+            }
+        }
+
+        void done() {
+            List<String> missing = RouteTable.ALL.stream().filter(r -> !wired.contains(r)).map(RouteTable.Route::key).toList();
+            if (!missing.isEmpty()) {
+                throw new IllegalStateException("RouteTable lists routes nothing wires: " + missing);
+            }
+        }
+
+        private static void requireEventStream(Context ctx) {
+            String accept = ctx.header("Accept");
+            if (ctx.method() == HandlerType.GET && (accept == null || !accept.toLowerCase(java.util.Locale.ROOT).contains("text/event-stream"))) {
+                throw new NotAcceptable(ctx.path() + " is an event stream: ask for it with Accept: text/event-stream");
+            }
+        }
+    }
+
+    /** A request for an event stream that does not accept one. */
+    static final class NotAcceptable extends RuntimeException {
+        NotAcceptable(String message) {
+            super(message, null, false, false);
+        }
     }
 
     /** A comment to every connected event stream: keeps proxies from closing idle streams and finds the clients that left. */
@@ -118,6 +197,8 @@ public final class HttpApi {
             files.hostedPath = "/";
             files.directory = "/public";
             files.location = Location.CLASSPATH;
+            files.headers = java.util.Map.of("Content-Security-Policy", CONTENT_SECURITY_POLICY, "X-Frame-Options", "DENY",
+                    "X-Content-Type-Options", "nosniff");
         });
     }
 }

@@ -1,17 +1,15 @@
 package codemojex.app.http;
 
-import codemojex.app.core.BadInputException;
-import codemojex.app.core.Durations;
+import codemojex.app.core.Dates;
+import codemojex.app.core.Instants;
 import codemojex.app.core.Reports;
 import codemojex.app.core.SeriesQuery;
 import io.javalin.http.Context;
 
-import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
-import java.time.format.DateTimeParseException;
 import java.util.Objects;
 
 /** What players and operators read, folds of the log: a game's board, the feed, room openings, a day's results. */
@@ -48,35 +46,21 @@ final class ReportRoutes {
 
     /** {@code GET /feed?since=1h}. */
     void feed(Context ctx) {
-        Duration since = Durations.parse("since", Requests.queryOr(ctx, "since", "1h"));
+        Duration since = Reports.since(ctx.queryParam("since"));
         ctx.json(FeedWeb.of(since, reports.feed(since)));
     }
 
     /** {@code GET /rooms/openings?from=&to=}: the last day's by default. */
     void openings(Context ctx) {
-        Instant to = Requests.instantParam(ctx, "to", Instant.now());
-        Instant from = Requests.instantParam(ctx, "from", to.minus(Duration.ofDays(1)));
-        ctx.json(OpeningsWeb.of(from, to, reports.openings(from, to)));
+        Instants.Range r = Instants.range(ctx.queryParam("from"), ctx.queryParam("to"), Instant.now(), Duration.ofDays(1));
+        ctx.json(OpeningsWeb.of(r.from(), r.to(), reports.openings(r.from(), r.to())));
     }
 
     /** {@code GET /results?day=&zone=}: today's in UTC by default. */
     void results(Context ctx) {
-        ZoneId zone = BadInputException.check("zone", () -> {
-            String z = Requests.queryOr(ctx, "zone", "UTC");
-            try {
-                return ZoneId.of(z);
-            } catch (DateTimeException e) {
-                throw new IllegalArgumentException("zone \"" + (z.length() > 40 ? z.substring(0, 40) : z) + "\" is not a time zone such as UTC or Europe/Paris");
-            }
-        });
-        LocalDate day = BadInputException.check("day", () -> {
-            String d = ctx.queryParam("day");
-            try {
-                return d == null || d.isBlank() ? LocalDate.now(zone) : LocalDate.parse(d);
-            } catch (DateTimeParseException e) {
-                throw new IllegalArgumentException("day \"" + d + "\" is not a date such as 2026-12-02");
-            }
-        });
+        ZoneId zone = Dates.zone("zone", ctx.queryParam("zone"));
+        String d = ctx.queryParam("day");
+        LocalDate day = d == null || d.isBlank() ? LocalDate.now(zone) : Dates.parse("day", d);
         ctx.json(ResultsWeb.of(day, zone, reports.results(day, zone)));
     }
 }

@@ -57,6 +57,12 @@ final class RequestMetrics {
     }
 
     private static String route(Context ctx) {
+        // the route the request was for, even when a before handler answered it (a 429, a 406):
+        // Javalin's endpoint is then the before handler's "*"
+        var listed = RouteTable.match(ctx.method().name(), ctx.path());
+        if (listed.isPresent()) {
+            return listed.get().key();
+        }
         try {
             Endpoint e = ctx.endpoint();
             return e == null ? "other" : e.method + " " + e.path;

@@ -6,8 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.javalin.http.Context;
 
-import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.Objects;
 
 /**
@@ -36,7 +34,10 @@ final class Requests {
             }
             return node;
         } catch (JsonProcessingException e) {
-            throw new BadInputException("body", "the body is not valid JSON: " + e.getOriginalMessage());
+            // Jackson's own message names its classes and quotes its settings: say where, not how
+            com.fasterxml.jackson.core.JsonLocation at = e.getLocation();
+            throw new BadInputException("body", "body is not valid JSON" + (at == null || at.getLineNr() < 1 ? ""
+                    : " at line " + at.getLineNr() + ", column " + at.getColumnNr()));
         }
     }
 
@@ -91,19 +92,5 @@ final class Requests {
             throw new BadInputException(name, name + " \"" + (v.length() > 20 ? v.substring(0, 20) + "…" : v) + "\" is not a number 1..1000");
         }
         return Integer.parseInt(v);
-    }
-
-    /** Query parameter {@code name}, an ISO-8601 instant; {@code otherwise} without one. */
-    static Instant instantParam(Context ctx, String name, Instant otherwise) {
-        String v = ctx.queryParam(name);
-        if (v == null || v.isBlank()) {
-            return otherwise;
-        }
-        try {
-            return Instant.parse(v);
-        } catch (DateTimeParseException e) {
-            throw new BadInputException(name, name + " \"" + (v.length() > 40 ? v.substring(0, 40) + "…" : v)
-                    + "\" is not an instant such as 2026-12-02T10:00:00Z");
-        }
     }
 }

@@ -199,6 +199,16 @@ public final class EmbeddedRedis implements AutoCloseable {
         process = null;
         if (!persistent) {
             Option.of(conf.toFile()).forEach(File::delete); // it holds the password of a server that is gone
+            deleteTree(dir); // an ephemeral server leaves nothing behind, not even its temporary directory
+        }
+    }
+
+    /** Deletes {@code root} and everything in it, as far as it can: what is left is only what could not be removed. */
+    private static void deleteTree(Path root) {
+        try (java.util.stream.Stream<Path> all = Files.walk(root)) {
+            all.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException | UncheckedIOException gone) {
+            // already removed, or not ours to remove: nothing more to do
         }
     }
 
