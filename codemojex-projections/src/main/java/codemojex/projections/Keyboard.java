@@ -1,6 +1,7 @@
 package codemojex.projections;
 
 import io.vavr.collection.Vector;
+import io.vavr.control.Option;
 
 import java.util.Objects;
 import java.util.random.RandomGenerator;
@@ -59,16 +60,34 @@ public record Keyboard(Vector<Emoji> keys) {
         return new Code(sample(keys, Code.LENGTH, rng));
     }
 
-    /** Parses a guess: six emojis, each on this keyboard. */
+    /**
+     * Parses a guess: six emojis, each on this keyboard, written as the keyboard writes them: an
+     * emoji that has a text and an emoji form ({@code ❄} and {@code ❄️}, with VS16) is accepted in
+     * either and comes back in the keyboard's ({@link #key}).
+     */
     public Code parseGuess(String text) {
-        Code guess = Code.parse(text);
+        Code parsed = Code.parse(text);
+        Vector<Emoji> keyed = Vector.empty();
         for (int i = 0; i < Code.LENGTH; i++) {
-            if (!keys.contains(guess.get(i))) {
-                throw new IllegalArgumentException(guess.get(i) + " at position " + (i + 1) + " is not on the keyboard "
-                        + keys.mkString(" "));
-            }
+            Emoji e = parsed.get(i);
+            int position = i + 1;
+            keyed = keyed.append(key(e).getOrElseThrow(() -> new IllegalArgumentException(e + " at position " + position
+                    + " is not on the keyboard " + keys.mkString(" "))));
         }
-        return guess;
+        return new Code(keyed);
+    }
+
+    /** The key {@code e} is: itself, or the key that differs from it only by VS16 (U+FE0F, the emoji presentation). */
+    public Option<Emoji> key(Emoji e) {
+        if (keys.contains(e)) {
+            return Option.some(e);
+        }
+        String bare = withoutVs16(e.text());
+        return keys.find(k -> withoutVs16(k.text()).equals(bare));
+    }
+
+    private static String withoutVs16(String text) {
+        return text.replace("\uFE0F", "");
     }
 
     /** Checks that {@code code} uses only this keyboard's emojis. */
