@@ -83,6 +83,8 @@ public final class HttpApi {
             config.routes.sse("/games/{game}/events", live::game);
             config.routes.sse("/feed/events", live::feed);
             config.routes.sse("/lobby/events", live::lobby);
+            config.routes.before("/events", live::requireGameIfAny);
+            config.routes.sse("/events", live::events);
             config.routes.get("/health", health::health);
             config.routes.get("/metrics", health::metrics);
             ErrorRoutes.wire(config.routes);
