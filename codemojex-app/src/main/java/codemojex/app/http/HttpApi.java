@@ -72,6 +72,7 @@ public final class HttpApi {
             config.routes.post("/games/{game}/players", players::join);
             config.routes.get("/games/{game}/players/me", players::me);
             config.routes.post("/games/{game}/guesses", guesses::submit);
+            config.routes.get("/games/{game}/guesses", guesses::mine);
             config.routes.get("/games/{game}/guesses/{guessId}", guesses::guess);
             config.routes.get("/games/{game}/board", reports::board);
             config.routes.get("/feed", reports::feed);
