@@ -155,7 +155,7 @@ class WebPageTest {
         assertThat(requests).doesNotContainKeys("GET /feed", "GET /games/{game}/board");
         assertThat(requests.getOrDefault("GET /games/{game}/guesses/{guessId}", 0L)).as("reads of the 3 guesses' results")
                 .isBetween(3L, 12L);
-        assertThat(f.get("/health").json().path("eventStreams").asInt()).as("each page's lobby, feed and game streams").isEqualTo(6);
+        assertThat(f.get("/health").json().path("eventStreams").asInt()).as("one stream a page, carrying its lobby, feed and game").isEqualTo(2);
         // the lobby lists the game with its two players and its best
         waiting().until(d -> d.findElement(By.cssSelector("#lobby li.current")).getText().contains("2 players"));
 
