@@ -182,8 +182,13 @@ class WebPageTest {
         waiting(page).until(d -> !d.findElements(By.cssSelector("#chart rect")).isEmpty());
         WebElement chart = page.findElement(By.id("chart"));
         String lastBefore = chart.getAttribute("data-last");
-        String barFrom = newestBar(page).getAttribute("data-from");
-        double xBefore = Double.parseDouble(newestBar(page).getAttribute("x"));
+        // the chart is drawn again at every bucket: both read from one drawing, again if it was replaced meanwhile
+        String[] newest = waiting(page).until(d -> {
+            WebElement bar = newestBar(d);
+            return new String[] {bar.getAttribute("data-from"), bar.getAttribute("x")};
+        });
+        String barFrom = newest[0];
+        double xBefore = Double.parseDouble(newest[1]);
         Path shots = Path.of("target");
         Files.createDirectories(shots);
         Files.write(shots.resolve("webpage-chart-before.png"), ((org.openqa.selenium.TakesScreenshot) page)

@@ -12,11 +12,11 @@ import io.javalin.http.sse.SseClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 
@@ -74,7 +74,9 @@ final class LiveRoutes {
         if (last == null) {
             last = client.ctx().queryParam("last");
         }
-        Outlet out = new Outlet(client, true, EventIds.parse(last), this);
+        Map<String, String> seen = EventIds.parse(last);
+        seen.keySet().retainAll(game != null && !game.isEmpty() ? List.of("feed", "lobby", "game") : List.of("feed", "lobby"));
+        Outlet out = new Outlet(client, true, seen, this);
         out.add(buckets(out));
         out.<Live.FeedView>carry("feed", live.feed()::subscribe, u -> FeedWeb.live(u.value()));
         out.<List<Reports.LobbyGame>>carry("lobby", live.lobby()::subscribe, u -> LobbyWeb.of(u.value()));
@@ -148,7 +150,8 @@ final class LiveRoutes {
         private final boolean composite;
         private final Map<String, String> seen;
         private final Map<String, String> sent = new TreeMap<>();
-        private final List<AutoCloseable> closing = new CopyOnWriteArrayList<>();
+        private final List<AutoCloseable> closing = new ArrayList<>();
+        private boolean closed;
         private final LiveRoutes routes;
 
         Outlet(SseClient client, boolean composite, Map<String, String> seen, LiveRoutes routes) {
@@ -156,18 +159,27 @@ final class LiveRoutes {
             this.composite = composite;
             this.seen = seen;
             this.routes = routes;
+            sent.putAll(seen); // the client's own ids, until each kind sends a newer one
             client.keepAlive();
             routes.traffic.streams.add(client);
             client.onClose(() -> {
                 routes.traffic.streams.remove(client);
-                for (AutoCloseable c : closing) {
-                    try {
-                        c.close();
-                    } catch (Exception e) {
-                        log.warn("could not stop a stream: {}", e.getMessage());
-                    }
+                List<AutoCloseable> all;
+                synchronized (closing) {
+                    closed = true;
+                    all = new ArrayList<>(closing);
+                    closing.clear();
                 }
+                all.forEach(Outlet::stop);
             });
+        }
+
+        private static void stop(AutoCloseable c) {
+            try {
+                c.close();
+            } catch (Exception e) {
+                log.warn("could not stop a stream: {}", e.getMessage());
+            }
         }
 
         /** A stream of one {@code kind}, resumed from the plain {@code Last-Event-ID} it presents. */
@@ -176,17 +188,19 @@ final class LiveRoutes {
             return new Outlet(client, false, last == null ? Map.of() : Map.of(kind, last), routes);
         }
 
+        /** Closes {@code c} with the stream; at once if the client already left (a game's watcher would outlive it). */
         void add(AutoCloseable c) {
-            closing.add(c);
+            synchronized (closing) {
+                if (!closed) {
+                    closing.add(c);
+                    return;
+                }
+            }
+            stop(c);
         }
 
         <A> void carry(String kind, Function<LiveValue.Listener<A>, AutoCloseable> subscribe, Function<LiveValue.Update<A>, Object> body) {
             AtomicBoolean first = new AtomicBoolean(true);
-            synchronized (client) {
-                if (seen.containsKey(kind)) {
-                    sent.put(kind, seen.get(kind)); // the client's own, until this kind sends a newer one
-                }
-            }
             add(subscribe.apply(u -> {
                 String id = u.upTo() + "." + u.version();
                 if (first.getAndSet(false) && id.equals(seen.get(kind))) {
