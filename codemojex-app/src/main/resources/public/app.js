@@ -1,6 +1,9 @@
 // Codemojex web page. Every text from the server goes in through textContent, never innerHTML,
-// so a player name such as <script> shows as text. Nothing is polled: the board, the game's state
-// and the feed arrive as server-sent events (EventSource reconnects by itself, with Last-Event-ID).
+// so a player name such as <script> shows as text. Nothing is polled: the board, the game's state,
+// the lobby and the feed arrive as server-sent events on one stream, GET /events (a browser allows
+// six connections a host over HTTP/1.1: a stream per thing watched, kept by pages in the history,
+// would take them all). EventSource reconnects by itself with Last-Event-ID; the page closes the
+// stream when it is hidden (pagehide) and opens it again when shown (pageshow), with ?last=.
 (function () {
   'use strict';
   const $ = (id) => document.getElementById(id);
@@ -8,7 +11,11 @@
   let game = null;
   let keyboard = [];
   let picked = [];
-  let gameEvents = null;
+  let room = null;           // the game's room
+  let settled = false;       // the game is over: the input is locked
+  let events = null;         // the page's one event stream
+  let lastId = '';           // the last event id heard: the last id of each kind (kind:id,kind:id)
+  let gameShown = false;     // a game event of this game was rendered
   let pending = [];          // guess ids sent and not yet scored or rejected
   const mine = [];           // this page's scored guesses in this game, oldest first
   let previousRanks = new Map(); // player -> rank at the last board event, to show who moved
@@ -61,7 +68,7 @@
 
   // a guess is six distinct emojis, like the secret (#27): a picked key is spent until taken back
   function pick(emoji) {
-    if (game && picked.length < 6 && !picked.includes(emoji)) { picked.push(emoji); renderSlots(); }
+    if (game && !settled && picked.length < 6 && !picked.includes(emoji)) { picked.push(emoji); renderSlots(); }
   }
 
   function renderKeyboard() {
@@ -72,6 +79,7 @@
       b.type = 'button';
       b.dataset.emoji = emoji;
       b.title = 'key ' + SHORTCUTS[i];
+      b.disabled = settled;
       b.addEventListener('click', () => pick(emoji));
       k.appendChild(b);
     });
@@ -82,9 +90,14 @@
     const s = $('slots');
     s.replaceChildren();
     for (let i = 0; i < 6; i++) s.appendChild(el('span', picked[i] || ''));
-    $('keyboard').querySelectorAll('button').forEach((b) => { b.disabled = picked.includes(b.dataset.emoji); });
-    $('guess').disabled = !(game && picked.length === 6);
+    $('keyboard').querySelectorAll('button').forEach((b) => { b.disabled = settled || picked.includes(b.dataset.emoji); });
+    $('guess').disabled = !(game && !settled && picked.length === 6);
+    $('clear').disabled = settled;
   }
+
+  // how a position scored, in words: a distance of 5 scores nothing, as an emoji not in the secret does
+  const LABELS = { EXACT: 'exact', ADJACENT: 'adjacent', NEAR: 'near', FAR: 'far', MAX: 'miss (5 away)', MISS: 'miss (not in it)' };
+  function label(p) { return LABELS[p.status] || p.status; }
 
   function renderBreakdown(score) {
     const t = $('breakdown');
@@ -94,7 +107,7 @@
       const tr = el('tr');
       tr.appendChild(el('td', String(p.position + 1)));
       tr.appendChild(el('td', p.emoji));
-      tr.appendChild(el('td', p.status, p.status));
+      tr.appendChild(el('td', label(p), p.status));
       tr.appendChild(el('td', String(p.points)));
       body.appendChild(tr);
     });
@@ -109,7 +122,7 @@
       const li = el('li');
       s.positions.forEach((p) => {
         const c = el('span', p.emoji, 'cell ' + p.status);
-        c.title = p.status + ', ' + p.points + ' points';
+        c.title = label(p) + ', ' + p.points + ' points';
         li.appendChild(c);
       });
       li.appendChild(el('span', s.total + ' / ' + s.max, 'total'));
@@ -117,10 +130,31 @@
     }
   }
 
+  function describe(g) {
+    return 'Game ' + g.game + ' in room ' + g.room + ' (' + g.status + ')'
+      + (g.status === 'settled' ? ', cracked by ' + g.winner : '');
+  }
+
+  // a settled game: its secret and winner shown, its board final, its input locked
+  function renderEnd(g) {
+    const ended = $('ended');
+    if (g.status !== 'settled') { ended.classList.add('hidden'); return; }
+    settled = true;
+    ended.replaceChildren();
+    ended.appendChild(el('span', 'Cracked by '));
+    ended.appendChild(el('strong', g.winner, 'winner'));
+    ended.appendChild(el('span', ' — the secret was '));
+    const code = el('span', undefined, 'secret');
+    g.secret.forEach((e) => code.appendChild(el('span', e)));
+    ended.appendChild(code);
+    ended.classList.remove('hidden');
+    picked = [];
+    renderKeyboard();
+    $('live').textContent = 'final';
+  }
+
   function renderGame(g) {
-    $('gameInfo').textContent = 'Game ' + g.game + ' (' + g.status + ')'
-      + (g.status === 'settled' ? ', cracked by ' + g.winner : '') + ', ' + g.guesses
-      + (g.guesses === 1 ? ' guess' : ' guesses') + ' scored';
+    $('gameInfo').textContent = describe(g) + ', ' + g.guesses + (g.guesses === 1 ? ' guess' : ' guesses') + ' scored';
     const list = $('board');
     list.replaceChildren();
     const before = previousRanks;
@@ -214,8 +248,11 @@
         + (f.players === 1 ? ' player' : ' players') + ' in the last hour';
     const feed = $('feed');
     feed.replaceChildren();
-    f.items.forEach((i) => feed.appendChild(el('li',
-      new Date(i.at).toLocaleTimeString() + ' ' + i.player + ' scored ' + i.total + ' in ' + i.game)));
+    f.items.forEach((i) => {
+      const li = el('li', new Date(i.at).toLocaleTimeString() + ' ' + i.player + ' scored ' + i.total + ' in ' + i.room);
+      li.title = 'game ' + i.game;
+      feed.appendChild(li);
+    });
   }
 
   // a game event says something changed: the guesses still pending are read once each, not polled;
@@ -244,33 +281,87 @@
     pending = pending.filter((id) => !done.has(id));
   }
 
-  function watchGame(id) {
-    if (gameEvents) gameEvents.close();
-    gameEvents = new EventSource('/games/' + encodeURIComponent(id) + '/events');
-    gameEvents.addEventListener('game', (e) => {
-      renderGame(JSON.parse(e.data));
-      $('live').textContent = 'live';
+  // the page's one stream: feed, chart buckets, lobby and, with a game, its game events
+  function heard(e) { if (e.lastEventId) lastId = e.lastEventId; }
+  function showLive() {
+    $('live').textContent = !game ? 'no game selected' : settled ? 'final' : gameShown ? 'live' : 'connecting…';
+  }
+
+  function connect() {
+    if (events) events.close();
+    const q = new URLSearchParams();
+    if (game) q.set('game', game);
+    if (lastId) q.set('last', lastId);
+    const query = q.toString();
+    events = new EventSource('/events' + (query ? '?' + query : ''));
+    events.addEventListener('game', (e) => {
+      heard(e);
+      const g = JSON.parse(e.data);
+      if (g.game !== game) return;
+      renderGame(g);
+      renderEnd(g);
+      gameShown = true;
+      showLive();
       if (pending.length) settlePending();
     });
-    gameEvents.onerror = () => { $('live').textContent = 'reconnecting…'; };
+    events.addEventListener('lobby', (e) => { heard(e); lastLobby = JSON.parse(e.data); renderLobby(lastLobby); });
+    events.addEventListener('feed', (e) => { heard(e); renderFeed(JSON.parse(e.data)); });
+    events.addEventListener('bucket', (e) => {
+      const b = JSON.parse(e.data);
+      b.final = true;
+      putBucket(b);
+      renderChart();
+    });
+    events.addEventListener('open', () => {
+      readSeries(); // at the first connection and after each reconnection: what was missed
+      showLive();   // resumed: what this page has is current, and the server sends what changes
+      if (pending.length) settlePending();
+    });
+    events.onerror = () => { if (game && !settled) $('live').textContent = 'reconnecting…'; };
+  }
+
+  // hidden (another page, the back-forward cache): no connection kept; shown again: resumed
+  window.addEventListener('pagehide', () => { if (events) { events.close(); events = null; } });
+  window.addEventListener('pageshow', (e) => { if (e.persisted) connect(); });
+
+  // this player's guesses in this game, read again at each load: the history survives a reload
+  async function readMine(id) {
+    if (me === null) return;
+    try {
+      const own = await api('GET', '/games/' + encodeURIComponent(id) + '/guesses');
+      if (id !== game) return;
+      mine.length = 0;
+      own.guesses.filter((s) => s.status === 'scored').forEach((s) => mine.push(s));
+      renderMine();
+    } catch (e) { /* no history to show */ }
   }
 
   async function useGame(id) {
     const g = await api('GET', '/games/' + encodeURIComponent(id));
+    const switched = game !== g.game;
     game = g.game;
+    room = g.room;
     keyboard = g.keyboard;
+    settled = false;
     picked = [];
     pending = [];
     previousRanks = new Map();
     mine.length = 0;
     renderMine();
-    $('gameInfo').textContent = 'Game ' + g.game + ' in room ' + g.room + ' (' + g.status + ')'
-      + (g.status === 'settled' ? ', cracked by ' + g.winner + ': ' + g.secret.join('') : '');
+    if (switched) { $('board').replaceChildren(); $('breakdown').classList.add('hidden'); $('ended').classList.add('hidden'); }
+    $('gameInfo').textContent = describe(g);
+    renderEnd(g);
     history.replaceState(null, '', '?game=' + encodeURIComponent(game));
     if (lastLobby) renderLobby(lastLobby); // before the first lobby event there is nothing to say about it
     renderKeyboard();
-    watchGame(game);
+    if (switched) {
+      gameShown = false;
+      lastId = lastId.split(',').filter((p) => p && !p.startsWith('game:')).join(','); // the other game's id means nothing here
+      connect();
+    }
+    showLive();
     await identify(game);
+    await readMine(game);
   }
 
   async function openGame() {
@@ -299,6 +390,9 @@
 
   document.addEventListener('keydown', (e) => {
     if (e.target && (e.target.tagName === 'INPUT' || e.ctrlKey || e.metaKey || e.altKey)) return;
+    // Enter on a focused key would press it again: Enter guesses, or does nothing, wherever the focus is
+    if (e.key === 'Enter' && e.target && e.target.closest && e.target.closest('#keyboard')) e.preventDefault();
+    if (settled) return;
     const i = SHORTCUTS.indexOf(e.key);
     if (i >= 0 && i < keyboard.length) { pick(keyboard[i]); e.preventDefault(); }
     else if (e.key === 'Backspace' && picked.length) { picked.pop(); renderSlots(); e.preventDefault(); }
@@ -310,18 +404,9 @@
   $('clear').addEventListener('click', () => { picked = []; renderSlots(); });
   $('guess').addEventListener('click', submitGuess);
   let lastLobby = null;
-  const lobbyEvents = new EventSource('/lobby/events');
-  lobbyEvents.addEventListener('lobby', (e) => { lastLobby = JSON.parse(e.data); renderLobby(lastLobby); });
-  const feedEvents = new EventSource('/feed/events?buckets=true');
-  feedEvents.addEventListener('feed', (e) => renderFeed(JSON.parse(e.data)));
-  feedEvents.addEventListener('bucket', (e) => {
-    const b = JSON.parse(e.data);
-    b.final = true;
-    putBucket(b);
-    renderChart();
-  });
-  feedEvents.addEventListener('open', readSeries); // at the first connection and after each reconnection: what was missed
   const fromUrl = new URLSearchParams(location.search).get('game');
-  if (fromUrl) useGame(fromUrl).catch((e) => say(e.message));
+  if (fromUrl) useGame(fromUrl).catch((e) => { say(e.message); if (!events) connect(); });
+  else connect();
+  showLive();
   renderSlots();
 })();

@@ -167,6 +167,68 @@ class LiveEventsTest {
     }
 
     /**
+     * The page's one stream, {@code /events?game=}: feed, chart buckets, lobby and game events on
+     * one connection. Each id holds the last id of every kind, so a stream opened again with it
+     * ({@code Last-Event-ID}, or {@code ?last=} as the page sends it after the back-forward cache)
+     * is sent no value it already has, of any kind.
+     */
+    @Test
+    void onePageStreamCarriesEveryKindAndResumesEachFromItsId() throws Exception {
+        try (AppFixture f = new AppFixture(Settings.builder().chartBucket(java.time.Duration.ofSeconds(2)).build(), RateLimiter.unlimited())) {
+            HttpClient http = HttpClient.newHttpClient();
+            String game = f.post("/rooms", Map.of("room", "one")).json().get("game").asText();
+            String last;
+            // another page watches the game on the game's own route: its live value (whose versions the ids count) lives on
+            Stream watcher = new Stream(http, f, "/games/" + game + "/events", null);
+            watcher.until(x -> x.name().equals("game"));
+            try (Stream page = new Stream(http, f, "/events?game=" + game, null)) {
+                java.util.Set<String> kinds = new java.util.HashSet<>();
+                Event e = page.until(x -> kinds.add(x.name()) && kinds.containsAll(List.of("feed", "lobby", "game")));
+                assertThat(e.id()).matches("feed:\\d+-\\d+\\.\\d+,game:\\d+-\\d+\\.\\d+,lobby:\\d+-\\d+\\.\\d+");
+                page.until(x -> x.name().equals("bucket")); // the chart's buckets as they close, on the same stream
+                guess(f, game, "ada", 0);
+                boolean[] seen = new boolean[3];
+                Event changed = page.until(x -> {
+                    switch (x.name()) {
+                        case "game" -> seen[0] |= x.data().get("guesses").asInt() == 1;
+                        case "feed" -> seen[1] |= x.data().get("guesses").asInt() == 1;
+                        case "lobby" -> seen[2] |= x.data().get("games").get(0).get("players").asInt() == 1;
+                        default -> { }
+                    }
+                    return seen[0] && seen[1] && seen[2];
+                });
+                last = changed.id();
+            }
+            String other = f.post("/rooms", Map.of("room", "two")).json().get("game").asText();
+            // opened again with the newest id, by header or by query: what changed since, and nothing the page has
+            for (String path : List.of("/events?game=" + game, "/events?game=" + game + "&last=" + java.net.URLEncoder.encode(last, "UTF-8"))) {
+                try (Stream again = new Stream(http, f, path, path.contains("last=") ? null : last)) {
+                    Event lobby = again.until(x -> !x.name().equals("bucket"));
+                    assertThat(lobby.name()).as("the lobby changed (a game opened): the feed and the game did not").isEqualTo("lobby");
+                    assertThat(lobby.data().get("games").get(0).get("game").asText()).isEqualTo(other);
+                    assertThat(lobby.id()).as("the feed's and the game's ids go on").contains("feed:").contains("game:");
+                }
+            }
+            watcher.close();
+            guess(f, other, "bob", 0);
+            // an old id: each kind's current value at once
+            try (Stream old = new Stream(http, f, "/events?game=" + game, "feed:1-0.1,game:1-0.1,lobby:1-0.1")) {
+                java.util.Set<String> kinds = new java.util.HashSet<>();
+                old.until(x -> kinds.add(x.name()) && kinds.containsAll(List.of("feed", "lobby", "game")));
+            }
+            // no game: no game events; a game that is not there is a 404, a bad id a 400
+            try (Stream lobbyOnly = new Stream(http, f, "/events", "garbage, ignored")) {
+                java.util.Set<String> kinds = new java.util.HashSet<>();
+                Event e = lobbyOnly.until(x -> kinds.add(x.name()) && kinds.containsAll(List.of("feed", "lobby")));
+                assertThat(kinds).doesNotContain("game");
+                assertThat(e.id()).doesNotContain("game:");
+            }
+            assertThat(f.get("/events?game=GAMnone").status()).isEqualTo(404);
+            assertThat(f.get("/events?game=%3Cx%3E").status()).isEqualTo(400);
+        }
+    }
+
+    /**
      * Five hundred pages on one game while {@code simulate} plays it: one live value and one follower serve
      * them all, every page gets the final board, and Redis sees about the commands of one page
      * (printed: {@code INFO commandstats} over the same play with one page, 500, and one again).

@@ -119,6 +119,10 @@ class WebShapesTest {
         assertThat(new TreeSet<>(iterable(own))).containsExactly("best", "cracked", "game", "guessId", "max", "percentage", "player",
                 "positions", "status", "total");
         assertThat(new TreeSet<>(iterable(own.get("positions").get(0)))).containsExactly("distance", "emoji", "points", "position", "status");
+        AppFixture.Response mine = f.send("GET", "/games/" + game + "/guesses", null, f.as(game, "fay"));
+        assertThat(mine.status()).isEqualTo(200);
+        assertThat(shape(mine.json())).as("the player's own guesses, each as GET /games/{game}/guesses/{guessId} shows it to them")
+                .isEqualTo("{game:s,guesses:[" + shape(own) + "],player:s}");
         assertThat(shape(f.awaitScore(game, guessId))).isEqualTo("{best:n,cracked:b,game:s,guessId:s,max:n,percentage:n,player:s,status:s,total:n}");
 
         assertThat(shape(f.get("/games/" + game + "/board").json())).isEqualTo("{board:[" + RANKED + "],game:s}");
@@ -164,17 +168,31 @@ class WebShapesTest {
              LiveEventsTest.Stream events = new LiveEventsTest.Stream(http, f, "/games/" + watched + "/events", null)) {
             LiveEventsTest.Event open = events.until(e -> true);
             assertThat(open.name()).isEqualTo("game");
-            assertThat(shape(open.data())).isEqualTo("{board:[],game:s,guesses:n,recent:[],status:s}");
+            assertThat(shape(open.data())).isEqualTo("{board:[],game:s,guesses:n,recent:[],room:s,status:s}");
             LiveEventsTest.Event listed = lobby.until(e -> e.data().get("games").size() > 0);
             assertThat(listed.name()).isEqualTo("lobby");
             assertThat(shape(listed.data())).isEqualTo("{games:[{best:n,game:s,players:n,room:s}]}");
 
             f.guessId(watched, "ada", LiveEventsTest.perfect(f, watched));
             LiveEventsTest.Event settled = events.until(e -> e.data().get("status").asText().equals("settled"));
-            assertThat(shape(settled.data())).isEqualTo("{board:[" + RANKED + "],game:s,guesses:n,recent:[" + ITEM + "],status:s,winner:s}");
+            assertThat(shape(settled.data()))
+                    .isEqualTo("{board:[" + RANKED + "],game:s,guesses:n,recent:[" + ITEM + "],room:s,secret:[s],status:s,winner:s}");
             LiveEventsTest.Event fed = feed.until(e -> e.data().get("items").size() > 0);
             assertThat(fed.name()).isEqualTo("feed");
             assertThat(shape(fed.data())).isEqualTo("{guesses:n,items:[" + ITEM + "],perMinute:[{guesses:n,minute:s}],players:n,since:s,skipped:n}");
+        }
+        // the page's one stream: the same events, by the same names, each in the same shape
+        String another = f.post("/rooms", Map.of("room", "shapes")).json().get("game").asText();
+        try (LiveEventsTest.Stream page = new LiveEventsTest.Stream(http, f, "/events?game=" + another, null)) {
+            Map<String, String> shapes = new java.util.TreeMap<>();
+            page.until(e -> {
+                shapes.putIfAbsent(e.name(), shape(e.data()));
+                return shapes.size() == 3;
+            });
+            assertThat(shapes).containsOnlyKeys("feed", "game", "lobby");
+            assertThat(shapes.get("game")).isEqualTo("{board:[],game:s,guesses:n,recent:[],room:s,status:s}");
+            assertThat(shapes.get("lobby")).isEqualTo("{games:[{best:n,game:s,players:n,room:s}]}");
+            assertThat(shapes.get("feed")).isEqualTo("{guesses:n,items:[" + ITEM + "],perMinute:[{guesses:n,minute:s}],players:n,since:s,skipped:n}");
         }
     }
 

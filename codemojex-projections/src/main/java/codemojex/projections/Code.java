@@ -78,15 +78,24 @@ public record Code(Vector<Emoji> emojis) {
      *                                  and the positions (1..6) it is at first and again
      */
     public static Code parseGuess(String text) {
-        Code guess = parse(text);
+        return parse(text).requireDistinctGuess();
+    }
+
+    /**
+     * This code, checked to keep the rule of a guess: six distinct emojis, like the secret.
+     *
+     * @return this code
+     * @throws IllegalArgumentException naming the repeated emoji and its two positions
+     */
+    public Code requireDistinctGuess() {
         for (int j = 1; j < LENGTH; j++) {
-            int i = guess.emojis.indexOf(guess.get(j));
+            int i = emojis.indexOf(get(j));
             if (i < j) {
-                throw new IllegalArgumentException("a guess is " + LENGTH + " distinct emojis, like the secret: " + guess.get(j)
+                throw new IllegalArgumentException("a guess is " + LENGTH + " distinct emojis, like the secret: " + get(j)
                         + " is repeated (positions " + (i + 1) + " and " + (j + 1) + ")");
             }
         }
-        return guess;
+        return this;
     }
 
     /** This code, checked to hold six distinct emojis (as a secret must). */

@@ -1,6 +1,7 @@
 package codemojex.projections;
 
 import io.vavr.collection.Vector;
+import io.vavr.control.Option;
 
 import java.util.Objects;
 import java.util.random.RandomGenerator;
@@ -61,7 +62,9 @@ public record Keyboard(Vector<Emoji> keys) {
 
     /**
      * Parses a guess: six distinct emojis ({@link Code#parseGuess}, the rule of a guess), each on
-     * this keyboard.
+     * this keyboard, written as the keyboard writes them: an emoji that has a text and an emoji form
+     * ({@code ❄} and {@code ❄️}, with VS16) is accepted in either and comes back in the keyboard's
+     * ({@link #key}).
      *
      * @throws IllegalArgumentException naming what is wrong: the form, a repeated emoji, or an
      *                                  emoji that is not on the keyboard
@@ -72,19 +75,34 @@ public record Keyboard(Vector<Emoji> keys) {
 
     /**
      * A guess already parsed by {@link Code#parseGuess} (before the game, and so the keyboard, was
-     * read), checked to use only this keyboard's emojis.
+     * read), checked to use only this keyboard's emojis, each in the keyboard's form, and checked
+     * again to be six distinct emojis once in that form ({@code ❄} and {@code ❄️} are one emoji).
      *
-     * @throws IllegalArgumentException naming the first emoji that is not on the keyboard
+     * @throws IllegalArgumentException naming the first emoji that is not on the keyboard, or a repeat
      */
     public Code checkGuess(Code guess) {
         Objects.requireNonNull(guess, "guess");
+        Vector<Emoji> keyed = Vector.empty();
         for (int i = 0; i < Code.LENGTH; i++) {
-            if (!keys.contains(guess.get(i))) {
-                throw new IllegalArgumentException(guess.get(i) + " at position " + (i + 1) + " is not on the keyboard "
-                        + keys.mkString(" "));
-            }
+            Emoji e = guess.get(i);
+            int position = i + 1;
+            keyed = keyed.append(key(e).getOrElseThrow(() -> new IllegalArgumentException(e + " at position " + position
+                    + " is not on the keyboard " + keys.mkString(" "))));
         }
-        return guess;
+        return new Code(keyed).requireDistinctGuess();
+    }
+
+    /** The key {@code e} is: itself, or the key that differs from it only by VS16 (U+FE0F, the emoji presentation). */
+    public Option<Emoji> key(Emoji e) {
+        if (keys.contains(e)) {
+            return Option.some(e);
+        }
+        String bare = withoutVs16(e.text());
+        return keys.find(k -> withoutVs16(k.text()).equals(bare));
+    }
+
+    private static String withoutVs16(String text) {
+        return text.replace("\uFE0F", "");
     }
 
     /**

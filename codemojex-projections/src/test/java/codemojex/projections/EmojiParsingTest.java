@@ -70,6 +70,18 @@ class EmojiParsingTest {
         assertThatThrownBy(() -> Keyboard.parse("🐙 🐙 🦊 🐸 🦄 🐝")).hasMessageContaining("distinct");
     }
 
+    /** ❄ is U+2744 alone or with VS16 (U+FE0F), as the keyboard writes it: either is that key, and the guess holds the keyboard's. */
+    @Test
+    void aGuessMayWriteAnEmojiWithOrWithoutItsPresentationSelector() {
+        Keyboard k = Keyboard.parse("🐙 🦊 🐸 🦄 🐝 ❄️ ⭐");
+        Code bare = k.parseGuess("\u2744🐙🦊🐸🦄🐝");
+        assertThat(bare.get(0).text()).isEqualTo("\u2744\uFE0F");
+        assertThat(bare).isEqualTo(k.parseGuess("❄️🐙🦊🐸🦄🐝"));
+        // and the other way round: the keyboard's ⭐ has no VS16, a guess's ⭐️ is that key
+        assertThat(k.parseGuess("⭐\uFE0F🐙🦊🐸🦄🐝").get(0).text()).isEqualTo("⭐");
+        assertThat(k.key(Emoji.of("🍕"))).isEmpty();
+    }
+
     @Test
     void drawingIsDeterministicForASeed() {
         java.util.Random a = new java.util.Random(42);

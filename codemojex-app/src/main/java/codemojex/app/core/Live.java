@@ -2,6 +2,7 @@ package codemojex.app.core;
 
 import codemojex.projections.Board;
 import codemojex.projections.Channels;
+import codemojex.projections.Code;
 import codemojex.projections.GamePartitions;
 import codemojex.projections.GameRecord;
 import codemojex.projections.Projections;
@@ -45,12 +46,15 @@ public final class Live implements AutoCloseable {
      * A game as its watchers see it.
      *
      * @param game   the game
+     * @param room   its room
      * @param status {@code open} or {@code settled}
      * @param winner who cracked it, once settled
+     * @param secret the cracked secret, once settled (never while the game is open)
      * @param board  the top ten
      * @param recent its newest scored guesses, newest first, with how many it scored in all
      */
-    public record GameView(String game, String status, Option<String> winner, List<Board.Ranked> board, Projections.Feed recent) {
+    public record GameView(String game, String room, String status, Option<String> winner, Option<Code> secret,
+                           List<Board.Ranked> board, Projections.Feed recent) {
     }
 
     private final Play play;
@@ -155,7 +159,8 @@ public final class Live implements AutoCloseable {
 
     private GameView view(GameRecord opened) {
         GameRecord now = play.game(opened.game());
-        return new GameView(now.game(), now.settled() ? "settled" : "open", now.winner(), reports.board(now.game(), 10),
+        return new GameView(now.game(), now.room(), now.settled() ? "settled" : "open", now.winner(),
+                now.settled() ? Option.some(now.secret()) : Option.none(), reports.board(now.game(), 10),
                 reports.gameFeed(now, GAME_RECENT).value());
     }
 

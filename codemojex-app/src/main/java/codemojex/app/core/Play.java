@@ -101,6 +101,15 @@ public final class Play {
         return append.append(StreamKey.of(partitions.queueOf(game), Channels.GUESSES), new GuessSubmitted(game, g.room(), player, code).fields());
     }
 
+    /**
+     * What became of {@code player}'s guesses in {@code game} that were scored or rejected, oldest
+     * first. The caller says who {@code player} is (a session's). @throws NotFoundException when there is no such game
+     */
+    public List<GuessResult> guessesOf(String game, String player) {
+        game(game);
+        return results.of(game, player);
+    }
+
     /** What became of guess {@code guessId} of {@code game}. @throws NotFoundException when no such guess was submitted */
     public GuessResult guess(String game, String guessId) {
         BrandedId id = BadInputException.check("guessId", () -> StreamAppendPort.requireEventId(BrandedId.parse(guessId)));

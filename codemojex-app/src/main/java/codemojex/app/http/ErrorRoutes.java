@@ -2,6 +2,7 @@ package codemojex.app.http;
 
 import codemojex.app.core.LogSafe;
 import codemojex.app.core.BadInputException;
+import codemojex.app.core.ForbiddenException;
 import codemojex.app.core.GameSettledException;
 import codemojex.app.core.NameTakenException;
 import codemojex.app.core.NotFoundException;
@@ -46,6 +47,7 @@ final class ErrorRoutes {
             ctx.header("WWW-Authenticate", "Bearer realm=\"codemojex\"");
             answer(ctx, HttpStatus.UNAUTHORIZED, ErrorWeb.of("session", e.getMessage()));
         });
+        routes.exception(ForbiddenException.class, (e, ctx) -> answer(ctx, HttpStatus.FORBIDDEN, ErrorWeb.of("session", e.getMessage())));
         routes.exception(NameTakenException.class, (e, ctx) -> answer(ctx, HttpStatus.CONFLICT, ErrorWeb.of("name", e.getMessage())));
         routes.exception(GameSettledException.class, (e, ctx) -> answer(ctx, HttpStatus.CONFLICT, ErrorWeb.of("game", e.getMessage())));
         routes.exception(RateLimiter.Limited.class, (e, ctx) -> {

@@ -1,6 +1,7 @@
 package codemojex.app.http;
 
 import codemojex.app.core.BadInputException;
+import codemojex.app.core.ForbiddenException;
 import codemojex.app.core.GuessResult;
 import codemojex.app.core.Play;
 import codemojex.app.core.Players;
@@ -14,7 +15,10 @@ import io.vavr.control.Option;
 
 import java.util.Objects;
 
-/** A game's guesses: {@code POST /games/{game}/guesses} submits one, {@code GET /games/{game}/guesses/{guessId}} reads one. */
+/**
+ * A game's guesses: {@code POST /games/{game}/guesses} submits one, {@code GET /games/{game}/guesses/{guessId}} reads one,
+ * {@code GET /games/{game}/guesses} lists the session's own.
+ */
 final class GuessRoutes {
 
     private final Play play;
@@ -46,6 +50,23 @@ final class GuessRoutes {
         BrandedId id = play.submit(game, session.player(), guess);
         ctx.header("Location", "/games/" + game + "/guesses/" + id);
         ctx.status(HttpStatus.ACCEPTED).json(GuessWeb.Submitted.pending(id.toString(), game));
+    }
+
+    /**
+     * {@code GET /games/{game}/guesses}: the session's player's guesses that were scored (each with
+     * its breakdown) or rejected, oldest first; the session is required (401), and a
+     * {@code ?player=} that is not its player is a 403: nobody reads another's breakdowns.
+     */
+    void mine(Context ctx) {
+        String game = ctx.pathParam("game");
+        Session session = players.authenticate(game, Credentials.presented(ctx));
+        String asked = ctx.queryParam("player");
+        if (asked != null && !asked.equals(session.player())) {
+            throw new ForbiddenException("this session is " + session.player() + "'s: it reads no other player's guesses");
+        }
+        Option<String> viewer = Option.some(session.player());
+        ctx.json(new GuessWeb.Own(game, session.player(),
+                play.guessesOf(game, session.player()).stream().map(r -> GuessWeb.of(r, viewer)).toList()));
     }
 
     /**

@@ -30,6 +30,17 @@ final class GuessWeb {
     }
 
     /**
+     * A player's own guesses, as {@code GET /games/{game}/guesses} answers them to the player's session.
+     *
+     * @param game    the game
+     * @param player  the session's player
+     * @param guesses its guesses that were scored ({@link Scored}, with the breakdown) or rejected ({@link Rejected}),
+     *                oldest first
+     */
+    record Own(String game, String player, List<Object> guesses) {
+    }
+
+    /**
      * A guess not scored yet.
      *
      * @param status  {@code pending}

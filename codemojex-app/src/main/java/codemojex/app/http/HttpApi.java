@@ -79,6 +79,7 @@ public final class HttpApi {
             w.post("/games/{game}/players", players::join);
             w.get("/games/{game}/players/me", players::me);
             w.post("/games/{game}/guesses", guesses::submit);
+            w.get("/games/{game}/guesses", guesses::mine);
             w.get("/games/{game}/guesses/{guessId}", guesses::guess);
             w.get("/games/{game}/board", reports::board);
             w.get("/feed", reports::feed);
@@ -90,6 +91,8 @@ public final class HttpApi {
             w.sse("/games/{game}/events", live::game);
             w.sse("/feed/events", live::feed);
             w.sse("/lobby/events", live::lobby);
+            config.routes.before("/events", live::requireGameIfAny);
+            w.sse("/events", live::events);
             w.get("/health", health::health);
             w.get("/metrics", health::metrics);
             w.done();

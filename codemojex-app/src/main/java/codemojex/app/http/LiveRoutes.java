@@ -13,15 +13,18 @@ import io.javalin.http.sse.SseClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 
 /**
- * What pages watch, pushed as server-sent events: the feed ({@code /feed/events}), the lobby
- * ({@code /lobby/events}) and a game ({@code /games/{game}/events}), each event's data a web model
- * in JSON.
+ * What pages watch, pushed as server-sent events: all of it on one stream ({@code /events}, the
+ * page's), or each on its own: the feed ({@code /feed/events}), the lobby ({@code /lobby/events})
+ * and a game ({@code /games/{game}/events}); each event's data a web model in JSON.
  */
 final class LiveRoutes {
 
@@ -50,6 +53,39 @@ final class LiveRoutes {
         play.game(ctx.pathParam("game"));
     }
 
+    /** Checks {@code ?game=}, when {@code /events} is given one, as {@link #requireGame} does. */
+    void requireGameIfAny(Context ctx) {
+        String game = ctx.queryParam("game");
+        if (game != null && !game.isEmpty()) {
+            play.game(game);
+        }
+    }
+
+    /**
+     * {@code /events}: everything one page watches on one connection (a browser allows six per
+     * host over HTTP/1.1): {@code feed}, the chart's {@code bucket}s, {@code lobby} and, with
+     * {@code ?game=<id>}, {@code game} events, each as its own route sends it. Each event's id
+     * holds the last id sent of every kind ({@link EventIds}), so the one {@code Last-Event-ID} a
+     * reconnecting browser sends (or {@code ?last=}, for a page that opens the stream again
+     * itself) resumes every kind: a value the client already has is not sent again.
+     */
+    void events(SseClient client) {
+        String game = client.ctx().queryParam("game");
+        String last = client.ctx().header("Last-Event-ID");
+        if (last == null) {
+            last = client.ctx().queryParam("last");
+        }
+        Map<String, String> seen = EventIds.parse(last);
+        seen.keySet().retainAll(game != null && !game.isEmpty() ? List.of("feed", "lobby", "game") : List.of("feed", "lobby"));
+        Outlet out = new Outlet(client, true, seen, this);
+        out.add(buckets(out));
+        out.<Live.FeedView>carry("feed", live.feed()::subscribe, u -> FeedWeb.live(u.value()));
+        out.<List<Reports.LobbyGame>>carry("lobby", live.lobby()::subscribe, u -> LobbyWeb.of(u.value()));
+        if (game != null && !game.isEmpty()) {
+            out.<Live.GameView>carry("game", listener -> live.watchGame(game, listener), u -> LiveGameWeb.of(u.value()));
+        }
+    }
+
     /**
      * {@code /feed/events}: the last hour's feed ({@code feed} events); with {@code ?buckets=true}
      * also each bucket of the chart once, with its final value, as it closes ({@code bucket} events,
@@ -58,32 +94,23 @@ final class LiveRoutes {
     void feed(SseClient client) {
         String buckets = client.ctx().queryParam("buckets");
         boolean withBuckets = "true".equals(buckets) || "1".equals(buckets);
-        AutoCloseable closing = !withBuckets ? () -> { } : chart.subscribe(b -> {
-            if (client.terminated()) {
-                throw new IllegalStateException("the client left"); // drops this listener
-            }
-            String data;
-            try {
-                data = json.writeValueAsString(SeriesWeb.BucketWeb.feed(b));
-            } catch (JsonProcessingException e) {
-                throw new IllegalStateException(e);
-            }
-            synchronized (client) {
-                client.sendEvent("bucket", data);
-            }
-        });
-        this.<Live.FeedView>stream(client, "feed", live.feed()::subscribe, u -> FeedWeb.live(u.value()), closing);
+        Outlet out = Outlet.single(client, "feed", this);
+        if (withBuckets) {
+            out.add(buckets(out));
+        }
+        out.<Live.FeedView>carry("feed", live.feed()::subscribe, u -> FeedWeb.live(u.value()));
     }
 
     /** {@code /lobby/events}: the newest open games. */
     void lobby(SseClient client) {
-        this.<List<Reports.LobbyGame>>stream(client, "lobby", live.lobby()::subscribe, u -> LobbyWeb.of(u.value()), () -> { });
+        Outlet.single(client, "lobby", this).<List<Reports.LobbyGame>>carry("lobby", live.lobby()::subscribe, u -> LobbyWeb.of(u.value()));
     }
 
-    /** {@code /games/{game}/events}: the game, its board and newest scored guesses. */
+    /** {@code /games/{game}/events}: the game, its board and newest scored guesses; once settled, its winner and secret. */
     void game(SseClient client) {
         String game = client.ctx().pathParam("game");
-        this.<Live.GameView>stream(client, "game", listener -> live.watchGame(game, listener), u -> LiveGameWeb.of(u.value()), () -> { });
+        Outlet.single(client, "game", this).<Live.GameView>carry("game", listener -> live.watchGame(game, listener),
+                u -> LiveGameWeb.of(u.value()));
     }
 
     /** A comment to every connected client: keeps proxies from closing idle streams and finds the clients that left. */
@@ -92,48 +119,111 @@ final class LiveRoutes {
             if (c.terminated()) {
                 traffic.streams.remove(c);
             } else {
-                c.sendComment("ping");
+                synchronized (c) {
+                    c.sendComment("ping");
+                }
             }
         }
     }
 
+    /** The chart's closing buckets into {@code out}, each once, final, with no id. */
+    private AutoCloseable buckets(Outlet out) {
+        return chart.subscribe(b -> out.send("bucket", write(SeriesWeb.BucketWeb.feed(b)), null));
+    }
+
+    private String write(Object body) {
+        try {
+            return json.writeValueAsString(body);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /**
-     * Sends {@code event}s to {@code client} from the live value it subscribes to, each with the id
-     * {@code <upTo>.<version>}: a client that reconnects with the id of the value still current
-     * ({@code Last-Event-ID}) is not sent it again. {@code also} is closed with the stream.
+     * One client's event stream and what feeds it: each kind from the live value it subscribes
+     * to, each update with the id {@code <upTo>.<version>}; a client that reconnects with the id
+     * of the value still current is not sent it again. A stream of one kind sends that id as it
+     * is (the API's routes); the page's stream ({@code composite}) sends the ids of every kind sent
+     * so far, {@link EventIds#format}. Everything it holds is closed with the stream.
      */
-    private <A> void stream(SseClient client, String event, Function<LiveValue.Listener<A>, AutoCloseable> subscribe,
-                            Function<LiveValue.Update<A>, Object> body, AutoCloseable also) {
-        client.keepAlive();
-        traffic.streams.add(client);
-        String lastSeen = client.ctx().header("Last-Event-ID");
-        AtomicBoolean first = new AtomicBoolean(true);
-        AutoCloseable subscription = subscribe.apply(u -> {
-            if (client.terminated()) {
-                throw new IllegalStateException("the client left"); // drops this listener
-            }
-            String id = u.upTo() + "." + u.version();
-            if (first.getAndSet(false) && id.equals(lastSeen)) {
-                return; // it has this one
-            }
-            String data;
+    private static final class Outlet {
+        private final SseClient client;
+        private final boolean composite;
+        private final Map<String, String> seen;
+        private final Map<String, String> sent = new TreeMap<>();
+        private final List<AutoCloseable> closing = new ArrayList<>();
+        private boolean closed;
+        private final LiveRoutes routes;
+
+        Outlet(SseClient client, boolean composite, Map<String, String> seen, LiveRoutes routes) {
+            this.client = client;
+            this.composite = composite;
+            this.seen = seen;
+            this.routes = routes;
+            sent.putAll(seen); // the client's own ids, until each kind sends a newer one
+            client.keepAlive();
+            routes.traffic.streams.add(client);
+            client.onClose(() -> {
+                routes.traffic.streams.remove(client);
+                List<AutoCloseable> all;
+                synchronized (closing) {
+                    closed = true;
+                    all = new ArrayList<>(closing);
+                    closing.clear();
+                }
+                all.forEach(Outlet::stop);
+            });
+        }
+
+        private static void stop(AutoCloseable c) {
             try {
-                data = json.writeValueAsString(body.apply(u));
-            } catch (JsonProcessingException e) {
-                throw new IllegalStateException(e);
-            }
-            synchronized (client) { // the feed's stream also carries the chart's buckets, sent from another thread
-                client.sendEvent(event, data, id);
-            }
-        });
-        client.onClose(() -> {
-            traffic.streams.remove(client);
-            try {
-                subscription.close();
-                also.close();
+                c.close();
             } catch (Exception e) {
                 log.warn("could not stop a stream: {}", LogSafe.escape(e.getMessage()));
             }
-        });
+        }
+
+        /** A stream of one {@code kind}, resumed from the plain {@code Last-Event-ID} it presents. */
+        static Outlet single(SseClient client, String kind, LiveRoutes routes) {
+            String last = client.ctx().header("Last-Event-ID");
+            return new Outlet(client, false, last == null ? Map.of() : Map.of(kind, last), routes);
+        }
+
+        /** Closes {@code c} with the stream; at once if the client already left (a game's watcher would outlive it). */
+        void add(AutoCloseable c) {
+            synchronized (closing) {
+                if (!closed) {
+                    closing.add(c);
+                    return;
+                }
+            }
+            stop(c);
+        }
+
+        <A> void carry(String kind, Function<LiveValue.Listener<A>, AutoCloseable> subscribe, Function<LiveValue.Update<A>, Object> body) {
+            AtomicBoolean first = new AtomicBoolean(true);
+            add(subscribe.apply(u -> {
+                String id = u.upTo() + "." + u.version();
+                if (first.getAndSet(false) && id.equals(seen.get(kind))) {
+                    return; // it has this one
+                }
+                send(kind, routes.write(body.apply(u)), id);
+            }));
+        }
+
+        /** Sends one event; {@code id} null sends none, and the client keeps the last it had. */
+        void send(String kind, String data, String id) {
+            if (client.terminated()) {
+                throw new IllegalStateException("the client left"); // drops the listener that sent it
+            }
+            synchronized (client) { // several kinds, sent from several threads, and the pings
+                if (id == null) {
+                    client.sendEvent(kind, data);
+                } else {
+                    sent.put(kind, id);
+                    client.sendEvent(kind, data, composite ? EventIds.format(sent) : id);
+                }
+            }
+        }
     }
 }

@@ -82,6 +82,7 @@ public final class RouteTable {
             post("/games/{game}/players", "name", "cookie"),
             get("/games/{game}/players/me"),
             post("/games/{game}/guesses", "guess", "player"),
+            get("/games/{game}/guesses", "player"),
             get("/games/{game}/guesses/{guessId}"),
             get("/games/{game}/board", "top"),
             get("/feed", "since"),
@@ -92,6 +93,7 @@ public final class RouteTable {
             sse("/games/{game}/events"),
             sse("/feed/events", "buckets"),
             sse("/lobby/events"),
+            sse("/events", "game", "last"),
             get("/health"),
             get("/metrics"));
 

@@ -4,7 +4,9 @@ import codemojex.app.core.GuessResult;
 import codemojex.app.core.port.GuessResults;
 import io.vavr.control.Option;
 
+import java.util.List;
 import java.util.Objects;
+import java.util.TreeMap;
 
 /** {@link GuessResults} on the per-game results hash the commit script writes ({@code emq:{cm}:scores:<game>}, in the game's partition). */
 public final class RedisGuessResults implements GuessResults {
@@ -27,5 +29,17 @@ public final class RedisGuessResults implements GuessResults {
     public Option<GuessResult> find(String game, String guessId) {
         String key = keys.scores(game);
         return redis.hget(key, guessId).map(stored -> StoredResults.decode(game, guessId, stored));
+    }
+
+    /**
+     * Reads the game's whole results hash (one {@code HGETALL}: a game's guesses, every player's)
+     * and keeps {@code player}'s; guess ids are branded ids of one length, so they sort as minted.
+     */
+    @Override
+    public List<GuessResult> of(String game, String player) {
+        return new TreeMap<>(redis.hgetAll(keys.scores(game))).entrySet().stream()
+                .filter(e -> StoredResults.playerOf(e.getValue()).contains(player))
+                .map(e -> StoredResults.decode(game, e.getKey(), e.getValue()))
+                .toList();
     }
 }

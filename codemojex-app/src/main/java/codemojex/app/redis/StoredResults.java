@@ -32,6 +32,13 @@ final class StoredResults {
         return String.join("\t", REJECTED, r.player(), r.reason());
     }
 
+    /** Who made the guess whose result is {@code stored}, read without decoding the rest; none for what this app does not write. */
+    static Option<String> playerOf(String stored) {
+        int first = stored.indexOf('\t');
+        int second = first < 0 ? -1 : stored.indexOf('\t', first + 1);
+        return second < 0 ? Option.none() : Option.some(stored.substring(first + 1, second));
+    }
+
     static GuessResult decode(String game, String guessId, String stored) {
         String[] parts = stored.split("\t", -1);
         if (parts.length == 5 && SCORED.equals(parts[0])) {
