@@ -80,6 +80,9 @@ class EmojiParsingTest {
         // and the other way round: the keyboard's ⭐ has no VS16, a guess's ⭐️ is that key
         assertThat(k.parseGuess("⭐\uFE0F🐙🦊🐸🦄🐝").get(0).text()).isEqualTo("⭐");
         assertThat(k.key(Emoji.of("🍕"))).isEmpty();
+        // the two forms are one emoji: a guess that holds both repeats it, and the rule refuses it
+        assertThatThrownBy(() -> k.parseGuess("\u2744❄️🐙🦊🐸🦄"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("is repeated (positions 1 and 2)");
     }
 
     @Test
