@@ -178,8 +178,9 @@ class SeriesRoutesTest {
     @Test
     void theFeedStreamPushesEachBucketAsItClosesQuietOnesToo() throws Exception {
         HttpClient http = HttpClient.newHttpClient();
-        try (LiveEventsTest.Stream feed = new LiveEventsTest.Stream(http, f, "/feed/events?buckets=true", null);
-             LiveEventsTest.Stream plain = new LiveEventsTest.Stream(http, f, "/feed/events", null)) {
+        try (LiveEventsTest.Stream feed = new LiveEventsTest.Stream(http, f, "/feed/events", null, true);
+             LiveEventsTest.Stream asked = new LiveEventsTest.Stream(http, f, "/feed/events?buckets=true", null);
+             LiveEventsTest.Stream plain = new LiveEventsTest.Stream(http, f, "/feed/events?buckets=false", null)) {
             // a second with no guess closes: its bucket comes, with 0
             LiveEventsTest.Event quiet = feed.until(e -> "bucket".equals(e.name()) && e.data().get("entries").asInt() == 0);
             assertThat(WebShapesTest.shape(quiet.data())).isEqualTo("{entries:n,from:s,players:n,to:s}");
@@ -197,7 +198,8 @@ class SeriesRoutesTest {
             LiveEventsTest.Event busy = feed.until(e -> "bucket".equals(e.name()) && e.data().get("entries").asInt() > 0);
             assertThat(busy.data().get("entries").asInt()).isEqualTo(1);
             assertThat(busy.data().get("players").asInt()).isEqualTo(1);
-            // without ?buckets=true, only the feed
+            // asked for by name, the same buckets; with ?buckets=false, only the feed
+            assertThat(asked.until(e -> "bucket".equals(e.name())).name()).isEqualTo("bucket");
             LiveEventsTest.Event fed = plain.until(e -> e.data().path("guesses").asInt() == 4);
             assertThat(fed.name()).isEqualTo("feed");
             assertThat(plain.events.stream().map(LiveEventsTest.Event::name)).doesNotContain("bucket");

@@ -87,13 +87,14 @@ final class LiveRoutes {
     }
 
     /**
-     * {@code /feed/events}: the last hour's feed ({@code feed} events); with {@code ?buckets=true}
-     * also each bucket of the chart once, with its final value, as it closes ({@code bucket} events,
-     * a {@link SeriesWeb.BucketWeb}, no id: a page that reconnects reads {@code /feed/series} again).
+     * {@code /feed/events}: the last hour's feed ({@code feed} events) and each bucket of the chart
+     * once, with its final value, as it closes ({@code bucket} events, a {@link SeriesWeb.BucketWeb},
+     * no id: a page that reconnects reads {@code /feed/series} again); {@code ?buckets=false} leaves
+     * the buckets out.
      */
     void feed(SseClient client) {
         String buckets = client.ctx().queryParam("buckets");
-        boolean withBuckets = "true".equals(buckets) || "1".equals(buckets);
+        boolean withBuckets = !("false".equals(buckets) || "0".equals(buckets));
         Outlet out = Outlet.single(client, "feed", this);
         if (withBuckets) {
             out.add(buckets(out));
