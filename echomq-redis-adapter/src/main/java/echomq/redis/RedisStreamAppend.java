@@ -208,6 +208,13 @@ public final class RedisStreamAppend implements StreamAppendPort {
                 try {
                     responses.get(j).get();
                     out[i] = Either.right(ids.get(j));
+                } catch (IllegalStateException noReply) {
+                    // a cluster pipeline whose node's connection failed in sync leaves that node's replies
+                    // unset: the XADD may or may not have landed, so the record fails (typed) and is not
+                    // sent again, which could land it twice
+                    out[i] = Either.left(RedisFailures.translate(key, new redis.clients.jedis.exceptions.JedisConnectionException(
+                            "no reply to XADD " + ids.get(j).streamId() + " (the connection failed in the pipeline; it may have landed)",
+                            noReply)));
                 } catch (JedisException e) {
                     out[i] = Either.left(RedisFailures.translateAppend(key, ids.get(j).streamId(), e));
                     // a slot that moved (a failover, a resharding): the XADD was not run, send it again once the
