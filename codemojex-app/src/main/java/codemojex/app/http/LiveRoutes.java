@@ -75,7 +75,7 @@ final class LiveRoutes {
         this.<Live.FeedView>stream(client, "feed", live.feed()::subscribe, u -> FeedWeb.live(u.value()), closing);
     }
 
-    /** {@code /lobby/events}: the newest open games. */
+    /** {@code /lobby/events}: the open games people play first, then the newest. */
     void lobby(SseClient client) {
         this.<List<Reports.LobbyGame>>stream(client, "lobby", live.lobby()::subscribe, u -> LobbyWeb.of(u.value()), () -> { });
     }
