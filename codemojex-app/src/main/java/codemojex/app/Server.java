@@ -52,7 +52,17 @@ public final class Server implements AutoCloseable {
 
     /** As {@link #start(Codemojex, String, int, RateLimiter, boolean)}, API reads limited by {@code reads} per client. */
     public static Server start(Codemojex app, String host, int port, RateLimiter limiter, RateLimiter reads, boolean worker) {
+        return start(app, host, port, limiter, reads, RateLimiter.unlimited(), worker);
+    }
+
+    /**
+     * As {@link #start(Codemojex, String, int, RateLimiter, RateLimiter, boolean)}, rooms opened
+     * ({@code POST /rooms}) limited by {@code rooms} per client, a rate of their own.
+     */
+    public static Server start(Codemojex app, String host, int port, RateLimiter limiter, RateLimiter reads, RateLimiter rooms,
+                               boolean worker) {
         Objects.requireNonNull(app, "app");
+        Objects.requireNonNull(rooms, "rooms");
         if (worker) {
             app.worker().start();
         }
@@ -67,7 +77,7 @@ public final class Server implements AutoCloseable {
         app.chart().start(dispatch);
         Traffic traffic = new Traffic();
         HttpApi api = new HttpApi(app.play(), app.players(), app.reports(), live, app.chart(), Json.mapper(), () -> HealthCheck.of(app, worker, live, traffic), limiter,
-                reads, traffic, app.meters().registry(), app.meters()::scrape);
+                reads, rooms, traffic, app.meters().registry(), app.meters()::scrape);
         Javalin http = api.create();
         http.start(host, port);
         log.info("Codemojex is up at http://{}:{}/ (Redis {}{}, client {})", host, http.port(), app.maskedUri(),
@@ -99,6 +109,22 @@ public final class Server implements AutoCloseable {
      */
     public static Server start(Codemojex app, String host, int port, double guessesPerSecond, double readsPerSecond, boolean worker) {
         return start(app, host, port, limiter("guesses", guessesPerSecond), limiter("reads", readsPerSecond), worker);
+    }
+
+    /**
+     * As {@link #start(Codemojex, String, int, double, double, boolean)}, with at most
+     * {@code roomsPerMinute} rooms opened per client (0: no limit), in bursts of half that (at least one).
+     */
+    public static Server start(Codemojex app, String host, int port, double guessesPerSecond, double readsPerSecond, double roomsPerMinute,
+                               boolean worker) {
+        return start(app, host, port, limiter("guesses", guessesPerSecond), limiter("reads", readsPerSecond), rooms(roomsPerMinute, Clock.systemUTC()),
+                worker);
+    }
+
+    /** {@code perMinute} rooms a minute per client, in bursts of half a minute's (at least one); 0 or less: no limit. */
+    public static RateLimiter rooms(double perMinute, Clock clock) {
+        return perMinute <= 0 ? RateLimiter.unlimited()
+                : new RateLimiter("rooms", perMinute / 60.0, (int) Math.max(1, Math.ceil(perMinute / 2)), clock);
     }
 
     private static RateLimiter limiter(String what, double perSecond) {

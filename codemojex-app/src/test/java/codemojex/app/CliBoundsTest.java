@@ -39,7 +39,10 @@ class CliBoundsTest {
             "serve --claim-idle 99999999999999999999s|claim-idle \"99999999999999999999s\" is not a duration",
             "serve --guess-rate 0|--guess-rate must be a number of guesses per second more than 0, got 0.0",
             "serve --guess-rate -5|--guess-rate must be a number of guesses per second more than 0, got -5.0",
-            "serve --read-rate -1|--read-rate must be 0 (no limit)"})
+            "serve --read-rate -1|--read-rate must be 0 (no limit)",
+            "serve --room-rate 0|--room-rate must be a number of rooms a minute more than 0 and at most 600, got 0.0",
+            "serve --room-rate 601|--room-rate must be a number of rooms a minute more than 0 and at most 600, got 601.0",
+            "serve --room-rate NaN|--room-rate must be a number of rooms a minute more than 0 and at most 600, got NaN"})
     void aBadValueIsOneClearLineNamingTheOption(String args, String says) {
         CliTest.Run r = cli((args + " --redis " + NO_REDIS).split(" "));
         assertThat(r.code()).as(r.err()).isEqualTo(1);

@@ -89,6 +89,16 @@ public final class Projections {
                 (earlier, later) -> later.appendAll(earlier).take(size));
     }
 
+    /**
+     * {@code guess-scored} -> game -> scored guesses: the lobby's activity, over its recent window
+     * ({@link Lobby#mostGuessed}).
+     */
+    public static echomq.domain.fold.InvertibleFold<Map<String, Long>> guessesByGame() {
+        echomq.domain.fold.InvertibleFold<Long> count = echomq.domain.fold.InvertibleFold.of("scored-guesses", 1, 0L,
+                (n, e) -> n + 1, Long::sum, (n, e) -> n - 1);
+        return echomq.domain.fold.KeyedFolds.groupBy("game", e -> Option.some(GuessScored.decode(e).game()), count);
+    }
+
     /** The openings of two sets of partitions as one, newest first by entry id (a tie to the higher partition). */
     public static BinaryOperator<Vector<Opening>> mergeOpenings(int size) {
         return (earlier, later) -> later.appendAll(earlier).sortBy(java.util.Comparator.<StreamId>reverseOrder(), Opening::id).take(size);

@@ -32,6 +32,14 @@ final class ServeCommand implements Runnable {
                     + "(default: ${DEFAULT-VALUE})")
     double readRate;
 
+    @Option(names = "--room-rate", defaultValue = "10", paramLabel = "PER_MINUTE",
+            description = "rooms opened (POST /rooms) a minute per client address, in bursts of half that (at least one), "
+                    + "more than 0 and at most " + MAX_ROOM_RATE + " (default: ${DEFAULT-VALUE})")
+    double roomRate;
+
+    /** The most rooms a minute {@code --room-rate} allows a client address: ten a second. */
+    static final int MAX_ROOM_RATE = 600;
+
     @Option(names = "--ephemeral", description = "run the app's own Redis without persistence: nothing is kept after it stops")
     boolean ephemeral;
 
@@ -78,13 +86,18 @@ final class ServeCommand implements Runnable {
         if (!(readRate >= 0) || Double.isInfinite(readRate)) {
             throw new IllegalArgumentException("--read-rate must be 0 (no limit) or a number of reads per second more than 0, got " + readRate);
         }
+        if (!(roomRate > 0) || !(roomRate <= MAX_ROOM_RATE)) {
+            // rooms are always limited: a flood of empty rooms would push every played game out of the lobby
+            throw new IllegalArgumentException("--room-rate must be a number of rooms a minute more than 0 and at most " + MAX_ROOM_RATE
+                    + ", got " + roomRate);
+        }
         Codemojex app = redis.serve(ephemeral, s -> {
             s.claimIdle(idle).commitBatch(commitBatch).sessionTtl(ttl).chartBucket(chart);
             return partitions == null ? s : s.partitions(partitions);
         });
         Server server;
         try {
-            server = Server.start(app, host, port, rate, readRate, !noWorker);
+            server = Server.start(app, host, port, rate, readRate, roomRate, !noWorker);
         } catch (RuntimeException e) {
             app.close(); // an embedded Redis must not outlive a server that could not start
             throw e;

@@ -99,7 +99,7 @@ public final class Live implements AutoCloseable {
     /** Games the lobby lists. */
     public static final int LOBBY_SIZE = 20;
 
-    /** The lobby: the newest open games with their room, players and best. */
+    /** The lobby: the open games people play first, then the newest ({@link Reports#lobby}), with their room, players and best. */
     public LiveValue<List<Reports.LobbyGame>> lobby() {
         return lobby;
     }

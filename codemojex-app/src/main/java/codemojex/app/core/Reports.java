@@ -5,6 +5,7 @@ import codemojex.app.core.port.Games;
 import codemojex.projections.Board;
 import codemojex.projections.Channels;
 import codemojex.projections.GamePartitions;
+import codemojex.projections.Lobby;
 import codemojex.projections.Names;
 import codemojex.projections.Projections;
 import echomq.domain.checkpoint.CheckpointPort;
@@ -161,8 +162,14 @@ public final class Reports {
         return series;
     }
 
-    /** Games the lobby shows: opened in the last day. */
+    /** The newest games the lobby considers: opened in the last day. */
     public static final Duration LOBBY_WINDOW = Duration.ofDays(1);
+
+    /** The lobby's activity: guesses scored in the last hour (a game with some is considered, however old the game). */
+    public static final Duration LOBBY_ACTIVITY = Duration.ofHours(1);
+
+    /** The fold of the lobby's activity: game -> scored guesses, skipping unreadable entries. */
+    public static final CombinableFold<Tally<Map<String, Long>>> LOBBY_GUESSES = Tally.counting(Projections.guessesByGame());
 
     /**
      * A game in the lobby.
@@ -175,18 +182,33 @@ public final class Reports {
     public record LobbyGame(String game, String room, long players, int best) {
     }
 
-    /** The newest {@code size} games opened in the last day and still open, newest first, with their players and best. */
+    /**
+     * The {@code size} open games the lobby lists, the ones people play first ({@link Lobby#rank}:
+     * players, then guesses in the last {@link #LOBBY_ACTIVITY}, then newest), with their players
+     * and best. The candidates are the newest {@code size} games opened in the last day and the
+     * {@code size} with the most recent guesses, so that rooms opened empty, however many, cannot
+     * push a played game out (#27); at most {@code 2 * size} games are read.
+     */
     public List<LobbyGame> lobby(int size) {
         CombinableFold<Tally<Vector<Projections.Opening>>> openings = Tally.counting(Projections.recentOpenings(size));
         Vector<Projections.Opening> newest = noted(Channels.ROOM_OPENED, reader.fold(partitions.channel(Channels.ROOM_OPENED), Window.last(LOBBY_WINDOW).inPanesOf(Duration.ofHours(1)), openings, Tally.merging(Projections.mergeOpenings(size)))).value();
-        List<LobbyGame> out = new java.util.ArrayList<>();
-        for (Projections.Opening o : newest) {
-            io.vavr.control.Option<codemojex.projections.GameRecord> g = games.find(o.game());
+        Map<String, Long> recent = noted(Channels.GUESS_SCORED, reader.fold(partitions.channel(Channels.GUESS_SCORED),
+                Window.last(LOBBY_ACTIVITY).inPanesOf(Duration.ofMinutes(1)), LOBBY_GUESSES, LOBBY_GUESSES::combine)).value();
+        java.util.LinkedHashSet<String> considered = new java.util.LinkedHashSet<>();
+        newest.forEach(o -> considered.add(o.game()));
+        Lobby.mostGuessed(recent, size).forEach(considered::add);
+        List<Lobby.Candidate> candidates = new java.util.ArrayList<>();
+        for (String id : considered) {
+            io.vavr.control.Option<codemojex.projections.GameRecord> g = games.find(id);
             if (g.isEmpty() || g.get().settled()) {
                 continue;
             }
-            List<Board.Ranked> top = board.top(o.game(), 1);
-            out.add(new LobbyGame(o.game(), o.room(), board.count(o.game()), top.isEmpty() ? 0 : top.get(0).best()));
+            candidates.add(new Lobby.Candidate(id, g.get().room(), board.count(id), recent.get(id).getOrElse(0L), g.get().openedAt()));
+        }
+        List<LobbyGame> out = new java.util.ArrayList<>();
+        for (Lobby.Candidate c : Lobby.rank(candidates, size)) {
+            List<Board.Ranked> top = board.top(c.game(), 1);
+            out.add(new LobbyGame(c.game(), c.room(), c.players(), top.isEmpty() ? 0 : top.get(0).best()));
         }
         return out;
     }

@@ -16,16 +16,19 @@ final class GameRoutes {
     private static final Logger log = LoggerFactory.getLogger(HttpApi.class); // the web adapter logs as one
 
     private final Play play;
+    private final RateLimiter rooms;
     private final Requests requests;
 
-    /** Over the game service. */
-    GameRoutes(Play play, Requests requests) {
+    /** Over the game service; rooms are opened at the client's rate of {@code rooms}, one of their own. */
+    GameRoutes(Play play, RateLimiter rooms, Requests requests) {
         this.play = Objects.requireNonNull(play, "play");
+        this.rooms = Objects.requireNonNull(rooms, "rooms");
         this.requests = Objects.requireNonNull(requests, "requests");
     }
 
-    /** {@code POST /rooms}: opens a game in the body's {@code room} ({@code lobby} without one); 201. */
+    /** {@code POST /rooms}: opens a game in the body's {@code room} ({@code lobby} without one); 201, or 429 over the client's rate of rooms. */
     void open(Context ctx) {
+        rooms.acquire(ctx.ip()); // before the body is read: a flood costs neither a parse nor a write
         JsonNode body = requests.bodyOrEmpty(ctx);
         Play.OpenedGame g = play.open(Requests.optionalText(body, "room", "lobby"));
         log.info("opened game {} in room {} with keyboard {}", g.game(), LogSafe.escape(g.room()), LogSafe.escape(g.keyboard().text()));

@@ -49,16 +49,16 @@ public final class HttpApi {
      * Over the application services ({@code live} pushes what pages watch, {@code chart} the feed
      * chart's buckets as they close); {@code health} answers
      * {@code GET /health} and {@code scrape} {@code GET /metrics}. Joins and guesses are limited per
-     * client by {@code limiter}, API reads by {@code reads}; {@code traffic} and {@code meters} hear
+     * client by {@code limiter}, API reads by {@code reads}, rooms opened by {@code rooms}; {@code traffic} and {@code meters} hear
      * every request.
      */
     public HttpApi(Play play, Players players, Reports reports, Live live, ChartBuckets chart, ObjectMapper json, Supplier<HealthWeb> health,
-                   RateLimiter limiter, RateLimiter reads, Traffic traffic, MeterRegistry meters, Supplier<String> scrape) {
+                   RateLimiter limiter, RateLimiter reads, RateLimiter rooms, Traffic traffic, MeterRegistry meters, Supplier<String> scrape) {
         this.json = Objects.requireNonNull(json, "json");
         this.metrics = new RequestMetrics(traffic, meters);
         this.limits = new Limits(reads);
         Requests requests = new Requests(json);
-        this.games = new GameRoutes(play, requests);
+        this.games = new GameRoutes(play, rooms, requests);
         this.players = new PlayerRoutes(players, limiter, requests);
         this.guesses = new GuessRoutes(play, players, limiter, requests);
         this.reports = new ReportRoutes(reports, chart.bucket());

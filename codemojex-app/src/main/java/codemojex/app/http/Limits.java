@@ -7,7 +7,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.Objects;
 
-/** What a request may cost before any route runs: a body of at most {@link HttpApi#MAX_BODY} bytes, API reads at the client's rate. */
+/**
+ * What a request may cost before any route runs: a body of at most {@link HttpApi#MAX_BODY} bytes, API reads at the client's rate.
+ * Writes are limited by their routes, each at a rate of its own: joins and guesses ({@code PlayerRoutes}, {@code GuessRoutes}),
+ * rooms opened ({@code GameRoutes}).
+ */
 final class Limits {
 
     /** Bodies up to this size are read and dropped before a 413, so that the client sees the answer. */

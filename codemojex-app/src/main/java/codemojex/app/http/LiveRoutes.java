@@ -102,7 +102,7 @@ final class LiveRoutes {
         out.<Live.FeedView>carry("feed", live.feed()::subscribe, u -> FeedWeb.live(u.value()));
     }
 
-    /** {@code /lobby/events}: the newest open games. */
+    /** {@code /lobby/events}: the open games people play first, then the newest. */
     void lobby(SseClient client) {
         Outlet.single(client, "lobby", this).<List<Reports.LobbyGame>>carry("lobby", live.lobby()::subscribe, u -> LobbyWeb.of(u.value()));
     }

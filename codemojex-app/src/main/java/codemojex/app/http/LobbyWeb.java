@@ -7,7 +7,7 @@ import java.util.List;
 /**
  * The lobby, as {@code /lobby/events} pushes it.
  *
- * @param games the newest open games, newest first
+ * @param games the open games people play first (players, then recent guesses), then the newest
  */
 record LobbyWeb(List<Game> games) {
 

@@ -6,8 +6,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A token bucket per client address: {@code burst} requests at once, refilled at {@code perSecond}.
- * A client over its rate gets a 429 with {@code Retry-After}. The app keeps one for guesses and one
- * for reads.
+ * A client over its rate gets a 429 with {@code Retry-After}. The app keeps one for joins and guesses,
+ * one for reads and one for rooms opened.
  */
 public final class RateLimiter {
 
