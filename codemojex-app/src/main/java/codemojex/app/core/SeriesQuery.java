@@ -8,11 +8,9 @@ import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.temporal.ChronoUnit;
-import java.time.zone.ZoneOffsetTransition;
 import java.util.List;
 import java.util.Objects;
 import java.util.regex.Pattern;
@@ -207,14 +205,12 @@ public final class SeriesQuery {
     }
 
     /**
-     * The instant day {@code d}'s bucket starts: {@code starts} on that date in the zone, the
-     * instant the clocks jump to when they skip that time, the earlier one when it comes twice
-     * (as {@link Buckets#calendar} cuts days). Never before the epoch.
+     * The instant day {@code d}'s bucket starts, as {@link Buckets.Calendar#startOf} cuts days (the
+     * jump when the clocks skip {@code starts}, the earlier instant when it comes twice). Never
+     * before the epoch.
      */
     static Instant firstMilli(LocalDate d, ZoneId zone, LocalTime starts) {
-        LocalDateTime local = d.atTime(starts);
-        ZoneOffsetTransition gap = zone.getRules().getTransition(local);
-        Instant at = gap != null && gap.isGap() ? gap.getInstant() : local.atZone(zone).withEarlierOffsetAtOverlap().toInstant();
+        Instant at = Buckets.calendar(ChronoUnit.DAYS, zone).startingAt(starts).startOf(d);
         return at.isBefore(Instant.EPOCH) ? Instant.EPOCH : at;
     }
 

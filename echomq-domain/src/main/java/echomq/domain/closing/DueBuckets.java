@@ -27,6 +27,28 @@ public final class DueBuckets {
     }
 
     /**
+     * Checks what a closing subscription is made of, before anything is read: tumbling or calendar
+     * buckets, a {@code from} with a stream id, a skew of at least zero.
+     *
+     * @param buckets the buckets
+     * @param from    where the first bucket starts
+     * @param skew    how far a writer's clock may lag the store's
+     * @throws IllegalArgumentException for hopping buckets, a {@code from} before the epoch or a negative skew
+     */
+    public static void requireSubscribable(Buckets buckets, Instant from, Duration skew) {
+        Objects.requireNonNull(buckets, "buckets");
+        Objects.requireNonNull(skew, "skew");
+        if (buckets instanceof Buckets.Hopping) {
+            throw new IllegalArgumentException("closing buckets are tumbling or calendar buckets, not " + buckets
+                    + ": hopping buckets overlap, so there is no one instant after the last one handed out");
+        }
+        StreamId.epochMilli(Objects.requireNonNull(from, "from"));
+        if (skew.isNegative()) {
+            throw new IllegalArgumentException("skew " + skew + " is negative");
+        }
+    }
+
+    /**
      * The buckets due now, oldest first, at most {@code max} (a subscription far behind catches up
      * over several passes).
      *
@@ -41,18 +63,9 @@ public final class DueBuckets {
      */
     public static List<Window.Closed> due(Buckets buckets, Instant from, Option<Window.Closed> last, Instant serverNow,
                                           Duration skew, int max) {
-        Objects.requireNonNull(buckets, "buckets");
-        Objects.requireNonNull(from, "from");
+        requireSubscribable(buckets, from, skew);
         Objects.requireNonNull(last, "last");
         Objects.requireNonNull(serverNow, "serverNow");
-        Objects.requireNonNull(skew, "skew");
-        if (buckets instanceof Buckets.Hopping) {
-            throw new IllegalArgumentException("closing buckets are tumbling or calendar buckets, not " + buckets
-                    + ": hopping buckets overlap, so there is no one instant after the last one handed out");
-        }
-        if (skew.isNegative()) {
-            throw new IllegalArgumentException("skew " + skew + " is negative");
-        }
         if (max < 1 || max > MAX_PER_PASS) {
             throw new IllegalArgumentException("max " + max + " must be 1.." + MAX_PER_PASS);
         }

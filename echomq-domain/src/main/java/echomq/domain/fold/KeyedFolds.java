@@ -39,7 +39,7 @@ public final class KeyedFolds {
      */
     public static <K, A> Fold<Map<K, A>> groupBy(String keyName, Function<StreamEntry, Option<K>> key, Fold<A> fold) {
         Keyed<K, A> k = new Keyed<>(keyName, key, fold);
-        return Fold.of(k.name(), fold.version(), HashMap.empty(), k::step);
+        return Fold.of(k.name(), fold.version(), HashMap.empty(), (acc, e) -> k.step(acc, e, false));
     }
 
     /**
@@ -55,7 +55,8 @@ public final class KeyedFolds {
     public static <K, A> CombinableFold<Map<K, A>> groupBy(String keyName, Function<StreamEntry, Option<K>> key,
                                                           CombinableFold<A> fold) {
         Keyed<K, A> k = new Keyed<>(keyName, key, fold);
-        return CombinableFold.of(k.name(), fold.version(), HashMap.empty(), k::step, (a, b) -> k.combine(a, b, fold));
+        return CombinableFold.of(k.name(), fold.version(), HashMap.empty(), (acc, e) -> k.step(acc, e, false),
+                (a, b) -> k.combine(a, b, fold));
     }
 
     /**
@@ -77,7 +78,7 @@ public final class KeyedFolds {
         Keyed<K, A> k = new Keyed<>(keyName, key, fold);
         // canonical maps: a key at the initial value is absent, whether it got there by steps,
         // combines or retractions, so that retract(step(a, e), e) equals a as a map
-        return InvertibleFold.of(k.name(), fold.version(), HashMap.empty(), (acc, e) -> k.canonical(k.step(acc, e), e),
+        return InvertibleFold.of(k.name(), fold.version(), HashMap.empty(), (acc, e) -> k.step(acc, e, true),
                 (a, b) -> k.combine(a, b, fold).filterValues(v -> !v.equals(fold.initial())),
                 (acc, e) -> k.retract(acc, e, fold));
     }
@@ -97,15 +98,14 @@ public final class KeyedFolds {
             return fold.name() + " by " + keyName;
         }
 
-        Map<K, A> step(Map<K, A> acc, StreamEntry e) {
+        /** {@code acc} with {@code e} folded into its key's value; canonical: a key left at the initial value is removed. */
+        Map<K, A> step(Map<K, A> acc, StreamEntry e, boolean canonical) {
             Option<K> k = Objects.requireNonNull(key.apply(e), "the key function answered null");
-            return k.isEmpty() ? acc : acc.put(k.get(), fold.step(acc.get(k.get()).getOrElse(fold::initial), e));
+            return k.isEmpty() ? acc : keep(acc, k.get(), fold.step(acc.get(k.get()).getOrElse(fold::initial), e), canonical);
         }
 
-        /** {@code acc} without {@code e}'s key when the step left it at the initial value. */
-        Map<K, A> canonical(Map<K, A> acc, StreamEntry e) {
-            Option<K> k = key.apply(e);
-            return k.isDefined() && acc.get(k.get()).contains(fold.initial()) ? acc.remove(k.get()) : acc;
+        private Map<K, A> keep(Map<K, A> acc, K k, A value, boolean canonical) {
+            return canonical && value.equals(fold.initial()) ? acc.remove(k) : acc.put(k, value);
         }
 
         Map<K, A> combine(Map<K, A> earlier, Map<K, A> later, CombinableFold<A> f) {
@@ -117,8 +117,7 @@ public final class KeyedFolds {
             if (k.isEmpty() || !acc.containsKey(k.get())) {
                 return acc;
             }
-            A left = f.retract(acc.get(k.get()).get(), e);
-            return left.equals(f.initial()) ? acc.remove(k.get()) : acc.put(k.get(), left);
+            return keep(acc, k.get(), f.retract(acc.get(k.get()).get(), e), true);
         }
     }
 }

@@ -258,8 +258,8 @@ public sealed interface Buckets permits Buckets.Tumbling, Buckets.Hopping, Bucke
             BucketSteps.limit(periods(first, last), range, this);
             List<Window.Closed> out = List.empty();
             for (LocalDate p = first; !p.isAfter(last); p = next(p)) {
-                long s = Math.max(startOf(p), a);
-                long e = Math.min(startOf(next(p)) - 1, b);
+                long s = Math.max(startMs(p), a);
+                long e = Math.min(startMs(next(p)) - 1, b);
                 if (e >= s) { // a day the zone skipped whole (Pacific/Apia, 2011-12-30) is no bucket
                     out = out.prepend(new Window.Closed(Instant.ofEpochMilli(s), Instant.ofEpochMilli(e)));
                 }
@@ -281,10 +281,10 @@ public sealed interface Buckets permits Buckets.Tumbling, Buckets.Hopping, Bucke
         private LocalDate periodOf(long ms) {
             LocalDate date = align(LocalDateTime.ofInstant(Instant.ofEpochMilli(ms), zone).toLocalDate());
             // the bucket of the local date may start after ms (before the day's start time): the one before holds it
-            while (startOf(date) > ms) {
+            while (startMs(date) > ms) {
                 date = previous(date);
             }
-            while (startOf(next(date)) <= ms) {
+            while (startMs(next(date)) <= ms) {
                 date = next(date);
             }
             return date;
@@ -308,17 +308,29 @@ public sealed interface Buckets permits Buckets.Tumbling, Buckets.Hopping, Bucke
         }
 
         /**
-         * The instant the bucket of local date {@code p} starts: {@code start} on that date, or, when
-         * the clocks skip that local time, the instant they jump (not the shifted time
-         * {@link ZonedDateTime#of} would give). In an overlap the earlier instant.
+         * The instant a bucket that begins on local date {@code date} starts: {@link #start()} on that
+         * date in the zone, or, when the clocks skip that local time, the instant they jump (not the
+         * shifted time {@link ZonedDateTime#of} would give); in an overlap the earlier instant. The one
+         * rule of where a calendar bucket starts, for callers that cut ranges by local dates too.
+         * <pre>{@code
+         * Buckets.calendar(ChronoUnit.DAYS, ZoneId.of("Europe/Berlin")).startingAt(LocalTime.of(2, 30))
+         *        .startOf(LocalDate.of(2026, 3, 29));   // 2026-03-29T01:00:00Z: 02:30 does not exist that day
+         * }</pre>
+         *
+         * @param date the local date (for weeks, months and years, the first of its period)
+         * @return the instant, which may lie before the epoch for dates near 1970
          */
-        private long startOf(LocalDate p) {
-            LocalDateTime local = p.atTime(start);
+        public Instant startOf(LocalDate date) {
+            LocalDateTime local = Objects.requireNonNull(date, "date").atTime(start);
             ZoneOffsetTransition gap = zone.getRules().getTransition(local);
             if (gap != null && gap.isGap()) {
-                return gap.getInstant().toEpochMilli();
+                return gap.getInstant();
             }
-            return ZonedDateTime.of(local, zone).toInstant().toEpochMilli();
+            return ZonedDateTime.of(local, zone).toInstant();
+        }
+
+        private long startMs(LocalDate p) {
+            return startOf(p).toEpochMilli();
         }
     }
 }

@@ -288,6 +288,8 @@ class BucketsPropertiesTest {
                 .over(Window.closed(from, Instant.parse("2026-03-30T12:00:00Z")));
         assertThat(days.map(Window.Closed::t0)).containsExactly(from, Instant.parse("2026-03-29T01:00:00Z"),
                 Instant.parse("2026-03-30T00:30:00Z"));
+        assertThat(Buckets.calendar(ChronoUnit.DAYS, berlin).startingAt(LocalTime.of(2, 30)).startOf(LocalDate.of(2026, 3, 29)))
+                .as("the one rule, as callers that cut by local dates read it").isEqualTo(Instant.parse("2026-03-29T01:00:00Z"));
         // a day starting at 05:00: an instant at 04:59 local belongs to the day before
         Instant early = ZonedDateTime.of(2026, 6, 10, 4, 59, 0, 0, berlin).toInstant();
         List<Window.Closed> one = Buckets.calendar(ChronoUnit.DAYS, berlin).startingAt(LocalTime.of(5, 0))

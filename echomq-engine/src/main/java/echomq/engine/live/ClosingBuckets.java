@@ -118,7 +118,7 @@ public final class ClosingBuckets {
         BucketMarkPort.requireName(name);
         Objects.requireNonNull(fold, "fold");
         Objects.requireNonNull(listener, "listener");
-        DueBuckets.due(buckets, from, io.vavr.control.Option.none(), from, skew, 1); // checks the buckets, from and skew
+        DueBuckets.requireSubscribable(buckets, from, skew);
         return new Subscription(home, name, buckets, from, skew, new Pass<>(series, listener));
     }
 

@@ -57,9 +57,11 @@ final class SeriesFolds {
                 : kind instanceof Buckets.Hopping h ? Option.some(h.size().toMillis())
                 : Option.none(); // calendar buckets have no one length
         boolean nothingAfterEnd = seen.state().forAll(s -> s.lastGenerated().ms() <= b);
-        if (kind instanceof Buckets.Hopping h && counted instanceof CombinableFold<Counted<A>> comb
-                && (b - a) / gcd(h.size().toMillis(), h.advance().toMillis()) < Buckets.MAX_BUCKETS) { // else too many panes
-            return hoppingInPanes(key, h, range, sliding, buckets, comb, nothingAfterEnd, seen);
+        if (kind instanceof Buckets.Hopping h && counted instanceof CombinableFold<Counted<A>> comb) {
+            long g = gcd(h.size().toMillis(), h.advance().toMillis());
+            if ((b - a) / g < Buckets.MAX_BUCKETS) { // else too many panes: each bucket on its own
+                return hoppingInPanes(key, h, g, range, sliding, buckets, comb, nothingAfterEnd, seen);
+            }
         }
         return new Series<>(buckets.map(w -> {
             Counted<A> c = sliding ? slidingBucket(key, w, a, b, size, nothingAfterEnd, counted, seen)
@@ -74,11 +76,9 @@ final class SeriesFolds {
      * folded once, kept as a tumbling bucket is, and each bucket is its panes combined in order,
      * instead of reading every overlapping bucket's entries again.
      */
-    private <A> Series<A> hoppingInPanes(StreamKey key, Buckets.Hopping h, Window.Closed range, boolean sliding,
+    private <A> Series<A> hoppingInPanes(StreamKey key, Buckets.Hopping h, long g, Window.Closed range, boolean sliding,
                                          List<Window.Closed> buckets, CombinableFold<Counted<A>> comb,
                                          boolean nothingAfterEnd, Seen seen) {
-        long size = h.size().toMillis();
-        long g = gcd(size, h.advance().toMillis());
         long a = range.t0().toEpochMilli();
         long b = range.t1().toEpochMilli();
         io.vavr.collection.Vector<Window.Closed> panes = Buckets.tumbling(java.time.Duration.ofMillis(g)).alignedTo(h.origin())
