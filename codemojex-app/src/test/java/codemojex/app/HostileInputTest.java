@@ -289,7 +289,8 @@ class HostileInputTest {
                 for (String field : route.body()) {
                     covered.add(route.key() + " ." + field);
                     List<String> bodies = new ArrayList<>(List.of(validBody(route, field, f.json.getNodeFactory().textNode(s))));
-                    if (s.trim().matches("-?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?")) {
+                    // as a JSON number too, when it is one (JSON has no leading zeros: "007" stays a string only)
+                    if (s.trim().matches("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][-+]?[0-9]+)?")) {
                         bodies.add(validBody(route, field, f.json.readTree(s.trim()))); // the number itself
                     }
                     for (String body : bodies) {
