@@ -243,10 +243,13 @@ public final class Projections {
     /**
      * {@code guess-scored} -> game -> player id -> standing (name and best total): every game's
      * board in one whole-log projection, the one the app checkpoints (retention keeps its tail).
-     * Version 2 keys by player id (version 1, by name, is never resumed from).
+     * Still version 1, as when it was keyed by name: over entries written before player ids, the
+     * fold by player id is the fold by name with each name's derived id ({@link PlayerIds#ofName})
+     * for key, so a checkpoint of then is a state of this fold, read as such (retention may have
+     * removed the entries before it: refusing it would lose them).
      */
     public static CombinableFold<Map<String, Map<String, Board.Standing>>> allTimeBoards() {
-        return fold("boards", 2, HashMap.empty(),
+        return fold("boards", 1, HashMap.empty(),
                 (acc, e) -> {
                     GuessScored s = GuessScored.decode(e);
                     return acc.put(s.game(), acc.get(s.game()).getOrElse(HashMap.empty())

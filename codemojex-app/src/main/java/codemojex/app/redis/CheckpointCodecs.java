@@ -1,6 +1,7 @@
 package codemojex.app.redis;
 
 import codemojex.projections.Board;
+import codemojex.projections.PlayerIds;
 import codemojex.projections.Projections;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -28,6 +29,9 @@ public final class CheckpointCodecs {
     /**
      * Every game's board,
      * {@code {"skipped": n, "examples": […], "value": {"<game>": {"<player id>": {"player": "<name>", "best": n}}}}}.
+     * A checkpoint saved before player ids, {@code {"<game>": {"<name>": best}}}, is read as the
+     * boards of the names' derived players ({@link PlayerIds#ofName}): what folding the same entries
+     * gives now.
      */
     public static StateCodec<Tally<Map<String, Map<String, Board.Standing>>>> boards() {
         return tally(boards -> {
@@ -42,7 +46,9 @@ public final class CheckpointCodecs {
             for (var game : (Iterable<java.util.Map.Entry<String, JsonNode>>) node::fields) {
                 Map<String, Board.Standing> board = HashMap.empty();
                 for (var p : (Iterable<java.util.Map.Entry<String, JsonNode>>) game.getValue()::fields) {
-                    board = board.put(p.getKey(), new Board.Standing(p.getValue().get("player").textValue(), p.getValue().get("best").intValue()));
+                    board = p.getValue().isNumber()
+                            ? board.put(PlayerIds.ofName(p.getKey()), new Board.Standing(p.getKey(), p.getValue().intValue())) // before player ids
+                            : board.put(p.getKey(), new Board.Standing(p.getValue().get("player").textValue(), p.getValue().get("best").intValue()));
                 }
                 out = out.put(game.getKey(), board);
             }
