@@ -82,7 +82,7 @@ public final class Codemojex implements AutoCloseable {
         RedisGames games = new RedisGames(calls, keys);
         StreamRangePort range = redis.range();
         this.states = redis.states();
-        this.play = new Play(games, new RedisGuessResults(calls, keys), redis.append(minter, meters.library()), range, minter,
+        this.play = new Play(games, new RedisGuessResults(calls, keys), redis.append(minter, settings.clockBound(), meters.library()), range, minter,
                 settings.clock(), new SecureRandom(), partitions);
         this.players = new Players(play, new RedisSessions(calls, keys), settings.clock(), new SecureRandom(), settings.sessionTtl(),
                 minter);
@@ -94,7 +94,8 @@ public final class Codemojex implements AutoCloseable {
         this.reports = new Reports(games, new RedisBoard(calls, keys), range, states, retention,
                 new Reports.Checkpointing(checkpoints, CheckpointCodecs.boards(), CheckpointCodecs.feed(), Duration.ofDays(1)),
                 settings.clock(), partitions).observedBy(meters.library());
-        RedisScoreCommit commit = new RedisScoreCommit(calls, minter, keys);
+        RedisScoreCommit commit = new RedisScoreCommit(calls, minter, keys)
+                .guardedBy(new echomq.wire.ClockGuard(redis.serverClock(), settings.clockBound(), System::nanoTime));
         this.worker = new ScoreWorkers(partitions.all().map(p -> new ScoreWorker(
                 new RedisGuessInbox(redis, partitions.queue(p), "worker-" + settings.node()), games, commit, faults,
                 settings.claimIdle(), settings.clock(), settings.commitBatch(), game -> partitions.of(game) == p)).toJavaList());

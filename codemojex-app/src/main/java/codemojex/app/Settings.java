@@ -3,6 +3,7 @@ package codemojex.app;
 import codemojex.app.redis.StoredPartitions;
 import codemojex.projections.GamePartitions;
 import echomq.domain.id.Snowflake;
+import echomq.domain.stream.ClockBound;
 import io.vavr.control.Option;
 
 import java.security.SecureRandom;
@@ -26,9 +27,12 @@ import java.util.Objects;
  * @param client      the Redis client the app runs on
  * @param chartBucket the length of the live chart's buckets (each pushed as it closes on {@code /feed/events}),
  *                    1 s .. 1 d, whole milliseconds
+ * @param clockBound  how far ahead of Redis's clock the app's clock may be before its writes (appends, the score
+ *                    worker's commits) are refused: a clock stepped hours ahead must not push every later id into
+ *                    the future ({@link ClockBound#DEFAULT}, 10 minutes; tests that move a clock further set more)
  */
 public record Settings(int node, Clock clock, Duration claimIdle, int commitBatch, Option<Integer> partitions,
-                       Duration sessionTtl, Codemojex.Client client, Duration chartBucket) {
+                       Duration sessionTtl, Codemojex.Client client, Duration chartBucket, ClockBound clockBound) {
 
     /** The live chart's bucket unless told otherwise: a minute. */
     public static final Duration DEFAULT_CHART_BUCKET = Duration.ofMinutes(1);
@@ -61,6 +65,13 @@ public record Settings(int node, Clock clock, Duration claimIdle, int commitBatc
                 || chartBucket.toNanos() % 1_000_000 != 0) {
             throw new IllegalArgumentException("chart-bucket must be 1s..1d in whole milliseconds, got " + chartBucket);
         }
+        Objects.requireNonNull(clockBound, "clockBound");
+    }
+
+    /** These settings with the library's {@link ClockBound#DEFAULT}. */
+    public Settings(int node, Clock clock, Duration claimIdle, int commitBatch, Option<Integer> partitions, Duration sessionTtl,
+                    Codemojex.Client client, Duration chartBucket) {
+        this(node, clock, claimIdle, commitBatch, partitions, sessionTtl, client, chartBucket, ClockBound.DEFAULT);
     }
 
     /** These settings with the chart in buckets of {@link #DEFAULT_CHART_BUCKET}. */
@@ -86,7 +97,7 @@ public record Settings(int node, Clock clock, Duration claimIdle, int commitBatc
     /** A builder starting from these settings. */
     public Builder toBuilder() {
         return new Builder().node(node).clock(clock).claimIdle(claimIdle).commitBatch(commitBatch).partitions(partitions)
-                .sessionTtl(sessionTtl).client(client).chartBucket(chartBucket);
+                .sessionTtl(sessionTtl).client(client).chartBucket(chartBucket).clockBound(clockBound);
     }
 
     /** Settings one value at a time, checked all together by {@link #build()}. */
@@ -99,6 +110,7 @@ public record Settings(int node, Clock clock, Duration claimIdle, int commitBatc
         private Duration sessionTtl = DEFAULT_SESSION_TTL;
         private Codemojex.Client client = Codemojex.Client.JEDIS;
         private Duration chartBucket = DEFAULT_CHART_BUCKET;
+        private ClockBound clockBound = ClockBound.DEFAULT;
 
         private Builder() {
         }
@@ -156,9 +168,20 @@ public record Settings(int node, Clock clock, Duration claimIdle, int commitBatc
             return this;
         }
 
+        /** Writes refused while the clock runs more than {@code d} ahead of Redis's (a test clock moved hours on sets more). */
+        public Builder maxClockAhead(Duration d) {
+            return clockBound(new ClockBound(d));
+        }
+
+        /** Writes refused while the clock runs further ahead of Redis's than {@code b} allows. */
+        public Builder clockBound(ClockBound b) {
+            this.clockBound = b;
+            return this;
+        }
+
         /** The settings; refused, naming the value, when one is out of range. */
         public Settings build() {
-            return new Settings(node, clock, claimIdle, commitBatch, partitions, sessionTtl, client, chartBucket);
+            return new Settings(node, clock, claimIdle, commitBatch, partitions, sessionTtl, client, chartBucket, clockBound);
         }
     }
 }

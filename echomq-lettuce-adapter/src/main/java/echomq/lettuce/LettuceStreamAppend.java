@@ -8,6 +8,7 @@ import echomq.domain.observe.EchoListener;
 import echomq.domain.stream.AppendBatchException;
 import echomq.domain.stream.NonMonotonicAppendException;
 import echomq.domain.stream.StreamAppendPort;
+import echomq.domain.stream.ClockBound;
 import echomq.domain.stream.StreamKey;
 import echomq.domain.stream.StreamState;
 import echomq.domain.stream.StreamStoreException;
@@ -58,10 +59,29 @@ public final class LettuceStreamAppend implements StreamAppendPort {
      * @param minter the id minter of this writer
      */
     public LettuceStreamAppend(LettuceRedis redis, Snowflake minter) {
+        this(redis, minter, ClockBound.DEFAULT);
+    }
+
+    /**
+     * As {@link #LettuceStreamAppend(LettuceRedis, Snowflake)}, refusing appends while this
+     * writer's clock runs further ahead of the server's than {@code clockBound} allows (a
+     * {@link StreamStoreException.ClockAhead}, nothing sent). The server's clock is read with
+     * {@code TIME} on the stream's node at the first append and every
+     * {@link ClockBound#RESAMPLE_AFTER} after.
+     *
+     * @param redis      the connection
+     * @param minter     this writer's minter
+     * @param clockBound how far ahead of the server this writer's clock may be ({@link ClockBound#DEFAULT}: 10 min)
+     */
+    public LettuceStreamAppend(LettuceRedis redis, Snowflake minter, ClockBound clockBound) {
         this.redis = Objects.requireNonNull(redis, "redis");
         this.minter = Objects.requireNonNull(minter, "minter");
         this.states = new LettuceStreamState(redis);
+        this.guard = new echomq.wire.ClockGuard(new LettuceServerClock(redis), Objects.requireNonNull(clockBound, "clockBound"),
+                System::nanoTime);
     }
+
+    private final echomq.wire.ClockGuard guard;
 
     /**
      * Tells {@code l} of every append (one record, its round trip) and every refusal. Returns this adapter.
@@ -94,6 +114,7 @@ public final class LettuceStreamAppend implements StreamAppendPort {
             return List.of();
         }
         String key = stream.toString();
+        guard.check(stream, minter.now()); // before anything is minted or sent
         List<CompletableFuture<BrandedId>> sent = new ArrayList<>(records.size());
         ReentrantLock lock = lockOf(key);
         lock.lock();
@@ -143,6 +164,13 @@ public final class LettuceStreamAppend implements StreamAppendPort {
 
     private CompletableFuture<BrandedId> send(StreamKey stream, LinkedHashMap<String, String> fields, int attempt) {
         CompletableFuture<BrandedId> sent;
+        if (attempt == 0) {
+            try {
+                guard.check(stream, minter.now()); // before anything is minted or sent
+            } catch (StreamStoreException refused) {
+                return CompletableFuture.failedFuture(refused);
+            }
+        }
         ReentrantLock lock = lockOf(stream.toString());
         lock.lock();
         try {

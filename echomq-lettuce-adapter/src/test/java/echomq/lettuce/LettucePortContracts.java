@@ -33,6 +33,11 @@ abstract class LettucePortContracts extends AdapterContracts {
     }
 
     @Override
+    protected StreamAppendPort newAppender(Snowflake minter) {
+        return new LettuceStreamAppend(redis(), minter);
+    }
+
+    @Override
     protected StreamAppendPort newAppender(int node) {
         return new LettuceStreamAppend(redis(), new Snowflake(node, Clock.systemUTC()));
     }

@@ -1,6 +1,7 @@
 package echomq.redis;
 
 import echomq.domain.stream.AppendBatchException;
+import echomq.domain.stream.ClockBound;
 
 import echomq.domain.observe.EchoEvent;
 import echomq.domain.observe.EchoListener;
@@ -87,6 +88,29 @@ public final class RedisStreamAppend implements StreamAppendPort {
      * @throws IllegalArgumentException when {@code maxSkew} is out of that range
      */
     public RedisStreamAppend(UnifiedJedis jedis, Snowflake minter, java.time.Duration maxSkew) {
+        this(jedis, minter, maxSkew, ClockBound.DEFAULT);
+    }
+
+    /**
+     * As {@link #RedisStreamAppend(UnifiedJedis, Snowflake, java.time.Duration)}, refusing appends
+     * while this writer's clock runs further ahead of the server's than {@code clockBound} allows
+     * (a {@link StreamStoreException.ClockAhead}, nothing sent): one bad clock must not push every
+     * later id of the stream into the future. The server's clock is read with {@code TIME} on the
+     * stream's node at the first append and every {@link ClockBound#RESAMPLE_AFTER} after. {@link #appendWithId} is not
+     * checked: its id is the caller's, not this writer's clock.
+     * <pre>{@code
+     * new RedisStreamAppend(jedis, minter, RedisStreamAppend.DEFAULT_MAX_SKEW, new ClockBound(Duration.ofMinutes(1)));
+     * }</pre>
+     *
+     * @param jedis      the client (one server or a cluster)
+     * @param minter     this writer's minter
+     * @param maxSkew    how far the writers' clocks may differ, 0 .. 60 s
+     * @param clockBound how far ahead of the server this writer's clock may be ({@link ClockBound#DEFAULT}: 10 min)
+     * @throws IllegalArgumentException for a skew outside 0 .. 60 s
+     */
+    public RedisStreamAppend(UnifiedJedis jedis, Snowflake minter, java.time.Duration maxSkew, ClockBound clockBound) {
+        this.guard = new echomq.wire.ClockGuard(new RedisServerClock(Objects.requireNonNull(jedis, "jedis")),
+                Objects.requireNonNull(clockBound, "clockBound"), System::nanoTime);
         this.jedis = Objects.requireNonNull(jedis, "jedis");
         this.minter = Objects.requireNonNull(minter, "minter");
         Objects.requireNonNull(maxSkew, "maxSkew");
@@ -100,6 +124,8 @@ public final class RedisStreamAppend implements StreamAppendPort {
     public static final java.time.Duration DEFAULT_MAX_SKEW = StreamAppendPort.DEFAULT_MAX_LEAD;
 
     private final long maxLeadMs;
+
+    private final echomq.wire.ClockGuard guard;
 
     /**
      * Group commit: the record joins whatever other threads are appending to the stream; whoever
@@ -151,6 +177,7 @@ public final class RedisStreamAppend implements StreamAppendPort {
 
     /** {@link #mintAndSend}, told to the listener: records landed and the time, refusals that stand. */
     private List<Either<RuntimeException, BrandedId>> send(StreamKey stream, List<LinkedHashMap<String, String>> records) {
+        guard.check(stream, minter.now()); // before anything is minted or sent: a refusal fails the whole group, untouched
         long t0 = System.nanoTime();
         List<Either<RuntimeException, BrandedId>> out = mintAndSend(stream, records);
         int landed = 0;

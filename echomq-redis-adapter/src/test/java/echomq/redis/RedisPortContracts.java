@@ -31,6 +31,11 @@ abstract class RedisPortContracts extends AdapterContracts {
     }
 
     @Override
+    protected StreamAppendPort newAppender(Snowflake minter) {
+        return new RedisStreamAppend(jedis(), minter);
+    }
+
+    @Override
     protected StreamAppendPort newAppender(int node) {
         return new RedisStreamAppend(jedis(), new Snowflake(node, Clock.systemUTC()));
     }

@@ -51,6 +51,15 @@ public abstract class AdapterContracts {
     protected abstract StreamAppendPort newAppender(int node);
 
     /**
+     * An appender minting with {@code minter} (a clock a test moves), with the library's default
+     * clock bound.
+     *
+     * @param minter the writer's minter
+     * @return a fresh appender of the adapter
+     */
+    protected abstract StreamAppendPort newAppender(echomq.domain.id.Snowflake minter);
+
+    /**
      * The retention port under test.
      *
      * @return the adapter's retention port
@@ -222,6 +231,19 @@ public abstract class AdapterContracts {
         @Override
         protected void store(StreamKey key, List<StreamEntry> entries) {
             entries.forEach(e -> xadd(key, e));
+        }
+    }
+
+    @Nested
+    class WriterClock extends WriterClockContract {
+        @Override
+        protected StreamAppendPort appender(echomq.domain.id.Snowflake minter) {
+            return newAppender(minter);
+        }
+
+        @Override
+        protected StreamRangePort reader() {
+            return range();
         }
     }
 

@@ -39,8 +39,8 @@ public final class Connection implements AutoCloseable {
         /** The stream-state port (asked once). */
         StreamStatePort states();
 
-        /** An appender minting with {@code minter}, heard by {@code listener}. */
-        StreamAppendPort append(Snowflake minter, EchoListener listener);
+        /** An appender minting with {@code minter}, refused while its clock is further ahead of Redis's than {@code bound}, heard by {@code listener}. */
+        StreamAppendPort append(Snowflake minter, echomq.domain.stream.ClockBound bound, EchoListener listener);
 
         /** The consumer groups' positions, heard by {@code listener}. */
         StreamReadersPort readers(EchoListener listener);
@@ -91,9 +91,14 @@ public final class Connection implements AutoCloseable {
         return states;
     }
 
-    /** An appender minting with {@code minter}, heard by {@code listener}. */
+    /** An appender minting with {@code minter}, heard by {@code listener}, with the library's default clock bound. */
     public StreamAppendPort append(Snowflake minter, EchoListener listener) {
-        return binding.append(minter, listener);
+        return append(minter, echomq.domain.stream.ClockBound.DEFAULT, listener);
+    }
+
+    /** An appender minting with {@code minter}, refused while its clock is further ahead of Redis's than {@code bound}. */
+    public StreamAppendPort append(Snowflake minter, echomq.domain.stream.ClockBound bound, EchoListener listener) {
+        return binding.append(minter, bound, listener);
     }
 
     /** The consumer groups' positions, heard by {@code listener}. */

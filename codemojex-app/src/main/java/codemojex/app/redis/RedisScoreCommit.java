@@ -11,7 +11,9 @@ import echomq.domain.id.StreamId;
 import echomq.domain.stream.NonMonotonicAppendException;
 import echomq.domain.stream.StreamAppendPort;
 import echomq.domain.stream.StreamEntry;
+import echomq.wire.ClockGuard;
 import echomq.wire.LuaScript;
+import io.vavr.control.Option;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -32,6 +34,7 @@ public final class RedisScoreCommit implements ScoreCommit {
     private final RedisCalls redis;
     private final Snowflake minter;
     private final Keys keys;
+    private volatile Option<ClockGuard> guard = Option.none();
 
     /** Over {@code redis}, with one partition, minting the ids of the entries it appends with {@code minter}. */
     public RedisScoreCommit(RedisCalls redis, Snowflake minter) {
@@ -46,6 +49,16 @@ public final class RedisScoreCommit implements ScoreCommit {
         this.redis = Objects.requireNonNull(redis, "redis");
         this.minter = Objects.requireNonNull(minter, "minter");
         this.keys = Objects.requireNonNull(keys, "keys");
+    }
+
+    /**
+     * This commit, refusing a batch (a {@link echomq.domain.stream.StreamStoreException.ClockAhead},
+     * nothing written) while the minter's clock runs further ahead of Redis's than {@code g}
+     * allows: the guesses stay pending and are scored once the clock is right.
+     */
+    public RedisScoreCommit guardedBy(ClockGuard g) {
+        this.guard = Option.some(Objects.requireNonNull(g, "guard"));
+        return this;
     }
 
     @Override
@@ -71,6 +84,10 @@ public final class RedisScoreCommit implements ScoreCommit {
                 // minted in order: each id above the one before, so the script checks only the first against the top
                 List<BrandedId> ids = decided.get(i).events().map(e -> minter.nextId()).toJavaList();
                 blocks.add(new CommitCodec.Block(batch.get(i).delivery().id(), batch.get(i).guess(), decided.get(i), ids));
+            }
+            if (attempt == 0 && guard.isDefined()) {
+                // before anything is written: a clock hours ahead would push every later guess-scored id into the future
+                guard.get().check(CommitCodec.scoredStream(keys, CommitCodec.partitionOf(keys, blocks)), minter.now());
             }
             CommitCodec.Call call = CommitCodec.call(RedisGuessInbox.GROUP, keys, blocks);
             CommitCodec.Reply reply = CommitCodec.reply(redis.run(SCRIPT, call.keys(), call.argv()), blocks.size());

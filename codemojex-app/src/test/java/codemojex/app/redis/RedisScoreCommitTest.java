@@ -40,6 +40,7 @@ import java.util.Map;
 import java.util.Random;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The commit script against the pure decision, on a Redis of its own: for a seeded run of guesses
@@ -144,6 +145,43 @@ class RedisScoreCommitTest {
         }
         assertThat(inbox.pendingCount()).isZero();
         System.out.println("[model] " + settled + " game(s) settled in the run");
+    }
+
+    /**
+     * A worker whose clock runs hours ahead of Redis's commits nothing (#30): the batch is refused
+     * before the script runs (no guess-scored entry, no board, no result), and the same guess is
+     * scored once when the clock is right again.
+     */
+    @Test
+    void aWorkerClockHoursAheadCommitsNothingUntilItIsRight() {
+        java.util.concurrent.atomic.AtomicLong offset = new java.util.concurrent.atomic.AtomicLong();
+        Snowflake minter = new Snowflake(6, () -> System.currentTimeMillis() + offset.get());
+        RedisGames games = new RedisGames(redis.calls());
+        RedisGuessInbox inbox = new RedisGuessInbox(redis, "clock-ahead");
+        RedisScoreCommit commit = new RedisScoreCommit(redis.calls(), minter)
+                .guardedBy(new echomq.wire.ClockGuard(redis.serverClock(), echomq.domain.stream.ClockBound.DEFAULT, System::nanoTime));
+        StreamAppendPort append = redis.append(new Snowflake(7, Clock.systemUTC()), EchoListener.NONE);
+        inbox.ensure();
+        Keyboard k = Keyboard.draw(new Random(3));
+        GameRecord game = new GameRecord("CLK" + System.nanoTime(), "room", k, k.drawSecret(new Random(4)), Instant.now(), Option.none());
+        games.create(game);
+        GuessSubmitted submitted = new GuessSubmitted(game.game(), game.room(), codemojex.app.TestPlayers.id("ada"), "ada",
+                new Code(k.keys().take(Code.LENGTH)));
+        BrandedId guessId = append.append(StreamKey.of(Channels.QUEUE, Channels.GUESSES), submitted.fields());
+        StreamEntry delivery = inbox.next(1, java.time.Duration.ofMillis(100)).get(0);
+        long scoredBefore = redis.states().state(StreamKey.of(Channels.QUEUE, Channels.GUESS_SCORED)).flatMap(st -> st.entriesAdded()).getOrElse(0L);
+
+        offset.set(java.time.Duration.ofHours(2).toMillis());
+        assertThatThrownBy(() -> commit.commit(delivery, submitted, guessId.toString(), game))
+                .isInstanceOf(echomq.domain.stream.StreamStoreException.ClockAhead.class)
+                .hasMessageContaining("ahead of the store's");
+        assertThat(redis.states().state(StreamKey.of(Channels.QUEUE, Channels.GUESS_SCORED)).flatMap(st -> st.entriesAdded()).getOrElse(0L))
+                .as("no guess-scored entry").isEqualTo(scoredBefore);
+        assertThat(new RedisBoard(redis.calls()).top(game.game(), 10)).as("no board").isEmpty();
+
+        offset.set(0);
+        assertThat(commit.commit(delivery, submitted, guessId.toString(), game)).isInstanceOf(ScoreCommit.Applied.class);
+        assertThat(commit.commit(delivery, submitted, guessId.toString(), game)).isInstanceOf(ScoreCommit.AlreadyScored.class);
     }
 
     /**

@@ -90,4 +90,48 @@ public class StreamStoreException extends RuntimeException {
             super(key, message, cause);
         }
     }
+
+    /**
+     * The writer's clock runs further ahead of the store's than its {@link ClockBound} allows:
+     * nothing was appended (nothing reached the stream), and nothing will be until the writer's
+     * clock is fixed. Not a failure of the store: the store is up.
+     */
+    public static class ClockAhead extends StreamStoreException {
+        private final long writerMs;
+        private final long serverMs;
+
+        /**
+         * The refusal, naming both clocks and the bound.
+         *
+         * @param key      the stream
+         * @param writerMs the writer's clock, epoch ms
+         * @param serverMs the store's clock, epoch ms
+         * @param maxAhead the bound
+         */
+        public ClockAhead(String key, long writerMs, long serverMs, java.time.Duration maxAhead) {
+            super(key, "the writer's clock (" + java.time.Instant.ofEpochMilli(writerMs) + ") is " + (writerMs - serverMs)
+                    + " ms ahead of the store's (" + java.time.Instant.ofEpochMilli(serverMs) + "), more than the " + maxAhead
+                    + " allowed: nothing was appended; fix the writer's clock (NTP)", null);
+            this.writerMs = writerMs;
+            this.serverMs = serverMs;
+        }
+
+        /**
+         * The writer's clock when it was refused.
+         *
+         * @return epoch ms
+         */
+        public long writerMs() {
+            return writerMs;
+        }
+
+        /**
+         * The store's clock when the writer was refused.
+         *
+         * @return epoch ms
+         */
+        public long serverMs() {
+            return serverMs;
+        }
+    }
 }

@@ -59,8 +59,8 @@ public final class JedisConnection implements Connection.Binding {
     }
 
     @Override
-    public StreamAppendPort append(Snowflake minter, EchoListener listener) {
-        return new RedisStreamAppend(jedis, minter).observedBy(listener);
+    public StreamAppendPort append(Snowflake minter, echomq.domain.stream.ClockBound bound, EchoListener listener) {
+        return new RedisStreamAppend(jedis, minter, RedisStreamAppend.DEFAULT_MAX_SKEW, bound).observedBy(listener);
     }
 
     @Override

@@ -60,8 +60,8 @@ public final class LettuceConnection implements Connection.Binding {
     }
 
     @Override
-    public StreamAppendPort append(Snowflake minter, EchoListener listener) {
-        return new LettuceStreamAppend(redis, minter).observedBy(listener);
+    public StreamAppendPort append(Snowflake minter, echomq.domain.stream.ClockBound bound, EchoListener listener) {
+        return new LettuceStreamAppend(redis, minter, bound).observedBy(listener);
     }
 
     @Override
