@@ -293,6 +293,43 @@ class LiveEventsTest {
         }
     }
 
+    @Test
+    void twoHundredWatchedGamesShareAFewThreadsAndCostNothingWhileIdle() throws Exception {
+        try (AppFixture f = new AppFixture()) {
+            List<AutoCloseable> watching = new java.util.ArrayList<>();
+            java.util.concurrent.atomic.AtomicInteger views = new java.util.concurrent.atomic.AtomicInteger();
+            for (int i = 0; i < 200; i++) {
+                String game = f.post("/rooms", Map.of("room", "watched-" + i)).json().get("game").asText();
+                watching.add(f.server.live().watchGame(game, u -> views.incrementAndGet()));
+            }
+            long deadline = System.nanoTime() + java.time.Duration.ofSeconds(30).toNanos();
+            while (views.get() < 200) {
+                assertThat(System.nanoTime()).as("every watcher's first view").isLessThan(deadline);
+                Thread.sleep(10);
+            }
+            long liveThreads = Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().startsWith("live-")).count();
+            assertThat(liveThreads).as("threads computing or delivering live values for 200 watched games")
+                    .isLessThanOrEqualTo(codemojex.app.core.Live.COMPUTING_THREADS + 4 + 2); // the pool, the dispatchers, the old feed/lobby slack
+            // nothing appended: the games' values compute nothing (a value ticking every 5 s, as each
+            // did, would read its game 200 times in 5.5 s); only the lobby's ticks read games (at most
+            // 20 a tick, one tick in 5 s)
+            long before = gameReads(f);
+            Thread.sleep(5_500);
+            assertThat(gameReads(f) - before).as("game hash reads while 200 watched games stay idle").isLessThanOrEqualTo(60);
+            for (AutoCloseable w : watching) {
+                w.close();
+            }
+        }
+    }
+
+    /** Calls of the command a game's view reads its game with (HGETALL), so far. */
+    static long gameReads(AppFixture f) {
+        try (UnifiedJedis j = RedisConnections.connect(f.uri)) {
+            Matcher m = Pattern.compile("cmdstat_hgetall:calls=(\\d+)").matcher(j.info("commandstats"));
+            return m.find() ? Long.parseLong(m.group(1)) : 0;
+        }
+    }
+
     static long commandCalls(AppFixture f) {
         try (UnifiedJedis j = RedisConnections.connect(f.uri)) {
             Matcher m = Pattern.compile("calls=(\\d+)").matcher(j.info("commandstats"));

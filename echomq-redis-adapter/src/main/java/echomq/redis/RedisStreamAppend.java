@@ -97,7 +97,7 @@ public final class RedisStreamAppend implements StreamAppendPort {
     }
 
     /** How far writers' clocks may differ unless told otherwise. */
-    public static final java.time.Duration DEFAULT_MAX_SKEW = java.time.Duration.ofMillis(100);
+    public static final java.time.Duration DEFAULT_MAX_SKEW = StreamAppendPort.DEFAULT_MAX_LEAD;
 
     private final long maxLeadMs;
 
@@ -236,7 +236,7 @@ public final class RedisStreamAppend implements StreamAppendPort {
                     if (attempt == 0) {
                         waitForTheClock(top);
                     }
-                    aimAbove(minter, top, attempt);
+                    StreamAppendPort.aimAbove(minter, top, attempt, maxLeadMs);
                     remints.addAndGet(belowTop);
                     EchoListener.tell(listener, new EchoEvent.AppendRefused(stream, EchoEvent.Refusal.REMINTED, belowTop));
                 }

@@ -45,6 +45,9 @@ class ExampleServiceTest {
     @Autowired
     EchoMqConnection connection;
 
+    @Autowired
+    org.springframework.context.ApplicationContext context;
+
     final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     final ObjectMapper json = new ObjectMapper();
 
@@ -57,6 +60,8 @@ class ExampleServiceTest {
     void runsOnBootsLettuceSharingSpringDataRedisClient() {
         assertThat(RedisClient.class.getProtectionDomain().getCodeSource().getLocation().toString()).endsWith("lettuce-core-6.8.2.RELEASE.jar");
         assertThat(connection.description()).contains("lettuce, shared with Spring Data Redis' LettuceConnectionFactory");
+        // the starter's reader (a @Bean of the same type anywhere in the scanned packages would replace it)
+        assertThat(context.getBeansOfType(echomq.engine.projection.ProjectionReader.class)).containsOnlyKeys("echoMqProjectionReader");
     }
 
     @Test

@@ -56,7 +56,7 @@ final class SimulateCommand implements Callable<Integer> {
         System.out.println("games: " + String.join(" ", r.gameIds()));
         if (s.limitedResponses() > 0) {
             System.out.println(s.limitedResponses() + " requests were over the server's rate (429) and sent again after Retry-After: "
-                    + "for a load run, serve with --guess-rate 0 --read-rate 0");
+                    + "for a load run, serve with a higher --guess-rate (for example 10000) and --read-rate 0 (no limit)");
         }
         return 0;
     }

@@ -17,6 +17,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 
 /**
  * What the page watches, pushed as it changes: the last hour's feed, and each watched game (its
@@ -62,6 +64,15 @@ public final class Live implements AutoCloseable {
     private final StreamFollowers followers;
     private final GamePartitions partitions;
     private final Executor dispatch;
+    /**
+     * Where every live value computes: a few threads shared by the feed, the lobby and every
+     * watched game (a thread per watched game would be a thousand for a thousand pages).
+     */
+    private final ScheduledExecutorService computing = Executors.newScheduledThreadPool(COMPUTING_THREADS, r -> {
+        Thread t = new Thread(r, "live-compute");
+        t.setDaemon(true);
+        return t;
+    });
     private final LiveValue<FeedView> feed;
     private final LiveValue<List<Reports.LobbyGame>> lobby;
     private final Map<String, Watched> games = new HashMap<>();
@@ -89,12 +100,16 @@ public final class Live implements AutoCloseable {
         this.dispatch = Objects.requireNonNull(dispatch, "dispatch");
         // a tick a second: the window's trailing edge moves even when nothing is appended
         this.feed = LiveValue.start("feed", followers, partitions.channel(Channels.GUESS_SCORED).keys(),
-                () -> new FeedView(reports.feed(FEED_WINDOW), perMinute(reports.feedSeries(PER_MINUTE))), Duration.ofSeconds(1), dispatch);
+                () -> new FeedView(reports.feed(FEED_WINDOW), perMinute(reports.feedSeries(PER_MINUTE))),
+                Option.some(Duration.ofSeconds(1)), Duration.ZERO, computing, dispatch);
         // a game opened, a guess scored: the lobby's list, its players and bests, at most twice a second (it reads every listed game)
         this.lobby = LiveValue.start("lobby", followers, partitions.channel(Channels.ROOM_OPENED).keys()
                         .appendAll(partitions.channel(Channels.GUESS_SCORED).keys()),
-                () -> reports.lobby(LOBBY_SIZE), Duration.ofSeconds(5), Duration.ofMillis(500), dispatch);
+                () -> reports.lobby(LOBBY_SIZE), Option.some(Duration.ofSeconds(5)), Duration.ofMillis(500), computing, dispatch);
     }
+
+    /** Threads every live value computes on, whatever the number of watched games. */
+    public static final int COMPUTING_THREADS = 4;
 
     /** Games the lobby lists. */
     public static final int LOBBY_SIZE = 20;
@@ -119,9 +134,11 @@ public final class Live implements AutoCloseable {
         synchronized (games) {
             Watched w = games.get(game);
             if (w == null) {
+                // no tick: a game's view changes only with a scored guess (its settling is committed with
+                // one), so a watched game where nobody plays costs no Redis command
                 w = new Watched(LiveValue.start("game", followers,
                         List.of(partitions.stream(partitions.of(game), Channels.GUESS_SCORED)),
-                        () -> view(record), Duration.ofSeconds(5), dispatch), 0);
+                        () -> view(record), Option.none(), Duration.ZERO, computing, dispatch), 0);
             }
             games.put(game, new Watched(w.value(), w.watchers() + 1));
             value = w.value();
@@ -173,6 +190,7 @@ public final class Live implements AutoCloseable {
             games.values().forEach(w -> w.value().close());
             games.clear();
         }
+        computing.shutdownNow();
         followers.close();
     }
 }

@@ -37,6 +37,8 @@ public final class Snowflake {
     private final AtomicLong last = new AtomicLong(-1);
     /** The lowest snowflake the next mint may take: raised by {@link #observe}, as a hybrid logical clock's. */
     private final AtomicLong floor = new AtomicLong(-1);
+    /** Milliseconds added to the clock: how far the fastest writer's ids were seen ahead of it, capped. */
+    private final AtomicLong lead = new AtomicLong();
 
     /**
      * A minter for {@code node} reading the Unix millisecond from {@code millis}.
@@ -90,7 +92,7 @@ public final class Snowflake {
      * @throws IllegalStateException when the snowflake space is exhausted
      */
     public long next() {
-        long floor = Math.max(compose(millis.getAsLong(), node, 0), this.floor.get());
+        long floor = Math.max(compose(millis.getAsLong() + lead.get(), node, 0), this.floor.get());
         while (true) {
             long prev = last.get();
             long candidate = prev < 0 ? floor : Math.max(floor, increment(prev));
@@ -114,6 +116,41 @@ public final class Snowflake {
      * @param top the id every later mint must be above
      * @throws IllegalArgumentException when no snowflake is above {@code top} (past the snowflake range)
      */
+    /**
+     * As {@link #observe}, and from now on mints at the clock plus how far {@code top} was ahead of
+     * it (at most {@code maxLeadMs}): a writer whose clock trails another's keeps minting beside the
+     * faster one's ids instead of below them, so it is not refused again at its next append. The
+     * lead only grows (to the cap), so ids stay within {@code maxLeadMs} of this writer's clock.
+     * <pre>{@code
+     * minter.follow(StreamId.of(minter.now() + 40, 0), 100);   // the top was 40 ms ahead
+     * Snowflake.unixMillis(minter.next()) >= minter.now() + 40  // true
+     * }</pre>
+     *
+     * @param top       the id every later mint must be above
+     * @param maxLeadMs the most this minter's ids may run ahead of its clock from now on, {@code >= 0}
+     * @throws IllegalArgumentException when no snowflake is above {@code top}, or {@code maxLeadMs} is negative
+     */
+    public void follow(StreamId top, long maxLeadMs) {
+        if (maxLeadMs < 0) {
+            throw new IllegalArgumentException("max lead must be >= 0 ms, got " + maxLeadMs);
+        }
+        observe(top);
+        long ahead = top.ms() - millis.getAsLong();
+        if (ahead > 0) {
+            lead.accumulateAndGet(Math.min(ahead, maxLeadMs), Math::max);
+        }
+    }
+
+    /**
+     * How far this minter's ids run ahead of its clock since it {@linkplain #follow followed} a
+     * faster writer's top.
+     *
+     * @return the lead in milliseconds, 0 until then
+     */
+    public long lead() {
+        return lead.get();
+    }
+
     public void observe(StreamId top) {
         Objects.requireNonNull(top, "top");
         if (top.ms() >= EPOCH_MS + MAX_OFFSET_MS) {

@@ -158,6 +158,28 @@ public interface StreamAppendPort {
      * @throws IllegalArgumentException when no snowflake is above {@code top}
      */
     static void aimAbove(echomq.domain.id.Snowflake minter, StreamId top, int attempt) {
+        aimAbove(minter, top, attempt, DEFAULT_MAX_LEAD.toMillis());
+    }
+
+    /**
+     * As {@link #aimAbove(echomq.domain.id.Snowflake, StreamId, int)}, and the minter keeps the lead
+     * the top showed over its clock (at most {@code maxLeadMs}) for its later ids
+     * ({@link echomq.domain.id.Snowflake#follow}): a writer whose clock trails another's is refused
+     * once, not at every append.
+     *
+     * @param minter    the minter whose next ids must land above {@code top}
+     * @param top       the stream's top, as the refusal reported it
+     * @param attempt   how many refusals came before this one, from 0
+     * @param maxLeadMs the most the minter's ids may run ahead of its clock (the writers' skew)
+     * @throws IllegalArgumentException when no snowflake is above {@code top}
+     */
+    static void aimAbove(echomq.domain.id.Snowflake minter, StreamId top, int attempt, long maxLeadMs) {
+        // the lead is the top's own, not the attempt's aim: aiming further at each refusal is for this
+        // record only, or every tie between two writers would push all later ids a millisecond ahead
+        minter.follow(top, maxLeadMs);
         minter.observe(StreamId.of(top.ms() + attempt, top.seq()));
     }
+
+    /** How far a writer's ids may run ahead of its clock by default: the writers' skew the adapters allow, 100 ms. */
+    java.time.Duration DEFAULT_MAX_LEAD = java.time.Duration.ofMillis(100);
 }

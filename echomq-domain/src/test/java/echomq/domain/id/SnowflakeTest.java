@@ -93,6 +93,45 @@ class SnowflakeTest {
         assertThat(Snowflake.unixMillis(jumped)).isEqualTo(T + 10_000_000);
     }
 
+    /**
+     * Following a faster writer's top (#29): the next mint is above the top, and later mints keep the
+     * lead the top showed over this clock (capped), so a trailing writer is not below the faster one's
+     * next ids; the lead never exceeds the cap, so ids stay within it of this writer's clock.
+     */
+    @Test
+    void followingATopKeepsItsLeadUpToTheCap() {
+        Random r = Seeded.random("SnowflakeTest.follow");
+        for (int c = 0; c < Seeded.CASES; c++) {
+            int node = r.nextInt(Snowflake.MAX_NODE + 1);
+            AtomicLong clock = new AtomicLong(T + r.nextInt(1000));
+            long cap = r.nextInt(200);
+            long ahead = r.nextInt(400) - 100;
+            StreamId top = StreamId.of(clock.get() + ahead, r.nextLong(StreamId.MAX_SNOWFLAKE_TAIL + 1));
+            Snowflake s = new Snowflake(node, clock::get);
+            s.follow(top, cap);
+            String what = "node " + node + ", cap " + cap + ", top " + ahead + " ms ahead";
+            assertThat(BrandedId.event(s.next()).streamId()).as(what).isGreaterThan(top);
+            long expectedLead = Math.max(0, Math.min(ahead, cap));
+            assertThat(s.lead()).as(what).isEqualTo(expectedLead);
+            clock.addAndGet(5 + r.nextInt(50)); // the clock moves on: the lead stays
+            long later = Snowflake.unixMillis(s.next());
+            assertThat(later).as(what).isGreaterThanOrEqualTo(clock.get() + expectedLead);
+            assertThat(later).as(what).isLessThanOrEqualTo(Math.max(clock.get() + expectedLead, top.ms() + 1));
+        }
+    }
+
+    @Test
+    void aLeadOnlyGrowsAndANegativeCapIsRefused() {
+        AtomicLong clock = new AtomicLong(T);
+        Snowflake s = new Snowflake(1, clock::get);
+        s.follow(StreamId.of(T + 30, 0), 100);
+        s.follow(StreamId.of(T + 10, 0), 100); // a smaller lead seen later does not lower it
+        assertThat(s.lead()).isEqualTo(30);
+        s.follow(StreamId.of(T + 1_000, 0), 100);
+        assertThat(s.lead()).isEqualTo(100);
+        assertThatThrownBy(() -> s.follow(StreamId.of(T, 0), -1)).hasMessageContaining("-1");
+    }
+
     @Test
     void mintsFromSeveralThreadsAreUniqueAndEachThreadSeesThemIncreasing() throws InterruptedException {
         AtomicLong clock = new AtomicLong(T);

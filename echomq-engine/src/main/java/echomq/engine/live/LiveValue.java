@@ -11,12 +11,12 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
 /**
@@ -100,40 +100,51 @@ public final class LiveValue<A> implements AutoCloseable {
     private final StreamFollowers followers;
     private final Vector<StreamKey> keys;
     private final Supplier<A> compute;
-    private final Duration tick;
+    private final Option<Duration> tick;
     private final Duration minGap;
     private final Executor dispatch;
+    private final ScheduledExecutorService computing;
+    private final boolean ownsComputing;
     private final List<Mailbox> listeners = new CopyOnWriteArrayList<>();
     private final List<AutoCloseable> follows = new CopyOnWriteArrayList<>();
     private final AtomicReference<Update<A>> current = new AtomicReference<>();
-    private final ReentrantLock lock = new ReentrantLock();
-    private final Condition woken = lock.newCondition();
-    private boolean dirty = true;
+    /** A computation is scheduled or running: at most one at a time, whoever wakes it. */
+    private final AtomicBoolean queued = new AtomicBoolean();
+    /** Woken since the running computation began: one more is due when it ends. */
+    private volatile boolean dirty = true;
     private volatile boolean running = true;
-    private Thread thread;
+    /** When the last computation ended ({@link System#nanoTime}); confined to computations, which never overlap. */
+    private volatile long lastEnded = System.nanoTime() - Duration.ofDays(1).toNanos();
+    private Backoff backoff = Backoff.DEFAULT;
+    private volatile ScheduledFuture<?> ticking;
     private final AtomicLong computes = new AtomicLong();
     private final AtomicLong changes = new AtomicLong();
     private final AtomicLong delivered = new AtomicLong();
     private final AtomicLong conflated = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
 
-    private LiveValue(String name, StreamFollowers followers, Vector<StreamKey> keys, Supplier<A> compute, Duration tick,
-                      Duration minGap, Executor dispatch) {
+    private LiveValue(String name, StreamFollowers followers, Vector<StreamKey> keys, Supplier<A> compute, Option<Duration> tick,
+                      Duration minGap, ScheduledExecutorService computing, boolean ownsComputing, Executor dispatch) {
         this.minGap = Objects.requireNonNull(minGap, "minGap");
-        if (minGap.isNegative() || minGap.compareTo(tick) > 0) {
+        this.tick = Objects.requireNonNull(tick, "tick");
+        if (minGap.isNegative() || tick.exists(t -> minGap.compareTo(t) > 0)) {
             throw new IllegalArgumentException("the gap between computations must be 0 .. the tick, got " + minGap);
+        }
+        if (minGap.compareTo(Duration.ofHours(1)) > 0) {
+            throw new IllegalArgumentException("the gap between computations must be at most an hour, got " + minGap);
         }
         this.name = Objects.requireNonNull(name, "name");
         this.followers = Objects.requireNonNull(followers, "followers");
         this.keys = Objects.requireNonNull(keys, "keys");
         this.compute = Objects.requireNonNull(compute, "compute");
-        this.tick = Objects.requireNonNull(tick, "tick");
+        this.computing = Objects.requireNonNull(computing, "computing");
+        this.ownsComputing = ownsComputing;
         this.dispatch = Objects.requireNonNull(dispatch, "dispatch");
         if (keys.isEmpty()) {
             throw new IllegalArgumentException("a live value follows at least one stream");
         }
-        if (tick.toMillis() < 10) {
-            throw new IllegalArgumentException("tick must be at least 10 ms, got " + tick);
+        if (tick.exists(t -> t.toMillis() < 10)) {
+            throw new IllegalArgumentException("tick must be at least 10 ms, got " + tick.get());
         }
     }
 
@@ -185,13 +196,60 @@ public final class LiveValue<A> implements AutoCloseable {
      */
     public static <A> LiveValue<A> start(String name, StreamFollowers followers, Iterable<StreamKey> keys, Supplier<A> compute,
                                          Duration tick, Duration minGap, Executor dispatch) {
-        LiveValue<A> live = new LiveValue<>(name, followers, Vector.ofAll(keys), compute, tick, minGap, dispatch);
-        for (StreamKey key : live.keys) {
-            live.follows.add(followers.follow(key, id -> live.wake()));
+        Objects.requireNonNull(tick, "tick");
+        Objects.requireNonNull(name, "name");
+        ScheduledExecutorService own = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "live-" + name);
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            return begin(new LiveValue<>(name, followers, Vector.ofAll(keys), compute, Option.some(tick), minGap, own, true, dispatch));
+        } catch (RuntimeException e) {
+            own.shutdownNow();
+            throw e;
         }
-        live.thread = new Thread(live::run, "live-" + name);
-        live.thread.setDaemon(true);
-        live.thread.start();
+    }
+
+    /**
+     * A live value computed on {@code computing}, a pool it shares with other values (no thread
+     * of its own): at most one computation of it runs at a time, and with no {@code tick} it
+     * computes only when one of its streams is appended to (or again after a failure), so an idle
+     * value costs no Redis command. Thousands of values share a few threads this way.
+     * <pre>{@code
+     * ScheduledExecutorService pool = Executors.newScheduledThreadPool(4);
+     * LiveValue<Board> board = LiveValue.start("board", followers, List.of(scored),
+     *         () -> reader.fold(scored, Window.since(opened), boardOf(game)), Option.none(), Duration.ZERO, pool, dispatch);
+     * }</pre>
+     *
+     * @param name      names the conflation events
+     * @param followers the followers that wake it (they stay open when it closes)
+     * @param keys      the streams the value is computed from, at least one
+     * @param compute   computes the value; a null or a throw counts as a failure, computed again after a backoff
+     * @param tick      how often it computes with no append (at least 10 ms), or none: only appends wake it
+     * @param minGap    the least time from the end of one computation to the start of the next,
+     *                  from zero up to {@code tick} (at most an hour)
+     * @param computing the pool its computations run on; it is not shut down when the value closes
+     * @param dispatch  runs listeners' deliveries
+     * @param <A>       the value's type
+     * @return the live value, its first computation scheduled
+     * @throws IllegalArgumentException when {@code keys} is empty, {@code tick} is under 10 ms, or
+     *                                  {@code minGap} is negative or above {@code tick}
+     * @throws IllegalStateException    when {@code followers} are closed
+     */
+    public static <A> LiveValue<A> start(String name, StreamFollowers followers, Iterable<StreamKey> keys, Supplier<A> compute,
+                                         Option<Duration> tick, Duration minGap, ScheduledExecutorService computing,
+                                         Executor dispatch) {
+        return begin(new LiveValue<>(name, followers, Vector.ofAll(keys), compute, tick, minGap, computing, false, dispatch));
+    }
+
+    private static <A> LiveValue<A> begin(LiveValue<A> live) {
+        for (StreamKey key : live.keys) {
+            live.follows.add(live.followers.follow(key, id -> live.wake()));
+        }
+        live.tick.forEach(t -> live.ticking = live.computing.scheduleWithFixedDelay(live::wake, t.toMillis(), t.toMillis(),
+                TimeUnit.MILLISECONDS)); // wake() never throws, so the ticks never stop
+        live.wake();
         return live;
     }
 
@@ -245,65 +303,68 @@ public final class LiveValue<A> implements AutoCloseable {
                 throw new IllegalStateException(e);
             }
         }
-        if (thread != null) {
-            thread.interrupt();
+        ScheduledFuture<?> t = ticking;
+        if (t != null) {
+            t.cancel(false);
+        }
+        if (ownsComputing) {
+            computing.shutdownNow();
         }
         listeners.clear();
     }
 
     private void wake() {
-        lock.lock();
+        dirty = true;
+        schedule(0);
+    }
+
+    /** Schedules a computation, unless one is scheduled or running; not before {@code minGap} after the last. */
+    private void schedule(long atLeastMs) {
+        if (!running || !queued.compareAndSet(false, true)) {
+            return;
+        }
+        long sinceLastMs = (System.nanoTime() - lastEnded) / 1_000_000L;
+        long delay = Math.max(atLeastMs, minGap.toMillis() - sinceLastMs);
         try {
-            dirty = true;
-            woken.signalAll();
-        } finally {
-            lock.unlock();
+            computing.schedule(this::computeOnce, Math.max(0, delay), TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException closed) {
+            queued.set(false); // the pool is shut down: nothing more is computed
         }
     }
 
-    private void run() {
-        Backoff backoff = Backoff.DEFAULT;
-        while (running) {
-            lock.lock();
-            try {
-                if (!dirty) {
-                    woken.await(tick.toMillis(), TimeUnit.MILLISECONDS);
-                }
-                dirty = false;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            } finally {
-                lock.unlock();
-            }
-            try {
-                StreamId upTo = keys.flatMap(followers::position).fold(StreamId.MIN, (a, b) -> a.compareTo(b) >= 0 ? a : b);
-                A value = compute.get();
-                computes.incrementAndGet();
-                Update<A> before = current.get();
-                if (before == null || !before.value().equals(value)) {
-                    Update<A> next = new Update<>(value, upTo, before == null ? 1 : before.version() + 1);
-                    current.set(next);
-                    changes.incrementAndGet();
-                    for (Mailbox box : listeners) {
-                        box.offer(next);
-                    }
-                }
-                backoff = backoff.reset();
-                if (!minGap.isZero()) {
-                    Thread.sleep(minGap.toMillis());
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            } catch (RuntimeException e) {
-                failures.incrementAndGet();
-                backoff = backoff.next();
-                wake(); // computed again after the backoff
-                if (!backoff.sleep()) {
-                    return; // closed: the interrupt stays set
+    /** One computation; the next is scheduled when it was woken meanwhile, or after a backoff when it failed. */
+    private void computeOnce() {
+        if (!running) {
+            queued.set(false);
+            return;
+        }
+        dirty = false;
+        long retryMs = -1;
+        try {
+            StreamId upTo = keys.flatMap(followers::position).fold(StreamId.MIN, (a, b) -> a.compareTo(b) >= 0 ? a : b);
+            A value = compute.get();
+            computes.incrementAndGet();
+            Update<A> before = current.get();
+            if (before == null || !before.value().equals(value)) {
+                Update<A> next = new Update<>(value, upTo, before == null ? 1 : before.version() + 1);
+                current.set(next);
+                changes.incrementAndGet();
+                for (Mailbox box : listeners) {
+                    box.offer(next);
                 }
             }
+            backoff = backoff.reset();
+        } catch (RuntimeException e) {
+            failures.incrementAndGet();
+            backoff = backoff.next();
+            dirty = true; // computed again after the backoff
+            retryMs = backoff.delay().toMillis();
+        } finally {
+            lastEnded = System.nanoTime();
+            queued.set(false);
+        }
+        if (dirty) {
+            schedule(Math.max(retryMs, 0));
         }
     }
 

@@ -6,6 +6,7 @@ import echomq.domain.fold.CombinableFold;
 import echomq.domain.fold.Fold;
 import echomq.domain.fold.InvertibleFold;
 import echomq.domain.observe.EchoListener;
+import echomq.domain.observe.EchoSpan;
 import echomq.domain.partition.PartitionedChannel;
 import echomq.domain.stream.StreamKey;
 import echomq.domain.stream.StreamRangePort;
@@ -264,9 +265,14 @@ public final class ProjectionReader {
                                    Fold<A> fold) {
         metrics.read();
         long t0 = System.nanoTime();
-        try {
-            Seen seen = lineages.read(key);
-            return series.fold(key, window.buckets(), range, window.range() instanceof Window.Sliding, buckets, fold, seen);
+        try (EchoSpan span = metrics.begin(fold, key)) {
+            try {
+                Seen seen = lineages.read(key);
+                return series.fold(key, window.buckets(), range, window.range() instanceof Window.Sliding, buckets, fold, seen);
+            } catch (RuntimeException | Error e) {
+                span.failed(e);
+                throw e;
+            }
         } finally {
             metrics.timed(fold, t0);
         }
@@ -284,12 +290,17 @@ public final class ProjectionReader {
     private <A> A foldAt(StreamKey key, Window window, Fold<A> fold, Instant now) {
         metrics.read();
         long t0 = System.nanoTime();
-        try {
-            Seen seen = lineages.read(key);
-            if (window instanceof Window.Sliding s) {
-                return sliding.fold(key, s, now, fold, seen);
+        try (EchoSpan span = metrics.begin(fold, key)) {
+            try {
+                Seen seen = lineages.read(key);
+                if (window instanceof Window.Sliding s) {
+                    return sliding.fold(key, s, now, fold, seen);
+                }
+                return cache.fold(key, (Window.Fixed) window, fold, seen);
+            } catch (RuntimeException | Error e) {
+                span.failed(e);
+                throw e;
             }
-            return cache.fold(key, (Window.Fixed) window, fold, seen);
         } finally {
             metrics.timed(fold, t0);
         }

@@ -3,6 +3,7 @@ package echomq.engine.projection;
 import echomq.domain.fold.Fold;
 import echomq.domain.observe.EchoEvent;
 import echomq.domain.observe.EchoListener;
+import echomq.domain.observe.EchoSpan;
 import echomq.domain.stream.StreamKey;
 
 import java.util.Objects;
@@ -36,6 +37,11 @@ final class ReaderMetrics {
     /** A fold was asked for (one per stream: a partitioned read counts each partition). */
     void read() {
         reads.incrementAndGet();
+    }
+
+    /** Opens the listener's span for a read of {@code fold} over {@code key}, closed when it is done. */
+    EchoSpan begin(Fold<?> fold, StreamKey key) {
+        return EchoListener.open(listener, EchoSpan.Operation.FOLD, fold.name(), key);
     }
 
     /** A read of {@code fold} that began at {@code startedNanos} ({@link System#nanoTime}) is done. */

@@ -31,7 +31,6 @@ import org.springframework.context.annotation.Import;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -52,7 +51,7 @@ import java.util.concurrent.TimeUnit;
  *   <tr><td>{@link RetentionDriver}</td><td>when a rule is set under {@code echomq.retention}; run on a thread of its own</td></tr>
  * </table>
  * Every {@link EchoListener} bean (the Micrometer one of {@link EchoMqMetricsAutoConfiguration}
- * among them) hears the reader, the appender, the readers port, the followers and the retention.
+ * among them; declare a {@code MicrometerObservations} bean for Observations) hears the reader, the appender, the readers port, the followers and the retention.
  * A {@link Clock} bean, when there is exactly one, is the reader's and the retention's clock.
  * What the starter made is stopped before Spring Data Redis' factory: followers and retention,
  * then the connection (a shared client is never closed).
@@ -344,15 +343,12 @@ public class EchoMqAutoConfiguration {
         }
     }
 
-    /** Every listener bean at once, in their order; none is {@link EchoListener#NONE}. */
+    /**
+     * Every listener bean at once, in their order ({@link EchoListener#and}: each hears every event
+     * and opens its span, so a {@code MicrometerObservations} bean beside the meters works); none is
+     * {@link EchoListener#NONE}.
+     */
     static EchoListener listener(ObjectProvider<EchoListener> listeners) {
-        List<EchoListener> all = listeners.orderedStream().toList();
-        if (all.isEmpty()) {
-            return EchoListener.NONE;
-        }
-        if (all.size() == 1) {
-            return all.get(0);
-        }
-        return event -> all.forEach(l -> EchoListener.tell(l, event));
+        return listeners.orderedStream().reduce(EchoListener::and).orElse(EchoListener.NONE);
     }
 }

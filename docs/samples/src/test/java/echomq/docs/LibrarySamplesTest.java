@@ -1,0 +1,96 @@
+package echomq.docs;
+
+import echomq.domain.fold.CombinableFold;
+import echomq.domain.id.Snowflake;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.window.Series;
+import echomq.domain.window.StreamWindows;
+import echomq.domain.window.Window;
+import echomq.engine.projection.ProjectionReader;
+import echomq.redis.RedisConnections;
+import echomq.redis.RedisStreamAppend;
+import echomq.redis.RedisStreamRange;
+import echomq.redis.RedisStreamState;
+import echomq.testkit.TestRedis;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.vavr.collection.LinkedHashMap;
+import io.vavr.collection.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import redis.clients.jedis.UnifiedJedis;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The samples that stand alone, run on a real Redis: what the pages show works as they say. */
+class LibrarySamplesTest {
+
+    static UnifiedJedis jedis;
+    static final CombinableFold<Long> COUNT = CombinableFold.of("count", 1, 0L, (n, e) -> n + 1, Long::sum);
+
+    @BeforeAll
+    static void connect() {
+        jedis = RedisConnections.connect(TestRedis.uri());
+        jedis.del("emq:{cm}:stream:guess-scored", "emq:{shop}:stream:page-views");
+    }
+
+    @AfterAll
+    static void close() {
+        jedis.close();
+    }
+
+    static ProjectionReader reader() {
+        return new ProjectionReader(new RedisStreamRange(jedis), new RedisStreamState(jedis), Clock.systemUTC(), 1000);
+    }
+
+    @Test
+    void theFrontPageCountsWhatItAppended() {
+        LibrarySamples samples = new LibrarySamples();
+        assertThat(samples.frontPage(TestRedis.uri(), 11)).isEqualTo(1L);
+        assertThat(samples.frontPage(TestRedis.uri(), 11)).isEqualTo(2L);
+        assertThat(samples.shown.get(0)).isIn(java.util.List.of(61), java.util.List.of(60)); // 61 buckets: the hour's ends are clipped minutes (60 when it starts on a minute)
+    }
+
+    @Test
+    void windowsSeriesAndKeyedFoldsAnswerWhatWasAppended() {
+        StreamKey scored = StreamKey.of("cm", "guess-scored");
+        RedisStreamAppend append = new RedisStreamAppend(jedis, new Snowflake(12, Clock.systemUTC()));
+        for (int i = 0; i < 5; i++) {
+            append.append(scored, LinkedHashMap.of("player", i % 2 == 0 ? "ada" : "bob", "total", Integer.toString(100 * i)));
+        }
+        LibrarySamples samples = new LibrarySamples();
+        long sinceAnHourAgo = samples.windows(new RedisStreamRange(jedis));
+        assertThat(sinceAnHourAgo).isGreaterThanOrEqualTo(5);
+
+        Series<Long> perMinute = samples.series(reader(), new StreamWindows(new RedisStreamRange(jedis)), scored, Instant.now());
+        assertThat(perMinute.buckets().map(b -> b.value()).sum().longValue()).isEqualTo(sinceAnHourAgo);
+
+        Map<String, Long> byPlayer = samples.invertible(reader());
+        assertThat(byPlayer.values().sum().longValue()).isEqualTo(sinceAnHourAgo);
+        assertThat(byPlayer.keySet().toJavaSet()).contains("ada", "bob");
+    }
+
+    @Test
+    void aPartitionedChannelFoldsWhatItsPartitionsHold() {
+        LibrarySamples samples = new LibrarySamples();
+        Instant t0 = Instant.now().minusSeconds(1);
+        long inWindow = samples.partitioned(new RedisStreamRange(jedis), new RedisStreamAppend(jedis, new Snowflake(13, Clock.systemUTC())),
+                reader(), COUNT, t0, Instant.now().plusSeconds(1));
+        assertThat(inWindow).isEqualTo(1);
+    }
+
+    @Test
+    void observedReadsAreTimed() {
+        SimpleMeterRegistry meters = new SimpleMeterRegistry();
+        ProjectionReader reader = new LibrarySamples().observations(meters, jedis);
+        reader.fold(StreamKey.of("shop", "page-views"), Window.since(Instant.EPOCH), COUNT);
+        assertThat(meters.find("echomq.fold").tag("projection", "count").timer()).isNotNull();
+        assertThat(meters.find("echomq.projection.reads").timer().count()).isEqualTo(1);
+        assertThat(Duration.ofNanos((long) meters.find("echomq.fold").timer().totalTime(java.util.concurrent.TimeUnit.NANOSECONDS)))
+                .isPositive();
+    }
+}

@@ -1,0 +1,158 @@
+package echomq.redis;
+
+import echomq.domain.fold.Fold;
+import echomq.domain.id.Snowflake;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.window.Window;
+import echomq.engine.live.LiveValue;
+import echomq.engine.live.StreamFollowers;
+import echomq.engine.projection.ProjectionReader;
+import echomq.testkit.TestRedis;
+import io.vavr.collection.LinkedHashMap;
+import io.vavr.control.Option;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import redis.clients.jedis.UnifiedJedis;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static echomq.redis.LiveValueTest.await;
+import static echomq.redis.LiveValueTest.sleep;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Live values on a shared pool (#30): many values, a few threads; a value without a tick costs no
+ * computation (no Redis command) while its stream is idle; a failing one backs off on the pool.
+ */
+class PooledLiveValuesTest {
+
+    static final Fold<Long> COUNT = Fold.of("count", 0L, (n, e) -> n + 1);
+    static final Window.Since ALL = Window.since(Instant.ofEpochMilli(Snowflake.EPOCH_MS));
+
+    UnifiedJedis jedis;
+    StreamFollowers followers;
+    ProjectionReader reader;
+    final AtomicInteger poolThreads = new AtomicInteger();
+    final ScheduledExecutorService pool = Executors.newScheduledThreadPool(2, r -> {
+        poolThreads.incrementAndGet();
+        Thread t = new Thread(r, "test-pool");
+        t.setDaemon(true);
+        return t;
+    });
+    final ExecutorService dispatch = Executors.newFixedThreadPool(2);
+    final List<LiveValue<?>> values = new ArrayList<>();
+
+    @BeforeEach
+    void open() {
+        jedis = RedisConnections.connect(TestRedis.uri());
+        RedisStreamState states = new RedisStreamState(jedis);
+        reader = new ProjectionReader(new RedisStreamRange(jedis), states, Clock.systemUTC(), 5_000);
+        followers = new StreamFollowers(new RedisStreamTail(jedis), states, Duration.ofMillis(500));
+    }
+
+    @AfterEach
+    void close() {
+        values.forEach(LiveValue::close);
+        followers.close();
+        pool.shutdownNow();
+        dispatch.shutdownNow();
+        jedis.close();
+    }
+
+    StreamKey stream() {
+        return StreamKey.of("pooled", UUID.randomUUID().toString().substring(0, 8));
+    }
+
+    <A> LiveValue<A> started(LiveValue<A> v) {
+        values.add(v);
+        return v;
+    }
+
+    @Test
+    void aValueWithoutATickComputesOnlyWhenItsStreamIsAppendedTo() {
+        StreamKey key = stream();
+        AtomicInteger computed = new AtomicInteger();
+        LiveValue<Long> count = started(LiveValue.start("count", followers, List.of(key), () -> {
+            computed.incrementAndGet();
+            return reader.fold(key, ALL, COUNT);
+        }, Option.none(), Duration.ZERO, pool, dispatch));
+        await("the first value", () -> count.current().isDefined());
+        sleep(600); // longer than the followers' block: an idle stream wakes nothing
+        assertThat(computed).hasValue(1);
+        assertThat(count.metrics().computes()).isEqualTo(1);
+
+        new RedisStreamAppend(jedis, new Snowflake(1, Clock.systemUTC())).append(key, LinkedHashMap.of("n", "1"));
+        await("the append's value", () -> count.current().exists(u -> u.value() == 1L));
+        assertThat(count.current().get().version()).isEqualTo(2);
+    }
+
+    @Test
+    void hundredsOfValuesShareThePoolsThreads() {
+        StreamKey key = stream();
+        int n = 300;
+        List<LiveValue<Long>> counts = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            counts.add(started(LiveValue.start("count", followers, List.of(key), () -> reader.fold(key, ALL, COUNT),
+                    Option.none(), Duration.ZERO, pool, dispatch)));
+        }
+        await("every first value", () -> counts.stream().allMatch(c -> c.current().isDefined()));
+        new RedisStreamAppend(jedis, new Snowflake(2, Clock.systemUTC())).append(key, LinkedHashMap.of("n", "1"));
+        await("every value after the append", () -> counts.stream().allMatch(c -> c.current().exists(u -> u.value() == 1L)));
+
+        assertThat(poolThreads).as("threads the pool made for %d values", n).hasValueLessThanOrEqualTo(2);
+        assertThat(Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().startsWith("live-")).count())
+                .as("threads of their own").isZero();
+    }
+
+    @Test
+    void aFailingComputationIsTriedAgainOnThePoolAfterABackoff() {
+        StreamKey key = stream();
+        AtomicInteger attempts = new AtomicInteger();
+        LiveValue<Long> flaky = started(LiveValue.start("flaky", followers, List.of(key), () -> {
+            if (attempts.incrementAndGet() <= 2) {
+                throw new IllegalStateException("not yet");
+            }
+            return reader.fold(key, ALL, COUNT);
+        }, Option.none(), Duration.ZERO, pool, dispatch));
+        await("a value after two failures", () -> flaky.current().isDefined());
+        assertThat(flaky.metrics().failures()).isEqualTo(2);
+        assertThat(flaky.current().get().value()).isZero();
+    }
+
+    @Test
+    void aTickRecomputesWithoutAppends() {
+        StreamKey key = stream();
+        AtomicInteger computed = new AtomicInteger();
+        started(LiveValue.start("ticking", followers, List.of(key), () -> {
+            computed.incrementAndGet();
+            return reader.fold(key, ALL, COUNT);
+        }, Option.some(Duration.ofMillis(20)), Duration.ZERO, pool, dispatch));
+        await("three computations without an append", () -> computed.get() >= 3);
+    }
+
+    @Test
+    void aClosedValueComputesNoMore() {
+        StreamKey key = stream();
+        AtomicInteger computed = new AtomicInteger();
+        LiveValue<Long> v = LiveValue.start("closed", followers, List.of(key), () -> {
+            computed.incrementAndGet();
+            return reader.fold(key, ALL, COUNT);
+        }, Option.some(Duration.ofMillis(20)), Duration.ZERO, pool, dispatch);
+        await("a first value", () -> v.current().isDefined());
+        v.close();
+        int after = computed.get();
+        sleep(200);
+        assertThat(computed.get()).isLessThanOrEqualTo(after + 1); // one may have been under way
+        assertThat(pool.isShutdown()).as("the shared pool stays up").isFalse();
+    }
+}
