@@ -18,8 +18,9 @@
   let gameShown = false;     // a game event of this game was rendered
   let pending = [];          // guess ids sent and not yet scored or rejected
   const mine = [];           // this page's scored guesses in this game, oldest first
-  let previousRanks = new Map(); // player -> rank at the last board event, to show who moved
+  let previousRanks = new Map(); // player id -> rank at the last board event, to show who moved (a name may be two players)
   let me = null;             // the name this browser plays this game as (its session is an HTTP-only cookie)
+  let myId = null;           // this session's player id: the board's place that is this browser's
 
   function el(tag, text, cls) {
     const e = document.createElement(tag);
@@ -37,13 +38,19 @@
 
   async function identify(id) {
     me = null;
-    try { me = (await api('GET', '/games/' + encodeURIComponent(id) + '/players/me')).player; } catch (e) { /* not joined yet */ }
+    myId = null;
+    try {
+      const s = await api('GET', '/games/' + encodeURIComponent(id) + '/players/me');
+      me = s.player;
+      myId = s.playerId;
+    } catch (e) { /* not joined yet */ }
     showWho();
   }
 
   async function join() {
     const s = await api('POST', '/games/' + encodeURIComponent(game) + '/players', { name: $('player').value, cookie: true });
     me = s.player;
+    myId = s.playerId;
     showWho();
   }
 
@@ -158,11 +165,13 @@
     const list = $('board');
     list.replaceChildren();
     const before = previousRanks;
-    previousRanks = new Map(g.board.map((r) => [r.player, r.rank]));
+    previousRanks = new Map(g.board.map((r) => [r.playerId, r.rank]));
     g.board.forEach((r) => {
-      const li = el('li', r.player + ' — ' + r.best);
+      // a place is a player id, shown by its name: two players who took one name in turn are two places
+      const li = el('li', r.player + ' — ' + r.best, r.playerId === myId ? 'you' : undefined);
+      li.dataset.player = r.playerId;
       // rank changes since the last event: up, down, or new on the board
-      const was = before.get(r.player);
+      const was = before.get(r.playerId);
       if (before.size && was === undefined) li.appendChild(el('span', ' new', 'move new'));
       else if (was !== undefined && was > r.rank) li.appendChild(el('span', ' ▲' + (was - r.rank), 'move up'));
       else if (was !== undefined && was < r.rank) li.appendChild(el('span', ' ▼' + (r.rank - was), 'move down'));
@@ -383,7 +392,7 @@
       pending.push(r.guessId);
       settlePending(); // once: it may have been scored before this page heard of it
     } catch (e) {
-      if (e.status === 401) { me = null; showWho(); } // the session expired: the next guess joins again
+      if (e.status === 401) { me = null; myId = null; showWho(); } // the session expired: the next guess joins again, as a new player
       say(e.message);
     }
   }

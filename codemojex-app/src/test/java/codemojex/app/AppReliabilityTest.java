@@ -100,7 +100,7 @@ class AppReliabilityTest {
     private static BrandedId submitRetrying(Codemojex app, String game, String player, String guess) {
         for (int attempt = 0; ; attempt++) {
             try {
-                return app.play().submit(game, player, guess);
+                return app.play().submit(game, TestPlayers.id(player), player, guess);
             } catch (echomq.domain.stream.StreamStoreException e) {
                 if (attempt > 50) {
                     throw e;

@@ -116,7 +116,8 @@ class ClusterFailoverAppTest {
                 String guess = new codemojex.projections.Keyboard(keyboards.get(game)).drawGuess(r).toString();
                 for (int attempt = 0; ; attempt++) {
                     try {
-                        f.app.play().submit(game, "p" + r.nextInt(8), guess);
+                        String player = "p" + r.nextInt(8);
+                        f.app.play().submit(game, TestPlayers.id(player), player, guess);
                         submitted++;
                         break;
                     } catch (RuntimeException unavailable) {

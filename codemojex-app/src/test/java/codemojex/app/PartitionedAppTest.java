@@ -46,7 +46,7 @@ class PartitionedAppTest {
             for (int i = 0; i < 300 && gameIn.size() < 3; i++) {
                 String game = f.app.play().open("first").game();
                 if (gameIn.putIfAbsent(f.app.partitions().of(game), game) == null) {
-                    var id = f.app.play().submit(game, "ada", f.app.play().game(game).keyboard().keys().take(6).mkString());
+                    var id = f.app.play().submit(game, TestPlayers.id("ada"), "ada", f.app.play().game(game).keyboard().keys().take(6).mkString());
                     for (long deadline = System.nanoTime() + 10_000_000_000L; System.nanoTime() < deadline
                             && !f.app.play().guess(game, id.toString()).status().equals("scored"); ) {
                         AppFixture.sleep(10);
@@ -144,7 +144,7 @@ class PartitionedAppTest {
             }
             String game1 = gameIn.get(1);
             var record = app.play().game(game1);
-            var misplaced = new codemojex.projections.GameEvent.GuessSubmitted(game1, record.room(), "mallory",
+            var misplaced = new codemojex.projections.GameEvent.GuessSubmitted(game1, record.room(), TestPlayers.id("mallory"), "mallory",
                     record.keyboard().parseGuess(record.keyboard().keys().take(6).mkString()));
             app.redis().append(new echomq.domain.id.Snowflake(7, java.time.Clock.systemUTC()), echomq.domain.observe.EchoListener.NONE)
                     .append(StreamKey.of(app.partitions().queue(0), Channels.GUESSES), misplaced.fields());
@@ -159,7 +159,7 @@ class PartitionedAppTest {
             java.util.List<codemojex.app.core.port.ScoreCommit.Commit> mixed = new java.util.ArrayList<>();
             for (int p : new int[] {0, 2}) {
                 var g = app.play().game(gameIn.get(p));
-                var guess = new codemojex.projections.GameEvent.GuessSubmitted(g.game(), g.room(), "ada",
+                var guess = new codemojex.projections.GameEvent.GuessSubmitted(g.game(), g.room(), TestPlayers.id("ada"), "ada",
                         g.keyboard().parseGuess(g.keyboard().keys().take(6).mkString()));
                 var id = echomq.domain.id.BrandedId.event(echomq.domain.id.Snowflake.compose(System.currentTimeMillis(), 9, p));
                 mixed.add(new codemojex.app.core.port.ScoreCommit.Commit(echomq.domain.stream.StreamEntry.of(id, guess.fields()), guess,

@@ -282,10 +282,10 @@ class RepeatedEmojiSolverTest {
         assertThat(guessesSubmitted()).isEqualTo(guesses);
         assertThat(keys()).isEqualTo(keys);
         // the core refuses it the same way, before the game is read: for a game that does not exist, still the guess
-        assertThatThrownBy(() -> f.app.play().submit(game, "eve", k.get(0).text().repeat(6)))
+        assertThatThrownBy(() -> f.app.play().submit(game, TestPlayers.id("eve"), "eve", k.get(0).text().repeat(6)))
                 .isInstanceOfSatisfying(BadInputException.class, b -> assertThat(b.field()).isEqualTo("guess"))
                 .hasMessageContaining(k.get(0) + " is repeated");
-        assertThatThrownBy(() -> f.app.play().submit("GAMnope", "eve", k.get(0).text().repeat(6)))
+        assertThatThrownBy(() -> f.app.play().submit("GAMnope", TestPlayers.id("eve"), "eve", k.get(0).text().repeat(6)))
                 .isInstanceOfSatisfying(BadInputException.class, b -> assertThat(b.field()).isEqualTo("guess"));
         // six distinct emojis of the keyboard are still a guess
         assertThat(f.guess(game, "eve", k.drop(6).mkString()).status()).isEqualTo(202);

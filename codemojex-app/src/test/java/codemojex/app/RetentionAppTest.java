@@ -45,7 +45,7 @@ class RetentionAppTest {
                 games.add(game);
                 Keyboard k = app.play().game(game).keyboard();
                 for (int i = 0; i < 5; i++) {
-                    guesses.add(app.play().submit(game, "p" + i, k.keys().drop(i).take(6).mkString()));
+                    guesses.add(app.play().submit(game, TestPlayers.id("p" + i), "p" + i, k.keys().drop(i).take(6).mkString()));
                 }
             }
             app.worker().ensureGroup();
@@ -56,7 +56,7 @@ class RetentionAppTest {
             }
             long pendingBefore = app.worker().pending();
             assertThat(pendingBefore).isEqualTo(15);
-            guesses.add(app.play().submit(games.get(1), "undelivered", app.play().game(games.get(1)).keyboard().keys().take(6).mkString()));
+            guesses.add(app.play().submit(games.get(1), TestPlayers.id("undelivered"), "undelivered", app.play().game(games.get(1)).keyboard().keys().take(6).mkString()));
             Thread.sleep(5);
 
             Map<String, TrimReport> first = app.reports().trim(ONE_MS, true);
@@ -85,7 +85,7 @@ class RetentionAppTest {
             // with a checkpoint, the log may go up to it; rebuilds read the checkpoint and the tail
             assertThat(app.reports().checkpointBoards(0).saved()).isTrue();
             String extraGame = games.get(0);
-            BrandedId late = app.play().submit(extraGame, "late", app.play().game(extraGame).keyboard().keys().take(6).mkString());
+            BrandedId late = app.play().submit(extraGame, TestPlayers.id("late"), "late", app.play().game(extraGame).keyboard().keys().take(6).mkString());
             while (app.worker().pollOnce(Duration.ofMillis(50)) > 0) {
                 app.worker().recover();
             }

@@ -39,7 +39,7 @@ class SecurityTest {
     static void plays(Codemojex app) {
         app.worker().ensureGroup();
         String game = app.play().open("secure").game();
-        var id = app.play().submit(game, "ada", app.play().game(game).keyboard().keys().take(6).mkString());
+        var id = app.play().submit(game, TestPlayers.id("ada"), "ada", app.play().game(game).keyboard().keys().take(6).mkString());
         app.worker().pollOnce(Duration.ofSeconds(1));
         assertThat(app.play().guess(game, id.toString()).status()).isEqualTo("scored");
         assertThat(app.reports().rebuildBoard(game).equal()).isTrue();

@@ -87,8 +87,9 @@ class WebShapesTest {
         return n;
     }
 
-    static final String ITEM = "{at:s,best:n,game:s,percentage:n,player:s,room:s,total:n}";
-    static final String RANKED = "{best:n,player:s,rank:n}";
+    // wherever a player's name is answered, its player id is beside it (#27: a name is not a player)
+    static final String ITEM = "{at:s,best:n,game:s,percentage:n,player:s,playerId:s,room:s,total:n}";
+    static final String RANKED = "{best:n,player:s,playerId:s,rank:n}";
 
     @Test
     void everyRouteAnswersItsShape() throws Exception {
@@ -102,12 +103,12 @@ class WebShapesTest {
 
         AppFixture.Response joined = f.post("/games/" + game + "/players", Map.of("name", "ada"));
         assertThat(joined.status()).isEqualTo(201);
-        assertThat(shape(joined.json())).isEqualTo("{expiresAt:s,game:s,player:s,token:s}");
+        assertThat(shape(joined.json())).isEqualTo("{expiresAt:s,game:s,player:s,playerId:s,token:s}");
         Map<String, String> ada = Map.of("Authorization", "Bearer " + joined.json().get("token").asText());
         assertThat(f.send("GET", "/games/" + game + "/players/me", null, ada).json().get("player").asText()).isEqualTo("ada");
         AppFixture.Response page = f.post("/games/" + game + "/players", Map.of("name", "bob", "cookie", true));
-        assertThat(shape(page.json())).as("the page's token is in the cookie only").isEqualTo("{expiresAt:s,game:s,player:s}");
-        assertThat(shape(f.send("GET", "/games/" + game + "/players/me", null, ada).json())).isEqualTo("{expiresAt:s,game:s,player:s}");
+        assertThat(shape(page.json())).as("the page's token is in the cookie only").isEqualTo("{expiresAt:s,game:s,player:s,playerId:s}");
+        assertThat(shape(f.send("GET", "/games/" + game + "/players/me", null, ada).json())).isEqualTo("{expiresAt:s,game:s,player:s,playerId:s}");
 
         String guess = f.app.play().game(game).keyboard().keys().take(6).mkString();
         AppFixture.Response submitted = f.guess(game, "fay", guess);
@@ -117,13 +118,13 @@ class WebShapesTest {
         String guessId = submitted.json().get("guessId").asText();
         JsonNode own = f.awaitScore(game, guessId, "fay");
         assertThat(new TreeSet<>(iterable(own))).containsExactly("best", "cracked", "game", "guessId", "max", "percentage", "player",
-                "positions", "status", "total");
+                "playerId", "positions", "status", "total");
         assertThat(new TreeSet<>(iterable(own.get("positions").get(0)))).containsExactly("distance", "emoji", "points", "position", "status");
         AppFixture.Response mine = f.send("GET", "/games/" + game + "/guesses", null, f.as(game, "fay"));
         assertThat(mine.status()).isEqualTo(200);
         assertThat(shape(mine.json())).as("the player's own guesses, each as GET /games/{game}/guesses/{guessId} shows it to them")
-                .isEqualTo("{game:s,guesses:[" + shape(own) + "],player:s}");
-        assertThat(shape(f.awaitScore(game, guessId))).isEqualTo("{best:n,cracked:b,game:s,guessId:s,max:n,percentage:n,player:s,status:s,total:n}");
+                .isEqualTo("{game:s,guesses:[" + shape(own) + "],player:s,playerId:s}");
+        assertThat(shape(f.awaitScore(game, guessId))).isEqualTo("{best:n,cracked:b,game:s,guessId:s,max:n,percentage:n,player:s,playerId:s,status:s,total:n}");
 
         assertThat(shape(f.get("/games/" + game + "/board").json())).isEqualTo("{board:[" + RANKED + "],game:s}");
         assertThat(shape(f.get("/feed").json())).isEqualTo("{guesses:n,items:[" + ITEM + "],players:n,since:s,skipped:n}");
@@ -131,9 +132,9 @@ class WebShapesTest {
 
         f.awaitScore(game, f.guessId(game, "cy", secret));
         assertThat(shape(f.get("/games/" + game).json()))
-                .isEqualTo("{game:s,keyboard:[s],openedAt:s,room:s,secret:[s],status:s,winner:s}");
+                .isEqualTo("{game:s,keyboard:[s],openedAt:s,room:s,secret:[s],status:s,winner:s,winnerId:s}");
         assertThat(shape(f.get("/results?day=" + LocalDate.now(ZoneOffset.UTC)).json()))
-                .isEqualTo("{day:s,results:[{game:s,room:s,secret:[s],settledAt:s,winner:s}],skipped:n,zone:s}");
+                .isEqualTo("{day:s,results:[{game:s,room:s,secret:[s],settledAt:s,winner:s,winnerId:s}],skipped:n,zone:s}");
     }
 
     /**
@@ -176,7 +177,7 @@ class WebShapesTest {
             f.guessId(watched, "ada", LiveEventsTest.perfect(f, watched));
             LiveEventsTest.Event settled = events.until(e -> e.data().get("status").asText().equals("settled"));
             assertThat(shape(settled.data()))
-                    .isEqualTo("{board:[" + RANKED + "],game:s,guesses:n,recent:[" + ITEM + "],room:s,secret:[s],status:s,winner:s}");
+                    .isEqualTo("{board:[" + RANKED + "],game:s,guesses:n,recent:[" + ITEM + "],room:s,secret:[s],status:s,winner:s,winnerId:s}");
             LiveEventsTest.Event fed = feed.until(e -> e.data().get("items").size() > 0);
             assertThat(fed.name()).isEqualTo("feed");
             assertThat(shape(fed.data())).isEqualTo("{guesses:n,items:[" + ITEM + "],perMinute:[{guesses:n,minute:s}],players:n,since:s,skipped:n}");

@@ -82,13 +82,14 @@ class WorkerFaultTest {
                 String game = games.get(r.nextInt(3));
                 Keyboard k = app.play().game(game).keyboard();
                 String guess = k.drawGuess(r).toString(); // six distinct: a guess with a repeat is refused (#27)
-                BrandedId id = app.play().submit(game, "p" + r.nextInt(5), guess);
+                String player = "p" + r.nextInt(5);
+                BrandedId id = app.play().submit(game, TestPlayers.id(player), player, guess);
                 submitted.add(id);
                 gameOf.put(id.toString(), game);
             }
             // a perfect guess in the middle of the crashes
             Code secret = app.play().game(games.get(0)).secret();
-            BrandedId perfect = app.play().submit(games.get(0), "winner", secret.text());
+            BrandedId perfect = app.play().submit(games.get(0), TestPlayers.id("winner"), "winner", secret.text());
             submitted.add(perfect);
             gameOf.put(perfect.toString(), games.get(0));
 
@@ -142,7 +143,7 @@ class WorkerFaultTest {
                 assertThat(rebuild.live()).isNotEmpty();
             }
             assertThat(new AppFixtureless(app).channel(Channels.GAME_SETTLED)).hasSize(1);
-            assertThat(app.reports().board(games.get(0), 1)).containsExactly(new Board.Ranked(1, "winner", 600));
+            assertThat(app.reports().board(games.get(0), 1)).containsExactly(new Board.Ranked(1, TestPlayers.id("winner"), "winner", 600));
         }
     }
 
@@ -167,7 +168,7 @@ class WorkerFaultTest {
         try (Codemojex app = Codemojex.connect(redis.uri(), Settings.builder().node(3).build(), once)) {
             String game = app.play().open("r").game();
             Keyboard k = app.play().game(game).keyboard();
-            BrandedId id = app.play().submit(game, "ada", k.keys().take(6).mkString());
+            BrandedId id = app.play().submit(game, TestPlayers.id("ada"), "ada", k.keys().take(6).mkString());
             app.worker().ensureGroup();
             assertThatThrownBy(() -> app.worker().pollOnce(Duration.ofMillis(100))).isInstanceOf(Crash.class);
             String status = app.play().guess(game, id.toString()).status();

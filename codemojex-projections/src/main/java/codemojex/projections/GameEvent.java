@@ -16,6 +16,16 @@ public sealed interface GameEvent
     String VERSION_FIELD = "v";
     String VERSION = "1";
 
+    /**
+     * The field of a guess's player id ({@code guesses}, {@code guess-scored}). Optional on read: an
+     * entry written before player ids has none and is read with {@link PlayerIds#ofName} of its
+     * {@code player}, so the version stays 1 (a reader from before ignores the field).
+     */
+    String PLAYER_ID = "playerId";
+
+    /** The field of a settled game's winner's player id ({@code game-settled}); optional on read, as {@link #PLAYER_ID}. */
+    String WINNER_ID = "winnerId";
+
     /** The stream the event is appended to. */
     String channel();
 
@@ -46,11 +56,17 @@ public sealed interface GameEvent
         }
     }
 
-    /** A player's guess, waiting for the score worker; its guess id is the entry's branded id. */
-    record GuessSubmitted(String game, String room, String player, Code guess) implements GameEvent {
+    /**
+     * A player's guess, waiting for the score worker; its guess id is the entry's branded id.
+     *
+     * @param playerId who guessed: the id of the session's player ({@link PlayerIds})
+     * @param player   the name that player is shown with
+     */
+    record GuessSubmitted(String game, String room, String playerId, String player, Code guess) implements GameEvent {
         public GuessSubmitted {
             Names.requireId("game", game);
             Names.requireId("room", room);
+            PlayerIds.require(playerId);
             Names.requirePlayer(player);
             java.util.Objects.requireNonNull(guess, "guess");
         }
@@ -62,21 +78,32 @@ public sealed interface GameEvent
 
         @Override
         public LinkedHashMap<String, String> fields() {
-            return LinkedHashMap.of(VERSION_FIELD, VERSION, "game", game, "room", room, "player", player, "guess", guess.text());
+            return LinkedHashMap.of(VERSION_FIELD, VERSION, "game", game, "room", room, "player", player, PLAYER_ID, playerId,
+                    "guess", guess.text());
         }
 
+        /** Reads the entry; one written before player ids (no {@code playerId}) is its name's derived id's. */
         public static GuessSubmitted decode(StreamEntry e) {
             Decoder d = new Decoder(e);
-            return d.build(() -> new GuessSubmitted(d.id("game"), d.id("room"), d.player("player"), d.parse("guess", Code::parse)));
+            return d.build(() -> {
+                String player = d.player("player");
+                return new GuessSubmitted(d.id("game"), d.id("room"), d.playerId(PLAYER_ID, player), player, d.parse("guess", Code::parse));
+            });
         }
     }
 
-    /** A scored guess: the points, and the player's best in the game after it. No guess content. */
-    record GuessScored(String game, String room, String player, String guessId, int total, int percentage, int best)
+    /**
+     * A scored guess: the points, and the player's best in the game after it. No guess content.
+     *
+     * @param playerId who guessed ({@link PlayerIds}): what the board and the results are keyed by
+     * @param player   the name that player is shown with
+     */
+    record GuessScored(String game, String room, String playerId, String player, String guessId, int total, int percentage, int best)
             implements GameEvent {
         public GuessScored {
             Names.requireId("game", game);
             Names.requireId("room", room);
+            PlayerIds.require(playerId);
             Names.requirePlayer(player);
             Names.requireId("guessId", guessId);
             requirePoints("total", total);
@@ -97,7 +124,7 @@ public sealed interface GameEvent
          * @throws IllegalArgumentException when {@code best} is not a possible total or is below {@link #total}
          */
         public GuessScored withBest(int best) {
-            return new GuessScored(game, room, player, guessId, total, percentage, best);
+            return new GuessScored(game, room, playerId, player, guessId, total, percentage, best);
         }
 
         @Override
@@ -105,24 +132,35 @@ public sealed interface GameEvent
             return Channels.GUESS_SCORED;
         }
 
+        /** The fields, {@code best} last (the commit script appends it: only it knows the stored best). */
         @Override
         public LinkedHashMap<String, String> fields() {
-            return LinkedHashMap.of(VERSION_FIELD, VERSION, "game", game, "room", room, "player", player, "guess", guessId,
-                    "total", Integer.toString(total), "pct", Integer.toString(percentage), "best", Integer.toString(best));
+            return LinkedHashMap.of(VERSION_FIELD, VERSION, "game", game, "room", room, "player", player, PLAYER_ID, playerId,
+                    "guess", guessId, "total", Integer.toString(total), "pct", Integer.toString(percentage), "best", Integer.toString(best));
         }
 
+        /** Reads the entry; one written before player ids (no {@code playerId}) is its name's derived id's. */
         public static GuessScored decode(StreamEntry e) {
             Decoder d = new Decoder(e);
-            return d.build(() -> new GuessScored(d.id("game"), d.id("room"), d.player("player"), d.id("guess"),
-                    d.number("total"), d.number("pct"), d.number("best")));
+            return d.build(() -> {
+                String player = d.player("player");
+                return new GuessScored(d.id("game"), d.id("room"), d.playerId(PLAYER_ID, player), player, d.id("guess"),
+                        d.number("total"), d.number("pct"), d.number("best"));
+            });
         }
     }
 
-    /** A game cracked by a perfect 600: the winner, the winning guess and, now that it is closed, the secret. */
-    record GameSettled(String game, String room, String winner, String guessId, Code secret) implements GameEvent {
+    /**
+     * A game cracked by a perfect 600: the winner, the winning guess and, now that it is closed, the secret.
+     *
+     * @param winnerId the winner's player id ({@link PlayerIds})
+     * @param winner   the name the winner is shown with
+     */
+    record GameSettled(String game, String room, String winnerId, String winner, String guessId, Code secret) implements GameEvent {
         public GameSettled {
             Names.requireId("game", game);
             Names.requireId("room", room);
+            PlayerIds.require(winnerId);
             Names.requirePlayer(winner);
             Names.requireId("guessId", guessId);
             java.util.Objects.requireNonNull(secret, "secret");
@@ -135,14 +173,18 @@ public sealed interface GameEvent
 
         @Override
         public LinkedHashMap<String, String> fields() {
-            return LinkedHashMap.of(VERSION_FIELD, VERSION, "game", game, "room", room, "winner", winner, "guess", guessId,
-                    "secret", secret.text());
+            return LinkedHashMap.of(VERSION_FIELD, VERSION, "game", game, "room", room, "winner", winner, WINNER_ID, winnerId,
+                    "guess", guessId, "secret", secret.text());
         }
 
+        /** Reads the entry; one written before player ids (no {@code winnerId}) is its winner's name's derived id's. */
         public static GameSettled decode(StreamEntry e) {
             Decoder d = new Decoder(e);
-            return d.build(() -> new GameSettled(d.id("game"), d.id("room"), d.player("winner"), d.id("guess"),
-                    d.parse("secret", Code::parse)));
+            return d.build(() -> {
+                String winner = d.player("winner");
+                return new GameSettled(d.id("game"), d.id("room"), d.playerId(WINNER_ID, winner), winner, d.id("guess"),
+                        d.parse("secret", Code::parse));
+            });
         }
     }
 
@@ -175,6 +217,11 @@ public sealed interface GameEvent
 
         String player(String field) {
             return parse(field, Names::requirePlayer);
+        }
+
+        /** The player id in {@code field}; when the entry has none (written before player ids), the one derived from {@code name}. */
+        String playerId(String field, String name) {
+            return entry.field(field).isEmpty() ? PlayerIds.ofName(name) : parse(field, PlayerIds::require);
         }
 
         int number(String field) {

@@ -99,13 +99,15 @@ public sealed interface GuessOutcome permits GuessOutcome.Scored, GuessOutcome.S
      *
      * @param guessId the guess
      * @param game    the game it was for
-     * @param player  who sent it
-     * @param reason  why, in words a player can read
+     * @param playerId who sent it
+     * @param player   the name shown for who sent it
+     * @param reason   why, in words a player can read
      */
-    record Rejected(String guessId, String game, String player, String reason) implements GuessOutcome {
+    record Rejected(String guessId, String game, String playerId, String player, String reason) implements GuessOutcome {
         public Rejected {
             Objects.requireNonNull(guessId, "guessId");
             Objects.requireNonNull(game, "game");
+            Objects.requireNonNull(playerId, "playerId");
             Objects.requireNonNull(player, "player");
             Objects.requireNonNull(reason, "reason");
         }

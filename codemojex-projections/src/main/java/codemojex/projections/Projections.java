@@ -47,19 +47,19 @@ public final class Projections {
     /**
      * Points per player in a window and the number of guesses.
      *
-     * @param points  player -> sum of totals
+     * @param points  player id -> sum of totals
      * @param guesses scored guesses
      */
     public record PlayerTotals(Map<String, Long> points, long guesses) {
         public static final PlayerTotals EMPTY = new PlayerTotals(HashMap.empty(), 0);
     }
 
-    /** {@code guess-scored} -> points per player and guesses. */
+    /** {@code guess-scored} -> points per player (by player id) and guesses. */
     public static CombinableFold<PlayerTotals> playerTotals() {
-        return fold("player-totals", 1, PlayerTotals.EMPTY,
+        return fold("player-totals", 2, PlayerTotals.EMPTY,
                 (acc, e) -> {
                     GuessScored s = GuessScored.decode(e);
-                    return new PlayerTotals(acc.points().put(s.player(), (long) s.total(), Long::sum), acc.guesses() + 1);
+                    return new PlayerTotals(acc.points().put(s.playerId(), (long) s.total(), Long::sum), acc.guesses() + 1);
                 },
                 (a, b) -> new PlayerTotals(a.points().merge(b.points(), Long::sum), a.guesses() + b.guesses()));
     }
@@ -118,7 +118,7 @@ public final class Projections {
 
     /** {@code game-settled} -> the results in settle order. */
     public static CombinableFold<Vector<Result>> dayResults() {
-        return fold("day-results", 2, Vector.empty(),
+        return fold("day-results", 3, Vector.empty(),
                 (acc, e) -> acc.append(new Result(e.id(), e.instant(), GameSettled.decode(e))),
                 Vector::appendAll);
     }
@@ -149,8 +149,8 @@ public final class Projections {
      *
      * @param id the {@code guess-scored} entry, which orders items across partitions; {@code at} is its instant
      */
-    public record FeedItem(StreamId id, Instant at, String game, String room, String player, String guessId, int total,
-                           int percentage, int best) {
+    public record FeedItem(StreamId id, Instant at, String game, String room, String playerId, String player, String guessId,
+                           int total, int percentage, int best) {
     }
 
     /**
@@ -158,7 +158,7 @@ public final class Projections {
      *
      * @param newest  newest first
      * @param guesses scored guesses in the window
-     * @param players distinct players in the window
+     * @param players distinct players in the window, by player id
      */
     public record Feed(Vector<FeedItem> newest, long guesses, HashSet<String> players) {
         public int distinctPlayers() {
@@ -177,12 +177,12 @@ public final class Projections {
             throw new IllegalArgumentException("feed size must be 1..1000, got " + size);
         }
         Feed empty = new Feed(Vector.empty(), 0, HashSet.empty());
-        return fold("recent-feed-" + size, 2, empty,
+        return fold("recent-feed-" + size, 3, empty,
                 (acc, e) -> {
                     GuessScored s = GuessScored.decode(e);
-                    FeedItem item = new FeedItem(e.id(), e.instant(), s.game(), s.room(), s.player(), s.guessId(), s.total(),
-                            s.percentage(), s.best());
-                    return new Feed(acc.newest().prepend(item).take(size), acc.guesses() + 1, acc.players().add(s.player()));
+                    FeedItem item = new FeedItem(e.id(), e.instant(), s.game(), s.room(), s.playerId(), s.player(), s.guessId(),
+                            s.total(), s.percentage(), s.best());
+                    return new Feed(acc.newest().prepend(item).take(size), acc.guesses() + 1, acc.players().add(s.playerId()));
                 },
                 (earlier, later) -> new Feed(later.newest().appendAll(earlier.newest()).take(size),
                         earlier.guesses() + later.guesses(), earlier.players().union(later.players())));
@@ -200,7 +200,7 @@ public final class Projections {
     }
 
     /**
-     * {@code guess-scored} -> player -> scored guesses: the fold of one bucket of the feed's series
+     * {@code guess-scored} -> player id -> scored guesses: the fold of one bucket of the feed's series
      * (its size the distinct players, its sum the guesses), a keyed fold of a count, so it combines
      * (partitions merge with {@code combine}) and retracts. An unreadable entry fails the step, for a
      * {@code Tally} to skip.
@@ -208,7 +208,7 @@ public final class Projections {
     public static echomq.domain.fold.InvertibleFold<Map<String, Long>> guessesByPlayer() {
         echomq.domain.fold.InvertibleFold<Long> count = echomq.domain.fold.InvertibleFold.of("scored-guesses", 1, 0L,
                 (n, e) -> n + 1, Long::sum, (n, e) -> n - 1);
-        return echomq.domain.fold.KeyedFolds.groupBy("player", e -> Option.some(GuessScored.decode(e).player()), count);
+        return echomq.domain.fold.KeyedFolds.groupBy("playerId", e -> Option.some(GuessScored.decode(e).playerId()), count);
     }
 
     /**
@@ -233,7 +233,7 @@ public final class Projections {
     public static CombinableFold<Feed> gameFeed(String game, int size) {
         Names.requireId("game", game);
         CombinableFold<Feed> feed = recentFeed(size);
-        return fold("game-feed-" + game + "-" + size, 1, feed.initial(),
+        return fold("game-feed-" + game + "-" + size, 2, feed.initial(),
                 (acc, e) -> GuessScored.decode(e).game().equals(game) ? feed.step(acc, e) : acc,
                 feed::combine);
     }
@@ -241,29 +241,34 @@ public final class Projections {
     // ---- the all-time boards -------------------------------------------------------------------
 
     /**
-     * {@code guess-scored} -> game -> player -> best total: every game's board in one whole-log
-     * projection, the one the app checkpoints (retention keeps its tail).
+     * {@code guess-scored} -> game -> player id -> standing (name and best total): every game's
+     * board in one whole-log projection, the one the app checkpoints (retention keeps its tail).
+     * Still version 1, as when it was keyed by name: over entries written before player ids, the
+     * fold by player id is the fold by name with each name's derived id ({@link PlayerIds#ofName})
+     * for key, so a checkpoint of then is a state of this fold, read as such (retention may have
+     * removed the entries before it: refusing it would lose them).
      */
-    public static CombinableFold<Map<String, Map<String, Integer>>> allTimeBoards() {
+    public static CombinableFold<Map<String, Map<String, Board.Standing>>> allTimeBoards() {
         return fold("boards", 1, HashMap.empty(),
                 (acc, e) -> {
                     GuessScored s = GuessScored.decode(e);
-                    return acc.put(s.game(), acc.get(s.game()).getOrElse(HashMap.empty()).put(s.player(), s.total(), Math::max));
+                    return acc.put(s.game(), acc.get(s.game()).getOrElse(HashMap.empty())
+                            .put(s.playerId(), new Board.Standing(s.player(), s.total()), Board.Standing::max));
                 },
-                (a, b) -> a.merge(b, (x, y) -> x.merge(y, Math::max)));
+                (a, b) -> a.merge(b, (x, y) -> x.merge(y, Board.Standing::max)));
     }
 
     // ---- the all-time board --------------------------------------------------------------------
 
-    /** {@code guess-scored} of one game -> player -> best total; {@link Board#ranking} ranks it. */
-    public static CombinableFold<Map<String, Integer>> allTimeBoard(String game) {
+    /** {@code guess-scored} of one game -> player id -> standing (name and best); {@link Board#ranking} ranks it. */
+    public static CombinableFold<Map<String, Board.Standing>> allTimeBoard(String game) {
         Names.requireId("game", game);
-        return fold("board-" + game, 1, HashMap.empty(),
+        return fold("board-" + game, 2, HashMap.empty(),
                 (acc, e) -> {
                     GuessScored s = GuessScored.decode(e);
-                    return s.game().equals(game) ? acc.put(s.player(), s.total(), Math::max) : acc;
+                    return s.game().equals(game) ? acc.put(s.playerId(), new Board.Standing(s.player(), s.total()), Board.Standing::max) : acc;
                 },
-                (a, b) -> a.merge(b, Math::max));
+                (a, b) -> a.merge(b, Board.Standing::max));
     }
 
     private static <A> CombinableFold<A> fold(String name, int version, A initial, BiFunction<A, StreamEntry, A> step,

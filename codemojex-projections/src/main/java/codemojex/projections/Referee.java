@@ -10,7 +10,7 @@ import java.util.Objects;
 /**
  * Decides what a submitted guess comes to, purely: no I/O, no clock. The rule of the game lives
  * here: the score, whether it settles the game, why a guess is rejected, and that a best never goes
- * down ({@link #best}).
+ * down ({@link #best}). The player is the guess's player id; the name is carried for display.
  * <p>
  * The score worker asks once per guess, with {@link #decide(GuessSubmitted, String, GameRecord)}:
  * the player's previous best is not known there (another worker may be committing a guess of the
@@ -53,7 +53,7 @@ public final class Referee {
             throw new IllegalArgumentException("previous best must be 0.." + Scoring.MAX_TOTAL + ", got " + previousBest);
         }
         if (game.isEmpty()) {
-            return new GuessOutcome.Rejected(guessId, guess.game(), guess.player(), UNKNOWN_GAME);
+            return new GuessOutcome.Rejected(guessId, guess.game(), guess.playerId(), guess.player(), UNKNOWN_GAME);
         }
         GameRecord g = game.get();
         if (!g.game().equals(guess.game())) {
@@ -63,11 +63,11 @@ public final class Referee {
             return settled(guess, guessId);
         }
         Scoring.Score score = Scoring.score(g.secret(), guess.guess());
-        GuessScored scored = new GuessScored(guess.game(), guess.room(), guess.player(), guessId, score.total(),
+        GuessScored scored = new GuessScored(guess.game(), guess.room(), guess.playerId(), guess.player(), guessId, score.total(),
                 score.percentage(), best(previousBest, score.total()));
         return score.cracked()
-                ? new GuessOutcome.ScoredAndSettled(scored, new GameSettled(guess.game(), guess.room(), guess.player(), guessId,
-                g.secret()), score)
+                ? new GuessOutcome.ScoredAndSettled(scored, new GameSettled(guess.game(), guess.room(), guess.playerId(), guess.player(),
+                guessId, g.secret()), score)
                 : new GuessOutcome.Scored(scored, score);
     }
 
@@ -98,7 +98,7 @@ public final class Referee {
      */
     public static GuessOutcome.Rejected settled(GuessSubmitted guess, String guessId) {
         Objects.requireNonNull(guess, "guess");
-        return new GuessOutcome.Rejected(guessId, guess.game(), guess.player(), SETTLED);
+        return new GuessOutcome.Rejected(guessId, guess.game(), guess.playerId(), guess.player(), SETTLED);
     }
 
     /**

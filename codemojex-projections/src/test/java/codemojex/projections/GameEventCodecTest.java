@@ -26,9 +26,9 @@ class GameEventCodecTest {
     @Test
     void everyEventRoundTripsThroughItsFields() {
         RoomOpened opened = new RoomOpened("room-1", "g1", Keyboard.standard());
-        GuessSubmitted submitted = new GuessSubmitted("g1", "room-1", "Ada <b>", Code.parse("👍🏽👨‍👩‍👧‍👦🇫🇷1️⃣❤️🧑🏿‍🚀"));
-        GuessScored scored = new GuessScored("g1", "room-1", "Ada <b>", ID.toString(), 480, 80, 500 - 20);
-        GameSettled settled = new GameSettled("g1", "room-1", "Ada <b>", ID.toString(), SECRET);
+        GuessSubmitted submitted = new GuessSubmitted("g1", "room-1", PlayerIds.ofName("Ada <b>"), "Ada <b>", Code.parse("👍🏽👨‍👩‍👧‍👦🇫🇷1️⃣❤️🧑🏿‍🚀"));
+        GuessScored scored = new GuessScored("g1", "room-1", PlayerIds.ofName("Ada <b>"), "Ada <b>", ID.toString(), 480, 80, 500 - 20);
+        GameSettled settled = new GameSettled("g1", "room-1", PlayerIds.ofName("Ada <b>"), "Ada <b>", ID.toString(), SECRET);
         assertThat(RoomOpened.decode(entry(opened.fields()))).isEqualTo(opened);
         assertThat(GuessSubmitted.decode(entry(submitted.fields()))).isEqualTo(submitted);
         assertThat(GuessScored.decode(entry(scored.fields()))).isEqualTo(scored);
@@ -47,7 +47,7 @@ class GameEventCodecTest {
         Code drawn = keyboard.drawSecret(new java.util.Random(7));
         assertThat(keyboard.text()).doesNotContain(drawn.text());
         RoomOpened opened = new RoomOpened("r", "g", keyboard);
-        GuessScored scored = new GuessScored("g", "r", "p", "EVT0KHTOWnGLuC", 100, 17, 100);
+        GuessScored scored = new GuessScored("g", "r", PlayerIds.ofName("p"), "p", "EVT0KHTOWnGLuC", 100, 17, 100);
         for (GameEvent e : new GameEvent[] {opened, scored}) {
             assertThat(e.fields().values().mkString(" ")).doesNotContain(drawn.text()).doesNotContain(drawn.toString());
             assertThat(e.fields().keySet()).doesNotContain("secret");

@@ -91,7 +91,7 @@ class PartitionMergeTest {
                 Window w = window(r);
 
                 PartitionedChannel scored = new PartitionedChannel("cm", Channels.GUESS_SCORED, partitions);
-                SortedMapStreamRange feedLog = log(r, scored, entries, i -> new GuessScored("g" + i % 5, "r1", "p" + i % 7, "G" + i,
+                SortedMapStreamRange feedLog = log(r, scored, entries, i -> new GuessScored("g" + i % 5, "r1", PlayerIds.ofName("p" + i % 7), "p" + i % 7, "G" + i,
                         20 * (i % 31), Scoring.percentage(20 * (i % 31)), 20 * (i % 31)));
                 CombinableFold<Tally<Projections.Feed>> feed = Tally.counting(Projections.recentFeed(size));
                 assertThat(perPartition(feedLog, scored, w, feed, Tally.merging(Projections.mergeFeeds(size))))
@@ -104,7 +104,7 @@ class PartitionMergeTest {
                         .isEqualTo(new PartitionedWindows(feedLog).foldWindow(scored, w, feed, 7).value().guesses());
 
                 PartitionedChannel settled = new PartitionedChannel("cm", Channels.GAME_SETTLED, partitions);
-                SortedMapStreamRange settledLog = log(r, settled, entries, i -> new GameSettled("g" + i, "r" + i % 3, "p" + i % 4, "G" + i,
+                SortedMapStreamRange settledLog = log(r, settled, entries, i -> new GameSettled("g" + i, "r" + i % 3, PlayerIds.ofName("p" + i % 4), "p" + i % 4, "G" + i,
                         Code.parse("🐙🦊🐸🦄🐝🐢")));
                 CombinableFold<Tally<io.vavr.collection.Vector<Projections.Result>>> results = Tally.counting(Projections.dayResults());
                 assertThat(perPartition(settledLog, settled, w, results, Tally.merging(Projections::mergeResults)))
@@ -127,8 +127,8 @@ class PartitionMergeTest {
         PartitionedChannel scored = new PartitionedChannel("cm", Channels.GUESS_SCORED, 2);
         SortedMapStreamRange range = new SortedMapStreamRange();
         BrandedId same = BrandedId.event(Snowflake.compose(T, 1, 1));
-        range.put(scored.partition(0), List.of(StreamEntry.of(same, new GuessScored("g0", "r", "in-p0", "G0", 100, Scoring.percentage(100), 100).fields())));
-        range.put(scored.partition(1), List.of(StreamEntry.of(same, new GuessScored("g1", "r", "in-p1", "G1", 200, Scoring.percentage(200), 200).fields())));
+        range.put(scored.partition(0), List.of(StreamEntry.of(same, new GuessScored("g0", "r", PlayerIds.ofName("in-p0"), "in-p0", "G0", 100, Scoring.percentage(100), 100).fields())));
+        range.put(scored.partition(1), List.of(StreamEntry.of(same, new GuessScored("g1", "r", PlayerIds.ofName("in-p1"), "in-p1", "G1", 200, Scoring.percentage(200), 200).fields())));
         Window.Since all = Window.since(Instant.ofEpochMilli(T));
         Projections.Feed merged = perPartition(range, scored, all, Projections.recentFeed(2), Projections.mergeFeeds(2));
         // the merged log steps partition 0 then 1 at an equal id: partition 1's item is the newer
@@ -139,7 +139,7 @@ class PartitionMergeTest {
     @Test
     void aMergeOfNothingIsTheOtherSide() {
         Projections.Feed empty = Projections.recentFeed(3).initial();
-        StreamEntry e = StreamEntry.of(BrandedId.event(Snowflake.compose(T, 1, 1)), new GuessScored("g", "r", "p", "G", 20, Scoring.percentage(20), 20).fields());
+        StreamEntry e = StreamEntry.of(BrandedId.event(Snowflake.compose(T, 1, 1)), new GuessScored("g", "r", PlayerIds.ofName("p"), "p", "G", 20, Scoring.percentage(20), 20).fields());
         Projections.Feed one = Projections.recentFeed(3).step(empty, e);
         assertThat(Projections.mergeFeeds(3).apply(empty, one)).isEqualTo(one);
         assertThat(Projections.mergeFeeds(3).apply(one, empty)).isEqualTo(one);

@@ -50,7 +50,7 @@ class ProjectionsTest {
     }
 
     static GuessScored scored(String game, String player, int total, int best) {
-        return new GuessScored(game, "r1", player, "G" + total + player.length(), total, Scoring.percentage(total), best);
+        return new GuessScored(game, "r1", PlayerIds.ofName(player), player, "G" + total + player.length(), total, Scoring.percentage(total), best);
     }
 
     @Test
@@ -69,7 +69,7 @@ class ProjectionsTest {
                 at(T, scored("g1", "ada", 200, 200)), at(T + 1, scored("g1", "bob", 100, 100)),
                 at(T + 2, scored("g2", "ada", 480, 480)), at(T + 3, scored("g1", "ada", 20, 200)));
         PlayerTotals t = Projections.playerTotals().foldAll(log);
-        assertThat(t.points()).isEqualTo(HashMap.of("ada", 700L, "bob", 100L));
+        assertThat(t.points()).as("by player id").isEqualTo(HashMap.of(PlayerIds.ofName("ada"), 700L, PlayerIds.ofName("bob"), 100L));
         assertThat(t.guesses()).isEqualTo(4);
     }
 
@@ -109,10 +109,10 @@ class ProjectionsTest {
         long startMs = w.from().toEpochMilli();
         long endMs = w.to().get().toEpochMilli();
         List<StreamEntry> log = List.of(
-                at(startMs - 1, new GameSettled("g0", "r", "eve", "G0", secret)),
-                at(startMs, new GameSettled("g1", "r", "ada", "G1", secret)),
-                at(endMs, new GameSettled("g2", "r", "bob", "G2", secret)),
-                at(endMs + 1, new GameSettled("g3", "r", "cy", "G3", secret)));
+                at(startMs - 1, new GameSettled("g0", "r", PlayerIds.ofName("eve"), "eve", "G0", secret)),
+                at(startMs, new GameSettled("g1", "r", PlayerIds.ofName("ada"), "ada", "G1", secret)),
+                at(endMs, new GameSettled("g2", "r", PlayerIds.ofName("bob"), "bob", "G2", secret)),
+                at(endMs + 1, new GameSettled("g3", "r", PlayerIds.ofName("cy"), "cy", "G3", secret)));
         SortedMapStreamRange port = new SortedMapStreamRange();
         port.put(StreamKey.of(Channels.QUEUE, Channels.GAME_SETTLED), log);
         Vector<Projections.Result> results = new StreamWindows(port).foldWindow(StreamKey.of(Channels.QUEUE, Channels.GAME_SETTLED), w,
@@ -128,10 +128,14 @@ class ProjectionsTest {
         List<StreamEntry> log = new ArrayList<>();
         for (int i = 0; i < 500; i++) {
             String game = "g" + r.nextInt(3);
+            // twelve names, each taken by up to three players in turn (and by the data before player ids)
             String player = "p" + r.nextInt(12);
+            int turn = r.nextInt(4);
+            String playerId = turn == 0 ? PlayerIds.ofName(player)
+                    : new BrandedId(PlayerIds.BRAND, player.hashCode() * 4L + turn & Long.MAX_VALUE).toString();
             int total = 20 * r.nextInt(31);
-            int best = live.record(game, player, total);
-            log.add(at(T + i, new GuessScored(game, "r", player, "G" + i, total, Scoring.percentage(total), best)));
+            int best = live.record(game, playerId, player, total);
+            log.add(at(T + i, new GuessScored(game, "r", playerId, player, "G" + i, total, Scoring.percentage(total), best)));
         }
         for (String game : List.of("g0", "g1", "g2")) {
             assertThat(Board.rebuild(game, log).toJavaList()).isEqualTo(live.top(game, 1000));
@@ -173,10 +177,13 @@ class ProjectionsTest {
             List<StreamEntry> settled = new ArrayList<>();
             for (int k = 0; k < 30 + r.nextInt(30); k++) {
                 int total = 20 * r.nextInt(31);
-                scoredLog.add(at(T + k, new GuessScored("g" + r.nextInt(2), "r", "p" + r.nextInt(6), "G" + k, total,
+                String game = "g" + r.nextInt(2);
+                String player = "p" + r.nextInt(6);
+                scoredLog.add(at(T + k, new GuessScored(game, "r", PlayerIds.ofName(player), player, "G" + k, total,
                         Scoring.percentage(total), total)));
                 opened.add(at(T + k, new RoomOpened("r" + r.nextInt(4), "g" + k, Keyboard.standard())));
-                settled.add(at(T + k, new GameSettled("g" + k, "r", "p" + r.nextInt(6), "G" + k, secret)));
+                String winner = "p" + r.nextInt(6);
+                settled.add(at(T + k, new GameSettled("g" + k, "r", PlayerIds.ofName(winner), winner, "G" + k, secret)));
             }
             return Stream.of(
                     new Split("room-openings", Projections.roomOpenings(), opened),

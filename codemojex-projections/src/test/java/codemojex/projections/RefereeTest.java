@@ -34,7 +34,10 @@ class RefereeTest {
         String game = "GAM" + Long.toString(r.nextLong() & Long.MAX_VALUE, 36);
         Option<String> winner = r.nextInt(5) == 0 ? Option.some("eve") : Option.none();
         int previous = r.nextInt(31) * 20;
-        return new Case(new GuessSubmitted(game, "room-" + r.nextInt(3), "p" + r.nextInt(10), guess), "EVT" + r.nextInt(1_000_000),
+        String room = "room-" + r.nextInt(3);
+        String player = "p" + r.nextInt(10);
+        String playerId = new echomq.domain.id.BrandedId(PlayerIds.BRAND, r.nextLong() & Long.MAX_VALUE).toString();
+        return new Case(new GuessSubmitted(game, room, playerId, player, guess), "EVT" + r.nextInt(1_000_000),
                 new GameRecord(game, "room-0", k, secret, OPENED, winner), previous);
     }
 
@@ -45,12 +48,13 @@ class RefereeTest {
             GuessOutcome o = Referee.decide(c.guess(), c.guessId(), Option.some(c.game()), c.previousBest());
             assertThat(o.guessId()).isEqualTo(c.guessId());
             if (c.game().settled()) {
-                assertThat(o).isEqualTo(new GuessOutcome.Rejected(c.guessId(), c.guess().game(), c.guess().player(), Referee.SETTLED));
+                assertThat(o).isEqualTo(new GuessOutcome.Rejected(c.guessId(), c.guess().game(), c.guess().playerId(), c.guess().player(),
+                        Referee.SETTLED));
                 assertThat(o.events()).isEmpty();
                 return;
             }
             Scoring.Score score = Scoring.score(c.game().secret(), c.guess().guess());
-            GuessScored expected = new GuessScored(c.guess().game(), c.guess().room(), c.guess().player(), c.guessId(), score.total(),
+            GuessScored expected = new GuessScored(c.guess().game(), c.guess().room(), c.guess().playerId(), c.guess().player(), c.guessId(), score.total(),
                     score.percentage(), Math.max(c.previousBest(), score.total()));
             assertThat(o.events().head()).isEqualTo(expected);
             GuessScored scored = (GuessScored) o.events().head();
@@ -58,7 +62,7 @@ class RefereeTest {
             if (score.cracked()) {
                 assertThat(o).isInstanceOf(GuessOutcome.ScoredAndSettled.class);
                 assertThat(o.events()).hasSize(2);
-                assertThat(o.events().get(1)).isEqualTo(new GameSettled(c.guess().game(), c.guess().room(), c.guess().player(),
+                assertThat(o.events().get(1)).isEqualTo(new GameSettled(c.guess().game(), c.guess().room(), c.guess().playerId(), c.guess().player(),
                         c.guessId(), c.game().secret()));
             } else {
                 assertThat(o).isInstanceOf(GuessOutcome.Scored.class);
@@ -106,8 +110,8 @@ class RefereeTest {
         Keyboard k = Keyboard.standard();
         Code secret = new Code(k.keys().take(6));
         GameRecord open = new GameRecord("g1", "r", k, secret, OPENED, Option.none());
-        GuessSubmitted perfect = new GuessSubmitted("g1", "r", "ada", secret);
-        GuessSubmitted miss = new GuessSubmitted("g1", "r", "ada", new Code(k.keys().drop(6).take(6)));
+        GuessSubmitted perfect = new GuessSubmitted("g1", "r", PlayerIds.ofName("ada"), "ada", secret);
+        GuessSubmitted miss = new GuessSubmitted("g1", "r", PlayerIds.ofName("ada"), "ada", new Code(k.keys().drop(6).take(6)));
 
         // a perfect guess settles, with best 600 whatever came before
         GuessOutcome settle = Referee.decide(perfect, "G1", Option.some(open), 600);
@@ -118,10 +122,10 @@ class RefereeTest {
         assertThat(((GuessScored) zero.events().head()).total()).isZero();
         assertThat(((GuessScored) zero.events().head()).best()).isEqualTo(480);
         assertThat(Referee.decide(miss, "G3", Option.some(open), 0).events().head()).isEqualTo(
-                new GuessScored("g1", "r", "ada", "G3", 0, 0, 0));
+                new GuessScored("g1", "r", PlayerIds.ofName("ada"), "ada", "G3", 0, 0, 0));
         // unknown game
         assertThat(Referee.decide(miss, "G4", Option.none(), 0))
-                .isEqualTo(new GuessOutcome.Rejected("G4", "g1", "ada", Referee.UNKNOWN_GAME));
+                .isEqualTo(new GuessOutcome.Rejected("G4", "g1", PlayerIds.ofName("ada"), "ada", Referee.UNKNOWN_GAME));
         // bad input names the bad value
         assertThatThrownBy(() -> Referee.decide(miss, "G5", Option.some(open), 601)).hasMessageContaining("601");
         assertThatThrownBy(() -> Referee.decide(miss, "G5", Option.some(open), -20)).hasMessageContaining("-20");

@@ -298,7 +298,8 @@ public final class Bench {
                         int g = r.nextInt(gameIds.size());
                         // six distinct emojis of the game's keyboard: a guess with a repeat is refused (#27)
                         String guess = codemojex.projections.Keyboard.parse(String.join(" ", keys.get(g))).drawGuess(r).toString();
-                        submitter.play().submit(gameIds.get(g), "p" + r.nextInt(50), guess);
+                        String player = "p" + r.nextInt(50);
+                        submitter.play().submit(gameIds.get(g), codemojex.projections.PlayerIds.ofName(player), player, guess);
                     }
                     long before = app.worker().scored() + app.worker().rejected();
                     double redisBefore = commandMicros(stats, "evalsha") + commandMicros(stats, "xreadgroup");

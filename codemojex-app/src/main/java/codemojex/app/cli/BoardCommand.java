@@ -23,7 +23,7 @@ final class BoardCommand implements Runnable {
     public void run() {
         try (Codemojex app = redis.require()) {
             for (Board.Ranked r : app.reports().board(game, top)) {
-                System.out.printf("%3d. %-32s %3d%n", r.rank(), r.player(), r.best());
+                System.out.printf("%3d. %-32s %3d  %s%n", r.rank(), r.player(), r.best(), r.playerId());
             }
         }
     }

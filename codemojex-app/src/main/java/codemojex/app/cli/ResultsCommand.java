@@ -29,7 +29,7 @@ final class ResultsCommand implements Runnable {
         try (Codemojex app = redis.require()) {
             var results = app.reports().results(d, zone);
             for (Projections.Result r : results.value()) {
-                System.out.println(r.settledAt() + "  " + r.settled().game() + " cracked by " + r.settled().winner()
+                System.out.println(r.settledAt() + "  " + r.settled().game() + " cracked by " + r.settled().winner() + " (" + r.settled().winnerId() + ")"
                         + " in room " + r.settled().room() + ": " + r.settled().secret());
             }
             Skipped.print(results);

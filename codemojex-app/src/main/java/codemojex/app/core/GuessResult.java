@@ -39,14 +39,16 @@ public sealed interface GuessResult permits GuessResult.Pending, GuessResult.Sco
      *
      * @param guessId the guess
      * @param game    its game
-     * @param player  who guessed
-     * @param score   total, percentage and per-position breakdown
-     * @param best    the player's best in the game once this guess was scored
+     * @param playerId who guessed
+     * @param player   the name shown for who guessed
+     * @param score    total, percentage and per-position breakdown
+     * @param best     the player's best in the game once this guess was scored
      */
-    record Scored(String guessId, String game, String player, Scoring.Score score, int best) implements GuessResult {
+    record Scored(String guessId, String game, String playerId, String player, Scoring.Score score, int best) implements GuessResult {
         public Scored {
             Objects.requireNonNull(guessId, "guessId");
             Objects.requireNonNull(game, "game");
+            Objects.requireNonNull(playerId, "playerId");
             Objects.requireNonNull(player, "player");
             Objects.requireNonNull(score, "score");
             if (best < score.total()) {
@@ -65,13 +67,15 @@ public sealed interface GuessResult permits GuessResult.Pending, GuessResult.Sco
      *
      * @param guessId the guess
      * @param game    its game
-     * @param player  who guessed
-     * @param reason  why
+     * @param playerId who guessed
+     * @param player   the name shown for who guessed
+     * @param reason   why
      */
-    record Rejected(String guessId, String game, String player, String reason) implements GuessResult {
+    record Rejected(String guessId, String game, String playerId, String player, String reason) implements GuessResult {
         public Rejected {
             Objects.requireNonNull(guessId, "guessId");
             Objects.requireNonNull(game, "game");
+            Objects.requireNonNull(playerId, "playerId");
             Objects.requireNonNull(player, "player");
             Objects.requireNonNull(reason, "reason");
         }

@@ -50,12 +50,13 @@ public final class Live implements AutoCloseable {
      * @param game   the game
      * @param room   its room
      * @param status {@code open} or {@code settled}
-     * @param winner who cracked it, once settled
+     * @param winner the name of who cracked it, once settled
+     * @param winnerId the player id of who cracked it, once settled
      * @param secret the cracked secret, once settled (never while the game is open)
      * @param board  the top ten
      * @param recent its newest scored guesses, newest first, with how many it scored in all
      */
-    public record GameView(String game, String room, String status, Option<String> winner, Option<Code> secret,
+    public record GameView(String game, String room, String status, Option<String> winner, Option<String> winnerId, Option<Code> secret,
                            List<Board.Ranked> board, Projections.Feed recent) {
     }
 
@@ -176,7 +177,7 @@ public final class Live implements AutoCloseable {
 
     private GameView view(GameRecord opened) {
         GameRecord now = play.game(opened.game());
-        return new GameView(now.game(), now.room(), now.settled() ? "settled" : "open", now.winner(),
+        return new GameView(now.game(), now.room(), now.settled() ? "settled" : "open", now.winner(), now.winnerId(),
                 now.settled() ? Option.some(now.secret()) : Option.none(), reports.board(now.game(), 10),
                 reports.gameFeed(now, GAME_RECENT).value());
     }

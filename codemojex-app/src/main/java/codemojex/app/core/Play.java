@@ -10,6 +10,7 @@ import codemojex.projections.GameEvent.RoomOpened;
 import codemojex.projections.GameRecord;
 import codemojex.projections.Keyboard;
 import codemojex.projections.Names;
+import codemojex.projections.PlayerIds;
 import echomq.domain.id.BrandedId;
 import echomq.domain.id.Snowflake;
 import echomq.domain.stream.StreamAppendPort;
@@ -82,15 +83,17 @@ public final class Play {
     }
 
     /**
-     * Submits a guess for the score worker; returns its guess id. The guess is six distinct emojis
-     * ({@link Code#parseGuess}), checked before the game is read; then each must be on its keyboard.
+     * Submits a guess of the player {@code playerId}, shown as {@code player}, for the score worker;
+     * returns its guess id. The guess is six distinct emojis ({@link Code#parseGuess}), checked
+     * before the game is read; then each must be on its keyboard.
      *
      * @throws BadInputException    naming the field: the player, the guess (its form, a repeated
      *                              emoji, an emoji off the keyboard) or the game id
      * @throws NotFoundException    when there is no such game
      * @throws GameSettledException when the game is over
      */
-    public BrandedId submit(String game, String player, String guess) {
+    public BrandedId submit(String game, String playerId, String player, String guess) {
+        BadInputException.check("player", () -> PlayerIds.require(playerId));
         BadInputException.check("player", () -> Names.requirePlayer(player));
         Code parsed = BadInputException.check("guess", () -> Code.parseGuess(guess)); // pure: nothing read yet
         GameRecord g = game(game);
@@ -98,16 +101,17 @@ public final class Play {
         if (g.settled()) {
             throw new GameSettledException(game);
         }
-        return append.append(StreamKey.of(partitions.queueOf(game), Channels.GUESSES), new GuessSubmitted(game, g.room(), player, code).fields());
+        return append.append(StreamKey.of(partitions.queueOf(game), Channels.GUESSES), new GuessSubmitted(game, g.room(), playerId, player, code).fields());
     }
 
     /**
-     * What became of {@code player}'s guesses in {@code game} that were scored or rejected, oldest
-     * first. The caller says who {@code player} is (a session's). @throws NotFoundException when there is no such game
+     * What became of the guesses of the player {@code playerId} in {@code game} that were scored or
+     * rejected, oldest first: that player's only, not those of others who had its name before. The
+     * caller says who {@code playerId} is (a session's). @throws NotFoundException when there is no such game
      */
-    public List<GuessResult> guessesOf(String game, String player) {
+    public List<GuessResult> guessesOf(String game, String playerId) {
         game(game);
-        return results.of(game, player);
+        return results.of(game, playerId);
     }
 
     /** What became of guess {@code guessId} of {@code game}. @throws NotFoundException when no such guess was submitted */

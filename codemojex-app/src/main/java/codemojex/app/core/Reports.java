@@ -58,7 +58,7 @@ public final class Reports {
      * @param feed      the codec of a pane of the feed
      * @param keepPanes how long the checkpoint of a sealed feed pane is kept
      */
-    public record Checkpointing(CheckpointPort store, StateCodec<Tally<Map<String, Map<String, Integer>>>> boards,
+    public record Checkpointing(CheckpointPort store, StateCodec<Tally<Map<String, Map<String, Board.Standing>>>> boards,
                                 StateCodec<Tally<Projections.Feed>> feed, Duration keepPanes) {
         public Checkpointing {
             Objects.requireNonNull(store, "store");
@@ -69,7 +69,7 @@ public final class Reports {
     }
 
     /** The whole-log projection the app checkpoints: every game's board, skipping unreadable entries. */
-    public static final CombinableFold<Tally<Map<String, Map<String, Integer>>>> BOARDS = Tally.counting(Projections.allTimeBoards());
+    public static final CombinableFold<Tally<Map<String, Map<String, Board.Standing>>>> BOARDS = Tally.counting(Projections.allTimeBoards());
 
     private final Games games;
     private final Board board;
@@ -300,8 +300,8 @@ public final class Reports {
      */
     public Rebuild rebuildBoard(String game) {
         requireGame(game);
-        Checkpoints.Resumed<Tally<Map<String, Map<String, Integer>>>> r = checkpointBoards(partitions.of(game));
-        Map<String, Integer> bests = r.value().value().get(game).getOrElse(io.vavr.collection.HashMap.empty());
+        Checkpoints.Resumed<Tally<Map<String, Map<String, Board.Standing>>>> r = checkpointBoards(partitions.of(game));
+        Map<String, Board.Standing> bests = r.value().value().get(game).getOrElse(io.vavr.collection.HashMap.empty());
         return new Rebuild(game, Board.ranking(bests).toJavaList(), board.all(game), r.value().skipped(),
                 r.from().map(c -> c.upTo().id()), r.ignored(), r.tailEntries());
     }
@@ -310,15 +310,15 @@ public final class Reports {
      * Folds the boards of every game of partition {@code p} from its checkpoint and the tail, and
      * saves a new checkpoint when the tail held anything.
      */
-    public Checkpoints.Resumed<Tally<Map<String, Map<String, Integer>>>> checkpointBoards(int p) {
-        Checkpoints.Resumed<Tally<Map<String, Map<String, Integer>>>> r = checkpoints.foldLog(StreamKey.of(partitions.queue(p), Channels.GUESS_SCORED),
+    public Checkpoints.Resumed<Tally<Map<String, Map<String, Board.Standing>>>> checkpointBoards(int p) {
+        Checkpoints.Resumed<Tally<Map<String, Map<String, Board.Standing>>>> r = checkpoints.foldLog(StreamKey.of(partitions.queue(p), Channels.GUESS_SCORED),
                 BOARDS, checkpointing.boards(), 1);
         noted(Channels.GUESS_SCORED, r.value());
         return r;
     }
 
     /** {@link #checkpointBoards(int)} of every partition, in partition order. */
-    public List<Checkpoints.Resumed<Tally<Map<String, Map<String, Integer>>>>> checkpointBoards() {
+    public List<Checkpoints.Resumed<Tally<Map<String, Map<String, Board.Standing>>>>> checkpointBoards() {
         return partitions.all().map(this::checkpointBoards).toJavaList();
     }
 

@@ -15,15 +15,16 @@ record BoardWeb(String game, List<Ranked> board) {
     /**
      * A place on a board.
      *
-     * @param rank   1 for the best
-     * @param player the player
-     * @param best   the player's best total, 0..600
+     * @param rank     1 for the best
+     * @param playerId the player: a place per player id, so two players who had one name are two places
+     * @param player   the player's name, as shown
+     * @param best     the player's best total, 0..600
      */
-    record Ranked(int rank, String player, int best) {
+    record Ranked(int rank, String playerId, String player, int best) {
     }
 
     /** The web model of {@code board}, in its order. */
     static List<Ranked> of(List<Board.Ranked> board) {
-        return board.stream().map(r -> new Ranked(r.rank(), r.player(), r.best())).toList();
+        return board.stream().map(r -> new Ranked(r.rank(), r.playerId(), r.player(), r.best())).toList();
     }
 }

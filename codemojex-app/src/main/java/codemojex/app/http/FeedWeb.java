@@ -31,12 +31,13 @@ record FeedWeb(String since, long guesses, int players, long skipped, List<Item>
      * @param at         when it was scored (ISO-8601)
      * @param game       its game
      * @param room       the game's room
-     * @param player     who guessed
+     * @param playerId   who guessed
+     * @param player     the name shown for who guessed
      * @param total      0..600
      * @param percentage {@code round(total / 6)}
      * @param best       the player's best once it was scored
      */
-    record Item(String at, String game, String room, String player, int total, int percentage, int best) {
+    record Item(String at, String game, String room, String playerId, String player, int total, int percentage, int best) {
     }
 
     /**
@@ -64,7 +65,7 @@ record FeedWeb(String since, long guesses, int players, long skipped, List<Item>
 
     /** The items of {@code f}, newest first. */
     static List<Item> items(Projections.Feed f) {
-        return f.newest().map(i -> new Item(i.at().toString(), i.game(), i.room(), i.player(), i.total(), i.percentage(), i.best()))
+        return f.newest().map(i -> new Item(i.at().toString(), i.game(), i.room(), i.playerId(), i.player(), i.total(), i.percentage(), i.best()))
                 .toJavaList();
     }
 }

@@ -17,17 +17,19 @@ import java.util.List;
  * @param keyboard the twelve emojis it is played with
  * @param status   {@code open} or {@code settled}
  * @param openedAt when it opened (ISO-8601)
- * @param winner   who cracked it; left out while it is open
+ * @param winner   the name of who cracked it; left out while it is open
+ * @param winnerId the player id of who cracked it; left out while it is open
  * @param secret   its code, revealed once the game is over; left out while it is open
  */
 record GameWeb(String game, String room, List<String> keyboard, String status, String openedAt,
                @JsonInclude(JsonInclude.Include.NON_EMPTY) Option<String> winner,
+               @JsonInclude(JsonInclude.Include.NON_EMPTY) Option<String> winnerId,
                @JsonInclude(JsonInclude.Include.NON_EMPTY) Option<List<String>> secret) {
 
     /** The web model of {@code g}: the secret only once it is settled, never while players are guessing it. */
     static GameWeb of(GameRecord g) {
         return new GameWeb(g.game(), g.room(), keys(g.keyboard()), g.settled() ? "settled" : "open", g.openedAt().toString(),
-                g.winner(), g.settled() ? Option.some(emojis(g.secret())) : Option.none());
+                g.winner(), g.winnerId(), g.settled() ? Option.some(emojis(g.secret())) : Option.none());
     }
 
     /**

@@ -47,7 +47,7 @@ final class GuessRoutes {
             // the player is who the session says; a body naming another is a client mistake, said out loud
             throw new BadInputException("player", "player \"" + player + "\" is not this session's player \"" + session.player() + "\"; leave player out");
         }
-        BrandedId id = play.submit(game, session.player(), guess);
+        BrandedId id = play.submit(game, session.playerId(), session.player(), guess);
         ctx.header("Location", "/games/" + game + "/guesses/" + id);
         ctx.status(HttpStatus.ACCEPTED).json(GuessWeb.Submitted.pending(id.toString(), game));
     }
@@ -61,24 +61,25 @@ final class GuessRoutes {
         String game = ctx.pathParam("game");
         Session session = players.authenticate(game, Credentials.presented(ctx));
         String asked = ctx.queryParam("player");
-        if (asked != null && !asked.equals(session.player())) {
+        if (asked != null && !asked.equals(session.player()) && !asked.equals(session.playerId())) {
             throw new ForbiddenException("this session is " + session.player() + "'s: it reads no other player's guesses");
         }
-        Option<String> viewer = Option.some(session.player());
-        ctx.json(new GuessWeb.Own(game, session.player(),
-                play.guessesOf(game, session.player()).stream().map(r -> GuessWeb.of(r, viewer)).toList()));
+        Option<String> viewer = Option.some(session.playerId()); // the breakdowns of this session's player only
+        ctx.json(new GuessWeb.Own(game, session.playerId(), session.player(),
+                play.guessesOf(game, session.playerId()).stream().map(r -> GuessWeb.of(r, viewer)).toList()));
     }
 
     /**
      * {@code GET /games/{game}/guesses/{guessId}}: anyone may read a guess; a token, when one is
-     * shown, must be good, and makes its player the viewer (who alone sees the breakdown).
+     * shown, must be good, and makes its player the viewer (who alone sees the breakdown: the
+     * player by id, not whoever has its name now).
      */
     void guess(Context ctx) {
         String game = ctx.pathParam("game");
         String guessId = ctx.pathParam("guessId");
         Option<String> presented = Credentials.presented(ctx);
         GuessResult result = play.guess(game, guessId);
-        Option<String> viewer = presented.map(t -> players.authenticate(game, presented).player());
+        Option<String> viewer = presented.map(t -> players.authenticate(game, presented).playerId());
         ctx.json(GuessWeb.of(result, viewer));
     }
 }

@@ -32,12 +32,13 @@ final class GuessWeb {
     /**
      * A player's own guesses, as {@code GET /games/{game}/guesses} answers them to the player's session.
      *
-     * @param game    the game
-     * @param player  the session's player
-     * @param guesses its guesses that were scored ({@link Scored}, with the breakdown) or rejected ({@link Rejected}),
+     * @param game     the game
+     * @param playerId the session's player id
+     * @param player   the session's player's name
+     * @param guesses  its guesses that were scored ({@link Scored}, with the breakdown) or rejected ({@link Rejected}),
      *                oldest first
      */
-    record Own(String game, String player, List<Object> guesses) {
+    record Own(String game, String playerId, String player, List<Object> guesses) {
     }
 
     /**
@@ -56,7 +57,8 @@ final class GuessWeb {
      * @param status     {@code scored}
      * @param guessId    the guess
      * @param game       its game
-     * @param player     who guessed
+     * @param playerId   who guessed
+     * @param player     the name shown for who guessed
      * @param total      0..600
      * @param max        600
      * @param percentage {@code round(total / 6)}
@@ -64,7 +66,7 @@ final class GuessWeb {
      * @param cracked    whether it cracked the code
      * @param positions  the six positions
      */
-    record Scored(String status, String guessId, String game, String player, int total, int max, int percentage, int best,
+    record Scored(String status, String guessId, String game, String playerId, String player, int total, int max, int percentage, int best,
                   boolean cracked, List<Position> positions) {
     }
 
@@ -75,14 +77,15 @@ final class GuessWeb {
      * @param status     {@code scored}
      * @param guessId    the guess
      * @param game       its game
-     * @param player     who guessed
+     * @param playerId   who guessed
+     * @param player     the name shown for who guessed
      * @param total      0..600
      * @param max        600
      * @param percentage {@code round(total / 6)}
      * @param best       the player's best once this guess was scored
      * @param cracked    whether it cracked the code
      */
-    record ScoredTotal(String status, String guessId, String game, String player, int total, int max, int percentage, int best,
+    record ScoredTotal(String status, String guessId, String game, String playerId, String player, int total, int max, int percentage, int best,
                        boolean cracked) {
     }
 
@@ -104,26 +107,31 @@ final class GuessWeb {
      * @param status  {@code rejected}
      * @param guessId the guess
      * @param game    its game
-     * @param player  who guessed
+     * @param playerId who guessed
+     * @param player  the name shown for who guessed
      * @param reason  why
      */
-    record Rejected(String status, String guessId, String game, String player, String reason) {
+    record Rejected(String status, String guessId, String game, String playerId, String player, String reason) {
     }
 
-    /** The web model of {@code result} as {@code viewer} (the session's player, if any) may see it. */
+    /**
+     * The web model of {@code result} as {@code viewer} (the session's player id, if any) may see
+     * it: the breakdown only for the player who made the guess, by id (a later holder of its name is
+     * someone else).
+     */
     static Object of(GuessResult result, io.vavr.control.Option<String> viewer) {
         if (result instanceof GuessResult.Scored s) {
             Scoring.Score score = s.score();
-            if (!viewer.contains(s.player())) {
-                return new ScoredTotal(s.status(), s.guessId(), s.game(), s.player(), score.total(), score.max(), score.percentage(),
-                        s.best(), score.cracked());
+            if (!viewer.contains(s.playerId())) {
+                return new ScoredTotal(s.status(), s.guessId(), s.game(), s.playerId(), s.player(), score.total(), score.max(),
+                        score.percentage(), s.best(), score.cracked());
             }
-            return new Scored(s.status(), s.guessId(), s.game(), s.player(), score.total(), score.max(), score.percentage(), s.best(),
+            return new Scored(s.status(), s.guessId(), s.game(), s.playerId(), s.player(), score.total(), score.max(), score.percentage(), s.best(),
                     score.cracked(), score.positions().map(p -> new Position(p.position(), p.emoji().text(), p.distance().getOrNull(),
                     p.points(), p.status().name())).toJavaList());
         }
         if (result instanceof GuessResult.Rejected r) {
-            return new Rejected(r.status(), r.guessId(), r.game(), r.player(), r.reason());
+            return new Rejected(r.status(), r.guessId(), r.game(), r.playerId(), r.player(), r.reason());
         }
         return new Pending(result.status(), result.guessId(), result.game());
     }

@@ -29,7 +29,8 @@ final class PlayerRoutes {
     /**
      * {@code POST /games/{game}/players}: joins as the body's {@code name}; 201 with the session.
      * Its token is in the answer for an API client, or with {@code "cookie": true} (the page) only in
-     * the session cookie.
+     * the session cookie. A request that presents the live session holding that name is answered
+     * that session again, 200, with no token (it has its own): same player id, same expiry.
      */
     void join(Context ctx) {
         String game = ctx.pathParam("game");
@@ -37,13 +38,27 @@ final class PlayerRoutes {
         JsonNode body = requests.body(ctx);
         String name = Requests.requiredText(body, "name");
         boolean cookie = Requests.optionalBoolean(body, "cookie");
-        Players.Joined joined = players.join(game, name);
-        log.info("player {} joined game {}", LogSafe.escape(joined.session().player()), LogSafe.escape(game)); // never the token
+        Players.Joined joined = players.join(game, name, presentedOrNone(ctx));
+        if (joined.rejoined()) {
+            ctx.status(HttpStatus.OK).json(SessionWeb.of(joined.session()));
+            return;
+        }
+        log.info("player {} joined game {} as {}", LogSafe.escape(joined.session().player()), LogSafe.escape(game),
+                joined.session().playerId()); // never the token
         if (cookie) {
-            Credentials.setCookie(ctx, game, joined.token(), players.ttl());
+            Credentials.setCookie(ctx, game, joined.token().get(), players.ttl());
             ctx.status(HttpStatus.CREATED).json(SessionWeb.of(joined.session()));
         } else {
-            ctx.status(HttpStatus.CREATED).json(SessionWeb.withToken(joined.session(), joined.token().reveal()));
+            ctx.status(HttpStatus.CREATED).json(SessionWeb.withToken(joined.session(), joined.token().get().reveal()));
+        }
+    }
+
+    /** What a join request presents, if it is a credential at all: a join never fails for a bad one. */
+    private static io.vavr.control.Option<String> presentedOrNone(Context ctx) {
+        try {
+            return Credentials.presented(ctx);
+        } catch (codemojex.app.core.UnauthorizedException notACredential) {
+            return io.vavr.control.Option.none();
         }
     }
 

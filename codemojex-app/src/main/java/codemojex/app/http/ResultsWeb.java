@@ -24,15 +24,16 @@ record ResultsWeb(String day, String zone, List<Result> results, long skipped) {
      * @param settledAt when it settled (ISO-8601)
      * @param game      the game
      * @param room      its room
-     * @param winner    who cracked it
+     * @param winner    the name of who cracked it
+     * @param winnerId  the player id of who cracked it
      * @param secret    its code, revealed now that it is over
      */
-    record Result(String settledAt, String game, String room, String winner, List<String> secret) {
+    record Result(String settledAt, String game, String room, String winner, String winnerId, List<String> secret) {
     }
 
     /** The results of {@code day} in {@code zone}. */
     static ResultsWeb of(LocalDate day, ZoneId zone, Tally<Vector<Projections.Result>> results) {
         return new ResultsWeb(day.toString(), zone.getId(), results.value().map(r -> new Result(r.settledAt().toString(), r.settled().game(),
-                r.settled().room(), r.settled().winner(), GameWeb.emojis(r.settled().secret()))).toJavaList(), results.skipped());
+                r.settled().room(), r.settled().winner(), r.settled().winnerId(), GameWeb.emojis(r.settled().secret()))).toJavaList(), results.skipped());
     }
 }

@@ -1,5 +1,7 @@
 package codemojex.app.redis;
 
+import codemojex.projections.Board;
+import codemojex.projections.PlayerIds;
 import codemojex.projections.Projections;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -24,21 +26,29 @@ public final class CheckpointCodecs {
     private CheckpointCodecs() {
     }
 
-    /** Every game's board, {@code {"skipped": n, "examples": […], "value": {"<game>": {"<player>": best}}}}. */
-    public static StateCodec<Tally<Map<String, Map<String, Integer>>>> boards() {
+    /**
+     * Every game's board,
+     * {@code {"skipped": n, "examples": […], "value": {"<game>": {"<player id>": {"player": "<name>", "best": n}}}}}.
+     * A checkpoint saved before player ids, {@code {"<game>": {"<name>": best}}}, is read as the
+     * boards of the names' derived players ({@link PlayerIds#ofName}): what folding the same entries
+     * gives now.
+     */
+    public static StateCodec<Tally<Map<String, Map<String, Board.Standing>>>> boards() {
         return tally(boards -> {
             ObjectNode games = JSON.createObjectNode();
             boards.forEach((game, players) -> {
                 ObjectNode board = games.putObject(game);
-                players.forEach(board::put);
+                players.forEach((id, s) -> board.putObject(id).put("player", s.player()).put("best", s.best()));
             });
             return games;
         }, node -> {
-            Map<String, Map<String, Integer>> out = HashMap.empty();
+            Map<String, Map<String, Board.Standing>> out = HashMap.empty();
             for (var game : (Iterable<java.util.Map.Entry<String, JsonNode>>) node::fields) {
-                Map<String, Integer> board = HashMap.empty();
+                Map<String, Board.Standing> board = HashMap.empty();
                 for (var p : (Iterable<java.util.Map.Entry<String, JsonNode>>) game.getValue()::fields) {
-                    board = board.put(p.getKey(), p.getValue().intValue());
+                    board = p.getValue().isNumber()
+                            ? board.put(PlayerIds.ofName(p.getKey()), new Board.Standing(p.getKey(), p.getValue().intValue())) // before player ids
+                            : board.put(p.getKey(), new Board.Standing(p.getValue().get("player").textValue(), p.getValue().get("best").intValue()));
                 }
                 out = out.put(game.getKey(), board);
             }
@@ -59,6 +69,7 @@ public final class CheckpointCodecs {
                 item.put("id", i.id().toString()); // the instant is the id's
                 item.put("game", i.game());
                 item.put("room", i.room());
+                item.put("playerId", i.playerId());
                 item.put("player", i.player());
                 item.put("guessId", i.guessId());
                 item.put("total", i.total());
@@ -71,7 +82,8 @@ public final class CheckpointCodecs {
             for (JsonNode i : n.get("newest")) {
                 StreamId id = StreamId.parse(i.get("id").textValue());
                 newest = newest.append(new Projections.FeedItem(id, id.instant(), i.get("game").textValue(),
-                        i.get("room").textValue(), i.get("player").textValue(), i.get("guessId").textValue(), i.get("total").intValue(),
+                        i.get("room").textValue(), i.get("playerId").textValue(), i.get("player").textValue(), i.get("guessId").textValue(),
+                        i.get("total").intValue(),
                         i.get("percentage").intValue(), i.get("best").intValue()));
             }
             HashSet<String> players = HashSet.empty();

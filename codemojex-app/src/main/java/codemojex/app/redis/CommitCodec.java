@@ -227,8 +227,8 @@ final class CommitCodec {
         GuessOutcome decided = block.decided();
         // a game may settle between the decision and the script: the script then keeps this rejection
         GuessOutcome.Rejected rejected = decided instanceof GuessOutcome.Rejected r ? r : Referee.settled(guess, decided.guessId());
-        argv.addAll(List.of(block.delivery().toString(), decided.guessId(), guess.player(), StoredResults.rejected(rejected),
-                Integer.toString(block.entryIds().size())));
+        argv.addAll(List.of(block.delivery().toString(), decided.guessId(), RedisBoard.member(guess.playerId(), guess.player()),
+                guess.playerId(), guess.player(), StoredResults.rejected(rejected), Integer.toString(block.entryIds().size())));
         if (decided instanceof GuessOutcome.Scored s) {
             scored(argv, guess, s.scored(), s.score(), block.entryIds().get(0));
         } else if (decided instanceof GuessOutcome.ScoredAndSettled s) {
@@ -240,7 +240,7 @@ final class CommitCodec {
     private static void scored(List<String> argv, GuessSubmitted guess, GuessScored event, Scoring.Score score, BrandedId id) {
         // `best` is the event's last field: the script appends it, as only it knows the stored best
         List<String> items = Xadd.fields(id, event.fields().remove("best"));
-        argv.addAll(List.of(Integer.toString(event.total()), StoredResults.scoredWithoutBest(guess.player(), guess.guess(), score),
+        argv.addAll(List.of(Integer.toString(event.total()), StoredResults.scoredWithoutBest(guess.playerId(), guess.player(), guess.guess(), score),
                 id.streamId().toString(), Integer.toString(items.size())));
         argv.addAll(items);
     }

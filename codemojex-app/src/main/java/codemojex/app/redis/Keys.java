@@ -52,7 +52,15 @@ public record Keys(GamePartitions partitions) {
         return prefix(game) + "skeletons:" + game;
     }
 
-    /** The hash of one session of a game (player, expiry), named by the hash of its token, never by the token. */
+    /**
+     * The hash of who holds each name taken in a game: player -> the player id of the session that
+     * last claimed it (the name's current player while that session lives).
+     */
+    public String holders(String game) {
+        return prefix(game) + "holders:" + game;
+    }
+
+    /** The hash of one session of a game (game, player, its player id, expiry), named by the hash of its token, never by the token. */
     public String session(String game, String tokenHash) {
         return prefix(game) + "session:" + game + ":" + tokenHash;
     }

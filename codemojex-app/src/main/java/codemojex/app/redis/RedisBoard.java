@@ -1,6 +1,7 @@
 package codemojex.app.redis;
 
 import codemojex.projections.Board;
+import codemojex.projections.PlayerIds;
 import echomq.wire.LuaScript;
 
 import java.util.ArrayList;
@@ -10,8 +11,11 @@ import java.util.Objects;
 /**
  * {@link Board} on a sorted set per game. The score is the negated best, kept with
  * {@code ZADD … LT}: "never lower a best" in one atomic command, and a plain ascending
- * {@code ZRANGE} then ranks best first with ties by player name ascending (Redis orders equal
- * scores by member bytes), with no client-side re-sorting.
+ * {@code ZRANGE} then ranks best first with ties by member bytes (Redis orders equal scores so),
+ * with no client-side re-sorting. A member is a player: its name, a TAB and its player id
+ * ({@link #member}); a name holds no character below a space, so member order is
+ * {@link Board#ORDER}: by name, then the name alone (a player of the data before player ids,
+ * whose member it was) first, then by player id. One read answers both who and what is shown.
  */
 public final class RedisBoard implements Board {
 
@@ -32,11 +36,31 @@ public final class RedisBoard implements Board {
         this.keys = Objects.requireNonNull(keys, "keys");
     }
 
+    /**
+     * The board member of a player: {@code name<TAB>playerId}; the name alone for the id derived
+     * from it ({@link PlayerIds#derived}), the member such a player had on the boards written before
+     * player ids, so those boards go on as they were.
+     *
+     * @param playerId the player id
+     * @param player   its name
+     * @return the member
+     */
+    static String member(String playerId, String player) {
+        return PlayerIds.derived(playerId, player) ? player : player + "\t" + playerId;
+    }
+
+    /** The place of {@code member} (see {@link #member}) at {@code rank} with {@code best}. */
+    static Ranked place(int rank, String member, int best) {
+        int tab = member.indexOf('\t');
+        return tab < 0 ? new Ranked(rank, PlayerIds.ofName(member), member, best)
+                : new Ranked(rank, member.substring(tab + 1), member.substring(0, tab), best);
+    }
+
     @Override
-    public int record(String game, String player, int points) {
-        Board.requireRecord(game, player, points);
+    public int record(String game, String playerId, String player, int points) {
+        Board.requireRecord(game, playerId, player, points);
         String key = keys.board(game);
-        Object best = redis.run(RECORD, List.of(key), List.of(Integer.toString(-points), player))
+        Object best = redis.run(RECORD, List.of(key), List.of(Integer.toString(-points), member(playerId, player)))
                 .getOrElseThrow(() -> new IllegalStateException("board-record.lua answered nil for " + key));
         return -(int) Double.parseDouble(String.valueOf(best));
     }
@@ -74,7 +98,7 @@ public final class RedisBoard implements Board {
     private int page(String key, int from, int n, List<Ranked> out) {
         List<RedisCalls.Scored> page = redis.zrangeWithScores(key, from, from + n - 1L);
         for (RedisCalls.Scored t : page) {
-            out.add(new Ranked(out.size() + 1, t.member(), -(int) t.score()));
+            out.add(place(out.size() + 1, t.member(), -(int) t.score()));
         }
         return page.size();
     }

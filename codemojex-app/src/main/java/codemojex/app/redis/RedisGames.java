@@ -4,6 +4,7 @@ import codemojex.app.core.port.Games;
 import codemojex.projections.Code;
 import codemojex.projections.GameRecord;
 import codemojex.projections.Keyboard;
+import codemojex.projections.PlayerIds;
 import io.vavr.control.Option;
 
 import java.time.Instant;
@@ -11,7 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
-/** {@link Games} as one hash per game ({@code emq:{cm}:game:<id>}, in the game's partition): room, keyboard, secret, status, winner. */
+/** {@link Games} as one hash per game ({@code emq:{cm}:game:<id>}, in the game's partition): room, keyboard, secret, status, winner (name and player id). */
 public final class RedisGames implements Games {
 
     private final RedisCalls redis;
@@ -51,6 +52,8 @@ public final class RedisGames implements Games {
             return Option.none();
         }
         return Option.some(new GameRecord(game, h.get("room"), Keyboard.parse(h.get("keyboard")), Code.parse(h.get("secret")),
-                Instant.ofEpochMilli(Long.parseLong(h.get("opened"))), Option.of(h.get("winner"))));
+                Instant.ofEpochMilli(Long.parseLong(h.get("opened"))), Option.of(h.get("winner")),
+                // a game settled before player ids has a winner's name only: the id derived from it
+                Option.of(h.get("winnerId")).orElse(() -> Option.of(h.get("winner")).map(PlayerIds::ofName))));
     }
 }

@@ -33,12 +33,13 @@ public final class RedisGuessResults implements GuessResults {
 
     /**
      * Reads the game's whole results hash (one {@code HGETALL}: a game's guesses, every player's)
-     * and keeps {@code player}'s; guess ids are branded ids of one length, so they sort as minted.
+     * and keeps those of the player {@code playerId} (not of others who had its name); guess ids are
+     * branded ids of one length, so they sort as minted.
      */
     @Override
-    public List<GuessResult> of(String game, String player) {
+    public List<GuessResult> of(String game, String playerId) {
         return new TreeMap<>(redis.hgetAll(keys.scores(game))).entrySet().stream()
-                .filter(e -> StoredResults.playerOf(e.getValue()).contains(player))
+                .filter(e -> StoredResults.playerIdOf(e.getValue()).contains(playerId))
                 .map(e -> StoredResults.decode(game, e.getKey(), e.getValue()))
                 .toList();
     }

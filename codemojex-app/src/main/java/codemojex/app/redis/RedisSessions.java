@@ -2,6 +2,7 @@ package codemojex.app.redis;
 
 import codemojex.app.core.Session;
 import codemojex.app.core.port.Sessions;
+import codemojex.projections.PlayerIds;
 import echomq.wire.LuaScript;
 import io.vavr.control.Option;
 
@@ -13,8 +14,9 @@ import java.util.Objects;
 
 /**
  * {@link Sessions} in the game's partition: the names taken in a game in one hash, the skeleton of
- * each in another, each session in a hash named by its token's hash ({@code session-join.lua} claims
- * a name and its skeleton and creates the session at once). Tokens themselves never reach Redis.
+ * each in another, the player id holding each name in a third, each session (game, name, player id,
+ * expiry) in a hash named by its token's hash ({@code session-join.lua} claims a name and its
+ * skeleton and creates the session at once). Tokens themselves never reach Redis.
  */
 public final class RedisSessions implements Sessions {
 
@@ -33,9 +35,10 @@ public final class RedisSessions implements Sessions {
     public Option<String> claim(Session session, String skeleton, String tokenHash, Instant now, Duration ttl) {
         Objects.requireNonNull(skeleton, "skeleton");
         String game = session.game();
-        Option<Object> reply = redis.run(JOIN, List.of(keys.players(game), keys.session(game, tokenHash), keys.skeletons(game)),
+        Option<Object> reply = redis.run(JOIN, List.of(keys.players(game), keys.session(game, tokenHash), keys.skeletons(game),
+                        keys.holders(game)),
                 List.of(session.player(), game, Long.toString(session.expiresAt().toEpochMilli()),
-                        Long.toString(now.toEpochMilli()), Long.toString(Math.max(1, ttl.toMillis())), skeleton));
+                        Long.toString(now.toEpochMilli()), Long.toString(Math.max(1, ttl.toMillis())), skeleton, session.playerId()));
         if (reply.contains(1L)) {
             return Option.none();
         }
@@ -52,6 +55,13 @@ public final class RedisSessions implements Sessions {
         if (!game.equals(h.get("game")) || h.get("player") == null || h.get("expires") == null) {
             return Option.none();
         }
-        return Option.some(new Session(game, h.get("player"), Instant.ofEpochMilli(Long.parseLong(h.get("expires")))));
+        String player = h.get("player");
+        String id = h.get("id") == null ? PlayerIds.ofName(player) : h.get("id"); // a session claimed before player ids
+        return Option.some(new Session(game, id, player, Instant.ofEpochMilli(Long.parseLong(h.get("expires")))));
+    }
+
+    @Override
+    public Option<String> holder(String game, String name) {
+        return redis.hget(keys.holders(game), name);
     }
 }

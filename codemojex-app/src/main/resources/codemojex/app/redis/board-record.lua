@@ -1,11 +1,12 @@
 -- board-record.lua: records a player's points on a game's board and returns the best after it,
 -- atomically. The board holds the negated best, so ZADD LT ("only if lower") keeps the highest
--- best, and an ascending ZRANGE ranks best first, ties by player name (Redis orders equal scores
--- by member bytes).
+-- best, and an ascending ZRANGE ranks best first, ties by member bytes (Redis orders equal scores
+-- so): a member is the player's name, a TAB and its player id, so ties rank by name, then by id.
 --
--- KEYS[1]  the game's board (sorted set of player -> negated best)
+-- KEYS[1]  the game's board (sorted set of player member -> negated best)
 -- ARGV[1]  the negated points of this record
--- ARGV[2]  the player
+-- ARGV[2]  the player's member: name TAB player id (the name alone for a player of the data
+--          written before player ids)
 --
 -- Returns the negated best after the record, as ZSCORE answers it.
 

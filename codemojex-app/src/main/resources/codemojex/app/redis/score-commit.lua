@@ -6,9 +6,10 @@
 --     guess is applied exactly once;
 --   - its game still open (also when an earlier guess of the batch settled it): else the guess is
 --     kept as rejected, with the rejection it carries;
---   - the player's best. It is raised here and only here: ZADD LT keeps the higher of the stored
---     best and the guess's total (the rule Referee.best states for the pure model), and the best
---     written in `guess-scored` and in the result is the board's, read back after it. The best
+--   - the player's best (on the board by player id, the member carrying the name shown). It is
+--     raised here and only here: ZADD LT keeps the higher of the stored best and the guess's
+--     total (the rule Referee.best states for the pure model), and the best written in
+--     `guess-scored` and in the result is the board's, read back after it. The best
 --     stays in the script because two workers of the group may commit guesses of one player at
 --     once: a best read before the script could be stale. So the Java side reads no best and
 --     decides nothing again: it takes the best this script answers (GuessOutcome.withBest).
@@ -18,29 +19,33 @@
 -- KEYS[1]  the `guesses` stream (the consumer group's stream)
 -- KEYS[2]  the `guess-scored` stream
 -- KEYS[3]  the `game-settled` stream
--- KEYS[4 + 3(i-1)]  guess i's game board: a sorted set of player -> negated best (ZADD LT keeps the highest best)
+-- KEYS[4 + 3(i-1)]  guess i's game board: a sorted set of player member (name TAB player id) -> negated best
+--                   (ZADD LT keeps the highest best)
 -- KEYS[5 + 3(i-1)]  guess i's game results: a hash of guess id -> stored result
--- KEYS[6 + 3(i-1)]  guess i's game hash (field `status`: open | settled; `winner`)
+-- KEYS[6 + 3(i-1)]  guess i's game hash (field `status`: open | settled; `winner`, `winnerId`)
 --
 -- ARGV[1]  the consumer group
 -- ARGV[2]  k: how many guesses the batch holds
 -- then one block per guess, in order (numbered from 1 within the block):
 --   1  the entry id of the delivered guess, to XACK
 --   2  the guess id
---   3  the player
---   4  the stored result of the guess as rejected: kept when the decision is a rejection, or when
+--   3  the player's member on the board: the player's name, a TAB and its player id (the name
+--      alone for a player of the data written before player ids), so that equal bests rank by name
+--   4  the player id (PLR…): the winner's, recorded in the game hash on a 600
+--   5  the player's name, recorded beside it
+--   6  the stored result of the guess as rejected: kept when the decision is a rejection, or when
 --      the game is found no longer open
---   5  e: how many entries the decision appends: 0 (rejected), 1 (`guess-scored`), or 2
+--   7  e: how many entries the decision appends: 0 (rejected), 1 (`guess-scored`), or 2
 --      (`guess-scored` and `game-settled`: a 600 settles the game); the block ends here when 0
---   6  the guess's total, 0..600
---   7  the stored result of the scored guess without its last part: the best is appended here
---   8  the entry id of the `guess-scored` entry (host-minted, the A1 mapping of its branded id)
---   9  n: how many of the following arguments are the `guess-scored` field items
---   10 .. 9+n  the `guess-scored` field items (`id`, branded id, then field, value, …) without the
+--   8  the guess's total, 0..600
+--   9  the stored result of the scored guess without its last part: the best is appended here
+--   10 the entry id of the `guess-scored` entry (host-minted, the A1 mapping of its branded id)
+--   11 n: how many of the following arguments are the `guess-scored` field items
+--   12 .. 11+n  the `guess-scored` field items (`id`, branded id, then field, value, …) without the
 --              last field, `best`, which is appended here; the block ends here when e is 1
---   10+n  the entry id of the `game-settled` entry
---   11+n  m: how many of the following arguments are the `game-settled` field items
---   12+n .. 11+n+m  the `game-settled` field items
+--   12+n  the entry id of the `game-settled` entry
+--   13+n  m: how many of the following arguments are the `game-settled` field items
+--   14+n .. 13+n+m  the `game-settled` field items
 --
 -- The host mints the entry ids in order, each above the one before. Returns, per guess in order,
 -- {'SCORED', best} (the player's best on the board after the guess), {'REJECTED'} (the decided
@@ -87,9 +92,9 @@ local k = tonumber(ARGV[2])
 local blocks = {}
 local at = 3
 for i = 1, k do
-  local b = {delivery = ARGV[at], guess = ARGV[at + 1], player = ARGV[at + 2], rejected = ARGV[at + 3],
-             entries = tonumber(ARGV[at + 4])}
-  at = at + 5
+  local b = {delivery = ARGV[at], guess = ARGV[at + 1], member = ARGV[at + 2], playerId = ARGV[at + 3],
+             player = ARGV[at + 4], rejected = ARGV[at + 5], entries = tonumber(ARGV[at + 6])}
+  at = at + 7
   if b.entries > 0 then
     b.total, b.result, b.scoredId = tonumber(ARGV[at]), ARGV[at + 1], ARGV[at + 2]
     local n = tonumber(ARGV[at + 3])
@@ -150,14 +155,14 @@ for i = 1, k do
     out[i] = {'CLOSED'}
   else
     -- the one place the best is raised: only if the total is higher (the board holds negated bests)
-    redis.call('ZADD', board, 'LT', 0 - b.total, b.player)
-    local best = tostring(0 - tonumber(redis.call('ZSCORE', board, b.player))) -- not -x: -0 would print as "-0"
+    redis.call('ZADD', board, 'LT', 0 - b.total, b.member)
+    local best = tostring(0 - tonumber(redis.call('ZSCORE', board, b.member))) -- not -x: -0 would print as "-0"
     b.scored[#b.scored + 1] = 'best'
     b.scored[#b.scored + 1] = best
     redis.call('XADD', KEYS[2], b.scoredId, unpack(b.scored))
     redis.call('HSET', results, b.guess, b.result .. best)
     if b.entries > 1 then
-      redis.call('HSET', game, 'status', 'settled', 'winner', b.player)
+      redis.call('HSET', game, 'status', 'settled', 'winner', b.player, 'winnerId', b.playerId)
       statuses[game] = 'settled'
       redis.call('XADD', KEYS[3], b.settledId, unpack(b.settled))
     end

@@ -3,17 +3,21 @@
 -- computed by the app: PlayerName.skeleton). Expiry is decided by the app's clock (ARGV[4]), not
 -- Redis's: the players hash keeps each name's expiry; the session's own TTL only lets Redis forget
 -- it later. The skeletons hash keeps, per skeleton, the name that last took it: that name's expiry
--- in the players hash says whether the skeleton is still held.
+-- in the players hash says whether the skeleton is still held. The player id is minted by the app
+-- (a new one for every session: the session is the identity); the session's hash keeps it, and the
+-- holders hash says which player id holds each name now.
 --
 -- KEYS[1]  the game's players hash (player -> expiry, epoch ms)
 -- KEYS[2]  the new session's hash (named by the hash of its token)
 -- KEYS[3]  the game's skeletons hash (skeleton -> player)
+-- KEYS[4]  the game's holders hash (player -> the player id of the session that last claimed the name)
 -- ARGV[1]  the player name
 -- ARGV[2]  the game id
 -- ARGV[3]  the session's expiry, epoch ms
 -- ARGV[4]  now, epoch ms
 -- ARGV[5]  how long Redis keeps the session hash, ms
 -- ARGV[6]  the name's skeleton
+-- ARGV[7]  the new session's player id (PLR…)
 --
 -- Returns 1 when the name was given to the session; else the live name in the way: ARGV[1] itself
 -- when a live session holds it, or the other live name of the same skeleton.
@@ -32,6 +36,7 @@ if owner and owner ~= ARGV[1] then
 end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
 redis.call('HSET', KEYS[3], ARGV[6], ARGV[1])
-redis.call('HSET', KEYS[2], 'game', ARGV[2], 'player', ARGV[1], 'expires', ARGV[3])
+redis.call('HSET', KEYS[4], ARGV[1], ARGV[7])
+redis.call('HSET', KEYS[2], 'game', ARGV[2], 'player', ARGV[1], 'id', ARGV[7], 'expires', ARGV[3])
 redis.call('PEXPIRE', KEYS[2], ARGV[5])
 return 1

@@ -25,8 +25,8 @@ class CommitCodecTest {
     static final Keyboard K = Keyboard.standard();
     static final GameRecord GAME = new GameRecord("g1", "r", K, new Code(K.keys().take(6)), Instant.parse("2026-12-02T10:00:00Z"),
             Option.none());
-    static final GuessSubmitted PERFECT = new GuessSubmitted("g1", "r", "ada", GAME.secret());
-    static final GuessSubmitted MISS = new GuessSubmitted("g1", "r", "bob", new Code(K.keys().drop(6).take(6)));
+    static final GuessSubmitted PERFECT = new GuessSubmitted("g1", "r", codemojex.app.TestPlayers.id("ada"), "ada", GAME.secret());
+    static final GuessSubmitted MISS = new GuessSubmitted("g1", "r", codemojex.app.TestPlayers.id("bob"), "bob", new Code(K.keys().drop(6).take(6)));
     static final Snowflake MINTER = new Snowflake(3, () -> 1_800_000_000_000L);
 
     static CommitCodec.Block block(GuessSubmitted guess, String id, GameRecord game) {
@@ -52,7 +52,11 @@ class CommitCodecTest {
         assertThat(call.keys()).hasSize(3 + 2 * 3);
         assertThat(call.keys().subList(3, 6)).containsExactly(Keys.ONE.board("g1"), Keys.ONE.scores("g1"), Keys.ONE.game("g1"));
         assertThat(call.argv().subList(0, 2)).containsExactly("scorers", "2");
-        assertThat(call.argv().get(2 + 4)).isEqualTo("2"); // the perfect guess appends guess-scored and game-settled
+        // the perfect guess's block: the delivery, the guess id, the board member, the player id, the name, the rejection, then
+        // how many entries it appends: guess-scored and game-settled
+        assertThat(call.argv().subList(4, 7)).containsExactly("ada\t" + PERFECT.playerId(),
+                PERFECT.playerId(), "ada");
+        assertThat(call.argv().get(2 + 6)).isEqualTo("2");
         assertThat(call.argv()).doesNotContain("best"); // the script appends the best it finds
     }
 

@@ -11,6 +11,7 @@ import codemojex.projections.GameEvent.GuessSubmitted;
 import codemojex.projections.GameRecord;
 import codemojex.projections.GuessOutcome;
 import codemojex.projections.Keyboard;
+import codemojex.projections.PlayerIds;
 import codemojex.projections.Referee;
 import echomq.domain.id.BrandedId;
 import echomq.domain.id.Snowflake;
@@ -94,36 +95,40 @@ class RedisScoreCommitTest {
         int settled = 0;
         for (int i = 0; i < 300; i++) {
             GameRecord game = open.get(ids.get(r.nextInt(ids.size())));
-            String player = "p" + r.nextInt(4);
+            // six players, two names taken twice (one of them also by the data before player ids, its id derived)
+            int who = r.nextInt(6);
+            String player = "p" + who % 4;
+            String playerId = who == 5 ? PlayerIds.ofName(player) : codemojex.app.TestPlayers.id(player + "#" + who);
             int kind = r.nextInt(40);
             // a perfect guess now and then; all misses (total 0, best possibly 0 too) often, as 0 is an edge of the best
             Code guess = kind == 0 ? game.secret()
                     : kind < 10 ? new Code(game.keyboard().keys().filter(e -> game.secret().indexOf(e) < 0).take(Code.LENGTH))
                     : new Code(Vector.range(0, Code.LENGTH).map(x -> game.keyboard().keys().get(r.nextInt(game.keyboard().keys().size()))));
-            GuessSubmitted submitted = new GuessSubmitted(game.game(), game.room(), player, guess);
+            GuessSubmitted submitted = new GuessSubmitted(game.game(), game.room(), playerId, player, guess);
             BrandedId guessId = append.append(StreamKey.of(Channels.QUEUE, Channels.GUESSES), submitted.fields());
             StreamEntry delivery = inbox.next(1, java.time.Duration.ofMillis(100)).get(0);
             assertThat(delivery.branded()).contains(guessId);
 
             GameRecord now = games.find(game.game()).get();
-            int previous = bests.getOrDefault(game.game() + "/" + player, 0);
+            int previous = bests.getOrDefault(game.game() + "/" + playerId, 0);
             GuessOutcome expected = Referee.decide(submitted, guessId.toString(), Option.some(now), previous);
             ScoreCommit.Result result = commit.commit(delivery, submitted, guessId.toString(), game); // the game as first read
             assertThat(result).as("guess %d", i).isEqualTo(new ScoreCommit.Applied(expected));
 
             GuessResult stored = results.find(game.game(), guessId.toString()).get();
             if (expected instanceof GuessOutcome.Rejected) {
-                assertThat(stored).isEqualTo(new GuessResult.Rejected(guessId.toString(), game.game(), player, Referee.SETTLED));
+                assertThat(stored).isEqualTo(new GuessResult.Rejected(guessId.toString(), game.game(), playerId, player, Referee.SETTLED));
                 continue;
             }
             GuessScored scored = (GuessScored) expected.events().head();
-            bests.put(game.game() + "/" + player, scored.best());
-            assertThat(stored).isEqualTo(new GuessResult.Scored(guessId.toString(), game.game(), player,
+            bests.put(game.game() + "/" + playerId, scored.best());
+            assertThat(stored).isEqualTo(new GuessResult.Scored(guessId.toString(), game.game(), playerId, player,
                     codemojex.projections.Scoring.score(game.secret(), guess), scored.best()));
             List<StreamEntry> log = redis.range().rangeFrom(StreamKey.of(Channels.QUEUE, Channels.GUESS_SCORED),
                     StreamId.MIN, 100_000);
             assertThat(GuessScored.decode(log.get(log.size() - 1))).isEqualTo(scored);
             assertThat(new RedisBoard(redis.calls()).top(game.game(), 1000)).anySatisfy(place -> {
+                assertThat(place.playerId()).isEqualTo(playerId);
                 assertThat(place.player()).isEqualTo(player);
                 assertThat(place.best()).isEqualTo(scored.best());
             });
@@ -173,7 +178,9 @@ class RedisScoreCommitTest {
                 GameRecord game = all.get(r.nextInt(all.size()));
                 Code guess = r.nextInt(30) == 0 ? game.secret()
                         : new Code(Vector.range(0, Code.LENGTH).map(x -> game.keyboard().keys().get(r.nextInt(game.keyboard().keys().size()))));
-                GuessSubmitted submitted = new GuessSubmitted(game.game(), game.room(), "p" + r.nextInt(3), guess);
+                int who = r.nextInt(4);
+                String player = "p" + who % 3; // p0 is two players
+                GuessSubmitted submitted = new GuessSubmitted(game.game(), game.room(), codemojex.app.TestPlayers.id(player + "#" + who), player, guess);
                 BrandedId id = append.append(StreamKey.of(Channels.QUEUE, Channels.GUESSES), submitted.fields());
                 StreamEntry delivery = inbox.next(1, java.time.Duration.ofMillis(100)).get(0);
                 batch.add(new ScoreCommit.Commit(delivery, submitted, id.toString(), game));
@@ -193,11 +200,11 @@ class RedisScoreCommitTest {
                             ? new GameRecord(c.game().game(), c.game().room(), c.game().keyboard(), c.game().secret(), c.game().openedAt(),
                             Option.some("someone")) : c.game();
                     GuessOutcome outcome = Referee.decide(c.guess(), c.guessId(), Option.some(now),
-                            bests.getOrDefault(c.game().game() + "/" + c.guess().player(), 0));
+                            bests.getOrDefault(c.game().game() + "/" + c.guess().playerId(), 0));
                     expected = new ScoreCommit.Applied(outcome instanceof GuessOutcome.Rejected
-                            ? new GuessOutcome.Rejected(c.guessId(), c.game().game(), c.guess().player(), Referee.SETTLED) : outcome);
+                            ? new GuessOutcome.Rejected(c.guessId(), c.game().game(), c.guess().playerId(), c.guess().player(), Referee.SETTLED) : outcome);
                     if (!(outcome instanceof GuessOutcome.Rejected)) {
-                        bests.put(c.game().game() + "/" + c.guess().player(), ((GuessScored) outcome.events().head()).best());
+                        bests.put(c.game().game() + "/" + c.guess().playerId(), ((GuessScored) outcome.events().head()).best());
                     }
                     if (outcome instanceof GuessOutcome.ScoredAndSettled) {
                         settledGames.add(c.game().game());
@@ -219,7 +226,7 @@ class RedisScoreCommitTest {
         new RedisGames(redis.calls()).create(game);
         RedisGuessInbox inbox = new RedisGuessInbox(redis, "zero");
         inbox.ensure();
-        GuessSubmitted miss = new GuessSubmitted(game.game(), "room", "ada", new Code(k.keys().drop(6).take(6)));
+        GuessSubmitted miss = new GuessSubmitted(game.game(), "room", codemojex.app.TestPlayers.id("ada"), "ada", new Code(k.keys().drop(6).take(6)));
         for (int i = 0; i < 3; i++) {
             BrandedId id = redis.append(minter, EchoListener.NONE).append(StreamKey.of(Channels.QUEUE, Channels.GUESSES), miss.fields());
             StreamEntry delivery = inbox.next(1, java.time.Duration.ofMillis(100)).get(0);
@@ -249,7 +256,7 @@ class RedisScoreCommitTest {
         StreamAppendPort other = redis.append(new Snowflake(1000, () -> ahead), EchoListener.NONE);
         BrandedId scoredTop = other.append(StreamKey.of(Channels.QUEUE, Channels.GUESS_SCORED), io.vavr.collection.LinkedHashMap.of("other", "worker"));
         BrandedId settledTop = other.append(StreamKey.of(Channels.QUEUE, Channels.GAME_SETTLED), io.vavr.collection.LinkedHashMap.of("other", "worker"));
-        GuessSubmitted winning = new GuessSubmitted(game.game(), "room", "ada", game.secret());
+        GuessSubmitted winning = new GuessSubmitted(game.game(), "room", codemojex.app.TestPlayers.id("ada"), "ada", game.secret());
         BrandedId id = redis.append(minter, EchoListener.NONE).append(StreamKey.of(Channels.QUEUE, Channels.GUESSES), winning.fields());
         StreamEntry delivery = inbox.next(1, java.time.Duration.ofMillis(100)).get(0);
         assertThat(new RedisScoreCommit(redis.calls(), minter).commit(delivery, winning, id.toString(), game))
@@ -272,7 +279,7 @@ class RedisScoreCommitTest {
     @Test
     void aScriptTheServerForgotIsSentAgain() {
         jedis.scriptFlush();
-        assertThat(new RedisBoard(redis.calls()).record("flushed", "ada", 120)).isEqualTo(120);
+        assertThat(new RedisBoard(redis.calls()).record("flushed", codemojex.app.TestPlayers.id("ada"), "ada", 120)).isEqualTo(120);
         assertThat(jedis.scriptExists(List.of(RedisBoard.RECORD.sha1()))).containsExactly(true);
     }
 }

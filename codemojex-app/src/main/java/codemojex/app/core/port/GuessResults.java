@@ -11,6 +11,9 @@ public interface GuessResults {
     /** The recorded result of {@code guessId} in {@code game}; none while it is pending or unknown. */
     Option<GuessResult> find(String game, String guessId);
 
-    /** The recorded results of {@code player}'s guesses in {@code game}, oldest first (by guess id); none pending. */
-    List<GuessResult> of(String game, String player);
+    /**
+     * The recorded results of the guesses of the player {@code playerId} in {@code game}, oldest
+     * first (by guess id); none pending. Only that player's: not of others who had its name.
+     */
+    List<GuessResult> of(String game, String playerId);
 }

@@ -6,11 +6,15 @@ import io.vavr.control.Option;
 import java.time.Duration;
 import java.time.Instant;
 
-/** Where sessions are kept: by the hash of their token, and the names they hold in each game. */
+/**
+ * Where sessions are kept: by the hash of their token, the names they hold in each game, and which
+ * player id holds each name now.
+ */
 public interface Sessions {
 
     /**
-     * Gives {@code session}'s player name in its game to the token hashed {@code tokenHash}, unless
+     * Gives {@code session}'s player name in its game to the token hashed {@code tokenHash}, and
+     * makes {@code session}'s player id the name's current one ({@link #holder}), unless
      * a session live at {@code now} holds that name, or a name of the same {@code skeleton} (one
      * that looks like it), already; atomic.
      *
@@ -21,6 +25,16 @@ public interface Sessions {
      */
     Option<String> claim(Session session, String skeleton, String tokenHash, Instant now, Duration ttl);
 
-    /** The session of the token hashed {@code tokenHash} in {@code game}, if one was claimed (live or not). */
+    /**
+     * The session of the token hashed {@code tokenHash} in {@code game}, if one was claimed (live or
+     * not). A session claimed before player ids has none stored: it is read with the id derived from
+     * its name ({@link codemojex.projections.PlayerIds#ofName}), as its guesses were.
+     */
     Option<Session> find(String game, String tokenHash);
+
+    /**
+     * The player id that holds {@code name} in {@code game} now: the one of the last session that
+     * claimed it (live or not; the caller knows whether that session still lives).
+     */
+    Option<String> holder(String game, String name);
 }
