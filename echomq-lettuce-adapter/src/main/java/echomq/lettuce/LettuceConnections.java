@@ -77,6 +77,57 @@ public final class LettuceConnections {
         return connectWith(uri, timeout, io.lettuce.core.SslOptions.builder().jdkSslProvider().trustManager(trustedCa.toFile()).build());
     }
 
+    /**
+     * The one multiplexed byte-array connection of the adapters on a client somebody else owns
+     * (Spring Data Redis' {@code LettuceConnectionFactory.getNativeClient()}, say): no second
+     * client, event loop or pool. The connection's commands time out after {@link #DEFAULT_TIMEOUT},
+     * whatever the client's own timeout; the client's other options (protocol, reconnection, TLS,
+     * a cluster's topology refresh) are its owner's and stay as they are. Both protocols are read:
+     * RESP2, and RESP3 (Lettuce's default on Redis 6 and later).
+     * <pre>{@code
+     * LettuceRedis redis = LettuceConnections.on(connectionFactory.getRequiredNativeClient());
+     * ...
+     * redis.close();   // closes the adapters' connections; the client keeps running for its owner
+     * }</pre>
+     *
+     * @param client a {@code RedisClient} or a {@code RedisClusterClient}, running
+     * @return the connection; the caller closes it, which never shuts {@code client} down
+     * @throws IllegalArgumentException for a client of another kind
+     * @throws echomq.domain.stream.StreamStoreException a typed failure when the connection cannot be had
+     */
+    public static LettuceRedis on(io.lettuce.core.AbstractRedisClient client) {
+        return on(client, DEFAULT_TIMEOUT);
+    }
+
+    /**
+     * As {@link #on(io.lettuce.core.AbstractRedisClient)}, the connection's commands timing out after {@code timeout}.
+     *
+     * @param client  a {@code RedisClient} or a {@code RedisClusterClient}, running
+     * @param timeout how long a command may take
+     * @return the connection; the caller closes it, which never shuts {@code client} down
+     * @throws IllegalArgumentException for a client of another kind
+     * @throws echomq.domain.stream.StreamStoreException a typed failure when the connection cannot be had
+     */
+    public static LettuceRedis on(io.lettuce.core.AbstractRedisClient client, Duration timeout) {
+        Objects.requireNonNull(client, "client");
+        Objects.requireNonNull(timeout, "timeout");
+        try {
+            if (client instanceof RedisClusterClient cluster) {
+                io.lettuce.core.cluster.api.StatefulRedisClusterConnection<byte[], byte[]> c = cluster.connect(ByteArrayCodec.INSTANCE);
+                c.setTimeout(timeout);
+                return LettuceRedis.cluster(client, false, c);
+            }
+            if (client instanceof RedisClient single) {
+                io.lettuce.core.api.StatefulRedisConnection<byte[], byte[]> c = single.connect(ByteArrayCodec.INSTANCE);
+                c.setTimeout(timeout);
+                return LettuceRedis.single(client, false, c);
+            }
+        } catch (RuntimeException e) {
+            throw LettuceFailures.translate("(connect on a shared client)", e);
+        }
+        throw new IllegalArgumentException("a RedisClient or a RedisClusterClient is needed, got " + client.getClass().getName());
+    }
+
     private static LettuceRedis connectWith(String uri, Duration timeout, io.lettuce.core.SslOptions ssl) {
         Objects.requireNonNull(uri, "uri");
         Objects.requireNonNull(timeout, "timeout");

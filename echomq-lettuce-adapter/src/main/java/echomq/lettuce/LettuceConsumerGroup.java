@@ -121,12 +121,8 @@ public final class LettuceConsumerGroup implements ConsumerGroupPort {
         return new CommandArgs<>(LettuceRedis.CODEC).add("GROUP").add(group).add(consumer).add("COUNT").add(count);
     }
 
-    @SuppressWarnings("unchecked")
     private List<StreamEntry> entries(List<Object> reply) {
-        if (reply == null || reply.isEmpty() || reply.get(0) == null) {
-            return List.of();
-        }
-        return delivered((List<Object>) ((List<Object>) reply.get(0)).get(1));
+        return delivered(LettuceRedis.streamEntries(reply));
     }
 
     /**

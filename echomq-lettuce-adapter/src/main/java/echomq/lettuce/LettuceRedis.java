@@ -20,34 +20,70 @@ import static echomq.wire.Replies.bytes;
 
 /**
  * One Lettuce connection (to a server or a cluster, where commands route by their first key) that
- * the adapters of this module share, and its client: {@link #close()} closes both. Commands are
- * sent raw and their replies read raw ({@code byte[]}, {@code Long}, {@code List}), decoded by the
- * wire module as the Jedis adapter decodes them. Not for blocking reads: they would hold up every
- * other command of the shared connection.
+ * the adapters of this module share, and its client. {@link #close()} closes the connection and the
+ * connections of its own the blocking readers opened; it shuts the client down too when the client
+ * is this connection's own ({@link LettuceConnections#connect(String)}), never when it was handed in
+ * ({@link LettuceConnections#on(AbstractRedisClient)}). Commands are sent raw and their replies read
+ * raw ({@code byte[]}, {@code Long}, {@code List}), decoded by the wire module as the Jedis adapter
+ * decodes them. Not for blocking reads: they would hold up every other command of the shared
+ * connection.
  */
 public final class LettuceRedis implements AutoCloseable {
 
     static final ByteArrayCodec CODEC = ByteArrayCodec.INSTANCE;
 
     private final AbstractRedisClient client;
+    private final boolean ownsClient;
     private final StatefulConnection<byte[], byte[]> connection;
     private final RedisClusterCommands<byte[], byte[]> sync;
     private final RedisClusterAsyncCommands<byte[], byte[]> async;
+    /** The blocking readers' connections: closed with this one (a client that is not ours outlives them). */
+    private final java.util.Queue<StatefulConnection<byte[], byte[]>> dedicated = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    private volatile boolean closed;
 
-    private LettuceRedis(AbstractRedisClient client, StatefulConnection<byte[], byte[]> connection,
+    private LettuceRedis(AbstractRedisClient client, boolean ownsClient, StatefulConnection<byte[], byte[]> connection,
                          RedisClusterCommands<byte[], byte[]> sync, RedisClusterAsyncCommands<byte[], byte[]> async) {
         this.client = client;
+        this.ownsClient = ownsClient;
         this.connection = connection;
         this.sync = sync;
         this.async = async;
     }
 
     static LettuceRedis single(AbstractRedisClient client, StatefulRedisConnection<byte[], byte[]> c) {
-        return new LettuceRedis(client, c, c.sync(), c.async());
+        return single(client, true, c);
+    }
+
+    static LettuceRedis single(AbstractRedisClient client, boolean ownsClient, StatefulRedisConnection<byte[], byte[]> c) {
+        return new LettuceRedis(client, ownsClient, c, c.sync(), c.async());
     }
 
     static LettuceRedis cluster(AbstractRedisClient client, StatefulRedisClusterConnection<byte[], byte[]> c) {
-        return new LettuceRedis(client, c, c.sync(), c.async());
+        return cluster(client, true, c);
+    }
+
+    static LettuceRedis cluster(AbstractRedisClient client, boolean ownsClient, StatefulRedisClusterConnection<byte[], byte[]> c) {
+        return new LettuceRedis(client, ownsClient, c, c.sync(), c.async());
+    }
+
+    /**
+     * Whether {@link #close()} shuts the client down: true for a connection of
+     * {@link LettuceConnections#connect(String)}, false for one opened on a client handed in.
+     *
+     * @return whether the client is this connection's own
+     */
+    public boolean ownsClient() {
+        return ownsClient;
+    }
+
+    /**
+     * Whether the shared connection is open (Lettuce reconnects it by itself while it is; it is
+     * closed only by {@link #close()}).
+     *
+     * @return true until {@link #close()}
+     */
+    public boolean isOpen() {
+        return !closed && connection.isOpen();
     }
 
     /**
@@ -156,15 +192,54 @@ public final class LettuceRedis implements AutoCloseable {
      * with it every such connection.
      */
     RedisClusterCommands<byte[], byte[]> dedicated() {
-        if (client instanceof io.lettuce.core.cluster.RedisClusterClient c) {
-            return c.connect(CODEC).sync();
+        if (closed) {
+            throw new IllegalStateException("the Lettuce connection is closed");
         }
-        return ((io.lettuce.core.RedisClient) client).connect(CODEC).sync();
+        if (client instanceof io.lettuce.core.cluster.RedisClusterClient c) {
+            StatefulRedisClusterConnection<byte[], byte[]> own = c.connect(CODEC);
+            dedicated.add(own);
+            return own.sync();
+        }
+        StatefulRedisConnection<byte[], byte[]> own = ((io.lettuce.core.RedisClient) client).connect(CODEC);
+        dedicated.add(own);
+        return own.sync();
     }
 
+    /**
+     * Closes the shared connection and the blocking readers' connections, then shuts the client
+     * down if it is this connection's own ({@link #ownsClient()}); a client handed in is left running
+     * for its owner. Closing twice does nothing more.
+     */
     @Override
     public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (StatefulConnection<byte[], byte[]> c; (c = dedicated.poll()) != null; ) {
+            c.close();
+        }
         connection.close();
-        client.shutdown();
+        if (ownsClient) {
+            client.shutdown();
+        }
+    }
+
+    /**
+     * The entries of the one stream an {@code XREAD} or {@code XREADGROUP} named, from its raw reply
+     * in either protocol: RESP2 answers {@code [[key, entries]]}; RESP3 a map {@code key -> entries},
+     * which the nested output reads flat as {@code [key, entries]}. None (an empty list) when the
+     * read timed out or found nothing.
+     */
+    @SuppressWarnings("unchecked")
+    static List<Object> streamEntries(List<Object> reply) {
+        if (reply == null || reply.isEmpty() || reply.get(0) == null) {
+            return List.of();
+        }
+        Object first = reply.get(0);
+        if (first instanceof List<?> pair) { // RESP2
+            return pair.size() < 2 || pair.get(1) == null ? List.of() : (List<Object>) pair.get(1);
+        }
+        return reply.size() < 2 || reply.get(1) == null ? List.of() : (List<Object>) reply.get(1); // RESP3, read flat
     }
 }

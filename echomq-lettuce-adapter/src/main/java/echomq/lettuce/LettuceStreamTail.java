@@ -33,7 +33,6 @@ public final class LettuceStreamTail implements StreamTailPort {
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     public List<StreamEntry> readAfter(StreamKey stream, StreamId after, int count, Duration block) {
         String key = Objects.requireNonNull(stream, "key").toString();
         Objects.requireNonNull(after, "after");
@@ -45,9 +44,6 @@ public final class LettuceStreamTail implements StreamTailPort {
         }
         List<Object> reply = blocking.call(key, CommandType.XREAD, new CommandArgs<>(LettuceRedis.CODEC).add("COUNT").add(count)
                 .add("BLOCK").add(Math.max(1, block.toMillis())).add("STREAMS").addKey(Replies.bytes(key)).add(after.toString()), block);
-        if (reply == null || reply.isEmpty() || reply.get(0) == null) {
-            return List.of(); // timed out: nothing came
-        }
-        return Replies.entries(key, (List<Object>) ((List<Object>) reply.get(0)).get(1));
+        return Replies.entries(key, LettuceRedis.streamEntries(reply)); // empty when it timed out: nothing came
     }
 }

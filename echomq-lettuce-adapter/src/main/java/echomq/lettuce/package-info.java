@@ -7,7 +7,11 @@
  * tails ({@link echomq.lettuce.LettuceStreamTail}), consumer groups
  * ({@link echomq.lettuce.LettuceConsumerGroup}) and checkpoints
  * ({@link echomq.lettuce.LettuceCheckpoints}). Every adapter shares one multiplexed connection
- * ({@link echomq.lettuce.LettuceRedis}); a thread that blocks gets a connection of its own.
+ * ({@link echomq.lettuce.LettuceRedis}); a thread that blocks gets a connection of its own. The
+ * client is the connection's own ({@link echomq.lettuce.LettuceConnections#connect(String)}) or
+ * somebody else's, left running when the connection closes
+ * ({@link echomq.lettuce.LettuceConnections#on(io.lettuce.core.AbstractRedisClient)}, for Spring Data
+ * Redis' client).
  * Commands are shaped and replies read by the client-free {@code echomq.wire} module, as the Jedis
  * adapter reads them; failures surface as the domain's typed {@code StreamStoreException}s
  * ({@link echomq.lettuce.LettuceFailures}).

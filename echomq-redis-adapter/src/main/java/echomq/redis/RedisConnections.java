@@ -75,6 +75,22 @@ public final class RedisConnections {
     }
 
     /**
+     * A client for {@code uri} with both timeouts and a pool of up to {@code maxConnections}
+     * connections (per node, on a cluster); nothing is sent until the first command.
+     *
+     * @param uri            a Redis URI, as {@link #connect(String)} takes it
+     * @param connectTimeout how long a connection may take to open
+     * @param socketTimeout  how long a command may wait for its answer
+     * @param maxConnections the most connections pooled (per node), at least 1
+     * @return the client; the caller closes it
+     * @throws IllegalArgumentException for a malformed URI (the password masked), a timeout not above
+     *                                  zero or fewer than 1 connection
+     */
+    public static UnifiedJedis connect(String uri, Duration connectTimeout, Duration socketTimeout, int maxConnections) {
+        return connect(uri, connectTimeout, socketTimeout, null, maxConnections);
+    }
+
+    /**
      * A client for {@code uri} whose TLS connections ({@code rediss://}) use {@code tls} (for a
      * private CA); {@code null} means the JVM's default trust store.
      *

@@ -1,0 +1,640 @@
+package echomq.spring.boot;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The {@code echomq.*} properties of a Spring Boot application (IDEs complete them from the
+ * metadata the configuration processor writes into the starter's jar).
+ * <pre>
+ * echomq.node-id=7
+ * echomq.redis.url=redis://127.0.0.1:6379        # only when Spring Data Redis' factory is not the Redis to use
+ * echomq.retention.cm.guess-scored.keep-age=7d
+ * echomq.retention.cm.guess-scored.interval=10m
+ * echomq.health.streams=cm:guess-scored
+ * </pre>
+ */
+@ConfigurationProperties(prefix = "echomq")
+public class EchoMqProperties {
+
+    /** The name of these properties' prefix, as messages name a property. */
+    static final String PREFIX = "echomq";
+
+    /** Whether EchoMQ is configured at all. */
+    private boolean enabled = true;
+
+    /**
+     * This process's snowflake node, 0..1023: every writing process of a stream needs its own, so
+     * the appender has no default (a missing one fails the start).
+     */
+    private Integer nodeId;
+
+    /** Where the ports run. */
+    private final Redis redis = new Redis();
+
+    /** The appender. */
+    private final Appender appender = new Appender();
+
+    /** The caching projection reader. */
+    private final Reader reader = new Reader();
+
+    /** The stream followers (live values, closing buckets). */
+    private final Followers followers = new Followers();
+
+    /** The consumer group the {@code ConsumerGroupPort} bean reads as, when one is named. */
+    private final ConsumerGroup consumerGroup = new ConsumerGroup();
+
+    /** The Actuator health indicator. */
+    private final Health health = new Health();
+
+    /**
+     * Retention rules by queue, then by stream name: {@code echomq.retention.<queue>.<stream>.keep-age=7d}
+     * (or {@code keep-newest=100000}), {@code .interval=10m}. A name with dots goes in brackets:
+     * {@code echomq.retention.cm.[a.b].keep-age}. With none, there is no retention driver.
+     */
+    private final Map<String, Map<String, Retention>> retention = new LinkedHashMap<>();
+
+    /** For binding. */
+    public EchoMqProperties() {
+    }
+
+    /**
+     * Whether EchoMQ is configured at all ({@code echomq.enabled}, true by default).
+     *
+     * @return whether the auto-configuration applies
+     */
+    public boolean isEnabled() {
+        return enabled;
+    }
+
+    /**
+     * Sets {@code echomq.enabled}.
+     *
+     * @param enabled whether the auto-configuration applies
+     */
+    public void setEnabled(boolean enabled) {
+        this.enabled = enabled;
+    }
+
+    /**
+     * This process's snowflake node ({@code echomq.node-id}), or null when unset.
+     *
+     * @return the node, 0..1023, or null
+     */
+    public Integer getNodeId() {
+        return nodeId;
+    }
+
+    /**
+     * Sets {@code echomq.node-id}.
+     *
+     * @param nodeId the node, 0..1023
+     */
+    public void setNodeId(Integer nodeId) {
+        this.nodeId = nodeId;
+    }
+
+    /**
+     * {@code echomq.redis.*}.
+     *
+     * @return where the ports run
+     */
+    public Redis getRedis() {
+        return redis;
+    }
+
+    /**
+     * {@code echomq.appender.*}.
+     *
+     * @return the appender's settings
+     */
+    public Appender getAppender() {
+        return appender;
+    }
+
+    /**
+     * {@code echomq.reader.*}.
+     *
+     * @return the reader's settings
+     */
+    public Reader getReader() {
+        return reader;
+    }
+
+    /**
+     * {@code echomq.followers.*}.
+     *
+     * @return the followers' settings
+     */
+    public Followers getFollowers() {
+        return followers;
+    }
+
+    /**
+     * {@code echomq.consumer-group.*}.
+     *
+     * @return the consumer group's settings
+     */
+    public ConsumerGroup getConsumerGroup() {
+        return consumerGroup;
+    }
+
+    /**
+     * {@code echomq.health.*}.
+     *
+     * @return the health indicator's settings
+     */
+    public Health getHealth() {
+        return health;
+    }
+
+    /**
+     * {@code echomq.retention.<queue>.<stream>.*}.
+     *
+     * @return the rules by queue, then by stream name
+     */
+    public Map<String, Map<String, Retention>> getRetention() {
+        return retention;
+    }
+
+    /** Which client the ports run on when {@code echomq.redis.url} is set. */
+    public enum Client {
+        /** Lettuce: one multiplexed connection (the default). */
+        LETTUCE,
+        /** Jedis 8: a pool of connections. */
+        JEDIS
+    }
+
+    /** {@code echomq.redis.*}: where the ports run. */
+    public static class Redis {
+
+        /**
+         * A Redis of EchoMQ's own: {@code redis://[user[:password]@]host[:port][/db]}, {@code rediss://…}
+         * (TLS), {@code redis-cluster://host:port,host:port} (or {@code rediss-cluster://}). When set it
+         * wins over Spring Data Redis' connection factory; the starter owns and closes this client.
+         */
+        private String url;
+
+        /** The client for {@code echomq.redis.url}. */
+        private Client client = Client.LETTUCE;
+
+        /** How long a command may take: Lettuce's command timeout, Jedis' socket timeout. */
+        private Duration timeout = Duration.ofSeconds(10);
+
+        /** How long a Jedis connection may take to open. */
+        private Duration connectTimeout = Duration.ofSeconds(2);
+
+        /**
+         * The most connections a Jedis client of the starter pools (per node): each stream a
+         * follower reads holds one in its blocking read.
+         */
+        private int maxConnections = 16;
+
+        /** For binding. */
+        public Redis() {
+        }
+
+        /**
+         * {@code echomq.redis.url}.
+         *
+         * @return the URI, or null
+         */
+        public String getUrl() {
+            return url;
+        }
+
+        /**
+         * Sets {@code echomq.redis.url}.
+         *
+         * @param url the URI
+         */
+        public void setUrl(String url) {
+            this.url = url;
+        }
+
+        /**
+         * {@code echomq.redis.client}.
+         *
+         * @return the client for the URI
+         */
+        public Client getClient() {
+            return client;
+        }
+
+        /**
+         * Sets {@code echomq.redis.client}.
+         *
+         * @param client the client for the URI
+         */
+        public void setClient(Client client) {
+            this.client = client;
+        }
+
+        /**
+         * {@code echomq.redis.timeout}.
+         *
+         * @return how long a command may take
+         */
+        public Duration getTimeout() {
+            return timeout;
+        }
+
+        /**
+         * Sets {@code echomq.redis.timeout}.
+         *
+         * @param timeout how long a command may take
+         */
+        public void setTimeout(Duration timeout) {
+            this.timeout = timeout;
+        }
+
+        /**
+         * {@code echomq.redis.connect-timeout}.
+         *
+         * @return how long a Jedis connection may take to open
+         */
+        public Duration getConnectTimeout() {
+            return connectTimeout;
+        }
+
+        /**
+         * Sets {@code echomq.redis.connect-timeout}.
+         *
+         * @param connectTimeout how long a Jedis connection may take to open
+         */
+        public void setConnectTimeout(Duration connectTimeout) {
+            this.connectTimeout = connectTimeout;
+        }
+
+        /**
+         * {@code echomq.redis.max-connections}.
+         *
+         * @return the most pooled Jedis connections (per node)
+         */
+        public int getMaxConnections() {
+            return maxConnections;
+        }
+
+        /**
+         * Sets {@code echomq.redis.max-connections}.
+         *
+         * @param maxConnections the most pooled Jedis connections (per node)
+         */
+        public void setMaxConnections(int maxConnections) {
+            this.maxConnections = maxConnections;
+        }
+    }
+
+    /** {@code echomq.appender.*}. */
+    public static class Appender {
+
+        /** Whether there is an appender bean (a process that only reads sets false and needs no node id). */
+        private boolean enabled = true;
+
+        /** For binding. */
+        public Appender() {
+        }
+
+        /**
+         * {@code echomq.appender.enabled}.
+         *
+         * @return whether there is an appender bean
+         */
+        public boolean isEnabled() {
+            return enabled;
+        }
+
+        /**
+         * Sets {@code echomq.appender.enabled}.
+         *
+         * @param enabled whether there is an appender bean
+         */
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+    }
+
+    /** {@code echomq.reader.*}: the caching {@code ProjectionReader}. */
+    public static class Reader {
+
+        /** The most folds (windows and panes) the reader keeps, least recently used out first. */
+        private int maxCachedFolds = 10_000;
+
+        /** Entries per range read. */
+        private int pageSize = 1_000;
+
+        /**
+         * When set, the folds of sealed windows of checkpointable folds are kept in Redis checkpoints
+         * for this long, so a restarted reader starts from them.
+         */
+        private Duration checkpointTtl;
+
+        /** For binding. */
+        public Reader() {
+        }
+
+        /**
+         * {@code echomq.reader.max-cached-folds}.
+         *
+         * @return the most folds kept
+         */
+        public int getMaxCachedFolds() {
+            return maxCachedFolds;
+        }
+
+        /**
+         * Sets {@code echomq.reader.max-cached-folds}.
+         *
+         * @param maxCachedFolds the most folds kept, at least 1
+         */
+        public void setMaxCachedFolds(int maxCachedFolds) {
+            this.maxCachedFolds = maxCachedFolds;
+        }
+
+        /**
+         * {@code echomq.reader.page-size}.
+         *
+         * @return entries per range read
+         */
+        public int getPageSize() {
+            return pageSize;
+        }
+
+        /**
+         * Sets {@code echomq.reader.page-size}.
+         *
+         * @param pageSize entries per range read, at least 1
+         */
+        public void setPageSize(int pageSize) {
+            this.pageSize = pageSize;
+        }
+
+        /**
+         * {@code echomq.reader.checkpoint-ttl}.
+         *
+         * @return how long checkpoints are kept, or null for none
+         */
+        public Duration getCheckpointTtl() {
+            return checkpointTtl;
+        }
+
+        /**
+         * Sets {@code echomq.reader.checkpoint-ttl}.
+         *
+         * @param checkpointTtl how long checkpoints are kept
+         */
+        public void setCheckpointTtl(Duration checkpointTtl) {
+            this.checkpointTtl = checkpointTtl;
+        }
+    }
+
+    /** {@code echomq.followers.*}: the {@code StreamFollowers}. */
+    public static class Followers {
+
+        /** How long one follower's read waits for appends; keep it under the client's timeout. */
+        private Duration block = Duration.ofSeconds(1);
+
+        /** For binding. */
+        public Followers() {
+        }
+
+        /**
+         * {@code echomq.followers.block}.
+         *
+         * @return how long one read waits
+         */
+        public Duration getBlock() {
+            return block;
+        }
+
+        /**
+         * Sets {@code echomq.followers.block}.
+         *
+         * @param block how long one read waits, at least 1 ms
+         */
+        public void setBlock(Duration block) {
+            this.block = block;
+        }
+    }
+
+    /** {@code echomq.consumer-group.*}: the {@code ConsumerGroupPort} bean, made when stream and name are set. */
+    public static class ConsumerGroup {
+
+        /** The stream the group reads, {@code queue:name}. */
+        private String stream;
+
+        /** The group's name. */
+        private String name;
+
+        /** This process's consumer name; {@code node-<echomq.node-id>} when unset. */
+        private String consumer;
+
+        /** For binding. */
+        public ConsumerGroup() {
+        }
+
+        /**
+         * {@code echomq.consumer-group.stream}.
+         *
+         * @return the stream, {@code queue:name}, or null
+         */
+        public String getStream() {
+            return stream;
+        }
+
+        /**
+         * Sets {@code echomq.consumer-group.stream}.
+         *
+         * @param stream the stream, {@code queue:name}
+         */
+        public void setStream(String stream) {
+            this.stream = stream;
+        }
+
+        /**
+         * {@code echomq.consumer-group.name}.
+         *
+         * @return the group's name, or null
+         */
+        public String getName() {
+            return name;
+        }
+
+        /**
+         * Sets {@code echomq.consumer-group.name}.
+         *
+         * @param name the group's name
+         */
+        public void setName(String name) {
+            this.name = name;
+        }
+
+        /**
+         * {@code echomq.consumer-group.consumer}.
+         *
+         * @return the consumer's name, or null
+         */
+        public String getConsumer() {
+            return consumer;
+        }
+
+        /**
+         * Sets {@code echomq.consumer-group.consumer}.
+         *
+         * @param consumer the consumer's name
+         */
+        public void setConsumer(String consumer) {
+            this.consumer = consumer;
+        }
+    }
+
+    /** {@code echomq.health.*}: the Actuator health indicator {@code echomq}. */
+    public static class Health {
+
+        /**
+         * Streams ({@code queue:name}) whose consumer groups' pending and lag the indicator shows,
+         * beside the consumer group's and the retention rules' streams.
+         */
+        private List<String> streams = new ArrayList<>();
+
+        /** When set, a group further behind than this many entries makes the status OUT_OF_SERVICE. */
+        private Long maxLag;
+
+        /** For binding. */
+        public Health() {
+        }
+
+        /**
+         * {@code echomq.health.streams}.
+         *
+         * @return the streams, {@code queue:name}
+         */
+        public List<String> getStreams() {
+            return streams;
+        }
+
+        /**
+         * Sets {@code echomq.health.streams}.
+         *
+         * @param streams the streams, {@code queue:name}
+         */
+        public void setStreams(List<String> streams) {
+            this.streams = streams;
+        }
+
+        /**
+         * {@code echomq.health.max-lag}.
+         *
+         * @return the most lag that is healthy, or null for no limit
+         */
+        public Long getMaxLag() {
+            return maxLag;
+        }
+
+        /**
+         * Sets {@code echomq.health.max-lag}.
+         *
+         * @param maxLag the most lag that is healthy
+         */
+        public void setMaxLag(Long maxLag) {
+            this.maxLag = maxLag;
+        }
+    }
+
+    /** One stream's rule: {@code echomq.retention.<queue>.<stream>.*}; exactly one of keep-age and keep-newest. */
+    public static class Retention {
+
+        /** Keep the entries younger than this ({@code MINID}). */
+        private Duration keepAge;
+
+        /** Keep the newest this many entries ({@code MAXLEN}). */
+        private Long keepNewest;
+
+        /** How often the stream is trimmed. */
+        private Duration interval = Duration.ofMinutes(5);
+
+        /** Trim exactly ({@code =}) rather than to whole nodes ({@code ~}, cheaper). */
+        private boolean exact;
+
+        /** For binding. */
+        public Retention() {
+        }
+
+        /**
+         * {@code keep-age}.
+         *
+         * @return the age kept, or null
+         */
+        public Duration getKeepAge() {
+            return keepAge;
+        }
+
+        /**
+         * Sets {@code keep-age}.
+         *
+         * @param keepAge the age kept
+         */
+        public void setKeepAge(Duration keepAge) {
+            this.keepAge = keepAge;
+        }
+
+        /**
+         * {@code keep-newest}.
+         *
+         * @return the entries kept, or null
+         */
+        public Long getKeepNewest() {
+            return keepNewest;
+        }
+
+        /**
+         * Sets {@code keep-newest}.
+         *
+         * @param keepNewest the entries kept
+         */
+        public void setKeepNewest(Long keepNewest) {
+            this.keepNewest = keepNewest;
+        }
+
+        /**
+         * {@code interval}.
+         *
+         * @return how often the stream is trimmed
+         */
+        public Duration getInterval() {
+            return interval;
+        }
+
+        /**
+         * Sets {@code interval}.
+         *
+         * @param interval how often the stream is trimmed
+         */
+        public void setInterval(Duration interval) {
+            this.interval = interval;
+        }
+
+        /**
+         * {@code exact}.
+         *
+         * @return whether trims are exact
+         */
+        public boolean isExact() {
+            return exact;
+        }
+
+        /**
+         * Sets {@code exact}.
+         *
+         * @param exact whether trims are exact
+         */
+        public void setExact(boolean exact) {
+            this.exact = exact;
+        }
+    }
+}
