@@ -53,7 +53,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /**
  * Every condition of the auto-configuration, on a real {@code redis-server} (the testkit's), with
  * this build's clients (Lettuce 7, Jedis 8). What a Boot application gets with Boot's own versions
- * is {@code echomq-spring-boot-example}'s to test.
+ * is {@code examples/page-views}'s to test.
  */
 @ExtendWith(RedisExtension.class)
 class EchoMqAutoConfigurationTest {

@@ -4,10 +4,11 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 
 /**
- * A small scoring service on EchoMQ-J's Spring Boot starter: {@code POST /scores} appends a score,
- * {@code GET /scores/window} folds the last minutes into totals per player, {@code GET /scores/series}
- * cuts them into buckets; meters and health on Actuator. Nothing here builds a port: the starter
- * makes every bean on the Redis client Spring Data Redis already holds.
+ * A page-view counter on EchoMQ-J's Spring Boot starter: {@code POST /views} records a view,
+ * {@code GET /views/per-minute} answers the last hour's views per minute (quiet minutes as 0),
+ * {@code GET /views/top-pages} each hour's most viewed pages; meters and health on Actuator.
+ * Nothing here builds a port: the starter makes every bean on the Redis client Spring Data Redis
+ * already holds.
  */
 @SpringBootApplication
 public class ExampleApplication {

@@ -84,6 +84,11 @@ class LettuceOnBootsVersionContractTests extends AdapterContracts {
     }
 
     @Override
+    protected StreamAppendPort newAppender(Snowflake minter) {
+        return new LettuceStreamAppend(redis, minter);
+    }
+
+    @Override
     protected StreamRetentionPort retention() {
         return new LettuceStreamRetention(redis);
     }

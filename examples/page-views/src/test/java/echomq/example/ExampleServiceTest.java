@@ -19,14 +19,15 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
 import java.util.stream.StreamSupport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The example service as a Spring Boot application runs it, on the client versions Boot 4.0.7
- * manages (Lettuce 6.8.2) and a real {@code redis-server}: scores appended over HTTP, a window and a
- * series read back, EchoMQ's meters and its health on Actuator.
+ * manages (Lettuce 6.8.2) and a real {@code redis-server}: views recorded over HTTP, the last hour
+ * per minute and each hour's top pages read back, EchoMQ's meters and its health on Actuator.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class ExampleServiceTest {
@@ -53,7 +54,7 @@ class ExampleServiceTest {
 
     @BeforeEach
     void freshStream() {
-        redis.delete(ScoresController.SCORES.toString());
+        redis.delete(PageViewsController.VIEWS.toString());
     }
 
     @Test
@@ -65,23 +66,35 @@ class ExampleServiceTest {
     }
 
     @Test
-    void appendsThenReadsAWindowAndASeriesAndShowsItsMetersAndHealth() throws Exception {
-        assertThat(post("ada", 30).statusCode()).isEqualTo(201);
-        assertThat(post("bob", 5).statusCode()).isEqualTo(201);
-        HttpResponse<String> third = post("ada", 12);
-        assertThat(json.readTree(third.body()).get("id").asString()).startsWith("EVT").hasSize(14);
+    void recordsViewsThenAnswersTheHourPerMinuteAndEachHoursTopPagesAndShowsItsMetersAndHealth() throws Exception {
+        for (String page : List.of("/cart", "/home", "/cart", "/pricing", "/cart", "/home")) {
+            assertThat(post(page).statusCode()).isEqualTo(201);
+        }
+        HttpResponse<String> one = post("/docs");
+        assertThat(json.readTree(one.body()).get("id").asString()).startsWith("EVT").hasSize(14);
 
-        JsonNode window = get("/scores/window?minutes=5");
-        assertThat(window.get("ada").asLong()).isEqualTo(42);
-        assertThat(window.get("bob").asLong()).isEqualTo(5);
+        JsonNode minutes = get("/views/per-minute");
+        assertThat(minutes.size()).isBetween(60, 61);   // the hour in minutes, its ends clipped
+        long total = StreamSupport.stream(minutes.spliterator(), false).mapToLong(m -> m.get("views").asLong()).sum();
+        assertThat(total).isEqualTo(7);
+        assertThat(StreamSupport.stream(minutes.spliterator(), false).filter(m -> m.get("views").asLong() == 0).count())
+                .as("quiet minutes are there, as 0").isGreaterThanOrEqualTo(58);
 
-        JsonNode series = get("/scores/series?minutes=3&bucketSeconds=60");
-        assertThat(series.size()).isBetween(3, 4);   // 3 minutes in minute buckets: the first and the last clipped
-        long total = StreamSupport.stream(series.spliterator(), false).mapToLong(p -> p.get("scores").asLong()).sum();
-        assertThat(total).isEqualTo(3);
+        JsonNode hours = get("/views/top-pages?hours=24&top=2");
+        assertThat(hours.size()).isBetween(24, 25);
+        JsonNode now = hours.get(hours.size() - 1).get("top").size() > 0 ? hours.get(hours.size() - 1) : hours.get(hours.size() - 2);
+        assertThat(now.get("views").asLong()).isEqualTo(7);
+        assertThat(now.get("top").get(0).get("page").asString()).isEqualTo("/cart");
+        assertThat(now.get("top").get(0).get("views").asLong()).isEqualTo(3);
+        assertThat(now.get("top").get(1).get("page").asString()).isEqualTo("/home");
+        assertThat(now.get("top").size()).isEqualTo(2);
+        // a second read folds nothing again: the caching reader answers from what it kept
+        long before = context.getBean(echomq.engine.projection.ProjectionReader.class).metrics().entriesFolded();
+        get("/views/top-pages?hours=24&top=2");
+        assertThat(context.getBean(echomq.engine.projection.ProjectionReader.class).metrics().entriesFolded()).isEqualTo(before);
 
         JsonNode appended = get("/actuator/metrics/echomq.append.records");
-        assertThat(appended.get("measurements").get(0).get("value").asDouble()).isGreaterThanOrEqualTo(3.0);
+        assertThat(appended.get("measurements").get(0).get("value").asDouble()).isGreaterThanOrEqualTo(7.0);
         JsonNode reads = get("/actuator/metrics/echomq.projection.reads");
         assertThat(reads.get("measurements").get(0).get("value").asDouble()).isGreaterThanOrEqualTo(2.0);
 
@@ -95,14 +108,24 @@ class ExampleServiceTest {
     }
 
     @Test
-    void refusesAScoreWithoutAPlayer() throws Exception {
-        assertThat(post(" ", 1).statusCode()).isEqualTo(400);
+    void refusesAViewWithoutAPageBeforeAnythingIsAppended() throws Exception {
+        for (String bad : List.of("", "cart", "/" + "x".repeat(200), "/a\u0000b")) {
+            assertThat(post(bad).statusCode()).as(bad).isEqualTo(400);
+        }
+        assertThat(redis.hasKey(PageViewsController.VIEWS.toString())).isFalse();
+        assertThat(getStatus("/views/top-pages?hours=0")).isEqualTo(400);
+        assertThat(getStatus("/views/top-pages?hours=169")).isEqualTo(400);
+        assertThat(getStatus("/views/top-pages?top=101")).isEqualTo(400);
     }
 
-    private HttpResponse<String> post(String player, long points) throws Exception {
-        return http.send(HttpRequest.newBuilder(uri("/scores")).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"player\":\"" + player + "\",\"points\":" + points + "}")).build(),
+    private HttpResponse<String> post(String page) throws Exception {
+        return http.send(HttpRequest.newBuilder(uri("/views")).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"page\":\"" + page + "\"}")).build(),
                 HttpResponse.BodyHandlers.ofString());
+    }
+
+    private int getStatus(String path) throws Exception {
+        return http.send(HttpRequest.newBuilder(uri(path)).GET().build(), HttpResponse.BodyHandlers.ofString()).statusCode();
     }
 
     private JsonNode get(String path) throws Exception {
