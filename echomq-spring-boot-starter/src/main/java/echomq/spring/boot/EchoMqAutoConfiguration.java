@@ -45,7 +45,7 @@ import java.util.concurrent.TimeUnit;
  *   <tr><td>{@link EchoMqConnection}</td><td>from {@code echomq.redis.url}, else Spring Data Redis' factory (see {@link EchoMqProperties.Redis})</td></tr>
  *   <tr><td>{@link StreamRangePort}, {@link StreamRetentionPort}, {@link StreamStatePort}, {@link StreamReadersPort},
  *       {@link CheckpointPort}, {@link StreamTailPort}, {@link ServerClockPort}, {@link BucketMarkPort}</td><td>always</td></tr>
- *   <tr><td>{@link StreamAppendPort}</td><td>unless {@code echomq.appender.enabled=false}; needs {@code echomq.node-id}</td></tr>
+ *   <tr><td>{@link StreamAppendPort}</td><td>unless {@code echomq.appender.enabled=false}; mints with {@code echomq.node-id}, or a node leased from Redis</td></tr>
  *   <tr><td>{@link ConsumerGroupPort}</td><td>when {@code echomq.consumer-group.stream} and {@code .name} are set</td></tr>
  *   <tr><td>{@link StreamWindows}, {@link ProjectionReader}, {@link StreamFollowers}</td><td>always</td></tr>
  *   <tr><td>{@link RetentionDriver}</td><td>when a rule is set under {@code echomq.retention}; run on a thread of its own</td></tr>
@@ -86,32 +86,35 @@ public class EchoMqAutoConfiguration {
     }
 
     /**
-     * The appender, minting with {@code echomq.node-id}.
+     * The appender, minting with {@code echomq.node-id}; without one, with a node leased from Redis
+     * for as long as the context runs ({@code emq:{echomq}:nodes}, renewed every 10 s, released at
+     * shutdown; appends stop if the lease lapses), so two writers never share a node and none needs
+     * the property.
      *
      * @param connection the client
      * @param properties the properties
      * @param listeners  who hears the appends
+     * @param resources  what the starter closes at shutdown (the lease, before the connection)
      * @return the port
-     * @throws EchoMqConfigurationException naming {@code echomq.node-id} when it is missing or not 0..1023
+     * @throws EchoMqConfigurationException naming {@code echomq.node-id} when it is not 0..1023, or when every node is leased
      */
     @Bean
     @ConditionalOnMissingBean
     @ConditionalOnBooleanProperty(name = "echomq.appender.enabled", matchIfMissing = true)
     public StreamAppendPort echoMqStreamAppend(EchoMqConnection connection, EchoMqProperties properties,
-                                               ObjectProvider<EchoListener> listeners) {
+                                               ObjectProvider<EchoListener> listeners, EchoMqResources resources) {
         Integer node = properties.getNodeId();
         if (node == null) {
-            throw new EchoMqConfigurationException("EchoMQ's appender needs echomq.node-id, this process's snowflake node (0.."
-                    + Snowflake.MAX_NODE + "), and it is not set: two writers of one node could mint the same id, so there is no default.",
-                    "Set echomq.node-id to a number 0.." + Snowflake.MAX_NODE + " that no other writing process of these streams uses "
-                            + "(e.g. from the pod's ordinal), or set echomq.appender.enabled=false in a process that only reads.");
+            NodeLease lease = resources.runner(NodeLease.acquire(connection));
+            return lease.guard(connection.appender(new Snowflake(lease.node(), Clock.systemUTC()), listener(listeners)));
         }
         Snowflake minter;
         try {
             minter = new Snowflake(node, Clock.systemUTC());
         } catch (IllegalArgumentException e) {
             throw new EchoMqConfigurationException("echomq.node-id must be 0.." + Snowflake.MAX_NODE + ", got " + node + ".",
-                    "Set echomq.node-id to a number 0.." + Snowflake.MAX_NODE + " that no other writing process uses.", e);
+                    "Set echomq.node-id to a number 0.." + Snowflake.MAX_NODE + " that no other writing process uses, or leave it "
+                            + "unset to lease a free one from Redis.", e);
         }
         return connection.appender(minter, listener(listeners));
     }

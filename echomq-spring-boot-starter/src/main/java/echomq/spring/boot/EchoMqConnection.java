@@ -103,6 +103,18 @@ public interface EchoMqConnection extends AutoCloseable {
     BucketMarkPort bucketMarks();
 
     /**
+     * Runs one of the starter's scripts on the stream's node ({@code EVALSHA}, {@code EVAL} on
+     * {@code NOSCRIPT}).
+     *
+     * @param script the script
+     * @param keys   its keys (all in one slot on a cluster)
+     * @param argv   its arguments
+     * @return the raw reply ({@code Long}, {@code byte[]}, {@code List})
+     * @throws echomq.domain.stream.StreamStoreException when Redis fails
+     */
+    Object run(echomq.wire.LuaScript script, java.util.List<String> keys, java.util.List<String> argv);
+
+    /**
      * Closes what this connection opened: its client when it is the connection's own, only its
      * connections on a client it shares. Closing twice does nothing more.
      */

@@ -29,8 +29,9 @@ public class EchoMqProperties {
     private boolean enabled = true;
 
     /**
-     * This process's snowflake node, 0..1023: every writing process of a stream needs its own, so
-     * the appender has no default (a missing one fails the start).
+     * This process's snowflake node, 0..1023: every writing process of a stream needs its own. When
+     * unset, the appender leases a free node from Redis ({@code emq:{echomq}:nodes}) for as long as
+     * the process runs: never a default two processes could share.
      */
     private Integer nodeId;
 
@@ -82,7 +83,8 @@ public class EchoMqProperties {
     }
 
     /**
-     * This process's snowflake node ({@code echomq.node-id}), or null when unset.
+     * This process's snowflake node ({@code echomq.node-id}), or null when unset: then the appender
+     * leases a free node from Redis for as long as the process runs.
      *
      * @return the node, 0..1023, or null
      */

@@ -37,6 +37,11 @@ final class EchoMqResources implements SmartLifecycle, DisposableBean {
         return runner;
     }
 
+    /** The runners of type {@code type} (for the starter's tests). */
+    synchronized <T> List<T> runners(Class<T> type) {
+        return runners.stream().filter(type::isInstance).map(type::cast).toList();
+    }
+
     /** Runs {@code start} when the context starts (at once when it already has). */
     synchronized void onStart(Runnable start) {
         if (running) {

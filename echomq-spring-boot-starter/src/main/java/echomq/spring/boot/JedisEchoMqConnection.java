@@ -139,6 +139,11 @@ final class JedisEchoMqConnection implements EchoMqConnection {
     }
 
     @Override
+    public Object run(echomq.wire.LuaScript script, java.util.List<String> keys, java.util.List<String> argv) {
+        return echomq.redis.RedisScript.of(script).run(jedis, keys, argv);
+    }
+
+    @Override
     public StreamRetentionPort retention() {
         return new RedisStreamRetention(jedis);
     }

@@ -71,6 +71,11 @@ final class LettuceEchoMqConnection implements EchoMqConnection {
     }
 
     @Override
+    public Object run(echomq.wire.LuaScript script, java.util.List<String> keys, java.util.List<String> argv) {
+        return redis.run(script, keys, argv);
+    }
+
+    @Override
     public StreamRetentionPort retention() {
         return new LettuceStreamRetention(redis);
     }

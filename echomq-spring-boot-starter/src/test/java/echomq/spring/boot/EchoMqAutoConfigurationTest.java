@@ -185,16 +185,48 @@ class EchoMqAutoConfigurationTest {
     }
 
     @Test
-    void aMissingNodeIdFailsTheStartNamingEchomqNodeId(RedisUri redis) {
+    void withoutANodeIdTheAppenderLeasesAFreeNodeFromRedisAndGivesItBackAtShutdown(RedisUri redis) {
+        ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(EchoMqAutoConfiguration.class))
+                .withPropertyValues("echomq.redis.url=" + redis.uri());
+        try (var jedis = echomq.redis.RedisConnections.connect(redis.uri())) {
+            runner.run(one -> runner.run(two -> {
+                assertThat(one).hasNotFailed();
+                assertThat(two).hasNotFailed();
+                StreamKey key = StreamKey.of("starter", "leased-" + java.util.UUID.randomUUID());
+                echomq.domain.id.BrandedId a = one.getBean(StreamAppendPort.class).append(key, LinkedHashMap.of("k", "1"));
+                echomq.domain.id.BrandedId b = two.getBean(StreamAppendPort.class).append(key, LinkedHashMap.of("k", "2"));
+                int nodeA = echomq.domain.id.Snowflake.node(a.snowflake());
+                int nodeB = echomq.domain.id.Snowflake.node(b.snowflake());
+                assertThat(nodeA).as("two processes without a node id never share one").isNotEqualTo(nodeB);
+                java.util.Map<String, String> leases = jedis.hgetAll(NodeLease.KEY);
+                assertThat(leases).containsKeys(Integer.toString(nodeA), Integer.toString(nodeB));
+                two.close();
+                assertThat(jedis.hexists(NodeLease.KEY, Integer.toString(nodeB))).as("released at shutdown").isFalse();
+                assertThat(jedis.hexists(NodeLease.KEY, Integer.toString(nodeA))).as("the other still held").isTrue();
+            }));
+        }
+    }
+
+    @Test
+    void aLeaseLostToAnotherProcessStopsTheAppender(RedisUri redis) {
         new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(EchoMqAutoConfiguration.class))
                 .withPropertyValues("echomq.redis.url=" + redis.uri())
                 .run(context -> {
-                    assertThat(context).hasFailed();
-                    Throwable cause = rootCause(context.getStartupFailure());
-                    assertThat(cause).isInstanceOf(EchoMqConfigurationException.class).hasMessageContaining("echomq.node-id")
-                            .hasMessageContaining("no default");
-                    assertThat(((EchoMqConfigurationException) cause).action()).contains("echomq.node-id").contains("echomq.appender.enabled=false");
+                    StreamAppendPort append = context.getBean(StreamAppendPort.class);
+                    StreamKey key = StreamKey.of("starter", "lost-" + java.util.UUID.randomUUID());
+                    int node = echomq.domain.id.Snowflake.node(append.append(key, LinkedHashMap.of("k", "1")).snowflake());
+                    try (var jedis = echomq.redis.RedisConnections.connect(redis.uri())) {
+                        // the lease lapsed and another process took the node
+                        jedis.hset(NodeLease.KEY, Integer.toString(node), "another " + (System.currentTimeMillis() + 60_000));
+                    }
+                    context.getBean(EchoMqResources.class).runners(NodeLease.class).forEach(NodeLease::renew);
+                    assertThatThrownBy(() -> append.append(key, LinkedHashMap.of("k", "2")))
+                            .isInstanceOf(echomq.domain.stream.StreamStoreException.class).hasMessageContaining("lost to another process");
                 });
+    }
+
+    @Test
+    void anOutOfRangeNodeIdFailsTheStartNamingEchomqNodeId(RedisUri redis) {
         alone().withPropertyValues("echomq.redis.url=" + redis.uri(), "echomq.node-id=1024").run(context ->
                 assertThat(rootCause(context.getStartupFailure())).hasMessageContaining("echomq.node-id must be 0..1023, got 1024"));
         // a process that only reads needs none
