@@ -26,6 +26,7 @@ import codemojex.app.worker.ScoreWorker;
 import codemojex.app.worker.ScoreWorkers;
 import codemojex.app.redis.Keys;
 import codemojex.app.redis.StoredPartitions;
+import codemojex.app.redis.WriteProbe;
 import codemojex.projections.GamePartitions;
 import codemojex.projections.Channels;
 import echomq.domain.id.Snowflake;
@@ -63,6 +64,7 @@ public final class Codemojex implements AutoCloseable {
     private final GamePartitions partitions;
     private final AppMeters meters = new AppMeters();
     private final ChartBuckets chart;
+    private final WriteProbe writes;
 
     private Codemojex(String uri, Option<OwnedRedis> owned, Settings settings, ScoreWorker.Faults faults) {
         Objects.requireNonNull(faults, "faults");
@@ -93,6 +95,7 @@ public final class Codemojex implements AutoCloseable {
         this.reports = new Reports(games, new RedisBoard(calls, keys), range, states, retention,
                 new Reports.Checkpointing(checkpoints, CheckpointCodecs.boards(), CheckpointCodecs.feed(), Duration.ofDays(1)),
                 settings.clock(), partitions).observedBy(meters.library());
+        this.writes = new WriteProbe(calls, partitions.all().map(p -> partitions.stream(p, Channels.GUESSES).toString()).toJavaList());
         RedisScoreCommit commit = new RedisScoreCommit(calls, minter, keys);
         this.worker = new ScoreWorkers(partitions.all().map(p -> new ScoreWorker(
                 new RedisGuessInbox(redis, partitions.queue(p), "worker-" + settings.node()), games, commit, faults,
@@ -243,6 +246,11 @@ public final class Codemojex implements AutoCloseable {
     /** How the games are spread over partitions. */
     public GamePartitions partitions() {
         return partitions;
+    }
+
+    /** Whether Redis accepts writes now (every partition's node), for the health check. */
+    public WriteProbe writes() {
+        return writes;
     }
 
     /** Stream state reads, for the health check. */

@@ -46,10 +46,16 @@ final class AppFixture implements AutoCloseable {
 
     /** The app on the Redis (or cluster) at {@code uri}; {@code owner} is closed with the fixture. */
     AppFixture(String uri, AutoCloseable owner, Settings settings, RateLimiter limiter) {
+        this(uri, owner, settings, limiter, codemojex.app.worker.ScoreWorker.Faults.NONE, true);
+    }
+
+    /** As above, {@code faults} injected into the score workers, which are started only when {@code worker}. */
+    AppFixture(String uri, AutoCloseable owner, Settings settings, RateLimiter limiter, codemojex.app.worker.ScoreWorker.Faults faults,
+               boolean worker) {
         this.uri = uri;
         this.redis = owner;
-        app = Codemojex.connect(uri, settings);
-        server = Server.start(app, "127.0.0.1", 0, limiter);
+        app = Codemojex.connect(uri, settings, faults);
+        server = Server.start(app, "127.0.0.1", 0, limiter, worker);
         direct = RedisConnections.connect(uri);
     }
 
