@@ -26,15 +26,40 @@ public final class Server implements AutoCloseable {
     /** How often {@code serve} checkpoints every game's board (so that retention can remove what the checkpoint holds). */
     public static final Duration CHECKPOINT_EVERY = Duration.ofSeconds(10);
 
+    /**
+     * Where the detailed {@code /health} and {@code /metrics} are served: an address and a port of
+     * their own, apart from the public API's (as Spring Boot Actuator's management port).
+     *
+     * @param host the address to listen on; loopback by default, so only the host itself (a
+     *             scraper, an operator's shell, a sidecar) reads them
+     * @param port the port, 0 for a free one
+     */
+    public record Management(String host, int port) {
+        /** Loopback, a free port: what {@code serve} does without {@code --management-port}. */
+        public static final Management LOOPBACK = new Management("127.0.0.1", 0);
+
+        public Management {
+            Objects.requireNonNull(host, "host");
+            if (host.isBlank()) {
+                throw new IllegalArgumentException("--management-host must be an address, got nothing");
+            }
+            if (port < 0 || port > 65_535) {
+                throw new IllegalArgumentException("--management-port must be 0 (a free one) or 1..65535, got " + port);
+            }
+        }
+    }
+
     private final Codemojex app;
     private final Javalin http;
+    private final Javalin management;
     private final ScheduledExecutorService checkpointer;
     private final Live live;
     private final ExecutorService dispatch;
 
-    private Server(Codemojex app, Javalin http, ScheduledExecutorService checkpointer, Live live, ExecutorService dispatch) {
+    private Server(Codemojex app, Javalin http, Javalin management, ScheduledExecutorService checkpointer, Live live, ExecutorService dispatch) {
         this.app = app;
         this.http = http;
+        this.management = management;
         this.checkpointer = checkpointer;
         this.live = live;
         this.dispatch = dispatch;
@@ -61,8 +86,22 @@ public final class Server implements AutoCloseable {
      */
     public static Server start(Codemojex app, String host, int port, RateLimiter limiter, RateLimiter reads, RateLimiter rooms,
                                boolean worker) {
+        return start(app, host, port, limiter, reads, rooms, worker, Management.LOOPBACK);
+    }
+
+    /**
+     * As {@link #start(Codemojex, String, int, RateLimiter, RateLimiter, RateLimiter, boolean)}, the
+     * detailed {@code /health} and {@code /metrics} served on {@code management}; the public port's
+     * {@code /health} says only that it is up.
+     */
+    public static Server start(Codemojex app, String host, int port, RateLimiter limiter, RateLimiter reads, RateLimiter rooms,
+                               boolean worker, Management management) {
         Objects.requireNonNull(app, "app");
         Objects.requireNonNull(rooms, "rooms");
+        Objects.requireNonNull(management, "management");
+        if (port != 0 && management.port() == port) {
+            throw new IllegalArgumentException("--management-port must differ from --port, both are " + port);
+        }
         if (worker) {
             app.worker().start();
         }
@@ -79,9 +118,21 @@ public final class Server implements AutoCloseable {
         HttpApi api = new HttpApi(app.play(), app.players(), app.reports(), live, app.chart(), Json.mapper(), () -> HealthCheck.of(app, worker, live, traffic), limiter,
                 reads, rooms, traffic, app.meters().registry(), app.meters()::scrape);
         Javalin http = api.create();
-        http.start(host, port);
-        log.info("Codemojex is up at http://{}:{}/ (Redis {}{}, client {})", host, http.port(), app.maskedUri(),
-                app.embeddedRedis() ? ", embedded" : "", app.redis().client());
+        Javalin ops = api.createManagement();
+        try {
+            http.start(host, port);
+            ops.start(management.host(), management.port());
+        } catch (RuntimeException e) {
+            http.stop();
+            ops.stop();
+            live.close();
+            dispatch.shutdownNow();
+            app.chart().close();
+            app.worker().stop();
+            throw e;
+        }
+        log.info("Codemojex is up at http://{}:{}/ (Redis {}{}, client {}); /health and /metrics at http://{}:{}/", host, http.port(),
+                app.maskedUri(), app.embeddedRedis() ? ", embedded" : "", app.redis().client(), management.host(), ops.port());
         ScheduledExecutorService checkpointer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "board-checkpoints");
             t.setDaemon(true);
@@ -90,7 +141,7 @@ public final class Server implements AutoCloseable {
         checkpointer.scheduleWithFixedDelay(() -> checkpoint(app), CHECKPOINT_EVERY.toMillis(), CHECKPOINT_EVERY.toMillis(),
                 TimeUnit.MILLISECONDS);
         checkpointer.scheduleWithFixedDelay(api::ping, PING_EVERY.toMillis(), PING_EVERY.toMillis(), TimeUnit.MILLISECONDS);
-        return new Server(app, http, checkpointer, live, dispatch);
+        return new Server(app, http, ops, checkpointer, live, dispatch);
     }
 
     /** As {@link #start(Codemojex, String, int, RateLimiter)}, at most {@code guessesPerSecond} per client (0: no limit). */
@@ -117,8 +168,17 @@ public final class Server implements AutoCloseable {
      */
     public static Server start(Codemojex app, String host, int port, double guessesPerSecond, double readsPerSecond, double roomsPerMinute,
                                boolean worker) {
+        return start(app, host, port, guessesPerSecond, readsPerSecond, roomsPerMinute, worker, Management.LOOPBACK);
+    }
+
+    /**
+     * As {@link #start(Codemojex, String, int, double, double, double, boolean)}, the detailed
+     * {@code /health} and {@code /metrics} on {@code management}: what {@code serve} runs.
+     */
+    public static Server start(Codemojex app, String host, int port, double guessesPerSecond, double readsPerSecond, double roomsPerMinute,
+                               boolean worker, Management management) {
         return start(app, host, port, limiter("guesses", guessesPerSecond), limiter("reads", readsPerSecond), rooms(roomsPerMinute, Clock.systemUTC()),
-                worker);
+                worker, management);
     }
 
     /** {@code perMinute} rooms a minute per client, in bursts of half a minute's (at least one); 0 or less: no limit. */
@@ -156,6 +216,16 @@ public final class Server implements AutoCloseable {
         return "http://127.0.0.1:" + http.port();
     }
 
+    /** The management port: the detailed {@code /health} and {@code /metrics}. */
+    public int managementPort() {
+        return management.port();
+    }
+
+    /** {@code http://127.0.0.1:<management port>} (when it listens on loopback or every address). */
+    public String managementUrl() {
+        return "http://127.0.0.1:" + management.port();
+    }
+
     /** What its pages watch, pushed. */
     public Live live() {
         return live;
@@ -171,6 +241,7 @@ public final class Server implements AutoCloseable {
         app.chart().close();
         checkpointer.shutdownNow();
         http.stop();
+        management.stop();
         live.close();
         dispatch.shutdownNow();
         app.worker().stop();

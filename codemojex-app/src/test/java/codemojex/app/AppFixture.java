@@ -99,6 +99,26 @@ final class AppFixture implements AutoCloseable {
         return send("GET", path, null);
     }
 
+    /** {@code GET path} on the management port: the detailed {@code /health}, {@code /metrics}. */
+    Response manage(String path) {
+        try {
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(server.managementUrl() + path)).timeout(Duration.ofSeconds(10))
+                    .build(), HttpResponse.BodyHandlers.ofString());
+            JsonNode node = null;
+            try {
+                node = json.readTree(r.body());
+            } catch (IOException notJson) {
+                // /metrics is text
+            }
+            return new Response(r.statusCode(), r.body(), node);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     Response post(String path, Object body) {
         try {
             return send("POST", path, body instanceof String s ? s : json.writeValueAsString(body));

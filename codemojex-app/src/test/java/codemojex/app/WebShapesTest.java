@@ -150,7 +150,7 @@ class WebShapesTest {
 
     @Test
     void healthAnswersItsShape() {
-        JsonNode health = keyedByData(f.get("/health").json(), "requests");
+        JsonNode health = keyedByData(f.manage("/health").json(), "requests");
         assertThat(health.get("writes").asText()).isEqualTo("accepted");
         libraryMetrics(health, "projections", "absentStreams", "cached", "checkpointsLoaded", "checkpointsSaved", "combines",
                 "entriesFolded", "evictions", "fullFolds", "hits", "incrementalFolds", "newLineages", "reads", "stateReads");

@@ -139,7 +139,7 @@ class WriteRefusalAppTest {
                 assertThat(f.get(read).status()).as(read).isEqualTo(200);
             }
             assertThat(f.get("/games/" + game + "/board").json().get("board").toString()).isEqualTo(board);
-            JsonNode health = f.get("/health").json();
+            JsonNode health = f.manage("/health").json();
             assertThat(health.get("status").asText()).isEqualTo("degraded");
             assertThat(health.get("redis").asText()).isEqualTo("up");
             assertThat(health.get("writes").asText()).startsWith("redis refuses writes: " + fault.reason).contains(fault.code);
@@ -157,8 +157,8 @@ class WriteRefusalAppTest {
             assertThat(perGuess.values()).allMatch(n -> n == 1);
             assertThat(f.app.worker().pending()).isZero();
             assertThat(f.app.reports().rebuildBoard(game).equal()).isTrue();
-            await("/health says writes are accepted", () -> "accepted".equals(f.get("/health").json().get("writes").asText()));
-            assertThat(f.get("/health").json().get("status").asText()).isEqualTo("ok");
+            await("/health says writes are accepted", () -> "accepted".equals(f.manage("/health").json().get("writes").asText()));
+            assertThat(f.manage("/health").json().get("status").asText()).isEqualTo("ok");
             assertThat(post(f, "/rooms", "{\"room\":\"another\"}", Map.of()).statusCode()).isEqualTo(201);
             String after = f.guessId(game, "cy", new Code(rotated.emojis().tail().append(rotated.get(0))).toString());
             assertThat(f.awaitScore(game, after).get("status").asText()).isEqualTo("scored");

@@ -24,6 +24,16 @@ final class ServeCommand implements Runnable {
     @Option(names = "--port", defaultValue = "8080", description = "port to listen on, 0 for a free one (default: ${DEFAULT-VALUE})")
     int port;
 
+    @Option(names = "--management-port", defaultValue = "0", paramLabel = "PORT",
+            description = "port of the detailed /health and of /metrics (the public port's /health says only UP), "
+                    + "0 for a free one, said at start (default: ${DEFAULT-VALUE})")
+    int managementPort;
+
+    @Option(names = "--management-host", defaultValue = "127.0.0.1", paramLabel = "ADDRESS",
+            description = "address the management port listens on: loopback, so that only this host reads it, unless told "
+                    + "otherwise (default: ${DEFAULT-VALUE})")
+    String managementHost;
+
     @Option(names = "--guess-rate", defaultValue = "20", description = "joins and guesses per second per client address, more than 0 (default: ${DEFAULT-VALUE})")
     double rate;
 
@@ -91,13 +101,17 @@ final class ServeCommand implements Runnable {
             throw new IllegalArgumentException("--room-rate must be a number of rooms a minute more than 0 and at most " + MAX_ROOM_RATE
                     + ", got " + roomRate);
         }
+        Server.Management management = new Server.Management(managementHost, managementPort);
+        if (port != 0 && managementPort == port) {
+            throw new IllegalArgumentException("--management-port must differ from --port, both are " + port);
+        }
         Codemojex app = redis.serve(ephemeral, s -> {
             s.claimIdle(idle).commitBatch(commitBatch).sessionTtl(ttl).chartBucket(chart);
             return partitions == null ? s : s.partitions(partitions);
         });
         Server server;
         try {
-            server = Server.start(app, host, port, rate, readRate, roomRate, !noWorker);
+            server = Server.start(app, host, port, rate, readRate, roomRate, !noWorker, management);
         } catch (RuntimeException e) {
             app.close(); // an embedded Redis must not outlive a server that could not start
             throw e;
@@ -108,7 +122,8 @@ final class ServeCommand implements Runnable {
             app.close();
             stopped.countDown();
         }, "shutdown"));
-        System.out.println("Codemojex is serving at http://" + host + ":" + server.port() + "/  (Ctrl-C to stop)");
+        System.out.println("Codemojex is serving at http://" + host + ":" + server.port() + "/  (Ctrl-C to stop); /health and /metrics at http://"
+                + managementHost + ":" + server.managementPort() + "/");
         try {
             stopped.await();
         } catch (InterruptedException e) {
