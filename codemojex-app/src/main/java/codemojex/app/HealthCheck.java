@@ -56,7 +56,7 @@ final class HealthCheck {
                 writes, app.redis().client(), app.partitions().count(), worker, app.reports().projectionMetrics(),
                 app.reports().skippedEntries().noted().stream()
                         .map(n -> new HealthWeb.Skipped(n.channel(), n.id().toString(), n.reason())).toList(),
-                traffic.requests(), traffic.streams(),
+                traffic.requests(), traffic.streams(), new HealthWeb.Frames(traffic.framesBuilt(), traffic.framesSent()),
                 new HealthWeb.Streams(live.followerMetrics(), live.feed().metrics(), live.watchedGames()));
     }
 }

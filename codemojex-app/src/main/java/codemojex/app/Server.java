@@ -53,10 +53,15 @@ public final class Server implements AutoCloseable {
     private final Javalin http;
     private final Javalin management;
     private final ScheduledExecutorService checkpointer;
+    private final ScheduledExecutorService pings;
+    private final HttpApi api;
     private final Live live;
     private final ExecutorService dispatch;
 
-    private Server(Codemojex app, Javalin http, Javalin management, ScheduledExecutorService checkpointer, Live live, ExecutorService dispatch) {
+    private Server(Codemojex app, Javalin http, Javalin management, HttpApi api, ScheduledExecutorService checkpointer,
+                   ScheduledExecutorService pings, Live live, ExecutorService dispatch) {
+        this.api = api;
+        this.pings = pings;
         this.app = app;
         this.http = http;
         this.management = management;
@@ -138,10 +143,17 @@ public final class Server implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        checkpointer.scheduleWithFixedDelay(() -> checkpoint(app), CHECKPOINT_EVERY.toMillis(), CHECKPOINT_EVERY.toMillis(),
+        checkpointer.scheduleWithFixedDelay(surviving("board checkpoints", () -> checkpoint(app)), CHECKPOINT_EVERY.toMillis(),
+                CHECKPOINT_EVERY.toMillis(), TimeUnit.MILLISECONDS);
+        // the pings on a thread of their own: a client slow to take its comment delays no checkpoint
+        ScheduledExecutorService pings = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "event-stream-pings");
+            t.setDaemon(true);
+            return t;
+        });
+        pings.scheduleWithFixedDelay(surviving("event stream pings", api::ping), PING_EVERY.toMillis(), PING_EVERY.toMillis(),
                 TimeUnit.MILLISECONDS);
-        checkpointer.scheduleWithFixedDelay(api::ping, PING_EVERY.toMillis(), PING_EVERY.toMillis(), TimeUnit.MILLISECONDS);
-        return new Server(app, http, ops, checkpointer, live, dispatch);
+        return new Server(app, http, ops, api, checkpointer, pings, live, dispatch);
     }
 
     /** As {@link #start(Codemojex, String, int, RateLimiter)}, at most {@code guessesPerSecond} per client (0: no limit). */
@@ -191,6 +203,25 @@ public final class Server implements AutoCloseable {
         return perSecond <= 0 ? RateLimiter.unlimited() : new RateLimiter(what, perSecond, (int) Math.max(1, perSecond * 2), Clock.systemUTC());
     }
 
+    /**
+     * {@code task} as a periodic task that survives its own failures: a scheduled task that throws
+     * is never run again ({@code scheduleWithFixedDelay}), so whatever it throws is logged and the
+     * next run comes all the same.
+     */
+    static Runnable surviving(String what, Runnable task) {
+        Objects.requireNonNull(task, "task");
+        return () -> {
+            try {
+                task.run();
+            } catch (RuntimeException | Error e) {
+                if (e instanceof VirtualMachineError vm) {
+                    throw vm;
+                }
+                log.error("{} failed; running again at the next tick", what, e);
+            }
+        };
+    }
+
     private static void checkpoint(Codemojex app) {
         try {
             for (var r : app.reports().checkpointBoards()) {
@@ -226,6 +257,11 @@ public final class Server implements AutoCloseable {
         return "http://127.0.0.1:" + management.port();
     }
 
+    /** Pings every open event stream now, as the server does every {@link #PING_EVERY} (the tests' seam). */
+    void pingNow() {
+        api.ping();
+    }
+
     /** What its pages watch, pushed. */
     public Live live() {
         return live;
@@ -240,6 +276,7 @@ public final class Server implements AutoCloseable {
     public void close() {
         app.chart().close();
         checkpointer.shutdownNow();
+        pings.shutdownNow();
         http.stop();
         management.stop();
         live.close();

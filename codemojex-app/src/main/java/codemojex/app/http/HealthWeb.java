@@ -26,10 +26,21 @@ import java.util.Map;
  * @param skippedEntries unreadable entries the reports skipped
  * @param requests       requests answered per route ({@code GET /games/{game}/board}; {@code other})
  * @param eventStreams   event streams open now
+ * @param eventFrames    event frames written (once per change) and sent (once per client)
  * @param live           what the pages watch, pushed
  */
 public record HealthWeb(String status, String redis, String writes, String client, int partitions, Worker worker, ProjectionReader.Metrics projections,
-                        List<Skipped> skippedEntries, Map<String, Long> requests, int eventStreams, Streams live) {
+                        List<Skipped> skippedEntries, Map<String, Long> requests, int eventStreams, Frames eventFrames,
+                        Streams live) {
+
+    /**
+     * The event streams' frames.
+     *
+     * @param built frames written as JSON: once per change of what is watched
+     * @param sent  frames sent: once per client that watches it
+     */
+    public record Frames(long built, long sent) {
+    }
 
     /**
      * The score worker.
