@@ -260,6 +260,33 @@ public final class Reports {
         return since;
     }
 
+    /** How long {@code GET /rooms/openings} (and the {@code rooms} command) looks back by default: a day. */
+    public static final Duration OPENINGS_SPAN = Duration.ofDays(1);
+
+    /** The panes of the default openings window: an hour, so a repeated read folds only what is new. */
+    static final Duration OPENINGS_PANE = Duration.ofHours(1);
+
+    /** The instant the reports read at (the app's clock): where a range given without its end ends. */
+    public Instant now() {
+        return clock.instant();
+    }
+
+    /**
+     * Games opened per room as {@code GET /rooms/openings} asks for them: {@code [from, to]} when
+     * {@code to} is given; else {@code [from, ∞)}, half-open, so that repeated reads extend one cached
+     * fold; else the last {@link #OPENINGS_SPAN}, a sliding window in hourly panes, so that repeated
+     * reads combine kept panes instead of folding a new window each (one that ended at "now" was a new
+     * cache entry and a full fold per request).
+     */
+    public Tally<Map<String, Integer>> openings(io.vavr.control.Option<Instant> from, io.vavr.control.Option<Instant> to) {
+        if (to.isDefined()) {
+            return openings(from.getOrElse(() -> to.get().minus(OPENINGS_SPAN)), to.get());
+        }
+        CombinableFold<Tally<Map<String, Integer>>> openings = Tally.counting(Projections.roomOpenings());
+        Window w = from.isDefined() ? Window.since(from.get()) : Window.last(OPENINGS_SPAN).inPanesOf(OPENINGS_PANE);
+        return noted(Channels.ROOM_OPENED, reader.fold(partitions.channel(Channels.ROOM_OPENED), w, openings, openings::combine));
+    }
+
     /** Games opened per room in {@code [from, to]}, with the entries skipped as unreadable. */
     public Tally<Map<String, Integer>> openings(Instant from, Instant to) {
         Window w = BadInputException.check("to", () -> Window.closed(from, to));
