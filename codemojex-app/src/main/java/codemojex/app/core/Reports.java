@@ -362,12 +362,43 @@ public final class Reports {
         Retention r = Retention.minAge(olderThan, clock, !exact);
         java.util.Map<String, TrimReport> reports = new LinkedHashMap<>();
         for (int p : partitions.all()) {
-            for (String channel : List.of(Channels.ROOM_OPENED, Channels.GUESSES, Channels.GUESS_SCORED, Channels.GAME_SETTLED)) {
+            for (String channel : TRIMMED) {
                 String queue = partitions.queue(p);
                 reports.put(partitions.count() == 1 ? channel : queue + "/" + channel, retention.trimReported(StreamKey.of(queue, channel), r));
             }
         }
         return reports;
+    }
+
+    /** The channels retention trims, in each partition. */
+    static final List<String> TRIMMED = List.of(Channels.ROOM_OPENED, Channels.GUESSES, Channels.GUESS_SCORED, Channels.GAME_SETTLED);
+
+    /**
+     * What {@code serve --keep} applies: every channel of every partition keeps what was minted in
+     * the last {@code keep}, trimmed approximately ({@code ~}) at most once per {@code every}; the
+     * trims go through {@link #retention()}, so never past what a reader needs.
+     *
+     * @throws BadInputException naming {@code keep} when it is not more than 0
+     */
+    public echomq.domain.retention.RetentionPolicy keeping(Duration keep, Duration every) {
+        if (keep == null || keep.isNegative() || keep.isZero()) {
+            throw new BadInputException("keep", "keep must be more than 0, got " + keep);
+        }
+        List<echomq.domain.retention.RetentionPolicy.Rule> rules = new java.util.ArrayList<>();
+        for (int p : partitions.all()) {
+            for (String channel : TRIMMED) {
+                rules.add(echomq.domain.retention.RetentionPolicy.keepAge(StreamKey.of(partitions.queue(p), channel), keep, every));
+            }
+        }
+        return echomq.domain.retention.RetentionPolicy.of(rules.toArray(echomq.domain.retention.RetentionPolicy.Rule[]::new));
+    }
+
+    /**
+     * The retention every trim goes through: a {@code SafeRetention} that holds a trim back for the
+     * score workers' groups (pending and undelivered guesses) and every game's board checkpoint.
+     */
+    public StreamRetentionPort retention() {
+        return retention;
     }
 
     private void requireGame(String game) {
