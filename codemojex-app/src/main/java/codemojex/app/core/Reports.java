@@ -272,16 +272,13 @@ public final class Reports {
     }
 
     /**
-     * Games opened per room as {@code GET /rooms/openings} asks for them: {@code [from, to]} when
-     * {@code to} is given; else {@code [from, ∞)}, half-open, so that repeated reads extend one cached
-     * fold; else the last {@link #OPENINGS_SPAN}, a sliding window in hourly panes, so that repeated
-     * reads combine kept panes instead of folding a new window each (one that ended at "now" was a new
-     * cache entry and a full fold per request).
+     * Games opened per room until now, as {@code GET /rooms/openings} asks for them without {@code to}:
+     * {@code [from, ∞)}, half-open, so that repeated reads extend one cached fold; without
+     * {@code from}, the last {@link #OPENINGS_SPAN}, a sliding window in hourly panes, so that repeated
+     * reads combine kept panes instead of folding a new window each (a window closed at each read's
+     * "now" was a new cache entry and a full fold per request).
      */
-    public Tally<Map<String, Integer>> openings(io.vavr.control.Option<Instant> from, io.vavr.control.Option<Instant> to) {
-        if (to.isDefined()) {
-            return openings(from.getOrElse(() -> to.get().minus(OPENINGS_SPAN)), to.get());
-        }
+    public Tally<Map<String, Integer>> openingsUntilNow(io.vavr.control.Option<Instant> from) {
         CombinableFold<Tally<Map<String, Integer>>> openings = Tally.counting(Projections.roomOpenings());
         Window w = from.isDefined() ? Window.since(from.get()) : Window.last(OPENINGS_SPAN).inPanesOf(OPENINGS_PANE);
         return noted(Channels.ROOM_OPENED, reader.fold(partitions.channel(Channels.ROOM_OPENED), w, openings, openings::combine));

@@ -60,9 +60,9 @@ final class ReportRoutes {
         String from = ctx.queryParam("from");
         String to = ctx.queryParam("to");
         Instants.Range r = Instants.range(from, to, reports.now(), Reports.OPENINGS_SPAN); // checked, and the bounds shown
-        Option<Instant> givenTo = blank(to) ? Option.none() : Option.some(r.to());
-        Option<Instant> givenFrom = blank(from) ? Option.none() : Option.some(r.from());
-        ctx.json(OpeningsWeb.of(r.from(), r.to(), reports.openings(givenFrom, givenTo)));
+        ctx.json(OpeningsWeb.of(r.from(), r.to(), blank(to)
+                ? reports.openingsUntilNow(blank(from) ? Option.none() : Option.some(r.from()))
+                : reports.openings(r.from(), r.to())));
     }
 
     private static boolean blank(String s) {
