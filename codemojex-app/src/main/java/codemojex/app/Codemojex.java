@@ -26,6 +26,7 @@ import codemojex.app.worker.ScoreWorker;
 import codemojex.app.worker.ScoreWorkers;
 import codemojex.app.redis.Keys;
 import codemojex.app.redis.StoredPartitions;
+import codemojex.app.redis.WriteProbe;
 import codemojex.projections.GamePartitions;
 import codemojex.projections.Channels;
 import echomq.domain.id.Snowflake;
@@ -34,6 +35,7 @@ import io.vavr.collection.HashMap;
 import io.vavr.collection.HashSet;
 import echomq.domain.stream.StreamStatePort;
 import echomq.engine.live.ClosingBuckets;
+import echomq.engine.retention.RetentionDriver;
 import echomq.redis.RedisConnections;
 import echomq.redis.RedisStreamAppend;
 import echomq.wire.RedisUris;
@@ -63,11 +65,14 @@ public final class Codemojex implements AutoCloseable {
     private final GamePartitions partitions;
     private final AppMeters meters = new AppMeters();
     private final ChartBuckets chart;
+    private final WriteProbe writes;
+    private final java.time.Clock clock;
 
     private Codemojex(String uri, Option<OwnedRedis> owned, Settings settings, ScoreWorker.Faults faults) {
         Objects.requireNonNull(faults, "faults");
         this.uri = uri;
         this.owned = owned;
+        this.clock = settings.clock();
         this.redis = open(uri, settings.client());
         RedisCalls calls = redis.calls();
         try {
@@ -94,6 +99,7 @@ public final class Codemojex implements AutoCloseable {
         this.reports = new Reports(games, new RedisBoard(calls, keys), range, states, retention,
                 new Reports.Checkpointing(checkpoints, CheckpointCodecs.boards(), CheckpointCodecs.feed(), Duration.ofDays(1)),
                 settings.clock(), partitions).observedBy(meters.library());
+        this.writes = new WriteProbe(calls, partitions.all().map(p -> partitions.stream(p, Channels.GUESSES).toString()).toJavaList());
         RedisScoreCommit commit = new RedisScoreCommit(calls, minter, keys)
                 .guardedBy(new echomq.wire.ClockGuard(redis.serverClock(), settings.clockBound(), System::nanoTime));
         this.worker = new ScoreWorkers(partitions.all().map(p -> new ScoreWorker(
@@ -245,6 +251,24 @@ public final class Codemojex implements AutoCloseable {
     /** How the games are spread over partitions. */
     public GamePartitions partitions() {
         return partitions;
+    }
+
+    /** How often {@code serve --keep} trims each channel at most. */
+    public static final Duration KEEP_EVERY = Duration.ofMinutes(10);
+
+    /**
+     * The retention {@code serve --keep} runs: every channel keeps what was minted in the last
+     * {@code keep}, each trimmed at most every {@link #KEEP_EVERY} through the library's
+     * {@link RetentionDriver}, never past what a reader needs (the score workers' pending and
+     * undelivered guesses, every board checkpoint); {@code outcomes} hears every run. Not started.
+     */
+    public RetentionDriver keep(Duration keep, java.util.function.Consumer<io.vavr.collection.List<RetentionDriver.Outcome>> outcomes) {
+        return new RetentionDriver(reports.keeping(keep, KEEP_EVERY), reports.retention(), clock, outcomes);
+    }
+
+    /** Whether Redis accepts writes now (every partition's node), for the health check. */
+    public WriteProbe writes() {
+        return writes;
     }
 
     /** Stream state reads, for the health check. */

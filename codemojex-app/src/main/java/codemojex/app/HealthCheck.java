@@ -4,6 +4,7 @@ import codemojex.app.core.Live;
 import codemojex.app.http.HealthWeb;
 import codemojex.app.http.Traffic;
 import codemojex.projections.Channels;
+import echomq.domain.stream.StreamStoreException;
 import io.vavr.control.Option;
 
 /**
@@ -13,6 +14,16 @@ import io.vavr.control.Option;
 final class HealthCheck {
 
     private HealthCheck() {
+    }
+
+    /** What {@code /health} says of a refusal: {@code redis refuses writes: out of memory (OOM command not allowed …)}. */
+    static String refused(StreamStoreException.WritesRefused e) {
+        String reply = String.valueOf(e.getMessage());
+        int from = reply.indexOf(": ");
+        reply = from < 0 ? reply : reply.substring(from + 2);
+        int key = reply.indexOf(" [key ");
+        reply = key < 0 ? reply : reply.substring(0, key);
+        return "redis refuses writes: " + e.reason() + " (" + reply + ")";
     }
 
     /** The health of {@code app}, whose worker runs in this process when {@code workerExpected}. */
@@ -25,6 +36,13 @@ final class HealthCheck {
         } catch (RuntimeException e) {
             up = false;
         }
+        // a Redis that is up may refuse writes (out of memory, cannot persist): reads are served, play is not
+        String writes;
+        try {
+            writes = app.writes().refusal().map(HealthCheck::refused).getOrElse("accepted");
+        } catch (RuntimeException e) {
+            writes = "unknown";
+        }
         Option<Long> pending;
         try {
             pending = Option.some(app.worker().pending());
@@ -33,11 +51,12 @@ final class HealthCheck {
         }
         HealthWeb.Worker worker = new HealthWeb.Worker(workerExpected, app.worker().isRunning(), app.worker().scored(),
                 app.worker().rejected(), app.worker().claimed(), pending);
-        return new HealthWeb(up && (app.worker().isRunning() || !workerExpected) ? "ok" : "degraded", up ? "up" : "down",
-                app.redis().client(), app.partitions().count(), worker, app.reports().projectionMetrics(),
+        boolean writing = "accepted".equals(writes);
+        return new HealthWeb(up && writing && (app.worker().isRunning() || !workerExpected) ? "ok" : "degraded", up ? "up" : "down",
+                writes, app.redis().client(), app.partitions().count(), worker, app.reports().projectionMetrics(),
                 app.reports().skippedEntries().noted().stream()
                         .map(n -> new HealthWeb.Skipped(n.channel(), n.id().toString(), n.reason())).toList(),
-                traffic.requests(), traffic.streams(),
+                traffic.requests(), traffic.streams(), new HealthWeb.Frames(traffic.framesBuilt(), traffic.framesSent()),
                 new HealthWeb.Streams(live.followerMetrics(), live.feed().metrics(), live.watchedGames()));
     }
 }

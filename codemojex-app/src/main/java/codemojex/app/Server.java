@@ -26,15 +26,45 @@ public final class Server implements AutoCloseable {
     /** How often {@code serve} checkpoints every game's board (so that retention can remove what the checkpoint holds). */
     public static final Duration CHECKPOINT_EVERY = Duration.ofSeconds(10);
 
+    /**
+     * Where the detailed {@code /health} and {@code /metrics} are served: an address and a port of
+     * their own, apart from the public API's (as Spring Boot Actuator's management port).
+     *
+     * @param host the address to listen on; loopback by default, so only the host itself (a
+     *             scraper, an operator's shell, a sidecar) reads them
+     * @param port the port, 0 for a free one
+     */
+    public record Management(String host, int port) {
+        /** Loopback, a free port: what {@code serve} does without {@code --management-port}. */
+        public static final Management LOOPBACK = new Management("127.0.0.1", 0);
+
+        public Management {
+            Objects.requireNonNull(host, "host");
+            if (host.isBlank()) {
+                throw new IllegalArgumentException("--management-host must be an address, got nothing");
+            }
+            if (port < 0 || port > 65_535) {
+                throw new IllegalArgumentException("--management-port must be 0 (a free one) or 1..65535, got " + port);
+            }
+        }
+    }
+
     private final Codemojex app;
     private final Javalin http;
+    private final Javalin management;
     private final ScheduledExecutorService checkpointer;
+    private final ScheduledExecutorService pings;
+    private final HttpApi api;
     private final Live live;
     private final ExecutorService dispatch;
 
-    private Server(Codemojex app, Javalin http, ScheduledExecutorService checkpointer, Live live, ExecutorService dispatch) {
+    private Server(Codemojex app, Javalin http, Javalin management, HttpApi api, ScheduledExecutorService checkpointer,
+                   ScheduledExecutorService pings, Live live, ExecutorService dispatch) {
+        this.api = api;
+        this.pings = pings;
         this.app = app;
         this.http = http;
+        this.management = management;
         this.checkpointer = checkpointer;
         this.live = live;
         this.dispatch = dispatch;
@@ -61,8 +91,22 @@ public final class Server implements AutoCloseable {
      */
     public static Server start(Codemojex app, String host, int port, RateLimiter limiter, RateLimiter reads, RateLimiter rooms,
                                boolean worker) {
+        return start(app, host, port, limiter, reads, rooms, worker, Management.LOOPBACK);
+    }
+
+    /**
+     * As {@link #start(Codemojex, String, int, RateLimiter, RateLimiter, RateLimiter, boolean)}, the
+     * detailed {@code /health} and {@code /metrics} served on {@code management}; the public port's
+     * {@code /health} says only that it is up.
+     */
+    public static Server start(Codemojex app, String host, int port, RateLimiter limiter, RateLimiter reads, RateLimiter rooms,
+                               boolean worker, Management management) {
         Objects.requireNonNull(app, "app");
         Objects.requireNonNull(rooms, "rooms");
+        Objects.requireNonNull(management, "management");
+        if (port != 0 && management.port() == port) {
+            throw new IllegalArgumentException("--management-port must differ from --port, both are " + port);
+        }
         if (worker) {
             app.worker().start();
         }
@@ -79,18 +123,37 @@ public final class Server implements AutoCloseable {
         HttpApi api = new HttpApi(app.play(), app.players(), app.reports(), live, app.chart(), Json.mapper(), () -> HealthCheck.of(app, worker, live, traffic), limiter,
                 reads, rooms, traffic, app.meters().registry(), app.meters()::scrape);
         Javalin http = api.create();
-        http.start(host, port);
-        log.info("Codemojex is up at http://{}:{}/ (Redis {}{}, client {})", host, http.port(), app.maskedUri(),
-                app.embeddedRedis() ? ", embedded" : "", app.redis().client());
+        Javalin ops = api.createManagement();
+        try {
+            http.start(host, port);
+            ops.start(management.host(), management.port());
+        } catch (RuntimeException e) {
+            http.stop();
+            ops.stop();
+            live.close();
+            dispatch.shutdownNow();
+            app.chart().close();
+            app.worker().stop();
+            throw e;
+        }
+        log.info("Codemojex is up at http://{}:{}/ (Redis {}{}, client {}); /health and /metrics at http://{}:{}/", host, http.port(),
+                app.maskedUri(), app.embeddedRedis() ? ", embedded" : "", app.redis().client(), management.host(), ops.port());
         ScheduledExecutorService checkpointer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "board-checkpoints");
             t.setDaemon(true);
             return t;
         });
-        checkpointer.scheduleWithFixedDelay(() -> checkpoint(app), CHECKPOINT_EVERY.toMillis(), CHECKPOINT_EVERY.toMillis(),
+        checkpointer.scheduleWithFixedDelay(surviving("board checkpoints", () -> checkpoint(app)), CHECKPOINT_EVERY.toMillis(),
+                CHECKPOINT_EVERY.toMillis(), TimeUnit.MILLISECONDS);
+        // the pings on a thread of their own: a client slow to take its comment delays no checkpoint
+        ScheduledExecutorService pings = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "event-stream-pings");
+            t.setDaemon(true);
+            return t;
+        });
+        pings.scheduleWithFixedDelay(surviving("event stream pings", api::ping), PING_EVERY.toMillis(), PING_EVERY.toMillis(),
                 TimeUnit.MILLISECONDS);
-        checkpointer.scheduleWithFixedDelay(api::ping, PING_EVERY.toMillis(), PING_EVERY.toMillis(), TimeUnit.MILLISECONDS);
-        return new Server(app, http, checkpointer, live, dispatch);
+        return new Server(app, http, ops, api, checkpointer, pings, live, dispatch);
     }
 
     /** As {@link #start(Codemojex, String, int, RateLimiter)}, at most {@code guessesPerSecond} per client (0: no limit). */
@@ -117,8 +180,17 @@ public final class Server implements AutoCloseable {
      */
     public static Server start(Codemojex app, String host, int port, double guessesPerSecond, double readsPerSecond, double roomsPerMinute,
                                boolean worker) {
+        return start(app, host, port, guessesPerSecond, readsPerSecond, roomsPerMinute, worker, Management.LOOPBACK);
+    }
+
+    /**
+     * As {@link #start(Codemojex, String, int, double, double, double, boolean)}, the detailed
+     * {@code /health} and {@code /metrics} on {@code management}: what {@code serve} runs.
+     */
+    public static Server start(Codemojex app, String host, int port, double guessesPerSecond, double readsPerSecond, double roomsPerMinute,
+                               boolean worker, Management management) {
         return start(app, host, port, limiter("guesses", guessesPerSecond), limiter("reads", readsPerSecond), rooms(roomsPerMinute, Clock.systemUTC()),
-                worker);
+                worker, management);
     }
 
     /** {@code perMinute} rooms a minute per client, in bursts of half a minute's (at least one); 0 or less: no limit. */
@@ -129,6 +201,25 @@ public final class Server implements AutoCloseable {
 
     private static RateLimiter limiter(String what, double perSecond) {
         return perSecond <= 0 ? RateLimiter.unlimited() : new RateLimiter(what, perSecond, (int) Math.max(1, perSecond * 2), Clock.systemUTC());
+    }
+
+    /**
+     * {@code task} as a periodic task that survives its own failures: a scheduled task that throws
+     * is never run again ({@code scheduleWithFixedDelay}), so whatever it throws is logged and the
+     * next run comes all the same.
+     */
+    static Runnable surviving(String what, Runnable task) {
+        Objects.requireNonNull(task, "task");
+        return () -> {
+            try {
+                task.run();
+            } catch (RuntimeException | Error e) {
+                if (e instanceof VirtualMachineError vm) {
+                    throw vm;
+                }
+                log.error("{} failed; running again at the next tick", what, e);
+            }
+        };
     }
 
     private static void checkpoint(Codemojex app) {
@@ -156,6 +247,21 @@ public final class Server implements AutoCloseable {
         return "http://127.0.0.1:" + http.port();
     }
 
+    /** The management port: the detailed {@code /health} and {@code /metrics}. */
+    public int managementPort() {
+        return management.port();
+    }
+
+    /** {@code http://127.0.0.1:<management port>} (when it listens on loopback or every address). */
+    public String managementUrl() {
+        return "http://127.0.0.1:" + management.port();
+    }
+
+    /** Pings every open event stream now, as the server does every {@link #PING_EVERY} (the tests' seam). */
+    void pingNow() {
+        api.ping();
+    }
+
     /** What its pages watch, pushed. */
     public Live live() {
         return live;
@@ -170,7 +276,9 @@ public final class Server implements AutoCloseable {
     public void close() {
         app.chart().close();
         checkpointer.shutdownNow();
+        pings.shutdownNow();
         http.stop();
+        management.stop();
         live.close();
         dispatch.shutdownNow();
         app.worker().stop();

@@ -46,10 +46,16 @@ final class AppFixture implements AutoCloseable {
 
     /** The app on the Redis (or cluster) at {@code uri}; {@code owner} is closed with the fixture. */
     AppFixture(String uri, AutoCloseable owner, Settings settings, RateLimiter limiter) {
+        this(uri, owner, settings, limiter, codemojex.app.worker.ScoreWorker.Faults.NONE, true);
+    }
+
+    /** As above, {@code faults} injected into the score workers, which are started only when {@code worker}. */
+    AppFixture(String uri, AutoCloseable owner, Settings settings, RateLimiter limiter, codemojex.app.worker.ScoreWorker.Faults faults,
+               boolean worker) {
         this.uri = uri;
         this.redis = owner;
-        app = Codemojex.connect(uri, settings);
-        server = Server.start(app, "127.0.0.1", 0, limiter);
+        app = Codemojex.connect(uri, settings, faults);
+        server = Server.start(app, "127.0.0.1", 0, limiter, worker);
         direct = RedisConnections.connect(uri);
     }
 
@@ -91,6 +97,26 @@ final class AppFixture implements AutoCloseable {
 
     Response get(String path) {
         return send("GET", path, null);
+    }
+
+    /** {@code GET path} on the management port: the detailed {@code /health}, {@code /metrics}. */
+    Response manage(String path) {
+        try {
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(server.managementUrl() + path)).timeout(Duration.ofSeconds(10))
+                    .build(), HttpResponse.BodyHandlers.ofString());
+            JsonNode node = null;
+            try {
+                node = json.readTree(r.body());
+            } catch (IOException notJson) {
+                // /metrics is text
+            }
+            return new Response(r.statusCode(), r.body(), node);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     Response post(String path, Object body) {

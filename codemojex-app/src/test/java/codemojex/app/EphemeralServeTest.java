@@ -55,7 +55,7 @@ class EphemeralServeTest {
             assertThat(serve.isAlive()).as("serve exited:\n%s", Files.exists(log) ? Files.readString(log) : "").isTrue();
             try {
                 up = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/health")).timeout(Duration.ofSeconds(5)).build(),
-                        HttpResponse.BodyHandlers.ofString()).body().contains("\"up\"");
+                        HttpResponse.BodyHandlers.ofString()).body().contains("\"status\":\"UP\"");
             } catch (java.io.IOException notYet) {
                 Thread.sleep(100);
             }

@@ -121,7 +121,7 @@ class HttpEdgesTest {
                 last = send(http, limited.url() + "/games/" + game + "/board").statusCode();
             }
             assertThat(last).isEqualTo(429);
-            String scrape = send(http, limited.url() + "/metrics").body();
+            String scrape = send(http, limited.managementUrl() + "/metrics").body();
             assertThat(scrape.lines().filter(l -> l.startsWith("http_server_requests_seconds_count") && l.contains("status=\"429\"")))
                     .isNotEmpty()
                     .allSatisfy(l -> assertThat(l).contains("uri=\"/games/{game}/board\"").doesNotContain("uri=\"*\""));

@@ -260,7 +260,7 @@ class LiveEventsTest {
                 for (Stream p : pages) {
                     p.until(e -> e.name().equals("game")); // every page connected and has the first value
                 }
-                JsonNode health = f.get("/health").json();
+                JsonNode health = f.manage("/health").json();
                 assertThat(health.path("live").path("watchedGames").asInt()).as("one live value for the game").isEqualTo(watchedBefore + 1);
                 assertThat(health.path("live").path("followers").path("followers").asInt())
                         .as("one follower per followed stream: guess-scored and room-opened of the one partition").isEqualTo(2);

@@ -100,7 +100,7 @@ class ManyInstancesTest {
             System.out.printf("[instances] %d guesses over 3 instances: scored end to end %.0f/s%n", report.guesses(), report.scoredPerSecond());
             checkTheLog(redis, report);
             for (ServeProcessTest.Serve s : serves) {
-                long scored = s.get("/health").path("worker").path("scored").asLong();
+                long scored = s.manage("/health").path("worker").path("scored").asLong();
                 assertThat(scored).as("guesses scored by the worker of instance %d", s.port()).isPositive();
             }
         }
@@ -120,8 +120,8 @@ class ManyInstancesTest {
                     report.scoredPerSecond());
             checkTheLog(cluster.uri(), report);
             for (ServeProcessTest.Serve s : serves) {
-                assertThat(s.get("/health").path("worker").path("scored").asLong()).as("instance %d scored some", s.port()).isPositive();
-                assertThat(s.get("/health").path("partitions").asInt()).isEqualTo(3);
+                assertThat(s.manage("/health").path("worker").path("scored").asLong()).as("instance %d scored some", s.port()).isPositive();
+                assertThat(s.manage("/health").path("partitions").asInt()).isEqualTo(3);
             }
             // each partition's guess-scored stream on a master of its own; every game's entries in its partition's
             try (Codemojex app = Codemojex.connect(cluster.uri(), Settings.defaults())) {
@@ -174,7 +174,7 @@ class ManyInstancesTest {
             checkTheLog(redis, report);
             long claimed = 0;
             for (ServeProcessTest.Serve s : serves.subList(0, 2)) {
-                claimed += s.get("/health").path("worker").path("claimed").asLong();
+                claimed += s.manage("/health").path("worker").path("claimed").asLong();
             }
             assertThat(claimed).as("guesses the survivors took over").isGreaterThanOrEqualTo(heldAtKill);
         }

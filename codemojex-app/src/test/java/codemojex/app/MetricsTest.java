@@ -58,7 +58,7 @@ class MetricsTest {
                 assertThat(f.get("/feed?since=1h").json().get("guesses").asInt()).isEqualTo(4);
             }
             long hitsBefore = f.app.reports().projectionMetrics().hits();
-            AppFixture.Response scrape = f.get("/metrics");
+            AppFixture.Response scrape = f.manage("/metrics");
             long hitsAfter = f.app.reports().projectionMetrics().hits();
             assertThat(scrape.status()).isEqualTo(200);
             List<Sample> s = parse(scrape.body());

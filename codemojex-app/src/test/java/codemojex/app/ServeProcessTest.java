@@ -56,21 +56,23 @@ class ServeProcessTest {
     }
 
     /** A {@code serve} process. */
-    record Serve(Process process, int port, Path log, Path data) {
+    record Serve(Process process, int port, int managementPort, Path log, Path data) {
 
         static Serve start(Path data, String... extra) throws IOException {
             int port;
-            try (ServerSocket s = new ServerSocket(0)) {
+            int managementPort;
+            try (ServerSocket s = new ServerSocket(0); ServerSocket m = new ServerSocket(0)) {
                 port = s.getLocalPort();
+                managementPort = m.getLocalPort();
             }
             List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-cp", System.getProperty("java.class.path"), Main.class.getName(), "serve", "--port", Integer.toString(port),
-                    "--data", data.toString()));
+                    "--management-port", Integer.toString(managementPort), "--data", data.toString()));
             cmd.addAll(List.of(extra));
             Path log = Files.createTempFile("serve-", ".log");
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
             STARTED.add(p.toHandle());
-            return new Serve(p, port, log, data);
+            return new Serve(p, port, managementPort, log, data);
         }
 
         /** Waits until it serves; fails with its log when it does not. */
@@ -81,7 +83,7 @@ class ServeProcessTest {
                     throw new AssertionError("serve exited with " + process.exitValue() + ":\n" + Files.readString(log));
                 }
                 try {
-                    if (get("/health").path("redis").asText().equals("up")) {
+                    if (manage("/health").path("redis").asText().equals("up")) {
                         return this;
                     }
                 } catch (IOException notYet) {
@@ -90,6 +92,13 @@ class ServeProcessTest {
                 Thread.sleep(100);
             }
             throw new AssertionError("serve did not come up:\n" + Files.readString(log));
+        }
+
+        /** {@code GET path} on its management port (the detailed {@code /health}). */
+        JsonNode manage(String path) throws IOException, InterruptedException {
+            HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + managementPort + path))
+                    .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+            return JSON.readTree(r.body());
         }
 
         JsonNode get(String path) throws IOException, InterruptedException {
@@ -214,7 +223,7 @@ class ServeProcessTest {
         for (String id : pending) {
             assertThat(again.awaitStatus(game, id, "scored")).as("pending guess %s", id).isEqualTo("scored");
         }
-        assertThat(again.get("/health").path("client").asText()).isEqualTo("lettuce");
+        assertThat(again.manage("/health").path("client").asText()).isEqualTo("lettuce");
         assertGameIsThere(again, game, 5);
         again.stop();
     }

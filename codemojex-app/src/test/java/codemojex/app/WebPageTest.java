@@ -166,11 +166,11 @@ class WebPageTest {
 
         // nothing polled: the board and the feed were never asked for, each guess read a few times at most
         Map<String, Long> requests = new java.util.HashMap<>();
-        f.get("/health").json().path("requests").fields().forEachRemaining(e -> requests.put(e.getKey(), e.getValue().asLong()));
+        f.manage("/health").json().path("requests").fields().forEachRemaining(e -> requests.put(e.getKey(), e.getValue().asLong()));
         assertThat(requests).doesNotContainKeys("GET /feed", "GET /games/{game}/board");
         assertThat(requests.getOrDefault("GET /games/{game}/guesses/{guessId}", 0L)).as("reads of the 3 guesses' results")
                 .isBetween(3L, 12L);
-        assertThat(f.get("/health").json().path("eventStreams").asInt()).as("one stream a page, carrying its lobby, feed and game").isEqualTo(2);
+        assertThat(f.manage("/health").json().path("eventStreams").asInt()).as("one stream a page, carrying its lobby, feed and game").isEqualTo(2);
         // the lobby lists the game with its two players and its best
         waiting().until(d -> d.findElement(By.cssSelector("#lobby li.current")).getText().contains("2 players"));
 
@@ -218,7 +218,7 @@ class WebPageTest {
         Files.write(shots.resolve("webpage-chart-moved.png"), ((org.openqa.selenium.TakesScreenshot) page)
                 .getScreenshotAs(org.openqa.selenium.OutputType.BYTES));
         Map<String, Long> requests = new java.util.HashMap<>();
-        f.get("/health").json().path("requests").fields().forEachRemaining(e -> requests.put(e.getKey(), e.getValue().asLong()));
+        f.manage("/health").json().path("requests").fields().forEachRemaining(e -> requests.put(e.getKey(), e.getValue().asLong()));
         assertThat(requests.getOrDefault("GET /feed/series", 0L)).as("the series read at each connection and feed change, not polled")
                 .isLessThan(20L);
     }

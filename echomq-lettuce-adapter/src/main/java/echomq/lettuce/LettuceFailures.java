@@ -15,7 +15,7 @@ import java.util.function.Supplier;
 /**
  * Turns Lettuce's exceptions into the domain's typed {@link StreamStoreException}s, naming the key,
  * as the Jedis adapter does: {@code Unavailable}, {@code Timeout}, {@code AccessDenied},
- * {@code WrongType}, {@link NonMonotonicAppendException}.
+ * {@code WrongType}, {@code OutOfMemory}, {@code PersistenceFailure}, {@link NonMonotonicAppendException}.
  */
 public final class LettuceFailures {
 
@@ -69,6 +69,10 @@ public final class LettuceFailures {
         if (t instanceof RedisCommandExecutionException) {
             if (reply.startsWith("WRONGTYPE")) {
                 return new StreamStoreException.WrongType(key, "the key holds a value that is not a stream: " + message, t);
+            }
+            var refused = echomq.wire.WriteRefusals.of(key, reply, t);
+            if (refused.isDefined()) {
+                return refused.get();
             }
             if (reply.startsWith("LOADING")) {
                 return new StreamStoreException.Unavailable(key, "Redis is loading its dataset: " + message, t);

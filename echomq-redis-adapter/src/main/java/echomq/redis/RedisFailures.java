@@ -46,7 +46,8 @@ public final class RedisFailures {
 
     /**
      * The typed failure of Jedis failure {@code e} on {@code key}: {@code AccessDenied}, {@code Timeout},
-     * {@code Unavailable}, {@code WrongType}, or a plain {@link StreamStoreException} for another refusal;
+     * {@code Unavailable}, {@code WrongType}, {@code OutOfMemory} ({@code OOM}) and
+     * {@code PersistenceFailure} ({@code MISCONF}), or a plain {@link StreamStoreException} for another refusal;
      * any URI's password in its message masked.
      *
      * @param key the key the command was on
@@ -67,6 +68,12 @@ public final class RedisFailures {
         }
         if (e instanceof JedisDataException && message.startsWith("WRONGTYPE")) {
             return new StreamStoreException.WrongType(key, "the key holds a value that is not a stream: " + message, e);
+        }
+        if (e instanceof JedisDataException) {
+            var refused = echomq.wire.WriteRefusals.of(key, message, e);
+            if (refused.isDefined()) {
+                return refused.get();
+            }
         }
         if (e instanceof JedisDataException && message.startsWith("LOADING")) {
             return new StreamStoreException.Unavailable(key, "Redis is loading its dataset: " + message, e);

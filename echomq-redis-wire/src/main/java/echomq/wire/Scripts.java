@@ -4,6 +4,14 @@ package echomq.wire;
  * Where the library's Lua scripts live (resources beside this class), each documenting its KEYS
  * and ARGV: {@code checkpoint-save.lua}, {@code stream-observe.lua}, {@code server-time.lua}. Each adapter runs them
  * through its own client, by SHA-1 first.
+ * <p>
+ * A script that writes starts with the shebang {@code #!lua} (Redis 7), which declares it a
+ * writing script: a Redis that refuses writes (out of memory under {@code noeviction}, or unable to
+ * persist: {@code MISCONF}) refuses it whole, before it runs, with the same {@code OOM} or
+ * {@code MISCONF} error a plain write gets. A script without one would be refused only at its first
+ * command that grows memory, and one whose first write does not (a {@code DEL}, an {@code XACK})
+ * would then run through, past {@code maxmemory}. Read-only scripts have no shebang: they are
+ * served while writes are refused, as every read is.
  */
 public final class Scripts {
 

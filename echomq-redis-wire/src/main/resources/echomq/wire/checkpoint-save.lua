@@ -1,3 +1,5 @@
+#!lua
+-- (#!lua: a script that writes, refused whole before it runs by a Redis refusing writes: OOM, MISCONF)
 -- checkpoint-save.lua: writes a projection's checkpoint whole (a script runs atomically), unless the
 -- stored one is of the same version, folded at least as far, and still holds (its last entry is in
 -- the stream with the same branded id): two savers can never move a checkpoint back.

@@ -17,7 +17,9 @@ import java.util.concurrent.TimeUnit;
  * A {@code redis-server} from {@code PATH} run as a child process, on a free loopback port, without
  * persistence: {@code try (RedisServerProcess r = RedisServerProcess.start()) { … r.uri() … }}.
  * Tests run them, and stop, restart or pause them ({@code CLIENT PAUSE}) to inject faults. Its
- * data and log live in a temporary directory of its own.
+ * data and log live in a temporary directory of its own. It can also be made to refuse writes, as a
+ * Redis out of memory ({@link #fillMemory()}) or unable to persist ({@link #failPersistence()})
+ * does, and to accept them again.
  */
 public final class RedisServerProcess implements AutoCloseable {
 
@@ -165,6 +167,174 @@ public final class RedisServerProcess implements AutoCloseable {
         startProcess();
     }
 
+    /**
+     * Sends one command over a connection of its own (authenticated with the server's
+     * {@code --requirepass}, if it was started with one) and answers the reply as text: a status,
+     * a bulk string, an integer, or an error prefixed with {@code -}; an array's items one a line.
+     * Not for a TLS-only server.
+     * <pre>{@code
+     * String info = redis.command("INFO", "persistence");
+     * }</pre>
+     *
+     * @param args the command and its arguments
+     * @return the reply as text
+     * @throws UncheckedIOException when the server cannot be reached
+     */
+    public String command(String... args) {
+        try (java.net.Socket s = new java.net.Socket()) {
+            s.connect(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), port), 2000);
+            s.setSoTimeout(10_000);
+            java.io.OutputStream out = s.getOutputStream();
+            java.io.BufferedInputStream in = new java.io.BufferedInputStream(s.getInputStream());
+            int pass = extraArgs.indexOf("--requirepass");
+            if (pass >= 0 && pass + 1 < extraArgs.size()) {
+                out.write(resp(List.of("AUTH", extraArgs.get(pass + 1))));
+                readReply(in);
+            }
+            out.write(resp(List.of(args)));
+            out.flush();
+            return readReply(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Makes the server refuse writes as a Redis whose memory is full does: {@code maxmemory} of one
+     * byte under {@code noeviction}, so every command that may grow the data set (and every script
+     * that declares writes) is answered {@code OOM command not allowed when used memory >
+     * 'maxmemory'}; reads are served. {@link #freeMemory()} undoes it.
+     *
+     * @throws IllegalStateException when the server refuses the configuration
+     */
+    public void fillMemory() {
+        require(command("CONFIG", "SET", "maxmemory-policy", "noeviction", "maxmemory", "1"));
+    }
+
+    /**
+     * Gives the server its memory back ({@code maxmemory 0}, no limit): writes are accepted again.
+     *
+     * @throws IllegalStateException when the server refuses the configuration
+     */
+    public void freeMemory() {
+        require(command("CONFIG", "SET", "maxmemory", "0"));
+    }
+
+    /**
+     * Makes the server refuse writes as a Redis whose disk failed does: a save point is set, the
+     * server's directory is moved to one that is then deleted, and a {@code BGSAVE} fails there, so
+     * that every write command (and {@code PING}) is answered {@code MISCONF …} (the server stops
+     * writes on a failed background save); reads are served. Waits for the failed save.
+     * {@link #restorePersistence()} undoes it.
+     *
+     * @throws IllegalStateException when the server refuses the configuration or the save did not fail
+     */
+    public void failPersistence() {
+        Path gone;
+        try {
+            gone = Files.createTempDirectory(dir, "gone-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        require(command("CONFIG", "SET", "save", "3600 1", "stop-writes-on-bgsave-error", "yes", "dir", gone.toString()));
+        try {
+            Files.delete(gone);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        saveAndWaitFor("err");
+    }
+
+    /**
+     * Gives the server a directory it can write again and saves there once, successfully: writes
+     * are accepted again (as after an operator freed the disk). The save point is removed.
+     *
+     * @throws IllegalStateException when the server refuses the configuration or the save failed
+     */
+    public void restorePersistence() {
+        require(command("CONFIG", "SET", "dir", dir.toString()));
+        saveAndWaitFor("ok");
+        require(command("CONFIG", "SET", "save", ""));
+    }
+
+    /** Starts a {@code BGSAVE} and waits until it is over with {@code status} ({@code ok} or {@code err}). */
+    private void saveAndWaitFor(String status) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+        String started = command("BGSAVE");
+        if (started.startsWith("-") && !started.contains("in progress")) {
+            throw new IllegalStateException("BGSAVE refused: " + started);
+        }
+        while (System.nanoTime() < deadline) {
+            String info = command("INFO", "persistence");
+            if (info.contains("rdb_bgsave_in_progress:0") && info.contains("rdb_last_bgsave_status:" + status)) {
+                return;
+            }
+            sleep(20);
+        }
+        throw new IllegalStateException("the background save did not end with " + status + ": " + command("INFO", "persistence"));
+    }
+
+    private static void require(String reply) {
+        if (reply.startsWith("-")) {
+            throw new IllegalStateException("redis-server refused: " + reply);
+        }
+    }
+
+    private static byte[] resp(List<String> args) {
+        StringBuilder b = new StringBuilder("*").append(args.size()).append("\r\n");
+        for (String a : args) {
+            byte[] bytes = a.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            b.append('$').append(bytes.length).append("\r\n").append(a).append("\r\n");
+        }
+        return b.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    private static String readReply(java.io.InputStream in) throws IOException {
+        String line = readLine(in);
+        if (line.isEmpty()) {
+            throw new IOException("the connection closed");
+        }
+        char type = line.charAt(0);
+        String rest = line.substring(1);
+        switch (type) {
+            case '+', ':' -> {
+                return rest;
+            }
+            case '-' -> {
+                return line;
+            }
+            case '$' -> {
+                int n = Integer.parseInt(rest);
+                if (n < 0) {
+                    return "";
+                }
+                byte[] bytes = in.readNBytes(n + 2);
+                return new String(bytes, 0, n, java.nio.charset.StandardCharsets.UTF_8);
+            }
+            case '*' -> {
+                int n = Integer.parseInt(rest);
+                List<String> items = new ArrayList<>();
+                for (int i = 0; i < n; i++) {
+                    items.add(readReply(in));
+                }
+                return String.join("\n", items);
+            }
+            default -> throw new IOException("unexpected reply " + line);
+        }
+    }
+
+    private static String readLine(java.io.InputStream in) throws IOException {
+        StringBuilder b = new StringBuilder();
+        for (int c; (c = in.read()) != -1; ) {
+            if (c == '\r') {
+                in.read(); // the \n
+                return b.toString();
+            }
+            b.append((char) c);
+        }
+        return b.toString();
+    }
+
     /** Stops the server, as {@link #stop()}. */
     @Override
     public void close() {
@@ -175,7 +345,7 @@ public final class RedisServerProcess implements AutoCloseable {
         Path exe = executable().orElseThrow(() -> new IllegalStateException(HOW_TO_INSTALL));
         List<String> cmd = new ArrayList<>(List.of(exe.toString(), "--port", Integer.toString(port),
                 "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "no",
-                "--dir", dir.toString(), "--logfile", ""));
+                "--dir", dir.toString(), "--logfile", "", "--enable-protected-configs", "local"));
         cmd.addAll(extraArgs);
         Path log = dir.resolve("redis.log");
         try {

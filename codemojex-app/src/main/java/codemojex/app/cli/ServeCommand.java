@@ -24,6 +24,16 @@ final class ServeCommand implements Runnable {
     @Option(names = "--port", defaultValue = "8080", description = "port to listen on, 0 for a free one (default: ${DEFAULT-VALUE})")
     int port;
 
+    @Option(names = "--management-port", defaultValue = "0", paramLabel = "PORT",
+            description = "port of the detailed /health and of /metrics (the public port's /health says only UP), "
+                    + "0 for a free one, said at start (default: ${DEFAULT-VALUE})")
+    int managementPort;
+
+    @Option(names = "--management-host", defaultValue = "127.0.0.1", paramLabel = "ADDRESS",
+            description = "address the management port listens on: loopback, so that only this host reads it, unless told "
+                    + "otherwise (default: ${DEFAULT-VALUE})")
+    String managementHost;
+
     @Option(names = "--guess-rate", defaultValue = "20", description = "joins and guesses per second per client address, more than 0 (default: ${DEFAULT-VALUE})")
     double rate;
 
@@ -65,9 +75,29 @@ final class ServeCommand implements Runnable {
             description = "how long a player's session lasts after joining a game, e.g. 12h, 30m (default: ${DEFAULT-VALUE})")
     String sessionTtl;
 
+    @Option(names = "--keep", paramLabel = "DURATION",
+            description = "keep what every channel was sent in the last DURATION (e.g. 7d), trimming the rest every "
+                    + "10 minutes, never past what a reader needs: the score workers' guesses not yet acknowledged, every "
+                    + "game's board checkpoint (default: keep everything)")
+    String keep;
+
     @Option(names = "--chart-bucket", defaultValue = "1m", paramLabel = "DURATION",
             description = "the live chart's bucket, each pushed on /feed/events as it closes, 1s..1d, e.g. 1m, 2s (default: ${DEFAULT-VALUE})")
     String chartBucket;
+
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(ServeCommand.class);
+
+    /** What a retention run did: the entries each trim removed and who held it back, or why it failed. */
+    static void logTrims(io.vavr.collection.List<echomq.engine.retention.RetentionDriver.Outcome> outcomes) {
+        for (echomq.engine.retention.RetentionDriver.Outcome o : outcomes) {
+            String held = o.holds().isEmpty() ? "" : " (held back by " + o.holds().map(h -> h.reader()).mkString(", ") + ")";
+            if (o.removed().isLeft()) {
+                log.warn("could not trim {}: {}; tried again at the next run", o.trim().stream(), o.removed().getLeft().getMessage());
+            } else if (o.removed().get() > 0 || !o.holds().isEmpty()) {
+                log.info("trimmed {}: {} entries removed{}", o.trim().stream(), o.removed().get(), held);
+            }
+        }
+    }
 
     @Override
     public void run() {
@@ -91,24 +121,45 @@ final class ServeCommand implements Runnable {
             throw new IllegalArgumentException("--room-rate must be a number of rooms a minute more than 0 and at most " + MAX_ROOM_RATE
                     + ", got " + roomRate);
         }
+        Duration kept = keep == null ? null : Durations.parse("keep", keep);
+        if (kept != null && kept.isZero()) {
+            throw new IllegalArgumentException("--keep must be more than 0, got " + keep);
+        }
+        Server.Management management = new Server.Management(managementHost, managementPort);
+        if (port != 0 && managementPort == port) {
+            throw new IllegalArgumentException("--management-port must differ from --port, both are " + port);
+        }
         Codemojex app = redis.serve(ephemeral, s -> {
             s.claimIdle(idle).commitBatch(commitBatch).sessionTtl(ttl).chartBucket(chart);
             return partitions == null ? s : s.partitions(partitions);
         });
         Server server;
         try {
-            server = Server.start(app, host, port, rate, readRate, roomRate, !noWorker);
+            server = Server.start(app, host, port, rate, readRate, roomRate, !noWorker, management);
         } catch (RuntimeException e) {
             app.close(); // an embedded Redis must not outlive a server that could not start
             throw e;
         }
+        java.util.concurrent.ScheduledExecutorService retention = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "retention");
+            t.setDaemon(true);
+            return t;
+        });
+        if (kept != null) {
+            app.keep(kept, ServeCommand::logTrims).start(retention, Duration.ofMinutes(1));
+            System.out.println("Keeping " + Durations.format(kept) + " of every channel, trimmed at most every "
+                    + Durations.format(Codemojex.KEEP_EVERY) + ", never past what a reader needs (the score workers' guesses not yet "
+                    + "acknowledged, every game's board checkpoint)");
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            retention.shutdownNow();
             server.close();
             app.close();
             stopped.countDown();
         }, "shutdown"));
-        System.out.println("Codemojex is serving at http://" + host + ":" + server.port() + "/  (Ctrl-C to stop)");
+        System.out.println("Codemojex is serving at http://" + host + ":" + server.port() + "/  (Ctrl-C to stop); /health and /metrics at http://"
+                + managementHost + ":" + server.managementPort() + "/");
         try {
             stopped.await();
         } catch (InterruptedException e) {

@@ -260,6 +260,30 @@ public final class Reports {
         return since;
     }
 
+    /** How long {@code GET /rooms/openings} (and the {@code rooms} command) looks back by default: a day. */
+    public static final Duration OPENINGS_SPAN = Duration.ofDays(1);
+
+    /** The panes of the default openings window: an hour, so a repeated read folds only what is new. */
+    static final Duration OPENINGS_PANE = Duration.ofHours(1);
+
+    /** The instant the reports read at (the app's clock): where a range given without its end ends. */
+    public Instant now() {
+        return clock.instant();
+    }
+
+    /**
+     * Games opened per room until now, as {@code GET /rooms/openings} asks for them without {@code to}:
+     * {@code [from, ∞)}, half-open, so that repeated reads extend one cached fold; without
+     * {@code from}, the last {@link #OPENINGS_SPAN}, a sliding window in hourly panes, so that repeated
+     * reads combine kept panes instead of folding a new window each (a window closed at each read's
+     * "now" was a new cache entry and a full fold per request).
+     */
+    public Tally<Map<String, Integer>> openingsUntilNow(io.vavr.control.Option<Instant> from) {
+        CombinableFold<Tally<Map<String, Integer>>> openings = Tally.counting(Projections.roomOpenings());
+        Window w = from.isDefined() ? Window.since(from.get()) : Window.last(OPENINGS_SPAN).inPanesOf(OPENINGS_PANE);
+        return noted(Channels.ROOM_OPENED, reader.fold(partitions.channel(Channels.ROOM_OPENED), w, openings, openings::combine));
+    }
+
     /** Games opened per room in {@code [from, to]}, with the entries skipped as unreadable. */
     public Tally<Map<String, Integer>> openings(Instant from, Instant to) {
         Window w = BadInputException.check("to", () -> Window.closed(from, to));
@@ -335,12 +359,43 @@ public final class Reports {
         Retention r = Retention.minAge(olderThan, clock, !exact);
         java.util.Map<String, TrimReport> reports = new LinkedHashMap<>();
         for (int p : partitions.all()) {
-            for (String channel : List.of(Channels.ROOM_OPENED, Channels.GUESSES, Channels.GUESS_SCORED, Channels.GAME_SETTLED)) {
+            for (String channel : TRIMMED) {
                 String queue = partitions.queue(p);
                 reports.put(partitions.count() == 1 ? channel : queue + "/" + channel, retention.trimReported(StreamKey.of(queue, channel), r));
             }
         }
         return reports;
+    }
+
+    /** The channels retention trims, in each partition. */
+    static final List<String> TRIMMED = List.of(Channels.ROOM_OPENED, Channels.GUESSES, Channels.GUESS_SCORED, Channels.GAME_SETTLED);
+
+    /**
+     * What {@code serve --keep} applies: every channel of every partition keeps what was minted in
+     * the last {@code keep}, trimmed approximately ({@code ~}) at most once per {@code every}; the
+     * trims go through {@link #retention()}, so never past what a reader needs.
+     *
+     * @throws BadInputException naming {@code keep} when it is not more than 0
+     */
+    public echomq.domain.retention.RetentionPolicy keeping(Duration keep, Duration every) {
+        if (keep == null || keep.isNegative() || keep.isZero()) {
+            throw new BadInputException("keep", "keep must be more than 0, got " + keep);
+        }
+        List<echomq.domain.retention.RetentionPolicy.Rule> rules = new java.util.ArrayList<>();
+        for (int p : partitions.all()) {
+            for (String channel : TRIMMED) {
+                rules.add(echomq.domain.retention.RetentionPolicy.keepAge(StreamKey.of(partitions.queue(p), channel), keep, every));
+            }
+        }
+        return echomq.domain.retention.RetentionPolicy.of(rules.toArray(echomq.domain.retention.RetentionPolicy.Rule[]::new));
+    }
+
+    /**
+     * The retention every trim goes through: a {@code SafeRetention} that holds a trim back for the
+     * score workers' groups (pending and undelivered guesses) and every game's board checkpoint.
+     */
+    public StreamRetentionPort retention() {
+        return retention;
     }
 
     private void requireGame(String game) {

@@ -17,12 +17,19 @@ import org.slf4j.LoggerFactory;
 
 /**
  * How every failure is answered: the status its exception means and an {@link ErrorWeb}. Bad input
- * is a 400 naming the field, unknown ids 404, bodies over {@link HttpApi#MAX_BODY} bytes 413; no
- * stack trace ever reaches a client.
+ * is a 400 naming the field, unknown ids 404, bodies over {@link HttpApi#MAX_BODY} bytes 413, a
+ * store that is down or refuses writes 503 (with {@code Retry-After} for a refusal); no stack trace
+ * ever reaches a client.
  */
 final class ErrorRoutes {
 
     private static final Logger log = LoggerFactory.getLogger(HttpApi.class); // the web adapter logs as one
+
+    /**
+     * What a write refused by Redis (out of memory, cannot persist) tells the client to wait: the
+     * refusal lasts until an operator frees memory or disk, longer than a reconnect.
+     */
+    static final java.time.Duration WRITES_REFUSED_RETRY_AFTER = java.time.Duration.ofSeconds(5);
 
     private ErrorRoutes() {
     }
@@ -55,6 +62,20 @@ final class ErrorRoutes {
             answer(ctx, HttpStatus.TOO_MANY_REQUESTS, ErrorWeb.of(e.getMessage()));
         });
         routes.exception(HttpApi.NotAcceptable.class, (e, ctx) -> answer(ctx, HttpStatus.NOT_ACCEPTABLE, ErrorWeb.of("Accept", e.getMessage())));
+        routes.exception(StreamStoreException.WritesRefused.class, (e, ctx) -> {
+            // Redis is up and refuses writes (out of memory, cannot persist): this write did nothing; reads are served
+            log.warn("Redis refuses writes ({}) on {} {}: {}", e.reason(), ctx.method(), LogSafe.escape(ctx.path()), LogSafe.escape(e.getMessage()));
+            ctx.header("Retry-After", Long.toString(WRITES_REFUSED_RETRY_AFTER.toSeconds()));
+            answer(ctx, HttpStatus.SERVICE_UNAVAILABLE, ErrorWeb.of("the game store refuses writes for now (" + e.reason()
+                    + "); nothing was written: try again later, reads are served"));
+        });
+        routes.exception(StreamStoreException.ClockAhead.class, (e, ctx) -> {
+            // this server's clock runs too far ahead of Redis's: nothing was written; an operator must fix the clock
+            log.error("this server's clock is ahead of Redis's on {} {}: {}", ctx.method(), LogSafe.escape(ctx.path()),
+                    LogSafe.escape(e.getMessage()));
+            ctx.header("Retry-After", Long.toString(WRITES_REFUSED_RETRY_AFTER.toSeconds()));
+            answer(ctx, HttpStatus.SERVICE_UNAVAILABLE, ErrorWeb.of("the game server's clock is wrong; nothing was written: try again later"));
+        });
         routes.exception(StreamStoreException.class, (e, ctx) -> {
             log.warn("storage failure on {} {}: {}", ctx.method(), LogSafe.escape(ctx.path()), LogSafe.escape(e.getMessage()));
             answer(ctx, HttpStatus.SERVICE_UNAVAILABLE, ErrorWeb.of("the game store is unavailable; try again"));

@@ -13,8 +13,12 @@ import java.util.Map;
  * library's metrics records are written as they are (their components), so a counter the library
  * adds shows up here without a change.
  *
- * @param status         {@code ok}, or {@code degraded} when Redis is down or an expected worker is not running
+ * @param status         {@code ok}, or {@code degraded} when Redis is down or refuses writes, or an expected worker is
+ *                       not running
  * @param redis          {@code up} or {@code down}
+ * @param writes         {@code accepted}; or why Redis refuses them while it serves reads ({@code redis refuses
+ *                       writes: out of memory (OOM command not allowed …)}, {@code … cannot persist to disk
+ *                       (MISCONF …)}); {@code unknown} when Redis could not be asked
  * @param client         the Redis client the app runs on
  * @param partitions     how many partitions the games are spread over
  * @param worker         the score worker
@@ -22,10 +26,21 @@ import java.util.Map;
  * @param skippedEntries unreadable entries the reports skipped
  * @param requests       requests answered per route ({@code GET /games/{game}/board}; {@code other})
  * @param eventStreams   event streams open now
+ * @param eventFrames    event frames written (once per change) and sent (once per client)
  * @param live           what the pages watch, pushed
  */
-public record HealthWeb(String status, String redis, String client, int partitions, Worker worker, ProjectionReader.Metrics projections,
-                        List<Skipped> skippedEntries, Map<String, Long> requests, int eventStreams, Streams live) {
+public record HealthWeb(String status, String redis, String writes, String client, int partitions, Worker worker, ProjectionReader.Metrics projections,
+                        List<Skipped> skippedEntries, Map<String, Long> requests, int eventStreams, Frames eventFrames,
+                        Streams live) {
+
+    /**
+     * The event streams' frames.
+     *
+     * @param built frames written as JSON: once per change of what is watched
+     * @param sent  frames sent: once per client that watches it
+     */
+    public record Frames(long built, long sent) {
+    }
 
     /**
      * The score worker.

@@ -50,7 +50,8 @@ public final class HttpApi {
      * chart's buckets as they close); {@code health} answers
      * {@code GET /health} and {@code scrape} {@code GET /metrics}. Joins and guesses are limited per
      * client by {@code limiter}, API reads by {@code reads}, rooms opened by {@code rooms}; {@code traffic} and {@code meters} hear
-     * every request.
+     * every request. The public server ({@link #create()}) answers {@code GET /health} with liveness only; the
+     * management server ({@link #createManagement()}) serves {@code health} and {@code scrape}.
      */
     public HttpApi(Play play, Players players, Reports reports, Live live, ChartBuckets chart, ObjectMapper json, Supplier<HealthWeb> health,
                    RateLimiter limiter, RateLimiter reads, RateLimiter rooms, Traffic traffic, MeterRegistry meters, Supplier<String> scrape) {
@@ -66,7 +67,25 @@ public final class HttpApi {
         this.health = new HealthRoutes(health, scrape);
     }
 
-    /** Builds the server; {@code start(host, port)} it. */
+    /**
+     * Builds the management server, apart from the public one: the detailed {@code GET /health}
+     * and {@code GET /metrics}, nothing else; {@code start(host, port)} it, on loopback unless an
+     * operator says otherwise (as Spring Boot Actuator's management port).
+     */
+    public Javalin createManagement() {
+        return Javalin.create(config -> {
+            config.jsonMapper(new JavalinJackson(json, false));
+            config.http.maxRequestSize = MAX_BODY;
+            config.startup.showJavalinBanner = false;
+            config.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler(json)));
+            config.routes.before(HttpApi::securityHeaders);
+            config.routes.get("/health", health::health);
+            config.routes.get("/metrics", health::metrics);
+            ErrorRoutes.wire(config.routes);
+        });
+    }
+
+    /** Builds the public server (the API, the page, liveness); {@code start(host, port)} it. */
     public Javalin create() {
         return Javalin.create(config -> {
             server(config);
@@ -93,8 +112,7 @@ public final class HttpApi {
             w.sse("/lobby/events", live::lobby);
             config.routes.before("/events", live::requireGameIfAny);
             w.sse("/events", live::events);
-            w.get("/health", health::health);
-            w.get("/metrics", health::metrics);
+            w.get("/health", health::liveness); // liveness only: the details are the management port's
             w.done();
             ErrorRoutes.wire(config.routes);
             config.requestLogger.http(metrics::record);

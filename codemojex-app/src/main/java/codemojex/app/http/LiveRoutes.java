@@ -5,7 +5,6 @@ import codemojex.app.core.LogSafe;
 import codemojex.app.core.Live;
 import codemojex.app.core.Play;
 import codemojex.app.core.Reports;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import echomq.engine.live.LiveValue;
 import io.javalin.http.Context;
@@ -34,7 +33,7 @@ final class LiveRoutes {
     private final Live live;
     private final ChartBuckets chart;
     private final Traffic traffic;
-    private final ObjectMapper json;
+    private final Frames frames;
 
     /**
      * Over the live values and the chart's closing buckets; the open streams are kept in
@@ -45,7 +44,7 @@ final class LiveRoutes {
         this.live = Objects.requireNonNull(live, "live");
         this.chart = Objects.requireNonNull(chart, "chart");
         this.traffic = Objects.requireNonNull(traffic, "traffic");
-        this.json = Objects.requireNonNull(json, "json");
+        this.frames = new Frames(Objects.requireNonNull(json, "json"), traffic);
     }
 
     /** Checks the game before its event stream starts, so that an unknown one is a plain 404 (a bad id a 400). */
@@ -114,30 +113,18 @@ final class LiveRoutes {
                 u -> LiveGameWeb.of(u.value()));
     }
 
-    /** A comment to every connected client: keeps proxies from closing idle streams and finds the clients that left. */
+    /**
+     * A comment to every connected client: keeps proxies from closing idle streams and finds the
+     * clients that left, which are released; one client's failure stops no other's ping
+     * ({@link Traffic#ping()}).
+     */
     void ping() {
-        for (SseClient c : traffic.streams) {
-            if (c.terminated()) {
-                traffic.streams.remove(c);
-            } else {
-                synchronized (c) {
-                    c.sendComment("ping");
-                }
-            }
-        }
+        traffic.ping();
     }
 
-    /** The chart's closing buckets into {@code out}, each once, final, with no id. */
+    /** The chart's closing buckets into {@code out}, each once, final, with no id; a bucket's JSON written once for every client. */
     private AutoCloseable buckets(Outlet out) {
-        return chart.subscribe(b -> out.send("bucket", write(SeriesWeb.BucketWeb.feed(b)), null));
-    }
-
-    private String write(Object body) {
-        try {
-            return json.writeValueAsString(body);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        return chart.subscribe(b -> out.send("bucket", frames.of("bucket", b, () -> SeriesWeb.BucketWeb.feed(b)), null));
     }
 
     /**
@@ -147,7 +134,7 @@ final class LiveRoutes {
      * is (the API's routes); the page's stream ({@code composite}) sends the ids of every kind sent
      * so far, {@link EventIds#format}. Everything it holds is closed with the stream.
      */
-    private static final class Outlet {
+    private static final class Outlet implements EventStream {
         private final SseClient client;
         private final boolean composite;
         private final Map<String, String> seen;
@@ -163,17 +150,46 @@ final class LiveRoutes {
             this.routes = routes;
             sent.putAll(seen); // the client's own ids, until each kind sends a newer one
             client.keepAlive();
-            routes.traffic.streams.add(client);
-            client.onClose(() -> {
-                routes.traffic.streams.remove(client);
-                List<AutoCloseable> all;
-                synchronized (closing) {
-                    closed = true;
-                    all = new ArrayList<>(closing);
-                    closing.clear();
+            routes.traffic.streams.add(this);
+            client.onClose(this::stopAll);
+        }
+
+        /** Stops everything feeding the stream, once; the stream is no longer counted as open. */
+        private void stopAll() {
+            routes.traffic.streams.remove(this);
+            List<AutoCloseable> all;
+            synchronized (closing) {
+                closed = true;
+                all = new ArrayList<>(closing);
+                closing.clear();
+            }
+            all.forEach(Outlet::stop);
+        }
+
+        @Override
+        public boolean terminated() {
+            synchronized (closing) {
+                if (closed) {
+                    return true;
                 }
-                all.forEach(Outlet::stop);
-            });
+            }
+            return client.terminated();
+        }
+
+        @Override
+        public void ping() {
+            synchronized (client) { // never between the lines of an event another thread writes
+                client.sendComment("ping");
+            }
+        }
+
+        @Override
+        public void release() {
+            try {
+                client.close(); // ends the request (its close callback is stopAll)
+            } finally {
+                stopAll(); // also when the client was closed already, or its close failed
+            }
         }
 
         private static void stop(AutoCloseable c) {
@@ -208,7 +224,7 @@ final class LiveRoutes {
                 if (first.getAndSet(false) && id.equals(seen.get(kind))) {
                     return; // it has this one
                 }
-                send(kind, routes.write(body.apply(u)), id);
+                send(kind, routes.frames.of(kind, u, () -> body.apply(u)), id);
             }));
         }
 
@@ -218,6 +234,7 @@ final class LiveRoutes {
                 throw new IllegalStateException("the client left"); // drops the listener that sent it
             }
             synchronized (client) { // several kinds, sent from several threads, and the pings
+                routes.traffic.framesSent.incrementAndGet();
                 if (id == null) {
                     client.sendEvent(kind, data);
                 } else {

@@ -5,6 +5,7 @@ import codemojex.app.core.Instants;
 import codemojex.app.core.Reports;
 import codemojex.app.core.SeriesQuery;
 import io.javalin.http.Context;
+import io.vavr.control.Option;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -50,10 +51,22 @@ final class ReportRoutes {
         ctx.json(FeedWeb.of(since, reports.feed(since)));
     }
 
-    /** {@code GET /rooms/openings?from=&to=}: the last day's by default. */
+    /**
+     * {@code GET /rooms/openings?from=&to=}: the last day's by default. Without {@code to} the window
+     * is left open at its end (the last day sliding, or since {@code from}), so repeated requests are
+     * served from the reader's cache; {@code to} shown is the instant it was read.
+     */
     void openings(Context ctx) {
-        Instants.Range r = Instants.range(ctx.queryParam("from"), ctx.queryParam("to"), Instant.now(), Duration.ofDays(1));
-        ctx.json(OpeningsWeb.of(r.from(), r.to(), reports.openings(r.from(), r.to())));
+        String from = ctx.queryParam("from");
+        String to = ctx.queryParam("to");
+        Instants.Range r = Instants.range(from, to, reports.now(), Reports.OPENINGS_SPAN); // checked, and the bounds shown
+        ctx.json(OpeningsWeb.of(r.from(), r.to(), blank(to)
+                ? reports.openingsUntilNow(blank(from) ? Option.none() : Option.some(r.from()))
+                : reports.openings(r.from(), r.to())));
+    }
+
+    private static boolean blank(String s) {
+        return s == null || s.isBlank();
     }
 
     /** {@code GET /results?day=&zone=}: today's in UTC by default. */

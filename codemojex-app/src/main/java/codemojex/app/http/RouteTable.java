@@ -94,8 +94,7 @@ public final class RouteTable {
             sse("/feed/events", "buckets"),
             sse("/lobby/events"),
             sse("/events", "game", "last"),
-            get("/health"),
-            get("/metrics"));
+            get("/health"));
 
     private RouteTable() {
     }

@@ -69,7 +69,8 @@ public final class DataDirectory {
             return Option.none();
         }
         try (UnifiedJedis probe = RedisConnections.connect(uri.get(), java.time.Duration.ofMillis(500), java.time.Duration.ofSeconds(2))) {
-            probe.ping();
+            // no PING: a Redis that cannot persist (MISCONF) refuses it, and would be taken for none,
+            // and a second one started on this directory; CONFIG GET is answered whatever it refuses
             List<String> dir = probe.configGet("dir").values().stream().toList();
             return !dir.isEmpty() && Path.of(dir.get(0)).toAbsolutePath().normalize().equals(path) ? uri : Option.none();
         } catch (JedisException | IllegalArgumentException notThere) {

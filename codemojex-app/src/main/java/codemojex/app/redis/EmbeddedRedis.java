@@ -149,6 +149,11 @@ public final class EmbeddedRedis implements AutoCloseable {
             try (UnifiedJedis probe = RedisConnections.connect(uri)) {
                 probe.ping(); // answers -LOADING until the AOF is loaded
                 return;
+            } catch (redis.clients.jedis.exceptions.JedisDataException e) {
+                if (String.valueOf(e.getMessage()).startsWith("MISCONF")) {
+                    return; // up, loaded, and unable to persist: it serves reads, /health says why it refuses writes
+                }
+                last = e;
             } catch (JedisException notYet) {
                 last = notYet;
             }

@@ -1,3 +1,5 @@
+#!lua
+-- (#!lua: a script that writes, refused whole before it runs by a Redis refusing writes: OOM, MISCONF)
 -- board-record.lua: records a player's points on a game's board and returns the best after it,
 -- atomically. The board holds the negated best, so ZADD LT ("only if lower") keeps the highest
 -- best, and an ascending ZRANGE ranks best first, ties by member bytes (Redis orders equal scores

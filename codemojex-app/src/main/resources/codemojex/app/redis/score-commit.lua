@@ -1,3 +1,5 @@
+#!lua
+-- (#!lua: a script that writes, refused whole before it runs by a Redis refusing writes: OOM, MISCONF)
 -- score-commit.lua: applies the decided outcomes of a batch of guesses, all at once (a script runs
 -- atomically), in the order given. It decides nothing of the game: the score, whether a guess
 -- settles the game and why a guess is rejected are Referee.decide's, sent here as events to

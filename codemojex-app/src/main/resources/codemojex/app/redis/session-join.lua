@@ -1,3 +1,5 @@
+#!lua
+-- (#!lua: a script that writes, refused whole before it runs by a Redis refusing writes: OOM, MISCONF)
 -- session-join.lua: gives a player name in a game to a new session, atomically, unless a session
 -- that has not expired holds it, or holds a name that looks like it (the same UTS #39 skeleton,
 -- computed by the app: PlayerName.skeleton). Expiry is decided by the app's clock (ARGV[4]), not

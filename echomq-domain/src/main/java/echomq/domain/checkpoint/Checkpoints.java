@@ -67,7 +67,9 @@ public final class Checkpoints {
     /**
      * The fold of every entry of the stream: the newest valid checkpoint of {@code projection} plus
      * the tail. Saves a new checkpoint when the tail held at least {@code saveAfter} entries
-     * ({@code 1}: whenever anything was folded; {@code Long.MAX_VALUE}: never).
+     * ({@code 1}: whenever anything was folded; {@code Long.MAX_VALUE}: never). A store that refuses
+     * writes ({@link echomq.domain.stream.StreamStoreException.WritesRefused}: out of memory, cannot
+     * persist) saves nothing, and the fold is answered all the same ({@code saved} false).
      *
      * @param key        the stream
      * @param projection the fold; its name and version key the checkpoint
@@ -101,8 +103,12 @@ public final class Checkpoints {
             StreamObservation at = states.observe(key, done.last().get());
             // the mark of the last entry folded, read with the state it belongs to; gone already: save next time
             if (at.state().isDefined() && at.probed().isDefined()) {
-                saved = store.save(new Checkpoint(key, projectionName, projection.version(), Checkpoint.WHOLE_LOG,
-                        codec.encode(done.value()), at.probed().get(), at.state().get(), clock.instant()));
+                try {
+                    saved = store.save(new Checkpoint(key, projectionName, projection.version(), Checkpoint.WHOLE_LOG,
+                            codec.encode(done.value()), at.probed().get(), at.state().get(), clock.instant()));
+                } catch (echomq.domain.stream.StreamStoreException.WritesRefused refused) {
+                    saved = false; // the store serves reads and refuses writes: the fold is answered, saved next time
+                }
             }
         }
         return new Resumed<>(done.value(), from, ignored, done.entries(), saved);

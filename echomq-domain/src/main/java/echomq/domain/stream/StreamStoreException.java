@@ -3,7 +3,8 @@ package echomq.domain.stream;
 /**
  * A failure of the stream store (Redis), as the domain sees it: typed, naming the key it concerns,
  * never swallowed. Subtypes say what went wrong, so a caller retries an {@link Unavailable} and
- * not a {@link WrongType}.
+ * not a {@link WrongType}, and waits longer on a {@link WritesRefused}: the store is up and serves
+ * reads, but refuses to write until an operator frees memory or disk.
  * <pre>{@code
  * try { windows.foldWindow(key, w, fold); }
  * catch (StreamStoreException.Unavailable e) { retryLater(e.key()); }
@@ -132,6 +133,93 @@ public class StreamStoreException extends RuntimeException {
          */
         public long serverMs() {
             return serverMs;
+        }
+    }
+
+    /**
+     * The store is up and answers reads, but refuses every command that would write: it is out of
+     * memory ({@link OutOfMemory}) or cannot persist what it holds ({@link PersistenceFailure}).
+     * Not an {@link Unavailable}: reconnecting does not help, and the refusal lasts until memory or
+     * disk is freed. A refused command wrote nothing: a refused script was refused before its first
+     * write (Redis refuses a script that declares writes before it runs, and one that does not at
+     * its first write, never after one), so a caller may send it again as it is.
+     */
+    public static class WritesRefused extends StreamStoreException {
+        /**
+         * The store refused a write on {@code key}.
+         *
+         * @param key     the key the refused command concerned, empty when none
+         * @param message what the store said
+         * @param cause   the driver's exception
+         */
+        public WritesRefused(String key, String message, Throwable cause) {
+            super(key, message, cause);
+        }
+
+        /**
+         * Why writes are refused, in a few words for an operator ({@code out of memory},
+         * {@code cannot persist}).
+         *
+         * @return the reason
+         */
+        public String reason() {
+            return "writes refused";
+        }
+    }
+
+    /**
+     * The store's memory is full ({@code maxmemory} reached with the {@code noeviction} policy, or
+     * nothing left to evict): Redis answers {@code OOM command not allowed when used memory >
+     * 'maxmemory'} to every command that may grow the data set.
+     */
+    public static class OutOfMemory extends WritesRefused {
+        /**
+         * The store refused a write on {@code key} for want of memory.
+         *
+         * @param key     the key the refused command concerned, empty when none
+         * @param message what the store said
+         * @param cause   the driver's exception
+         */
+        public OutOfMemory(String key, String message, Throwable cause) {
+            super(key, message, cause);
+        }
+
+        /**
+         * {@inheritDoc}
+         *
+         * @return {@code out of memory}
+         */
+        @Override
+        public String reason() {
+            return "out of memory";
+        }
+    }
+
+    /**
+     * The store cannot persist its data (a background save or an append-only file write failed,
+     * e.g. on a full disk) and is configured to refuse writes until it can: Redis answers
+     * {@code MISCONF ...} to every write command (and to {@code PING}).
+     */
+    public static class PersistenceFailure extends WritesRefused {
+        /**
+         * The store refused a write on {@code key} as it cannot persist.
+         *
+         * @param key     the key the refused command concerned, empty when none
+         * @param message what the store said
+         * @param cause   the driver's exception
+         */
+        public PersistenceFailure(String key, String message, Throwable cause) {
+            super(key, message, cause);
+        }
+
+        /**
+         * {@inheritDoc}
+         *
+         * @return {@code cannot persist to disk}
+         */
+        @Override
+        public String reason() {
+            return "cannot persist to disk";
         }
     }
 }

@@ -67,10 +67,12 @@ public final class ProjectionReader {
      * @param checkpointsLoaded folds of sealed windows taken from a valid checkpoint instead of the stream
      * @param checkpointsSaved  folds of sealed windows written as checkpoints
      * @param combines          accumulators combined by sliding reads (panes, suffixes, the Two-Stacks)
+     * @param checkpointsRefused folds of sealed windows not written as checkpoints because the store refused
+     *                           writes (out of memory, cannot persist): the reads were answered all the same
      */
     public record Metrics(long reads, long hits, long incrementalFolds, long fullFolds, long entriesFolded,
                           long stateReads, long evictions, int cached, long absentStreams, long newLineages,
-                          long checkpointsLoaded, long checkpointsSaved, long combines) {
+                          long checkpointsLoaded, long checkpointsSaved, long combines, long checkpointsRefused) {
     }
 
     private final Clock clock;

@@ -27,6 +27,7 @@ final class ReaderMetrics {
     private final AtomicLong checkpointsLoaded = new AtomicLong();
     private final AtomicLong checkpointsSaved = new AtomicLong();
     private final AtomicLong combines = new AtomicLong();
+    private final AtomicLong checkpointsRefused = new AtomicLong();
     private volatile EchoListener listener = EchoListener.NONE;
 
     /** Tells {@code l}, from now on, what the reader does (replacing the listener before). */
@@ -76,6 +77,11 @@ final class ReaderMetrics {
         checkpointsSaved.incrementAndGet();
     }
 
+    /** A sealed window's checkpoint was not kept: the store refuses writes (out of memory, cannot persist). */
+    void checkpointRefused() {
+        checkpointsRefused.incrementAndGet();
+    }
+
     /** Served as it was kept: no range read. */
     void hit(Fold<?> fold, StreamKey key) {
         hits.incrementAndGet();
@@ -121,6 +127,7 @@ final class ReaderMetrics {
     /** The counts so far, with the folds kept now and the lineages started. */
     ProjectionReader.Metrics snapshot(int cached, long lineages) {
         return new ProjectionReader.Metrics(reads.get(), hits.get(), incremental.get(), full.get(), entries.get(), stateReads.get(),
-                evictions.get(), cached, absent.get(), lineages, checkpointsLoaded.get(), checkpointsSaved.get(), combines.get());
+                evictions.get(), cached, absent.get(), lineages, checkpointsLoaded.get(), checkpointsSaved.get(), combines.get(),
+                checkpointsRefused.get());
     }
 }

@@ -78,15 +78,24 @@ final class SealedCheckpoints {
         }
     }
 
-    /** Keeps the fold of a sealed window, when the fold is checkpointable and the window sealed. */
+    /**
+     * Keeps the fold of a sealed window, when the fold is checkpointable and the window sealed; a
+     * store that refuses writes keeps nothing, and the read that folded it is answered all the same.
+     */
     <A> void save(StreamKey key, Window.Fixed window, Fold<A> fold, StreamState now, FoldResult<A> result) {
         if (store.isEmpty() || !(fold instanceof Checkpointable<A> c) || !Proof.sealed(window, now) || now.lastEntry().isEmpty()) {
             return;
         }
         Checkpoint cp = new Checkpoint(key, Checkpoint.requireName(fold.name()), fold.version(), window,
                 c.codec().encode(result.value()), now.lastEntry().get(), now, clock.instant());
-        if (store.get().save(cp, Option.some(ttl))) {
-            metrics.checkpointSaved();
+        try {
+            if (store.get().save(cp, Option.some(ttl))) {
+                metrics.checkpointSaved();
+            }
+        } catch (echomq.domain.stream.StreamStoreException.WritesRefused refused) {
+            // the store is up and refuses writes (out of memory, cannot persist): the fold is answered
+            // all the same, as a read is served; its checkpoint is only a head start for a restart
+            metrics.checkpointRefused();
         }
     }
 }
