@@ -37,7 +37,7 @@ public record Code(Vector<Emoji> emojis) {
             throw new IllegalArgumentException("a code of " + text.length() + " chars is too long (at most "
                     + Emoji.MAX_INPUT_CHARS + ")");
         }
-        Vector<Emoji> out = Vector.empty();
+        java.util.ArrayList<Emoji> out = new java.util.ArrayList<>(LENGTH);
         int position = 0;
         for (String cluster : Emoji.clusters(text)) {
             if (isSeparator(cluster)) {
@@ -48,12 +48,12 @@ public record Code(Vector<Emoji> emojis) {
                 throw new IllegalArgumentException("\"" + Emoji.printable(cluster) + "\" at position " + position
                         + " is not an emoji");
             }
-            out = out.append(new Emoji(cluster));
+            out.add(new Emoji(cluster));
         }
         if (out.size() != LENGTH) {
             throw new IllegalArgumentException("a code is " + LENGTH + " emojis, got " + out.size());
         }
-        return new Code(out);
+        return new Code(Vector.ofAll(out));
     }
 
     /** Parses a secret: six distinct emojis. */

@@ -28,9 +28,10 @@ public record Emoji(String text) {
         if (text.length() > 64) {
             throw new IllegalArgumentException("\"" + text.substring(0, 16) + "…\" is too long for one emoji");
         }
-        Vector<String> clusters = clusters(text);
-        if (clusters.size() != 1) {
-            throw new IllegalArgumentException("\"" + text + "\" is " + clusters.size() + " characters, not one emoji");
+        // one pass of the grapheme matcher: the whole text must be its first cluster (the count is for the message only)
+        Matcher one = CLUSTER.matcher(text);
+        if (!one.find() || one.end() != text.length()) {
+            throw new IllegalArgumentException("\"" + text + "\" is " + clusters(text).size() + " characters, not one emoji");
         }
         if (!isEmoji(text)) {
             throw new IllegalArgumentException("\"" + printable(text) + "\" is not an emoji");
@@ -43,12 +44,23 @@ public record Emoji(String text) {
 
     /** The extended grapheme clusters of {@code text}. */
     static Vector<String> clusters(String text) {
-        Vector<String> out = Vector.empty();
+        java.util.ArrayList<String> out = new java.util.ArrayList<>(8);
         Matcher m = CLUSTER.matcher(text);
         while (m.find()) {
-            out = out.append(m.group());
+            out.add(m.group());
         }
-        return out;
+        return Vector.ofAll(out); // built once: appending to a Vector cluster by cluster was the worker's hottest allocation
+    }
+
+    /** Equal when the clusters are: written out, as a record's generated equals is slower on the worker's hot path. */
+    @Override
+    public boolean equals(Object o) {
+        return o == this || (o instanceof Emoji e && e.text.equals(text));
+    }
+
+    @Override
+    public int hashCode() {
+        return text.hashCode();
     }
 
     /**
@@ -64,7 +76,17 @@ public record Emoji(String text) {
             int[] cps = cluster.codePoints().toArray();
             return cps.length == 2 && isRegionalIndicator(cps[1]);
         }
-        return isPictographic(first) && cluster.codePoints().noneMatch(Emoji::isForbiddenInside);
+        if (!isPictographic(first)) {
+            return false;
+        }
+        for (int i = 0; i < cluster.length(); ) {
+            int cp = cluster.codePointAt(i);
+            if (isForbiddenInside(cp)) {
+                return false;
+            }
+            i += Character.charCount(cp);
+        }
+        return true;
     }
 
     private static boolean isForbiddenInside(int cp) {

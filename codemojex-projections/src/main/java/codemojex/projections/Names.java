@@ -10,12 +10,22 @@ public final class Names {
     }
 
     /** A game or room id: 1..64 of {@code A-Z a-z 0-9 _ -}. */
+    /** Whether every char of {@code id} is A-Z a-z 0-9 _ - (a loop: this runs for every field of every entry the worker reads). */
+    private static boolean isIdChars(String id) {
+        for (int i = 0; i < id.length(); i++) {
+            char c = id.charAt(i);
+            if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     public static String requireId(String what, String id) {
         if (id == null || id.isEmpty()) {
             throw new IllegalArgumentException(what + " must not be empty");
         }
-        if (id.length() > MAX_ID || !id.chars().allMatch(c -> (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
-                || (c >= '0' && c <= '9') || c == '_' || c == '-')) {
+        if (id.length() > MAX_ID || !isIdChars(id)) {
             throw new IllegalArgumentException(what + " \"" + Emoji.printable(id) + "\" must be 1.." + MAX_ID
                     + " of A-Z a-z 0-9 _ -");
         }

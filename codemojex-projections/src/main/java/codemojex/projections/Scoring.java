@@ -74,12 +74,12 @@ public final class Scoring {
     public static Score score(Code secret, Code guess) {
         Objects.requireNonNull(secret, "secret");
         Objects.requireNonNull(guess, "guess");
-        Vector<Option<Integer>> distances = Vector.empty();
+        java.util.ArrayList<Option<Integer>> distances = new java.util.ArrayList<>(Code.LENGTH);
         for (int i = 0; i < Code.LENGTH; i++) {
             int j = secret.indexOf(guess.get(i));
-            distances = distances.append(j < 0 ? Option.none() : Option.some(Math.abs(i - j)));
+            distances.add(j < 0 ? Option.none() : Option.some(Math.abs(i - j)));
         }
-        return fromDistances(guess, distances);
+        return fromDistances(guess, Vector.ofAll(distances));
     }
 
     /**
@@ -92,16 +92,16 @@ public final class Scoring {
         if (distances == null || distances.size() != Code.LENGTH) {
             throw new IllegalArgumentException("a score needs " + Code.LENGTH + " distances, got " + distances);
         }
-        Vector<PositionScore> positions = Vector.empty();
+        java.util.ArrayList<PositionScore> positions = new java.util.ArrayList<>(Code.LENGTH);
         int total = 0;
         for (int i = 0; i < Code.LENGTH; i++) {
             Option<Integer> distance = distances.get(i);
             Status status = Status.of(distance); // refuses a distance outside 0..5
             int points = distance.map(d -> POINTS_PER_POSITION - PENALTY_PER_STEP * d).getOrElse(0);
             total += points;
-            positions = positions.append(new PositionScore(i, guess.get(i), distance, points, status));
+            positions.add(new PositionScore(i, guess.get(i), distance, points, status));
         }
-        return new Score(total, MAX_TOTAL, percentage(total), positions);
+        return new Score(total, MAX_TOTAL, percentage(total), Vector.ofAll(positions));
     }
 
     /** {@code round(total / 6)}, half up. */
