@@ -363,13 +363,15 @@
     history.replaceState(null, '', '?game=' + encodeURIComponent(game));
     if (lastLobby) renderLobby(lastLobby); // before the first lobby event there is nothing to say about it
     renderKeyboard();
+    // who this page plays as, before the stream's first game event draws the board: a settled or quiet
+    // game sends no later event, so a board drawn without it would never mark this player's row
+    await identify(game);
     if (switched) {
       gameShown = false;
       lastId = lastId.split(',').filter((p) => p && !p.startsWith('game:')).join(','); // the other game's id means nothing here
       connect();
     }
     showLive();
-    await identify(game);
     await readMine(game);
   }
 
@@ -381,18 +383,36 @@
     } catch (e) { say(e.message); }
   }
 
+  async function sendGuess() {
+    if (me === null) await join();
+    return api('POST', '/games/' + encodeURIComponent(game) + '/guesses', { guess: picked.join('') });
+  }
+
   async function submitGuess() {
     if (!game || picked.length !== 6) return;
     try {
-      if (me === null) await join();
-      const r = await api('POST', '/games/' + encodeURIComponent(game) + '/guesses', { guess: picked.join('') });
-      say('Guess sent, scoring…');
+      let r;
+      let rejoined = false;
+      try {
+        r = await sendGuess();
+      } catch (e) {
+        if (e.status !== 401) throw e;
+        // the session expired: whoever joins now is a new player (a name is not a player), with none of
+        // the old one's guesses; join again with the name and send the guess once more
+        me = null;
+        myId = null;
+        mine.length = 0;
+        renderMine();
+        showWho();
+        r = await sendGuess();
+        rejoined = true;
+      }
+      say(rejoined ? 'Your session had expired: you joined again as a new player; guess sent, scoring…' : 'Guess sent, scoring…');
       picked = [];
       renderSlots();
       pending.push(r.guessId);
       settlePending(); // once: it may have been scored before this page heard of it
     } catch (e) {
-      if (e.status === 401) { me = null; myId = null; showWho(); } // the session expired: the next guess joins again, as a new player
       say(e.message);
     }
   }

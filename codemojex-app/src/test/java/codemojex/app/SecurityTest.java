@@ -53,7 +53,7 @@ class SecurityTest {
             try (UnifiedJedis root = RedisConnections.connect("redis://:" + admin + "@127.0.0.1:" + redis.port())) {
                 root.sendCommand(Protocol.Command.ACL, "SETUSER", "cmapp", "on", ">" + secret, "resetkeys", "~emq:{cm}:*",
                         "resetchannels", "-@all", "+@read", "+@write", "+@stream", "+@hash", "+@sortedset", "+@scripting",
-                        "+@connection", "-@dangerous");
+                        "+@connection", "+time", "-@dangerous"); // TIME: the appenders read the server's clock (ClockGuard)
             }
             String uri = "redis://cmapp:" + secret + "@127.0.0.1:" + redis.port();
             try (Codemojex app = Codemojex.connect(uri, Settings.defaults())) {

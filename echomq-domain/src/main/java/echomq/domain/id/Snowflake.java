@@ -103,20 +103,6 @@ public final class Snowflake {
     }
 
     /**
-     * Makes every later mint's stream id greater than {@code top} (for example a stream's last id,
-     * written by a writer whose clock runs ahead). As in a hybrid logical clock,
-     * {@code next = max(now, top + 1)}: the smallest id of this minter above {@code top}, which is in
-     * {@code top}'s millisecond when this node's bits are above {@code top}'s tail and in the next
-     * millisecond otherwise. Ids so stay close to the writers' clocks rather than racing ahead.
-     * <pre>{@code
-     * minter.observe(StreamId.parse("1767225600123-5000"));
-     * minter.nextId().streamId().compareTo(StreamId.parse("1767225600123-5000")) > 0   // true
-     * }</pre>
-     *
-     * @param top the id every later mint must be above
-     * @throws IllegalArgumentException when no snowflake is above {@code top} (past the snowflake range)
-     */
-    /**
      * As {@link #observe}, and from now on mints at the clock plus how far {@code top} was ahead of
      * it (at most {@code maxLeadMs}): a writer whose clock trails another's keeps minting beside the
      * faster one's ids instead of below them, so it is not refused again at its next append. The
@@ -151,6 +137,20 @@ public final class Snowflake {
         return lead.get();
     }
 
+    /**
+     * Makes every later mint's stream id greater than {@code top} (for example a stream's last id,
+     * written by a writer whose clock runs ahead). As in a hybrid logical clock,
+     * {@code next = max(now, top + 1)}: the smallest id of this minter above {@code top}, which is in
+     * {@code top}'s millisecond when this node's bits are above {@code top}'s tail and in the next
+     * millisecond otherwise. Ids so stay close to the writers' clocks rather than racing ahead.
+     * <pre>{@code
+     * minter.observe(StreamId.parse("1767225600123-5000"));
+     * minter.nextId().streamId().compareTo(StreamId.parse("1767225600123-5000")) > 0   // true
+     * }</pre>
+     *
+     * @param top the id every later mint must be above
+     * @throws IllegalArgumentException when no snowflake is above {@code top} (past the snowflake range)
+     */
     public void observe(StreamId top) {
         Objects.requireNonNull(top, "top");
         if (top.ms() >= EPOCH_MS + MAX_OFFSET_MS) {

@@ -98,7 +98,9 @@ public class StreamStoreException extends RuntimeException {
      * clock is fixed. Not a failure of the store: the store is up.
      */
     public static class ClockAhead extends StreamStoreException {
+        /** The writer's clock when it was refused, epoch ms. */
         private final long writerMs;
+        /** The store's clock when the writer was refused, epoch ms. */
         private final long serverMs;
 
         /**
