@@ -1,0 +1,467 @@
+package codemojex.app;
+
+import codemojex.projections.Channels;
+import codemojex.app.cli.Main;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.StreamEntry;
+import echomq.testkit.FaultyProxy;
+import echomq.testkit.RedisServerProcess;
+import echomq.testkit.TestRedis;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A nemesis test in the Jepsen style, bounded for CI: a private {@code redis-server} with AOF and
+ * {@code appendfsync always} (a write Redis acknowledged is on disk before the reply, so a SIGKILL
+ * of Redis loses nothing acknowledged and the checker allows no loss at all), two {@code serve}
+ * processes each reaching it through a {@link FaultyProxy} of its own, and client threads playing
+ * through HTTP with retries while a seeded nemesis pauses (SIGSTOP/SIGCONT) and kills (SIGKILL,
+ * restarted on the same AOF and port) Redis, kills a {@code serve} and starts it again, cuts a
+ * proxy's connections, makes it refuse new ones or delays its forwarding. Then everything is
+ * healed, the workers drain, and the checker reads the whole history and Redis.
+ *
+ * <p>{@code -Dechomq.nemesis.seed=N} replays a schedule (the seed is printed), and
+ * {@code -Dechomq.nemesis.seconds=S} runs the nemesis longer (default 40). A {@code serve} with its
+ * clock set back is not among the faults: the app has no clock offset option.
+ */
+class NemesisTest {
+
+    static final ObjectMapper JSON = new ObjectMapper();
+    static final int CLIENTS = 3;
+    static final int GAMES_PER_CLIENT = 4;
+    /** The writers' skew the library allows (a stream id at most that far ahead of Redis's clock), and a slack. */
+    static final long SKEW_MS = 100;
+    static final long SLACK_MS = 400;
+
+    /** One request and its answer: status -1 when no answer came (refused, reset, timed out). */
+    record Op(long atMillis, int client, String kind, String target, String request, int status, String guessId, String game) {
+    }
+
+    /** One fault as the nemesis ran it. */
+    record Fault(long atMillis, String kind, String detail) {
+        @Override
+        public String toString() {
+            return String.format("%6d ms %-12s %s", atMillis, kind, detail);
+        }
+    }
+
+    enum Kind { PAUSE_REDIS, KILL_REDIS, KILL_SERVE, CUT, DELAY, REFUSE }
+
+    final ConcurrentLinkedQueue<Op> history = new ConcurrentLinkedQueue<>();
+    final List<Fault> schedule = Collections.synchronizedList(new ArrayList<>());
+    final AtomicBoolean stop = new AtomicBoolean();
+    final java.util.concurrent.atomic.AtomicReference<Throwable> clientFailure = new java.util.concurrent.atomic.AtomicReference<>();
+    final long t0 = System.nanoTime();
+    AtomicReferenceArray<ServeProcessTest.Serve> serves;
+
+    @AfterEach
+    void killWhatIsLeft() {
+        ServeProcessTest.killStarted();
+    }
+
+    long now() {
+        return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+    }
+
+    @Test
+    void pausesKillsCutsAndDelaysLoseNothingAcknowledgedAndScoreEveryGuessOnce() throws Exception {
+        long seed = Long.getLong("echomq.nemesis.seed", System.nanoTime());
+        long seconds = Long.getLong("echomq.nemesis.seconds", 40);
+        System.out.printf("[seed] nemesis %d (replay with -Dechomq.nemesis.seed=%d; run longer with -Dechomq.nemesis.seconds=S)%n", seed, seed);
+        try (RedisServerProcess redis = TestRedis.privateServer("--appendonly", "yes", "--appendfsync", "always");
+             FaultyProxy p0 = FaultyProxy.start(redis.port());
+             FaultyProxy p1 = FaultyProxy.start(redis.port())) {
+            FaultyProxy[] proxies = {p0, p1};
+            serves = new AtomicReferenceArray<>(2);
+            for (int i = 0; i < 2; i++) {
+                serves.set(i, startServe(i, proxies[i]));
+            }
+            for (int i = 0; i < 2; i++) {
+                serves.get(i).ready();
+            }
+            try {
+                run(seed, seconds, redis, proxies);
+            } catch (Throwable t) {
+                System.out.printf("[nemesis] FAILED with seed %d (replay with -Dechomq.nemesis.seed=%d); schedule:%n", seed, seed);
+                synchronized (schedule) {
+                    schedule.forEach(f -> System.out.println("  " + f));
+                }
+                throw t;
+            }
+        }
+    }
+
+    static ServeProcessTest.Serve startServe(int i, FaultyProxy proxy) throws IOException {
+        return ServeProcessTest.Serve.start(Files.createTempDirectory("nemesis-serve-"), "--redis", proxy.uri(), "--node",
+                Integer.toString(41 + i), "--guess-rate", "100000", "--read-rate", "0", "--room-rate", "600", "--claim-idle", "2s");
+    }
+
+    void run(long seed, long seconds, RedisServerProcess redis, FaultyProxy[] proxies) throws Exception {
+        List<Thread> clients = new ArrayList<>();
+        for (int c = 0; c < CLIENTS; c++) {
+            int client = c;
+            Thread t = new Thread(() -> play(client, new Random(seed * 31 + client), redis), "nemesis-client-" + c);
+            t.start();
+            clients.add(t);
+        }
+        Map<Kind, Integer> injected = nemesis(new Random(seed), seconds, redis, proxies);
+        stop.set(true);
+        for (Thread t : clients) {
+            t.join(TimeUnit.SECONDS.toMillis(60));
+            assertThat(t.isAlive()).as("client %s ended", t.getName()).isFalse();
+        }
+        if (clientFailure.get() != null) {
+            throw new AssertionError("a client failed", clientFailure.get());
+        }
+        // heal everything: the faults end with their step, but make sure
+        for (FaultyProxy p : proxies) {
+            p.heal();
+        }
+        assertThat(redis.isRunning()).as("redis-server running after the nemesis").isTrue();
+        for (int i = 0; i < 2; i++) {
+            assertThat(serves.get(i).process().isAlive()).as("serve %d alive after the nemesis (it never exits on its own)", i).isTrue();
+        }
+        Map<String, Long> statuses = new TreeMap<>();
+        for (Op op : history) {
+            statuses.merge(op.kind() + " " + op.status(), 1L, Long::sum);
+        }
+        System.out.printf("[nemesis] %d operations: %s%n", history.size(), statuses);
+        // every answer one the API gives under faults: created, accepted, settled, unavailable, or none at all (no 500, 400 or 401)
+        for (Op op : history) {
+            Set<Integer> expected = op.kind().startsWith("guess") ? Set.of(202, 409, 503, -1) : Set.of(201, 503, -1);
+            assertThat(expected).as("status of %s by client %d to %s at %d ms", op.request(), op.client(), op.target(), op.atMillis())
+                    .contains(op.status());
+        }
+        System.out.printf("[nemesis] faults injected: %s; proxies: %d connections cut, %d refused, %d chunks delayed%n", injected,
+                p(proxies, FaultyProxy::cut), p(proxies, FaultyProxy::refused), p(proxies, FaultyProxy::delayed));
+        if (seconds >= 30) {
+            assertThat(injected.keySet()).as("every kind of fault injected in %d s", seconds).containsExactlyInAnyOrder(Kind.values());
+        }
+        assertThat(history.stream().filter(op -> op.status() == 202).count()).as("guesses accepted under the nemesis").isGreaterThan(100);
+        long checkFrom = now();
+        check(redis);
+        System.out.printf("[nemesis] drained and checked in %d ms; the whole run %d ms%n", now() - checkFrom, now());
+    }
+
+    static long p(FaultyProxy[] proxies, java.util.function.ToLongFunction<FaultyProxy> f) {
+        long n = 0;
+        for (FaultyProxy p : proxies) {
+            n += f.applyAsLong(p);
+        }
+        return n;
+    }
+
+    // ---------------------------------------------------------------- the nemesis
+
+    Map<Kind, Integer> nemesis(Random rng, long seconds, RedisServerProcess redis, FaultyProxy[] proxies) throws Exception {
+        Map<Kind, Integer> injected = new java.util.EnumMap<>(Kind.class);
+        List<Kind> first = new ArrayList<>(List.of(Kind.values()));
+        Collections.shuffle(first, rng); // every kind once first, in a seeded order; then at random
+        long end = now() + TimeUnit.SECONDS.toMillis(seconds);
+        Thread.sleep(1_500); // some play before the first fault
+        for (int n = 0; now() < end; n++) {
+            Kind kind = n < first.size() ? first.get(n) : Kind.values()[rng.nextInt(Kind.values().length)];
+            int target = rng.nextInt(2);
+            int millis = 1_000 + rng.nextInt(1_001);
+            switch (kind) {
+                case PAUSE_REDIS -> {
+                    String pid = redisPid(redis);
+                    fault(kind, "SIGSTOP redis-server " + pid + " for " + millis + " ms");
+                    signal("STOP", pid);
+                    try {
+                        Thread.sleep(millis);
+                    } finally {
+                        signal("CONT", pid);
+                    }
+                }
+                case KILL_REDIS -> {
+                    fault(kind, "SIGKILL redis-server " + redisPid(redis) + ", restarted on its AOF and port " + redis.port());
+                    redis.restart();
+                }
+                case KILL_SERVE -> {
+                    ServeProcessTest.Serve victim = serves.get(target);
+                    fault(kind, "SIGKILL serve " + target + " (pid " + victim.process().pid() + "), started again");
+                    victim.process().destroyForcibly();
+                    assertThat(victim.process().waitFor(30, TimeUnit.SECONDS)).isTrue();
+                    serves.set(target, startServe(target, proxies[target]).ready());
+                }
+                case CUT -> fault(kind, "proxy " + target + ": cut " + proxies[target].cutAll() + " connections");
+                case DELAY -> {
+                    fault(kind, "proxy " + target + ": 300 ms on every chunk for 2 s");
+                    proxies[target].delayFor(Duration.ofMillis(300), Duration.ofSeconds(2));
+                    Thread.sleep(2_000);
+                }
+                case REFUSE -> {
+                    // a partition: what is open is cut, and connecting again is refused for a while
+                    proxies[target].refuseFor(Duration.ofMillis(millis));
+                    fault(kind, "proxy " + target + ": cut " + proxies[target].cutAll() + " connections and refuse new ones for " + millis + " ms");
+                    Thread.sleep(millis);
+                }
+            }
+            injected.merge(kind, 1, Integer::sum);
+            Thread.sleep(500 + rng.nextInt(1_500));
+        }
+        return injected;
+    }
+
+    void fault(Kind kind, String detail) {
+        Fault f = new Fault(now(), kind.name(), detail);
+        schedule.add(f);
+        System.out.println("[nemesis] " + f);
+    }
+
+    static String redisPid(RedisServerProcess redis) {
+        for (String line : redis.command("INFO", "server").split("\r?\n")) {
+            if (line.startsWith("process_id:")) {
+                return line.substring("process_id:".length()).trim();
+            }
+        }
+        throw new AssertionError("no process_id in INFO server");
+    }
+
+    static void signal(String signal, String pid) throws Exception {
+        Process kill = new ProcessBuilder("kill", "-" + signal, pid).redirectErrorStream(true).start();
+        assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(kill.exitValue()).as("kill -%s %s", signal, pid).isZero();
+    }
+
+    // ---------------------------------------------------------------- the clients
+
+    /** An answer: status -1 when none came. */
+    record Answer(int status, JsonNode body) {
+    }
+
+    void play(int client, Random rng, RedisServerProcess redis) {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        try (redis.clients.jedis.UnifiedJedis direct = echomq.redis.RedisConnections.connect(redis.uri())) {
+            for (int g = 0; !stop.get(); g++) {
+                Answer opened = call(http, rng, client, "open", "POST", "/rooms", "{\"room\":\"nemesis-" + client + "\"}", null, null);
+                if (opened.status() != 201) {
+                    continue;
+                }
+                String game = opened.body().get("game").asText();
+                List<String> keys = new ArrayList<>();
+                opened.body().get("keyboard").forEach(k -> keys.add(k.asText()));
+                // the client knows the secret (read from Redis, behind the proxies' back), unless that read failed or the
+                // game is one of those it plays blind; past its quota of games it plays blind, so that the run stays bounded
+                String secret = null;
+                if (g < GAMES_PER_CLIENT - 1 && rng.nextInt(4) != 0) {
+                    try {
+                        secret = direct.hget("emq:{cm}:game:" + game, "secret");
+                    } catch (RuntimeException unknown) {
+                        secret = null;
+                    }
+                }
+                List<String> tokens = new ArrayList<>();
+                for (int j = 0; j < 2 && !stop.get(); j++) {
+                    Answer joined = call(http, rng, client, "join", "POST", "/games/" + game + "/players",
+                            "{\"name\":\"n" + client + "-" + g + "-" + j + "\"}", null, game);
+                    if (joined.status() == 201) {
+                        tokens.add(joined.body().get("token").asText());
+                    }
+                }
+                if (tokens.isEmpty()) {
+                    continue;
+                }
+                boolean last = g >= GAMES_PER_CLIENT - 1; // played blind until the end
+                int winAt = secret == null ? Integer.MAX_VALUE : 15 + rng.nextInt(40);
+                int giveUpAt = last ? Integer.MAX_VALUE : 20 + rng.nextInt(40); // a blind game is left after a while
+                int after = -1; // guesses left to send after the winning one
+                for (int i = 0; !stop.get() && after != 0 && (secret != null || i < giveUpAt); i++) {
+                    boolean win = i == winAt;
+                    String guess = win ? secret : randomGuess(keys, rng);
+                    String token = tokens.get(rng.nextInt(tokens.size()));
+                    List<Thread> racing = new ArrayList<>();
+                    if (win) {
+                        // a few more at the same time, from threads of their own: appended before the win they are scored,
+                        // after it and before it is scored the worker rejects them, after its score the game refuses them
+                        for (int k = 0; k < 1 + rng.nextInt(3); k++) {
+                            String other = randomGuess(keys, rng);
+                            String otherToken = tokens.get(rng.nextInt(tokens.size()));
+                            Random own = new Random(rng.nextLong());
+                            Thread t = new Thread(() -> {
+                                try {
+                                    call(HttpClient.newHttpClient(), own, client, "guess-race", "POST", "/games/" + game + "/guesses",
+                                            JSON.writeValueAsString(Map.of("guess", other)), otherToken, game);
+                                } catch (Exception e) {
+                                    clientFailure.compareAndSet(null, e);
+                                }
+                            });
+                            t.start();
+                            racing.add(t);
+                        }
+                    }
+                    Answer a = call(http, rng, client, win ? "guess-win" : "guess", "POST", "/games/" + game + "/guesses",
+                            JSON.writeValueAsString(Map.of("guess", guess)), token, game);
+                    for (Thread t : racing) {
+                        t.join();
+                    }
+                    if (win) {
+                        after = 1 + rng.nextInt(2); // and a few after it, which the game refuses
+                    } else if (after > 0) {
+                        after--;
+                    }
+                    if (a.status() == 409 && after < 0) {
+                        break; // settled (another guess may have been a 600 after all)
+                    }
+                    Thread.sleep(5 + rng.nextInt(20));
+                }
+            }
+        } catch (Throwable e) {
+            clientFailure.compareAndSet(null, e);
+        }
+    }
+
+    static String randomGuess(List<String> keys, Random rng) {
+        List<String> shuffled = new ArrayList<>(keys);
+        Collections.shuffle(shuffled, rng);
+        return String.join("", shuffled.subList(0, 6));
+    }
+
+    /** The request, sent again (to either serve) after no answer or a 503, with a backoff; every attempt in the history. */
+    Answer call(HttpClient http, Random rng, int client, String kind, String method, String path, String body, String token, String game)
+            throws InterruptedException {
+        long backoff = 50;
+        for (int attempt = 0; ; attempt++) {
+            int target = rng.nextInt(2);
+            ServeProcessTest.Serve s = serves.get(target);
+            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + s.port() + path)).timeout(Duration.ofSeconds(5))
+                    .header("Content-Type", "application/json");
+            if (token != null) {
+                b.header("Authorization", "Bearer " + token);
+            }
+            b.method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+            int status;
+            JsonNode answer = null;
+            try {
+                HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+                status = r.statusCode();
+                answer = r.body().isEmpty() ? null : JSON.readTree(r.body());
+            } catch (IOException noAnswer) {
+                status = -1;
+            }
+            String guessId = status == 202 && answer != null ? answer.path("guessId").asText() : null;
+            history.add(new Op(now(), client, kind, "serve-" + target, method + " " + path + (body == null ? "" : " " + body), status, guessId, game));
+            if ((status != -1 && status != 503) || attempt >= 15 || (stop.get() && attempt >= 2)) {
+                return new Answer(status, answer);
+            }
+            Thread.sleep(backoff);
+            backoff = Math.min(1_000, backoff * 2);
+        }
+    }
+
+    // ---------------------------------------------------------------- the checker
+
+    void check(RedisServerProcess redis) throws Exception {
+        try (Codemojex app = Codemojex.connect(redis.uri(), Settings.defaults())) {
+            List<StreamEntry> guesses = app.redis().range().rangeFrom(app.partitions().stream(0, Channels.GUESSES), StreamId.MIN, 10_000_000);
+            Map<String, String> gameOf = new LinkedHashMap<>(); // every guess in the log, by guess id
+            for (StreamEntry e : guesses) {
+                gameOf.put(e.branded().map(Object::toString).getOrElse(() -> "E" + e.id()), e.field("game").get());
+            }
+            // nothing acknowledged is lost: every 202 is in the log
+            List<Op> accepted = history.stream().filter(op -> op.status() == 202).toList();
+            for (Op op : accepted) {
+                assertThat(gameOf).as("guess %s answered 202 at %d ms is in `guesses`", op.guessId(), op.atMillis()).containsKey(op.guessId());
+            }
+            // the workers drain (bounded): every guess of the log scored or rejected
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            Map<String, String> status = new HashMap<>();
+            while (true) {
+                status.clear();
+                for (Map.Entry<String, String> g : gameOf.entrySet()) {
+                    status.put(g.getKey(), app.play().guess(g.getValue(), g.getKey()).status());
+                }
+                long pending = status.values().stream().filter("pending"::equals).count();
+                if ((pending == 0 && app.worker().pending() == 0) || System.nanoTime() > deadline) {
+                    assertThat(pending).as("guesses still pending 60 s after the heal").isZero();
+                    assertThat(app.worker().pending()).as("guesses delivered and not acknowledged").isZero();
+                    break;
+                }
+                Thread.sleep(500);
+            }
+            // every guess scored exactly once, or rejected because its game had settled; no score without its guess
+            Map<String, Long> perGuess = AppReliabilityTest.scoredPerGuess(app);
+            int scored = 0;
+            int rejected = 0;
+            for (Map.Entry<String, String> s : status.entrySet()) {
+                if (s.getValue().equals("scored")) {
+                    scored++;
+                    assertThat(perGuess.get(s.getKey())).as("guess-scored entries of %s", s.getKey()).isEqualTo(1L);
+                } else {
+                    rejected++;
+                    assertThat(s.getValue()).as(s.getKey()).isEqualTo("rejected");
+                    assertThat(perGuess).as("a rejected guess has no guess-scored entry").doesNotContainKey(s.getKey());
+                    assertThat(app.play().game(gameOf.get(s.getKey())).settled()).as("the game of rejected guess %s is settled", s.getKey()).isTrue();
+                }
+            }
+            assertThat(gameOf.keySet()).as("no guess-scored entry without its guess in `guesses`").containsAll(perGuess.keySet());
+            assertThat(perGuess.values().stream().mapToLong(Long::longValue).sum()).as("guess-scored entries").isEqualTo(scored);
+            // every game's board equals rebuild-board, the CLI command run as a process
+            Set<String> games = new java.util.TreeSet<>(gameOf.values());
+            for (String game : games) {
+                rebuildBoard(redis, game);
+            }
+            // stream ids strictly increase; none ahead of Redis's clock by more than the writers' skew and a slack
+            String[] time = redis.command("TIME").split("\n");
+            long redisNow = Long.parseLong(time[0].trim()) * 1000 + Long.parseLong(time[1].trim()) / 1000;
+            int streams = 0;
+            long entries = 0;
+            for (String channel : List.of(Channels.ROOM_OPENED, Channels.GUESSES, Channels.GUESS_SCORED, Channels.GAME_SETTLED)) {
+                List<StreamEntry> all = app.redis().range().rangeFrom(app.partitions().stream(0, channel), StreamId.MIN, 10_000_000);
+                streams++;
+                entries += all.size();
+                for (int i = 1; i < all.size(); i++) {
+                    assertThat(all.get(i).id().compareTo(all.get(i - 1).id())).as("%s: %s after %s", channel, all.get(i).id(), all.get(i - 1).id())
+                            .isPositive();
+                }
+                if (!all.isEmpty()) {
+                    long top = Long.parseLong(all.get(all.size() - 1).id().toString().split("-")[0]);
+                    assertThat(top - redisNow).as("%s's top %s ahead of Redis TIME %d", channel, all.get(all.size() - 1).id(), redisNow)
+                            .isLessThanOrEqualTo(SKEW_MS + SLACK_MS);
+                }
+            }
+            long settled = games.stream().filter(g -> app.play().game(g).settled()).count();
+            System.out.printf("[nemesis] checked: %d guesses answered 202, all in `guesses`; %d guesses in the log (%d indeterminate: "
+                            + "appended without a 202 seen), %d scored exactly once, %d rejected after a settle; %d games (%d settled), "
+                            + "each board equal to rebuild-board; %d entries in %d streams, ids increasing, none ahead of Redis TIME by "
+                            + "more than %d ms%n", accepted.size(), gameOf.size(), gameOf.size() - accepted.size(), scored, rejected,
+                    games.size(), settled, entries, streams, SKEW_MS + SLACK_MS);
+        }
+    }
+
+    static void rebuildBoard(RedisServerProcess redis, String game) throws Exception {
+        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", System.getProperty("java.class.path"),
+                Main.class.getName(), "rebuild-board", game, "--redis", redis.uri());
+        Path log = Files.createTempFile("rebuild-", ".log");
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("rebuild-board %s ends", game).isTrue();
+        assertThat(p.exitValue()).as("rebuild-board %s: %s", game, Files.readString(log)).isZero();
+    }
+}

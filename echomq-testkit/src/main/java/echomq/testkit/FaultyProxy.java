@@ -1,0 +1,259 @@
+package echomq.testkit;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketException;
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A TCP proxy on a loopback port that forwards every connection to a target port on loopback, and
+ * injects network faults on demand: {@link #cutAll()} closes every open connection at once (as a
+ * broken link does), {@link #refuseFor(Duration)} resets every new connection for a while (a
+ * server unreachable), {@link #delayFor(Duration, Duration)} holds every chunk forwarded, in either
+ * direction, for a while (a slow link). Put one between a client and its Redis:
+ * <pre>{@code
+ * try (FaultyProxy proxy = FaultyProxy.start(redis.port())) {
+ *     String uri = proxy.uri(); // the client connects here
+ *     proxy.cutAll();
+ * }
+ * }</pre>
+ * Each connection is forwarded by two daemon threads, one per direction.
+ */
+public final class FaultyProxy implements AutoCloseable {
+
+    private final int targetPort;
+    private final ServerSocket server;
+    private final Set<Socket> open = ConcurrentHashMap.newKeySet();
+    private final Thread acceptor;
+    private final AtomicLong accepted = new AtomicLong();
+    private final AtomicLong refused = new AtomicLong();
+    private final AtomicLong cut = new AtomicLong();
+    private final AtomicLong delayed = new AtomicLong();
+    private volatile long refuseUntil;
+    private volatile long delayUntil;
+    private volatile long delayMillis;
+    private volatile boolean closed;
+
+    private FaultyProxy(int targetPort) throws IOException {
+        this.targetPort = targetPort;
+        this.server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        this.acceptor = new Thread(this::acceptLoop, "faulty-proxy-" + server.getLocalPort());
+        acceptor.setDaemon(true);
+    }
+
+    /**
+     * Starts a proxy on a free loopback port forwarding to {@code targetPort} on loopback.
+     *
+     * @param targetPort the loopback port every connection is forwarded to
+     * @return the running proxy; {@link #close()} it
+     * @throws UncheckedIOException when no server socket can be opened
+     */
+    public static FaultyProxy start(int targetPort) {
+        try {
+            FaultyProxy p = new FaultyProxy(targetPort);
+            p.acceptor.start();
+            return p;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * The loopback port clients connect to.
+     *
+     * @return the port
+     */
+    public int port() {
+        return server.getLocalPort();
+    }
+
+    /**
+     * Where a Redis client connects.
+     *
+     * @return {@code redis://127.0.0.1:<port>}
+     */
+    public String uri() {
+        return "redis://127.0.0.1:" + port();
+    }
+
+    /**
+     * Closes every open connection now, both sides (the client reads the end of its stream or a
+     * reset); new connections are forwarded as before.
+     *
+     * @return how many connections were cut
+     */
+    public int cutAll() {
+        int n = 0;
+        for (Socket s : open) {
+            closeQuietly(s);
+            n++;
+        }
+        cut.addAndGet(n / 2);
+        return n / 2;
+    }
+
+    /**
+     * Resets every connection accepted from now on for {@code duration} (accepted and closed at
+     * once with a TCP reset); open connections are left alone.
+     *
+     * @param duration how long new connections are refused
+     */
+    public void refuseFor(Duration duration) {
+        refuseUntil = System.nanoTime() + duration.toNanos();
+    }
+
+    /**
+     * Holds every chunk forwarded, in either direction, {@code delay} before it is sent on, for
+     * {@code duration} from now.
+     *
+     * @param delay    how long each chunk is held
+     * @param duration how long the link is slow
+     */
+    public void delayFor(Duration delay, Duration duration) {
+        delayMillis = delay.toMillis();
+        delayUntil = System.nanoTime() + duration.toNanos();
+    }
+
+    /** Ends every fault in progress: new connections are forwarded again, chunks without delay. */
+    public void heal() {
+        refuseUntil = System.nanoTime();
+        delayUntil = System.nanoTime();
+    }
+
+    /**
+     * How many connections were accepted, refused ones included.
+     *
+     * @return the count since start
+     */
+    public long accepted() {
+        return accepted.get();
+    }
+
+    /**
+     * How many connections were reset at accept by {@link #refuseFor(Duration)}.
+     *
+     * @return the count since start
+     */
+    public long refused() {
+        return refused.get();
+    }
+
+    /**
+     * How many connections {@link #cutAll()} closed.
+     *
+     * @return the count since start
+     */
+    public long cut() {
+        return cut.get();
+    }
+
+    /**
+     * How many chunks were held by {@link #delayFor(Duration, Duration)}.
+     *
+     * @return the count since start
+     */
+    public long delayed() {
+        return delayed.get();
+    }
+
+    /**
+     * How many connections are open now.
+     *
+     * @return the count (each counts its client side and its target side as one)
+     */
+    public int openConnections() {
+        return open.size() / 2;
+    }
+
+    private void acceptLoop() {
+        while (!closed) {
+            Socket client;
+            try {
+                client = server.accept();
+            } catch (IOException e) {
+                return; // closed
+            }
+            accepted.incrementAndGet();
+            if (System.nanoTime() - refuseUntil < 0) {
+                refused.incrementAndGet();
+                try {
+                    client.setSoLinger(true, 0); // a reset, not an orderly close
+                } catch (SocketException ignored) {
+                    // closed anyway
+                }
+                closeQuietly(client);
+                continue;
+            }
+            Socket target = new Socket();
+            try {
+                target.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), targetPort), 2000);
+                client.setTcpNoDelay(true);
+                target.setTcpNoDelay(true);
+            } catch (IOException e) {
+                closeQuietly(client); // the target is down: so is the connection
+                closeQuietly(target);
+                continue;
+            }
+            open.add(client);
+            open.add(target);
+            pump(client, target, "up");
+            pump(target, client, "down");
+        }
+    }
+
+    private void pump(Socket from, Socket to, String direction) {
+        Thread t = new Thread(() -> {
+            byte[] buffer = new byte[16 * 1024];
+            try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
+                for (int n; (n = in.read(buffer)) != -1; ) {
+                    if (System.nanoTime() - delayUntil < 0) {
+                        delayed.incrementAndGet();
+                        Thread.sleep(delayMillis);
+                    }
+                    out.write(buffer, 0, n);
+                    out.flush();
+                }
+            } catch (IOException | InterruptedException e) {
+                // cut, or the other side went away
+            } finally {
+                open.remove(from);
+                open.remove(to);
+                closeQuietly(from);
+                closeQuietly(to);
+            }
+        }, "faulty-proxy-" + port() + "-" + direction);
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private static void closeQuietly(Socket s) {
+        try {
+            s.close();
+        } catch (IOException ignored) {
+            // closing anyway
+        }
+    }
+
+    /** Stops accepting and closes every open connection. */
+    @Override
+    public void close() {
+        closed = true;
+        try {
+            server.close();
+        } catch (IOException ignored) {
+            // closing anyway
+        }
+        for (Socket s : open) {
+            closeQuietly(s);
+        }
+    }
+}
