@@ -71,6 +71,23 @@ class ANameIsNotAPlayerTest {
         return out;
     }
 
+    /** A guess whose body names another player id is refused, as one naming another player is (seen accepted by a user test). */
+    @Test
+    void aGuessNamingAnotherPlayersIdIsA400AndNothingIsSubmitted() {
+        String game = open();
+        Map.Entry<Map<String, String>, JsonNode> victim = join(game, "victim");
+        Map.Entry<Map<String, String>, JsonNode> mallory = join(game, "mallory");
+        String someGuess = f.secret(game).text();
+        String body = "{\"guess\":\"" + someGuess + "\",\"playerId\":\"" + victim.getValue().get("playerId").asText() + "\"}";
+        AppFixture.Response r = f.send("POST", "/games/" + game + "/guesses", body, mallory.getKey());
+        assertThat(r.status()).as(r.body()).isEqualTo(400);
+        assertThat(r.json().get("field").asText()).isEqualTo("playerId");
+        assertThat(r.json().get("error").asText()).contains(victim.getValue().get("playerId").asText(), "leave playerId out");
+        // its own id is what the session is anyway: accepted
+        String own = "{\"guess\":\"" + someGuess + "\",\"playerId\":\"" + mallory.getValue().get("playerId").asText() + "\"}";
+        assertThat(f.send("POST", "/games/" + game + "/guesses", own, mallory.getKey()).status()).isEqualTo(202);
+    }
+
     @Test
     void whoTakesAnExpiredNameStartsFromZeroAndSeesNoneOfTheOldGuesses() {
         String game = open();

@@ -46,6 +46,7 @@ public record PlayerName(String value) {
         CONTROL("contains a control character or a line break"),
         SPACE_AT_END("has leading or trailing white space"),
         INVISIBLE("is invisible"),
+        UNPRINTABLE("holds a character that has no glyph (private use, unassigned or a noncharacter)"),
         MIXED_SCRIPTS("mixes scripts");
 
         private final String says;
@@ -109,6 +110,13 @@ public record PlayerName(String value) {
             if (type == Character.CONTROL || type == Character.LINE_SEPARATOR || type == Character.PARAGRAPH_SEPARATOR
                     || type == Character.SURROGATE) {
                 throw new Refused(raw, Reason.CONTROL, codePoint(cp));
+            }
+            // a private-use, unassigned or noncharacter code point draws as a box or nothing: a name nobody can read
+            // (and UTS #39 restricts them); ICU's character data, as the skeletons are ICU's
+            int icuType = UCharacter.getType(cp);
+            if (icuType == UCharacter.PRIVATE_USE || icuType == UCharacter.UNASSIGNED || UCharacter.hasBinaryProperty(cp,
+                    com.ibm.icu.lang.UProperty.NONCHARACTER_CODE_POINT)) {
+                throw new Refused(raw, Reason.UNPRINTABLE, codePoint(cp));
             }
         }
         if (UCharacter.isUWhiteSpace(cps[0]) || UCharacter.isUWhiteSpace(cps[cps.length - 1])) {

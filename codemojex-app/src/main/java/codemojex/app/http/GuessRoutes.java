@@ -1,5 +1,6 @@
 package codemojex.app.http;
 
+import codemojex.app.core.LogSafe;
 import codemojex.app.core.BadInputException;
 import codemojex.app.core.ForbiddenException;
 import codemojex.app.core.GuessResult;
@@ -46,6 +47,12 @@ final class GuessRoutes {
         if (!player.equals(session.player())) {
             // the player is who the session says; a body naming another is a client mistake, said out loud
             throw new BadInputException("player", "player \"" + player + "\" is not this session's player \"" + session.player() + "\"; leave player out");
+        }
+        String playerId = Requests.optionalText(body, "playerId", session.playerId());
+        if (!playerId.equals(session.playerId())) {
+            // as for the name: the player is the session's, and a body naming another player id is said out loud
+            throw new BadInputException("playerId", "playerId \"" + LogSafe.escape(playerId) + "\" is not this session's player \""
+                    + session.playerId() + "\"; leave playerId out");
         }
         BrandedId id = play.submit(game, session.playerId(), session.player(), guess);
         ctx.header("Location", "/games/" + game + "/guesses/" + id);

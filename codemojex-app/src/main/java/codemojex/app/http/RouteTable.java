@@ -81,7 +81,7 @@ public final class RouteTable {
             get("/games/{game}"),
             post("/games/{game}/players", "name", "cookie"),
             get("/games/{game}/players/me"),
-            post("/games/{game}/guesses", "guess", "player"),
+            post("/games/{game}/guesses", "guess", "player", "playerId"),
             get("/games/{game}/guesses", "player"),
             get("/games/{game}/guesses/{guessId}"),
             get("/games/{game}/board", "top"),

@@ -64,6 +64,17 @@ class PlayerNameTest {
         assertThat(refused).isInstanceOf(IllegalArgumentException.class); // a 400 naming the field, through BadInputException.check
     }
 
+    /** Names that draw as a box or nothing (a private-use, unassigned or noncharacter code point), seen accepted by a user test. */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"\uE000", "\uF8FF", "ada\uE000", "\u0378", "\uFFFF", "\uFDD0",
+            "\uDBFF\uDFFF", "\uDB80\uDC00x"})
+    void aNameNobodyCanReadIsRefusedNamingTheCodePoint(String name) {
+        PlayerName.Refused refused = catchThrowableOfType(PlayerName.Refused.class, () -> PlayerName.of(name));
+        assertThat(refused).as(LogSafe.escape(name)).isNotNull();
+        assertThat(refused.reason()).isEqualTo(PlayerName.Reason.UNPRINTABLE);
+        assertThat(refused.getMessage()).contains("U+");
+    }
+
     @Test
     void nullIsRefusedAsEmpty() {
         assertThatThrownBy(() -> PlayerName.of(null)).isInstanceOf(PlayerName.Refused.class).hasMessageContaining("is empty");
