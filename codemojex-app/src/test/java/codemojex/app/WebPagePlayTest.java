@@ -227,6 +227,44 @@ class WebPagePlayTest {
         assertThat(mine(two)).hasSize(1).as("eve's page lists eve's guess only");
     }
 
+    /**
+     * A page whose session expired (found by trying the app as a user): its next guess used to show
+     * the raw 401 and, pressed again, to join as a new player who was still shown the old player's
+     * guesses. Now the guess joins again and is sent, and the page lists the new player's guesses
+     * only; after a reload of the quiet game, the page marks its own row on the board.
+     */
+    @Test
+    void aGuessAfterTheSessionExpiredPlaysOnAsANewPlayerShownOnlyItsOwnGuesses() throws Exception {
+        echomq.testkit.MovableClock clock = new echomq.testkit.MovableClock();
+        try (AppFixture expiring = new AppFixture(Settings.builder().clock(clock).sessionTtl(Duration.ofHours(1))
+                .maxClockAhead(Duration.ofDays(2)).build(), codemojex.app.http.RateLimiter.unlimited())) {
+            String game = expiring.post("/rooms", Map.of("room", "expiring")).json().get("game").asText();
+            List<String> secret = expiring.secret(game).emojis().map(e -> e.text()).toJavaList();
+            List<String> first = List.of(secret.get(1), secret.get(0), secret.get(2), secret.get(3), secret.get(5), secret.get(4));
+            List<String> second = List.of(secret.get(0), secret.get(1), secret.get(2), secret.get(3), secret.get(5), secret.get(4));
+            one.get(expiring.server.url() + "/?game=" + game);
+            waiting(one).until(d -> d.findElement(By.id("live")).getText().equals("live"));
+            pickAndGuess(one, "ada", first);
+            waiting(one).until(d -> d.findElements(By.cssSelector("#mine li")).size() == 1);
+
+            clock.advance(Duration.ofMinutes(61)); // the session and the name's hold expire
+            pickAndGuess(one, "ada", second);
+            waiting(one).until(d -> d.findElements(By.cssSelector("#board li")).size() == 2); // two players named ada
+            waiting(one).until(d -> d.findElements(By.cssSelector("#mine li")).size() == 1);
+            assertThat(mine(one).get(0)).as("the new player's own guess only").endsWith(" = 560 / 600");
+            assertThat(one.findElements(By.cssSelector("#board li.you"))).hasSize(1);
+            assertThat(one.findElement(By.cssSelector("#board li.you")).getText()).startsWith("ada — 560");
+            assertThat(one.findElement(By.cssSelector("#board li:not(.you)")).getText()).as("the old player, under the same name")
+                    .startsWith("ada — 520");
+
+            one.navigate().refresh(); // a quiet game: no event comes after the first
+            waiting(one).until(d -> d.findElement(By.id("who")).getText().equals("Playing as ada."));
+            waiting(one).until(d -> d.findElements(By.cssSelector("#board li.you")).size() == 1);
+            assertThat(one.findElement(By.cssSelector("#board li.you")).getText()).startsWith("ada — 560");
+            shot(one, "webpage-expired-session.png");
+        }
+    }
+
     /** Each listed guess, newest first: its emojis with their status classes, and its total. */
     static List<String> mine(WebDriver d) {
         return d.findElements(By.cssSelector("#mine li")).stream().map(li -> String.join(" ", li.findElements(By.className("cell")).stream()
