@@ -229,9 +229,30 @@ class WebShapesTest {
     @Test
     void answersCarryTheirHeaders() throws Exception {
         String guess = f.app.play().game(game).keyboard().keys().take(6).mkString();
+        String body = f.json.writeValueAsString(Map.of("guess", guess));
+        // a body that is not declared JSON (a cross-site form sends text/plain without a preflight) is a 415, nothing submitted
+        for (String type : new String[] {null, "text/plain", "application/x-www-form-urlencoded"}) {
+            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(f.server.url() + "/games/" + game + "/guesses"))
+                    .header("Authorization", f.as(game, "gus").get("Authorization")).POST(HttpRequest.BodyPublishers.ofString(body));
+            if (type != null) {
+                b.header("Content-Type", type);
+            }
+            HttpResponse<String> refused = raw(b);
+            assertThat(refused.statusCode()).as(String.valueOf(type)).isEqualTo(415);
+            assertThat(f.json.readTree(refused.body()).get("field").asText()).isEqualTo("Content-Type");
+        }
+        // one JSON value, each key once
+        for (String bad : new String[] {body + " trailing", "{\"guess\":\"" + guess + "\",\"guess\":\"" + guess + "\"}"}) {
+            HttpResponse<String> refused = raw(HttpRequest.newBuilder(URI.create(f.server.url() + "/games/" + game + "/guesses"))
+                    .header("Authorization", f.as(game, "gus").get("Authorization")).header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(bad)));
+            assertThat(refused.statusCode()).as(bad).isEqualTo(400);
+        }
+        assertThat(raw(HttpRequest.newBuilder(URI.create(f.server.url() + "/feed/events?buckets=maybe"))
+                .header("Accept", "text/event-stream")).statusCode()).isEqualTo(400);
         HttpResponse<String> submitted = raw(HttpRequest.newBuilder(URI.create(f.server.url() + "/games/" + game + "/guesses"))
-                .header("Authorization", f.as(game, "gus").get("Authorization"))
-                .POST(HttpRequest.BodyPublishers.ofString(f.json.writeValueAsString(Map.of("guess", guess)))));
+                .header("Authorization", f.as(game, "gus").get("Authorization")).header("Content-Type", "application/json; charset=utf-8")
+                .POST(HttpRequest.BodyPublishers.ofString(body)));
         assertThat(submitted.statusCode()).isEqualTo(202);
         String guessId = f.json.readTree(submitted.body()).get("guessId").asText();
         assertThat(submitted.headers().firstValue("Location")).contains("/games/" + game + "/guesses/" + guessId);

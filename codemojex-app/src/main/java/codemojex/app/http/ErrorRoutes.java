@@ -61,6 +61,8 @@ final class ErrorRoutes {
             ctx.header("Retry-After", Long.toString(e.retryAfterSeconds()));
             answer(ctx, HttpStatus.TOO_MANY_REQUESTS, ErrorWeb.of(e.getMessage()));
         });
+        routes.exception(Requests.UnsupportedType.class, (e, ctx) -> answer(ctx, HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+                ErrorWeb.of("Content-Type", e.getMessage())));
         routes.exception(HttpApi.NotAcceptable.class, (e, ctx) -> answer(ctx, HttpStatus.NOT_ACCEPTABLE, ErrorWeb.of("Accept", e.getMessage())));
         routes.exception(StreamStoreException.WritesRefused.class, (e, ctx) -> {
             // Redis is up and refuses writes (out of memory, cannot persist): this write did nothing; reads are served

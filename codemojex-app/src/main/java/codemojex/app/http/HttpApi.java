@@ -108,6 +108,7 @@ public final class HttpApi {
             w.get("/results", reports::results);
             config.routes.before("/games/{game}/events", live::requireGame);
             w.sse("/games/{game}/events", live::game);
+            config.routes.before("/feed/events", live::requireBuckets);
             w.sse("/feed/events", live::feed);
             w.sse("/lobby/events", live::lobby);
             config.routes.before("/events", live::requireGameIfAny);

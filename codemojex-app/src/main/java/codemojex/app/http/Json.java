@@ -22,6 +22,10 @@ public final class Json {
         return JsonMapper.builder()
                 .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+                // a body is one JSON value, each key once: {"name":"a"} trailing, or {"name":"a","name":"b"}, is refused,
+                // not read as its first value or its last key
+                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                 .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
                 .addModule(new SimpleModule("vavr-option").addSerializer(new OptionJson()))
                 .build();

@@ -52,6 +52,14 @@ final class LiveRoutes {
         play.game(ctx.pathParam("game"));
     }
 
+    /** Checks {@code ?buckets=} of {@code /feed/events} before the stream starts: true, false, 1 or 0, or none. */
+    void requireBuckets(Context ctx) {
+        String b = ctx.queryParam("buckets");
+        if (b != null && !(b.equals("true") || b.equals("false") || b.equals("1") || b.equals("0"))) {
+            throw new codemojex.app.core.BadInputException("buckets", "buckets must be true or false, got \"" + codemojex.app.core.LogSafe.escape(b) + "\"");
+        }
+    }
+
     /** Checks {@code ?game=}, when {@code /events} is given one, as {@link #requireGame} does. */
     void requireGameIfAny(Context ctx) {
         String game = ctx.queryParam("game");

@@ -23,6 +23,11 @@ final class Requests {
 
     /** The body, a JSON object. */
     JsonNode body(Context ctx) {
+        String type = ctx.contentType();
+        if (type == null || !type.toLowerCase(java.util.Locale.ROOT).startsWith("application/json")) {
+            // a JSON API: a text/plain or form body is a cross-site form's (sent without a preflight), never this page's
+            throw new UnsupportedType(type);
+        }
         String text = ctx.body();
         if (text.length() > HttpApi.MAX_BODY) {
             throw new Limits.TooLarge(text.length()); // a chunked body says no length up front
@@ -38,6 +43,13 @@ final class Requests {
             com.fasterxml.jackson.core.JsonLocation at = e.getLocation();
             throw new BadInputException("body", "body is not valid JSON" + (at == null || at.getLineNr() < 1 ? ""
                     : " at line " + at.getLineNr() + ", column " + at.getColumnNr()));
+        }
+    }
+
+    /** A body that is not declared {@code application/json}: a 415 naming the type sent. */
+    static final class UnsupportedType extends RuntimeException {
+        UnsupportedType(String type) {
+            super("the body must be sent as Content-Type: application/json, got " + (type == null ? "none" : "\"" + codemojex.app.core.LogSafe.escape(type) + "\""));
         }
     }
 
