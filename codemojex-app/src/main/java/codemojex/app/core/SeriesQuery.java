@@ -207,17 +207,23 @@ public final class SeriesQuery {
     /**
      * The instant day {@code d}'s bucket starts, as {@link Buckets.Calendar#startOf} cuts days (the
      * jump when the clocks skip {@code starts}, the earlier instant when it comes twice). Never
-     * before the epoch.
+     * before the epoch, never after {@link #LAST_MILLI}: a day at either end of the dates served, in
+     * a zone far from UTC, is clipped to the instants served (an answer never names an instant a
+     * request could not send back).
      */
     static Instant firstMilli(LocalDate d, ZoneId zone, LocalTime starts) {
         Instant at = Buckets.calendar(ChronoUnit.DAYS, zone).startingAt(starts).startOf(d);
-        return at.isBefore(Instant.EPOCH) ? Instant.EPOCH : at;
+        return at.isBefore(Instant.EPOCH) ? Instant.EPOCH : at.isAfter(LAST_MILLI) ? LAST_MILLI : at;
     }
 
-    /** The last millisecond of day {@code d}'s bucket: a millisecond before the next day's starts. */
+    /** The last millisecond of day {@code d}'s bucket: a millisecond before the next day's starts (at most {@link #LAST_MILLI}). */
     static Instant lastMilli(LocalDate d, ZoneId zone, LocalTime starts) {
-        return firstMilli(d.plusDays(1), zone, starts).minusMillis(1);
+        Instant next = Buckets.calendar(ChronoUnit.DAYS, zone).startingAt(starts).startOf(d.plusDays(1)).minusMillis(1);
+        return next.isBefore(Instant.EPOCH) ? Instant.EPOCH : next.isAfter(LAST_MILLI) ? LAST_MILLI : next;
     }
+
+    /** The last whole millisecond of the instants served ({@link Instants#MAX}). */
+    static final Instant LAST_MILLI = Instants.MAX.truncatedTo(ChronoUnit.MILLIS);
 
     private static String names(List<Duration> ds) {
         return ds.stream().map(Durations::format).collect(Collectors.joining(", "));

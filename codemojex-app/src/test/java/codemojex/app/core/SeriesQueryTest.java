@@ -55,6 +55,21 @@ class SeriesQueryTest {
                 .hasMessageContaining(Integer.toString(Buckets.MAX_BUCKETS));
     }
 
+    /** The last date in a zone far west of UTC ends after the last instant served: clipped to it (a user test saw year +10000). */
+    @Test
+    void theLastDaysInZonesFarFromUtcStayWithinTheInstantsServed() {
+        Instant last = Instant.parse("9999-12-31T23:59:59.999Z");
+        SeriesQuery.Openings pago = SeriesQuery.openings("9999-12-31", "9999-12-31", "1d", "Pacific/Pago_Pago", null, NOW);
+        assertThat(pago.to()).isEqualTo(last);
+        assertThat(pago.from()).isEqualTo(Instant.parse("9999-12-31T11:00:00Z"));
+        SeriesQuery.Openings west = SeriesQuery.openings("9999-12-31", "9999-12-31", "1d", "Etc/GMT+12", "23:00", NOW);
+        assertThat(west.from()).isBeforeOrEqualTo(last);
+        assertThat(west.to()).isBeforeOrEqualTo(last);
+        assertThat(Instants.parse("to", west.to().toString())).isEqualTo(west.to()); // an answer a request can send back
+        SeriesQuery.Openings east = SeriesQuery.openings("1970-01-01", "1970-01-01", "1d", "Etc/GMT-14", null, NOW); // UTC+14: the day starts before the epoch
+        assertThat(east.from()).isEqualTo(Instant.EPOCH);
+    }
+
     @Test
     void openingsDatesAreCalendarDaysInTheZoneFromDayStarts() {
         SeriesQuery.Openings q = SeriesQuery.openings("2026-03-28", "2026-03-30", "1d", "Europe/Berlin", "05:00", NOW);
