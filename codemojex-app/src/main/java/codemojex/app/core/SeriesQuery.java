@@ -212,14 +212,21 @@ public final class SeriesQuery {
      * request could not send back).
      */
     static Instant firstMilli(LocalDate d, ZoneId zone, LocalTime starts) {
-        Instant at = Buckets.calendar(ChronoUnit.DAYS, zone).startingAt(starts).startOf(d);
-        return at.isBefore(Instant.EPOCH) ? Instant.EPOCH : at.isAfter(LAST_MILLI) ? LAST_MILLI : at;
+        return served(startOf(d, zone, starts));
     }
 
     /** The last millisecond of day {@code d}'s bucket: a millisecond before the next day's starts (at most {@link #LAST_MILLI}). */
     static Instant lastMilli(LocalDate d, ZoneId zone, LocalTime starts) {
-        Instant next = Buckets.calendar(ChronoUnit.DAYS, zone).startingAt(starts).startOf(d.plusDays(1)).minusMillis(1);
-        return next.isBefore(Instant.EPOCH) ? Instant.EPOCH : next.isAfter(LAST_MILLI) ? LAST_MILLI : next;
+        return served(startOf(d.plusDays(1), zone, starts).minusMillis(1));
+    }
+
+    private static Instant startOf(LocalDate d, ZoneId zone, LocalTime starts) {
+        return Buckets.calendar(ChronoUnit.DAYS, zone).startingAt(starts).startOf(d);
+    }
+
+    /** {@code at} clipped to the instants served, from the epoch to {@link #LAST_MILLI}. */
+    private static Instant served(Instant at) {
+        return at.isBefore(Instant.EPOCH) ? Instant.EPOCH : at.isAfter(LAST_MILLI) ? LAST_MILLI : at;
     }
 
     /** The last whole millisecond of the instants served ({@link Instants#MAX}). */

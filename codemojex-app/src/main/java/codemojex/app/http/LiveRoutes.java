@@ -54,10 +54,18 @@ final class LiveRoutes {
 
     /** Checks {@code ?buckets=} of {@code /feed/events} before the stream starts: true, false, 1 or 0, or none. */
     void requireBuckets(Context ctx) {
-        String b = ctx.queryParam("buckets");
-        if (b != null && !(b.equals("true") || b.equals("false") || b.equals("1") || b.equals("0"))) {
-            throw new codemojex.app.core.BadInputException("buckets", "buckets must be true or false, got \"" + codemojex.app.core.LogSafe.escape(b) + "\"");
+        withBuckets(ctx.queryParam("buckets"));
+    }
+
+    /** Whether {@code ?buckets=} asks for the buckets: none, true or 1 yes, false or 0 no, anything else a 400. */
+    static boolean withBuckets(String b) {
+        if (b == null || b.equals("true") || b.equals("1")) {
+            return true;
         }
+        if (b.equals("false") || b.equals("0")) {
+            return false;
+        }
+        throw new codemojex.app.core.BadInputException("buckets", "buckets must be true or false, got \"" + codemojex.app.core.LogSafe.escape(b) + "\"");
     }
 
     /** Checks {@code ?game=}, when {@code /events} is given one, as {@link #requireGame} does. */
@@ -100,8 +108,7 @@ final class LiveRoutes {
      * the buckets out.
      */
     void feed(SseClient client) {
-        String buckets = client.ctx().queryParam("buckets");
-        boolean withBuckets = !("false".equals(buckets) || "0".equals(buckets));
+        boolean withBuckets = withBuckets(client.ctx().queryParam("buckets")); // checked before the stream started
         Outlet out = Outlet.single(client, "feed", this);
         if (withBuckets) {
             out.add(buckets(out));
