@@ -27,7 +27,7 @@ class ANameIsNotAPlayerTest {
 
     @BeforeAll
     static void start() {
-        f = new AppFixture(Settings.builder().clock(CLOCK).sessionTtl(Duration.ofHours(1)).maxClockAhead(Duration.ofDays(2)).build(), RateLimiter.unlimited());
+        f = new AppFixture(AppFixture.onClock(CLOCK).sessionTtl(Duration.ofHours(1)).build(), RateLimiter.unlimited());
     }
 
     @AfterAll

@@ -63,6 +63,14 @@ final class AppFixture implements AutoCloseable {
         this(Settings.defaults(), RateLimiter.unlimited());
     }
 
+    /**
+     * Settings on {@code clock}, a clock the test moves (hours, days): the app's writes are refused
+     * while its clock runs more than its bound ahead of Redis's, so a moved clock is given two days.
+     */
+    static Settings.Builder onClock(echomq.testkit.MovableClock clock) {
+        return Settings.builder().clock(clock).maxClockAhead(Duration.ofDays(2));
+    }
+
     record Response(int status, String body, JsonNode json) {
     }
 
@@ -71,8 +79,13 @@ final class AppFixture implements AutoCloseable {
     }
 
     Response send(String method, String path, String body, Map<String, String> headers) {
+        return request(server.url(), method, path, body, headers);
+    }
+
+    /** {@code method path} at {@code base} (the public or the management port), its body parsed when it is JSON. */
+    private Response request(String base, String method, String path, String body, Map<String, String> headers) {
         try {
-            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(server.url() + path)).timeout(Duration.ofSeconds(10));
+            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(10));
             headers.forEach(b::header);
             if (body == null) {
                 b.method(method, HttpRequest.BodyPublishers.noBody());
@@ -84,7 +97,7 @@ final class AppFixture implements AutoCloseable {
             try {
                 node = json.readTree(r.body());
             } catch (IOException notJson) {
-                // the page and static files are not JSON
+                // the page, static files and /metrics are not JSON
             }
             return new Response(r.statusCode(), r.body(), node);
         } catch (IOException e) {
@@ -101,22 +114,7 @@ final class AppFixture implements AutoCloseable {
 
     /** {@code GET path} on the management port: the detailed {@code /health}, {@code /metrics}. */
     Response manage(String path) {
-        try {
-            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(server.managementUrl() + path)).timeout(Duration.ofSeconds(10))
-                    .build(), HttpResponse.BodyHandlers.ofString());
-            JsonNode node = null;
-            try {
-                node = json.readTree(r.body());
-            } catch (IOException notJson) {
-                // /metrics is text
-            }
-            return new Response(r.statusCode(), r.body(), node);
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        return request(server.managementUrl(), "GET", path, null, Map.of());
     }
 
     Response post(String path, Object body) {

@@ -22,7 +22,7 @@ class OpeningsCacheTest {
     @Test
     void repeatedRequestsWithoutARangeAreServedFromTheCache() {
         MovableClock clock = new MovableClock(Instant.parse("2026-12-04T10:30:00Z").toEpochMilli());
-        try (AppFixture f = new AppFixture(Settings.builder().clock(clock).maxClockAhead(Duration.ofDays(2)).build(), RateLimiter.unlimited())) {
+        try (AppFixture f = new AppFixture(AppFixture.onClock(clock).build(), RateLimiter.unlimited())) {
             for (String room : new String[] {"alpha", "beta", "alpha"}) {
                 assertThat(f.post("/rooms", Map.of("room", room)).status()).isEqualTo(201);
             }

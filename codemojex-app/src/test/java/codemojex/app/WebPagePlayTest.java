@@ -236,8 +236,8 @@ class WebPagePlayTest {
     @Test
     void aGuessAfterTheSessionExpiredPlaysOnAsANewPlayerShownOnlyItsOwnGuesses() throws Exception {
         echomq.testkit.MovableClock clock = new echomq.testkit.MovableClock();
-        try (AppFixture expiring = new AppFixture(Settings.builder().clock(clock).sessionTtl(Duration.ofHours(1))
-                .maxClockAhead(Duration.ofDays(2)).build(), codemojex.app.http.RateLimiter.unlimited())) {
+        try (AppFixture expiring = new AppFixture(AppFixture.onClock(clock).sessionTtl(Duration.ofHours(1)).build(),
+                codemojex.app.http.RateLimiter.unlimited())) {
             String game = expiring.post("/rooms", Map.of("room", "expiring")).json().get("game").asText();
             List<String> secret = expiring.secret(game).emojis().map(e -> e.text()).toJavaList();
             List<String> first = List.of(secret.get(1), secret.get(0), secret.get(2), secret.get(3), secret.get(5), secret.get(4));
