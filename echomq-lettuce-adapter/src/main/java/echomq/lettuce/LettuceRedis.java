@@ -114,6 +114,12 @@ public final class LettuceRedis implements AutoCloseable {
         return LettuceFailures.on(key, () -> sync.dispatch(type, new NestedMultiOutput<>(CODEC), args));
     }
 
+    /** {@code type args} decoded by {@code output}, failures typed and naming {@code key}. */
+    <T> T call(String key, ProtocolKeyword type, io.lettuce.core.output.CommandOutput<byte[], byte[], T> output,
+               CommandArgs<byte[], byte[]> args) {
+        return LettuceFailures.on(key, () -> sync.dispatch(type, output, args));
+    }
+
     /**
      * {@code XINFO <sub> key} ({@code STREAM}, {@code GROUPS}) with its raw reply; none when there is
      * no such key. Failures typed, naming the key.

@@ -5,8 +5,6 @@ import echomq.domain.stream.RangePages;
 import echomq.domain.stream.StreamEntry;
 import echomq.domain.stream.StreamKey;
 import echomq.domain.stream.StreamRangePort;
-import echomq.wire.Replies;
-import io.lettuce.core.output.NestedMultiOutput;
 import io.lettuce.core.protocol.CommandType;
 import io.vavr.control.Option;
 
@@ -14,7 +12,10 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 
-/** {@link StreamRangePort} over Lettuce: {@code XRANGE key from to COUNT n}, the raw reply decoded in field order. */
+/**
+ * {@link StreamRangePort} over Lettuce: {@code XRANGE key from to COUNT n}, decoded into entries as
+ * the reply is parsed ({@link EntriesOutput}), in field order.
+ */
 public final class LettuceStreamRange implements StreamRangePort {
 
     private final LettuceRedis redis;
@@ -52,10 +53,12 @@ public final class LettuceStreamRange implements StreamRangePort {
         }
         String end = to.map(StreamId::toString).getOrElse("+");
         return new RangePages() {
-            private CompletableFuture<List<Object>> inFlight = send(from);
+            private EntriesOutput output;
+            private CompletableFuture<List<StreamEntry>> inFlight = send(from);
 
-            private CompletableFuture<List<Object>> send(StreamId start) {
-                return redis.async().dispatch(CommandType.XRANGE, new NestedMultiOutput<>(LettuceRedis.CODEC),
+            private CompletableFuture<List<StreamEntry>> send(StreamId start) {
+                output = new EntriesOutput(key);
+                return redis.async().dispatch(CommandType.XRANGE, output,
                         LettuceRedis.args(key).add(start.toString()).add(end).add("COUNT").add(pageSize)).toCompletableFuture();
             }
 
@@ -64,14 +67,17 @@ public final class LettuceStreamRange implements StreamRangePort {
                 if (inFlight == null) {
                     return List.of();
                 }
-                List<Object> reply;
+                List<StreamEntry> page;
                 try {
-                    reply = inFlight.join();
+                    page = inFlight.join();
                 } catch (java.util.concurrent.CompletionException e) {
                     inFlight = null;
                     throw LettuceFailures.translate(key, e.getCause());
                 }
-                List<StreamEntry> page = Replies.entries(key, reply);
+                if (output.malformed() != null) {
+                    inFlight = null;
+                    throw new IllegalStateException(output.malformed());
+                }
                 Option<StreamId> next = page.isEmpty() ? Option.none()
                         : RangePages.nextStart(page.get(page.size() - 1).id(), page.size(), pageSize, to);
                 inFlight = next.map(this::send).getOrNull();
@@ -91,7 +97,12 @@ public final class LettuceStreamRange implements StreamRangePort {
         if (count < 1) {
             throw new IllegalArgumentException("count must be >= 1, got " + count);
         }
-        return Replies.entries(key, redis.call(key, CommandType.XRANGE,
-                LettuceRedis.args(key).add(from.toString()).add(to).add("COUNT").add(count)));
+        EntriesOutput output = new EntriesOutput(key);
+        List<StreamEntry> entries = redis.call(key, CommandType.XRANGE, output,
+                LettuceRedis.args(key).add(from.toString()).add(to).add("COUNT").add(count));
+        if (output.malformed() != null) {
+            throw new IllegalStateException(output.malformed());
+        }
+        return entries;
     }
 }

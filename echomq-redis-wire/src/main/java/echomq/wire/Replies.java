@@ -96,35 +96,52 @@ public final class Replies {
      * @throws IllegalArgumentException when it is not an entry id
      */
     public static StreamId streamId(byte[] raw) {
+        return streamId(java.nio.ByteBuffer.wrap(raw));
+    }
+
+    /**
+     * An entry id straight from a buffer's remaining ASCII bytes (as a client's parser holds a bulk
+     * string), without copying them; the buffer's position is left where it was.
+     * {@code Replies.streamId(ByteBuffer.wrap("1700000000000-7".getBytes()))} is {@code 1700000000000-7}.
+     *
+     * @param raw the id's ASCII bytes, from position to limit
+     * @return the id
+     * @throws IllegalArgumentException when it is not an entry id
+     */
+    public static StreamId streamId(java.nio.ByteBuffer raw) {
+        int p = raw.position();
+        int n = raw.limit();
         long ms = 0;
         long seq = 0;
-        int i = 0;
-        int n = raw.length;
-        int start = 0;
-        while (i < n && raw[i] != '-') {
-            int d = raw[i] - '0';
-            if (d < 0 || d > 9 || i - start >= 18) {
-                return StreamId.parse(text(raw));
+        int i = p;
+        while (i < n && raw.get(i) != '-') {
+            int d = raw.get(i) - '0';
+            if (d < 0 || d > 9 || i - p >= 18) {
+                return strict(raw);
             }
             ms = ms * 10 + d;
             i++;
         }
-        if (i == start || i == n) {
-            return StreamId.parse(text(raw));
+        if (i == p || i == n) {
+            return strict(raw);
         }
-        start = ++i;
+        int start = ++i;
         while (i < n) {
-            int d = raw[i] - '0';
+            int d = raw.get(i) - '0';
             if (d < 0 || d > 9 || i - start >= 18) {
-                return StreamId.parse(text(raw));
+                return strict(raw);
             }
             seq = seq * 10 + d;
             i++;
         }
         if (i == start) {
-            return StreamId.parse(text(raw));
+            return strict(raw);
         }
         return new StreamId(ms, seq);
+    }
+
+    private static StreamId strict(java.nio.ByteBuffer raw) {
+        return StreamId.parse(StandardCharsets.UTF_8.decode(raw.duplicate()).toString());
     }
 
     /**

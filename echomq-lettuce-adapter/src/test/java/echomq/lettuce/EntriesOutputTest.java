@@ -1,0 +1,91 @@
+package echomq.lettuce;
+
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.StreamEntry;
+import org.junit.jupiter.api.Test;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The shapes no well-behaved Redis sends for {@code XRANGE} (a proxy or a wrong command might): named
+ * in {@link EntriesOutput#malformed()}, never thrown on the parser's thread. Well-formed replies are
+ * proven against real Redis by the range contract ({@link LettuceContractTests}), which reads every
+ * page through this output.
+ */
+class EntriesOutputTest {
+
+    static ByteBuffer bulk(String s) {
+        return ByteBuffer.wrap(s.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Feeds {@code [[id, [k, v]]]} as Lettuce's parser calls an output: arrays opened, items set, depth completed. */
+    static EntriesOutput oneEntry(String id, String... kv) {
+        EntriesOutput out = new EntriesOutput("s");
+        out.multi(1);
+        out.multi(2);
+        out.set(bulk(id));
+        out.complete(2);
+        out.multi(kv.length);
+        for (String item : kv) {
+            out.set(bulk(item));
+            out.complete(3);
+        }
+        out.complete(1);
+        out.complete(0);
+        return out;
+    }
+
+    @Test
+    void aWellFormedEntryIsDecoded() {
+        EntriesOutput out = oneEntry("5-3", "a", "x", "n", "1");
+        assertThat(out.malformed()).isNull();
+        assertThat(out.get()).hasSize(1);
+        StreamEntry e = out.get().get(0);
+        assertThat(e.id()).isEqualTo(new StreamId(5, 3));
+        assertThat(e.field("a").get()).isEqualTo("x");
+        assertThat(e.field("n").get()).isEqualTo("1");
+    }
+
+    @Test
+    void anIdThatIsNotAnEntryIdIsNamedNotThrown() {
+        EntriesOutput out = oneEntry("five-3", "a", "x");
+        assertThat(out.malformed()).contains("s").contains("five-3");
+    }
+
+    @Test
+    void anIntegerOrABulkStringWhereEntriesBelongIsNamed() {
+        EntriesOutput integer = new EntriesOutput("stream-9");
+        integer.set(42L);
+        assertThat(integer.malformed()).contains("stream-9").contains("42");
+
+        EntriesOutput text = new EntriesOutput("stream-9");
+        text.multi(1);
+        text.set(bulk("OK"));
+        assertThat(text.malformed()).contains("\"OK\"");
+    }
+
+    @Test
+    void anEntryCutShortIsNamed() {
+        EntriesOutput out = new EntriesOutput("s");
+        out.multi(1);
+        out.multi(2);
+        out.set(bulk("1-0"));
+        out.multi(4);
+        out.set(bulk("a"));
+        out.complete(0);
+        assertThat(out.malformed()).contains("1-0").contains("1 of 4");
+        assertThat(out.get()).isEmpty();
+    }
+
+    @Test
+    void aNilReplyIsNoEntries() {
+        EntriesOutput out = new EntriesOutput("s");
+        out.multi(-1);
+        out.complete(0);
+        assertThat(out.malformed()).isNull();
+        assertThat(out.get()).isEmpty();
+    }
+}
