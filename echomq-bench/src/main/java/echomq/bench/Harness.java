@@ -23,9 +23,18 @@ final class Harness {
         }
     }
 
-    /** Bytes the calling thread has allocated so far (HotSpot's ThreadMXBean); what a contender allocates on other threads is not counted. */
+    /**
+     * Bytes every live thread of this JVM has allocated so far (HotSpot's ThreadMXBean): the caller's
+     * and a client's own I/O threads (Lettuce decodes on Netty's), since contenders run one at a time.
+     * A thread that ended between two samples takes its count with it; the bench's threads live on.
+     */
     static long allocated() {
-        return ((com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean()).getCurrentThreadAllocatedBytes();
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        long sum = 0;
+        for (long a : threads.getThreadAllocatedBytes(threads.getAllThreadIds())) {
+            sum += Math.max(0, a); // -1: a thread that ended meanwhile
+        }
+        return sum;
     }
 
     private final List<Row> rows = new ArrayList<>();
