@@ -26,10 +26,30 @@ import java.util.function.Supplier;
  */
 final class GroupCommit<R, T> {
 
-    /** Sends a batch in order; one result per request, in order. Throwing fails the whole batch. */
+    /**
+     * Sends a batch in order; one result per request, in order. Throwing fails the whole batch. A
+     * request whose result is final before the rest of its batch is (it landed, while others are
+     * sent again) is told to {@code landed} at once, so its caller does not wait for the others.
+     */
     @FunctionalInterface
     interface Sender<R, T> {
-        List<Either<RuntimeException, T>> send(List<R> batch);
+        List<Either<RuntimeException, T>> send(List<R> batch, Landed<T> landed);
+    }
+
+    /** Hears a request's result as soon as it is final: the request at {@code index} of its batch. */
+    @FunctionalInterface
+    interface Landed<T> {
+        /** Nobody hears early results. */
+        Landed<Object> NONE = (index, result) -> {
+        };
+
+        void early(int index, T result);
+
+        /** {@link #NONE}, typed. */
+        @SuppressWarnings("unchecked")
+        static <T> Landed<T> none() {
+            return (Landed<T>) NONE;
+        }
     }
 
     private record Pending<R, T>(R request, CompletableFuture<T> receipt) {
@@ -130,7 +150,8 @@ final class GroupCommit<R, T> {
     private void send(List<Pending<R, T>> batch) {
         List<Either<RuntimeException, T>> results;
         try {
-            results = sender.send(batch.stream().map(Pending::request).toList());
+            // a receipt completed early is not completed again below: complete() of a done future does nothing
+            results = sender.send(batch.stream().map(Pending::request).toList(), (i, result) -> batch.get(i).receipt().complete(result));
         } catch (RuntimeException e) {
             batch.forEach(p -> p.receipt().completeExceptionally(e));
             return;

@@ -172,14 +172,15 @@ public final class RedisStreamAppend implements StreamAppendPort {
     }
 
     private GroupCommit<LinkedHashMap<String, String>, BrandedId> writer(StreamKey key) {
-        return writers.computeIfAbsent(key.toString(), k -> new GroupCommit<>(records -> send(key, records), MAX_GROUP));
+        return writers.computeIfAbsent(key.toString(), k -> new GroupCommit<>((records, landed) -> send(key, records, landed), MAX_GROUP));
     }
 
     /** {@link #mintAndSend}, told to the listener: records landed and the time, refusals that stand. */
-    private List<Either<RuntimeException, BrandedId>> send(StreamKey stream, List<LinkedHashMap<String, String>> records) {
+    private List<Either<RuntimeException, BrandedId>> send(StreamKey stream, List<LinkedHashMap<String, String>> records,
+                                                           GroupCommit.Landed<BrandedId> early) {
         guard.check(stream, minter.now()); // before anything is minted or sent: a refusal fails the whole group, untouched
         long t0 = System.nanoTime();
-        List<Either<RuntimeException, BrandedId>> out = mintAndSend(stream, records);
+        List<Either<RuntimeException, BrandedId>> out = mintAndSend(stream, records, early);
         int landed = 0;
         int refused = 0;
         for (Either<RuntimeException, BrandedId> r : out) {
@@ -199,10 +200,12 @@ public final class RedisStreamAppend implements StreamAppendPort {
     /**
      * Mints one id per record, in order, and sends them all in one pipeline; records refused as
      * below the stream's top are minted again above it and sent again, in their order, up to
-     * {@link #MAX_REMINTS} times. One result per record.
+     * {@link #MAX_REMINTS} times. One result per record; a record that landed is told to
+     * {@code early} at once, so a refused neighbour's round trips do not hold up its receipt.
      */
     @SuppressWarnings("unchecked")
-    private List<Either<RuntimeException, BrandedId>> mintAndSend(StreamKey stream, List<LinkedHashMap<String, String>> records) {
+    private List<Either<RuntimeException, BrandedId>> mintAndSend(StreamKey stream, List<LinkedHashMap<String, String>> records,
+                                                                  GroupCommit.Landed<BrandedId> early) {
         String key = stream.toString();
         Either<RuntimeException, BrandedId>[] out = new Either[records.size()];
         List<Integer> todo = new ArrayList<>(records.size());
@@ -235,6 +238,7 @@ public final class RedisStreamAppend implements StreamAppendPort {
                 try {
                     responses.get(j).get();
                     out[i] = Either.right(ids.get(j));
+                    early.early(i, ids.get(j));
                 } catch (IllegalStateException noReply) {
                     // a cluster pipeline whose node's connection failed in sync leaves that node's replies
                     // unset: the XADD may or may not have landed, so the record fails (typed) and is not
@@ -353,7 +357,7 @@ public final class RedisStreamAppend implements StreamAppendPort {
             return List.of();
         }
         // after what other threads queued before it, and with nothing else sending: the batch is minted and sent in order
-        List<Either<RuntimeException, BrandedId>> results = writer(stream).exclusively(() -> send(stream, records));
+        List<Either<RuntimeException, BrandedId>> results = writer(stream).exclusively(() -> send(stream, records, GroupCommit.Landed.none()));
         List<BrandedId> landed = new ArrayList<>();
         List<StreamStoreException> failures = new ArrayList<>();
         for (Either<RuntimeException, BrandedId> r : results) {

@@ -26,7 +26,7 @@ class GroupCommitTest {
         volatile CountDownLatch gate = new CountDownLatch(0);
 
         @Override
-        public List<Either<RuntimeException, Integer>> send(List<Integer> batch) {
+        public List<Either<RuntimeException, Integer>> send(List<Integer> batch, GroupCommit.Landed<Integer> landed) {
             batches.add(List.copyOf(batch));
             try {
                 gate.await(5, TimeUnit.SECONDS); // a slow round trip, while others queue up
@@ -109,7 +109,7 @@ class GroupCommitTest {
 
     @Test
     void aFailedBatchFailsEveryCallerInItAndExclusiveWorkWaitsForTheQueue() {
-        GroupCommit<Integer, Integer> broken = new GroupCommit<>(batch -> {
+        GroupCommit<Integer, Integer> broken = new GroupCommit<>((batch, landed) -> {
             throw new IllegalStateException("connection lost");
         }, 10);
         assertThatThrownBy(() -> broken.call(1)).isInstanceOf(IllegalStateException.class).hasMessage("connection lost");
@@ -120,4 +120,54 @@ class GroupCommitTest {
         assertThat(commit.exclusively(() -> sender.batches.size())).isZero();
         assertThatThrownBy(() -> new GroupCommit<Integer, Integer>(sender, 0)).hasMessageContaining("0");
     }
+
+    /**
+     * A request that landed while a neighbour in its batch is sent again (a refusal minted again
+     * above another writer's top) gets its receipt at once, not after the neighbour's round trips.
+     */
+    @Test
+    void aRequestThatLandedIsAnsweredWhileItsNeighbourIsStillBeingSentAgain() throws Exception {
+        CountDownLatch onFirstTrip = new CountDownLatch(1);
+        CountDownLatch firstTrip = new CountDownLatch(1);
+        CountDownLatch resend = new CountDownLatch(1);
+        CountDownLatch heldUp = new CountDownLatch(1);
+        GroupCommit<Integer, Integer> commit = new GroupCommit<>((batch, landed) -> {
+            try {
+                if (batch.contains(0)) {
+                    onFirstTrip.countDown();
+                    firstTrip.await(10, TimeUnit.SECONDS); // a slow round trip, while the next batch queues up
+                } else {
+                    for (int i = 0; i < batch.size(); i++) {
+                        if (batch.get(i) > 0) {
+                            landed.early(i, batch.get(i));
+                        }
+                    }
+                    heldUp.countDown();
+                    resend.await(10, TimeUnit.SECONDS); // the refused one's further round trips
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return batch.stream().<Either<RuntimeException, Integer>>map(n -> Either.right(Math.abs(n))).toList();
+        }, 10);
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            Future<Integer> leader = pool.submit(() -> commit.call(0)); // leads, and holds the lock on the first trip
+            assertThat(onFirstTrip.await(10, TimeUnit.SECONDS)).isTrue();
+            // queued while the leader is busy: the leader sends them as one batch after its first trip
+            List<java.util.concurrent.CompletableFuture<Integer>> receipts = List.of(commit.submit(1), commit.submit(-2), commit.submit(3));
+            firstTrip.countDown();
+            assertThat(heldUp.await(10, TimeUnit.SECONDS)).isTrue();
+            assertThat(receipts.get(0)).isCompletedWithValue(1);
+            assertThat(receipts.get(2)).isCompletedWithValue(3);
+            assertThat(receipts.get(1)).isNotDone();
+            resend.countDown();
+            assertThat(leader.get(10, TimeUnit.SECONDS)).isZero();
+            assertThat(receipts.get(1).get(10, TimeUnit.SECONDS)).isEqualTo(2);
+            assertThat(receipts.get(0)).isCompletedWithValue(1); // not completed twice with the batch's result
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
 }
