@@ -738,7 +738,9 @@ public final class Bench {
     /** {@code entries} records, ten per millisecond from T0, four small fields; loaded with pipelined appendBatch. */
     static void load(UnifiedJedis jedis, String name, int entries) {
         AtomicLong mints = new AtomicLong();
-        Snowflake minter = new Snowflake(0, () -> T0 + mints.getAndIncrement() / PER_MS);
+        // the clock is read once per id and once more by the appender's clock guard per batch: it is set back to
+        // the batch's first record before each batch, so the guard's reads cannot push the last ids past the window
+        Snowflake minter = new Snowflake(0, () -> T0 + Math.floorDiv(mints.getAndIncrement(), PER_MS));
         RedisStreamAppend append = new RedisStreamAppend(jedis, minter);
         long t0 = System.nanoTime();
         int batch = 10_000;
@@ -747,6 +749,7 @@ public final class Bench {
             for (int k = i; k < Math.min(entries, i + batch); k++) {
                 records.add(LinkedHashMap.of("a", "x", "n", Integer.toString(k % 100), "b", "yz", "c", "7"));
             }
+            mints.set(i);
             append.appendBatch(StreamKey.of(Q, name), records);
         }
         System.out.printf("loaded %d entries into %s in %.1f s%n", entries, name, (System.nanoTime() - t0) / 1e9);
