@@ -99,6 +99,11 @@ final class Harness {
         print(out);
     }
 
+    /** Keeps figures a case printed in a table of its own (they go to {@code bench-results.json}, not to the console again). */
+    void keep(List<Row> out) {
+        rows.addAll(out);
+    }
+
     List<Row> rows() {
         return rows;
     }
