@@ -171,7 +171,9 @@ final class ScaleCase {
             } finally {
                 serve.stop();
             }
-            logLength(jedis, redis.uri(), logs, quick ? new int[] {10_000, 100_000} : new int[] {10_000, 100_000, 1_000_000}, verdicts);
+            int[] lengths = quick ? new int[] {10_000, 100_000} : new int[] {10_000, 100_000, 1_000_000};
+            logLength(jedis, redis.uri(), logs, lengths, false, verdicts);
+            logLength(jedis, redis.uri(), logs, lengths, true, verdicts);
         }
         System.out.println("\n14. verdicts (computed from the figures above):");
         verdicts.forEach(v -> System.out.println("   " + v));
@@ -335,8 +337,17 @@ final class ScaleCase {
 
     // ---- log length ----
 
-    private static void logLength(UnifiedJedis jedis, String uri, Path logs, int[] steps, List<String> verdicts) throws Exception {
-        String title = "14d. log length (guess-scored entries older than a day, beside a fixed last hour of " + RECENT + ")";
+    /**
+     * Cold starts over a log of each length: the entries older than a day ({@code withinHour}
+     * false: outside every window the app serves), or all of them in the last hour (true: the
+     * feed's hour, whose sealed one-minute panes the app checkpoints, so that a restart should not
+     * fold them again).
+     */
+    private static void logLength(UnifiedJedis jedis, String uri, Path logs, int[] steps, boolean withinHour, List<String> verdicts)
+            throws Exception {
+        String title = withinHour ? "14e. log length (guess-scored entries all in the last hour)"
+                : "14d. log length (guess-scored entries older than a day, beside a fixed last hour of " + RECENT + ")";
+        String tag = withinHour ? "hour" : "old";
         Table table = new Table(title, "entries", "load s", "first start: /health ok ms", "first /feed ms", "first board checkpoint s", "RSS after it MB", "heap after GC MB",
                 "restart: /health ok ms", "first /feed ms", "feed median ms", "feed commands / request", "RSS MB", "threads");
         double[] restartHealth = new double[steps.length];
@@ -344,10 +355,10 @@ final class ScaleCase {
         for (int s = 0; s < steps.length; s++) {
             jedis.flushAll();
             long l0 = System.nanoTime();
-            loadLog(jedis, steps[s]);
+            loadLog(jedis, steps[s], withinHour);
             double loadS = (System.nanoTime() - l0) / 1e9;
             long t0 = System.nanoTime();
-            Serve first = Serve.start(uri, logs.resolve("serve-log-" + steps[s] + "-first.log"));
+            Serve first = Serve.start(uri, logs.resolve("serve-" + tag + "-" + steps[s] + "-first.log"));
             double firstHealth;
             double firstFeed;
             double checkpointS;
@@ -364,7 +375,7 @@ final class ScaleCase {
                 first.stop();
             }
             long t1 = System.nanoTime();
-            Serve again = Serve.start(uri, logs.resolve("serve-log-" + steps[s] + "-restart.log"));
+            Serve again = Serve.start(uri, logs.resolve("serve-" + tag + "-" + steps[s] + "-restart.log"));
             try {
                 restartHealth[s] = again.awaitHealthy(t1);
                 restartFeed[s] = again.awaitFeed(t1);
@@ -389,15 +400,16 @@ final class ScaleCase {
 
     /**
      * {@code entries} scored guesses between 30 days and a day ago (100 games, 1,000 players), then
-     * {@link #RECENT} in the last 50 minutes: pipelined appends in the app's wire format, the ids
+     * {@link #RECENT} in the last 50 minutes (with {@code withinHour}: the entries between 58 and 8
+     * minutes ago, then the {@link #RECENT} in the last 7): pipelined appends in the app's wire format, the ids
      * minted on a clock that walks through those times.
      */
-    private static void loadLog(UnifiedJedis jedis, int entries) {
+    private static void loadLog(UnifiedJedis jedis, int entries, boolean withinHour) {
         long now = System.currentTimeMillis();
-        long oldFrom = now - Duration.ofDays(30).toMillis();
-        long oldSpan = Duration.ofDays(29).toMillis();
-        long recentFrom = now - Duration.ofMinutes(50).toMillis();
-        long recentSpan = Duration.ofMinutes(49).toMillis();
+        long oldFrom = now - (withinHour ? Duration.ofMinutes(58) : Duration.ofDays(30)).toMillis();
+        long oldSpan = (withinHour ? Duration.ofMinutes(50) : Duration.ofDays(29)).toMillis();
+        long recentFrom = now - Duration.ofMinutes(withinHour ? 7 : 50).toMillis();
+        long recentSpan = Duration.ofMinutes(withinHour ? 6 : 49).toMillis();
         // a batch is minted at the time of its first record (a full millisecond carries into the next): batches of
         // 10,000 walk through the old days, batches of 100 through the last hour
         AtomicLong clock = new AtomicLong();
