@@ -98,6 +98,15 @@ final class ScaleCase {
             return awaitStatus(t0, url("/feed?since=1h"), "\"items\"");
         }
 
+        /**
+         * Milliseconds from {@code t0} until the first {@code feed} event of {@code /feed/events} has
+         * arrived (the live feed with its per-minute chart: what a page is sent first).
+         */
+        double awaitFeedEvent(long t0) throws Exception {
+            firstEvent(url("/feed/events?buckets=false"), "feed");
+            return (System.nanoTime() - t0) / 1e6;
+        }
+
         private double awaitStatus(long t0, String url, String expected) throws Exception {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
             while (System.nanoTime() < deadline) {
@@ -348,10 +357,11 @@ final class ScaleCase {
         String title = withinHour ? "14e. log length (guess-scored entries all in the last hour)"
                 : "14d. log length (guess-scored entries older than a day, beside a fixed last hour of " + RECENT + ")";
         String tag = withinHour ? "hour" : "old";
-        Table table = new Table(title, "entries", "load s", "first start: /health ok ms", "first /feed ms", "first board checkpoint s", "RSS after it MB", "heap after GC MB",
-                "restart: /health ok ms", "first /feed ms", "feed median ms", "feed commands / request", "RSS MB", "threads");
+        Table table = new Table(title, "entries", "load s", "first start: /health ok ms", "first /feed ms", "first /feed/events event ms", "first board checkpoint s", "RSS after it MB", "heap after GC MB",
+                "restart: /health ok ms", "first /feed ms", "first /feed/events event ms", "feed median ms", "feed commands / request", "RSS MB", "threads");
         double[] restartHealth = new double[steps.length];
         double[] restartFeed = new double[steps.length];
+        double[] restartEvent = new double[steps.length];
         for (int s = 0; s < steps.length; s++) {
             jedis.flushAll();
             long l0 = System.nanoTime();
@@ -361,12 +371,14 @@ final class ScaleCase {
             Serve first = Serve.start(uri, logs.resolve("serve-" + tag + "-" + steps[s] + "-first.log"));
             double firstHealth;
             double firstFeed;
+            double firstEvent;
             double checkpointS;
             double checkpointRss;
             double checkpointHeap;
             try {
                 firstHealth = first.awaitHealthy(t0);
                 firstFeed = first.awaitFeed(t0);
+                firstEvent = first.awaitFeedEvent(t0);
                 awaitBoardCheckpoint(jedis);
                 checkpointS = (System.nanoTime() - t0) / 1e9;
                 checkpointRss = first.status("VmRSS") / 1024.0;
@@ -379,10 +391,11 @@ final class ScaleCase {
             try {
                 restartHealth[s] = again.awaitHealthy(t1);
                 restartFeed[s] = again.awaitFeed(t1);
+                restartEvent[s] = again.awaitFeedEvent(t1);
                 Figures feed = measure(jedis, 50, () -> get(again.url("/feed?since=1h")));
-                table.cells(String.format("%,d", steps[s]), String.format("%.1f", loadS), fmt(firstHealth), fmt(firstFeed),
+                table.cells(String.format("%,d", steps[s]), String.format("%.1f", loadS), fmt(firstHealth), fmt(firstFeed), fmt(firstEvent),
                         String.format("%.1f", checkpointS), String.format("%.1f", checkpointRss), String.format("%.1f", checkpointHeap),
-                        fmt(restartHealth[s]), fmt(restartFeed[s]), fmt(feed.median()),
+                        fmt(restartHealth[s]), fmt(restartFeed[s]), fmt(restartEvent[s]), fmt(feed.median()),
                         String.format("%.1f", feed.commands()), String.format("%.1f", again.status("VmRSS") / 1024.0),
                         Long.toString(again.status("Threads")));
             } finally {
@@ -391,9 +404,11 @@ final class ScaleCase {
         }
         table.print(null, steps);
         int last = steps.length - 1;
-        double ratio = restartFeed[last] / restartFeed[0];
-        verdicts.add(String.format("%s: a restart after the board checkpoint answers its first /feed in %.0f ms at %,d entries and %.0f ms "
-                        + "at %,d (%.2fx for %dx the log; /health ok %.0f -> %.0f ms): %s", title, restartFeed[0], steps[0], restartFeed[last],
+        // judged on the slower of the two first reads: the /feed answer and the live feed's first event
+        double ratio = Math.max(restartFeed[last] / restartFeed[0], restartEvent[last] / restartEvent[0]);
+        verdicts.add(String.format("%s: a restart after the board checkpoint answers its first /feed in %.0f -> %.0f ms and sends its "
+                        + "first /feed/events event in %.0f -> %.0f ms from %,d to %,d entries (%.2fx at most, for %dx the log; /health ok "
+                        + "%.0f -> %.0f ms): %s", title, restartFeed[0], restartFeed[last], restartEvent[0], restartEvent[last], steps[0],
                 steps[last], ratio, steps[last] / steps[0], restartHealth[0], restartHealth[last],
                 ratio <= 1.5 ? "independent of log length" : "GROWS with the log length"));
     }
