@@ -97,7 +97,8 @@ public final class Codemojex implements AutoCloseable {
         SafeRetention retention = new SafeRetention(redis.retention(), readers, checkpoints, states,
                 HashMap.ofEntries(partitions.channel(Channels.GUESS_SCORED).keys().map(k -> io.vavr.Tuple.of(k, HashSet.of(Reports.BOARDS.name()))))).observedBy(meters.library());
         this.reports = new Reports(games, new RedisBoard(calls, keys), range, states, retention,
-                new Reports.Checkpointing(checkpoints, CheckpointCodecs.boards(), CheckpointCodecs.feed(), Duration.ofDays(1)),
+                new Reports.Checkpointing(checkpoints, CheckpointCodecs.boards(), CheckpointCodecs.feed(),
+                        CheckpointCodecs.buckets(), Duration.ofDays(1)),
                 settings.clock(), partitions).observedBy(meters.library());
         this.writes = new WriteProbe(calls, partitions.all().map(p -> partitions.stream(p, Channels.GUESSES).toString()).toJavaList());
         RedisScoreCommit commit = new RedisScoreCommit(calls, minter, keys)

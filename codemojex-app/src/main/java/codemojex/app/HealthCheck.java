@@ -26,6 +26,19 @@ final class HealthCheck {
         return "redis refuses writes: " + e.reason() + " (" + reply + ")";
     }
 
+    /**
+     * What {@code /health}'s status says: {@code degraded} when Redis is down, refuses writes or an
+     * expected worker does not run; else {@code starting} until the live feed holds its first fold
+     * (until then a page's event stream waits for it, so a balancer asking for {@code ok} sends no
+     * one to a process still folding its hour); else {@code ok}.
+     */
+    static String status(boolean redisUp, boolean writesAccepted, boolean workerAsExpected, boolean feedFolded) {
+        if (!redisUp || !writesAccepted || !workerAsExpected) {
+            return "degraded";
+        }
+        return feedFolded ? "ok" : "starting";
+    }
+
     /** The health of {@code app}, whose worker runs in this process when {@code workerExpected}. */
     static HealthWeb of(Codemojex app, boolean workerExpected, Live live, Traffic traffic) {
         boolean up;
@@ -52,7 +65,8 @@ final class HealthCheck {
         HealthWeb.Worker worker = new HealthWeb.Worker(workerExpected, app.worker().isRunning(), app.worker().scored(),
                 app.worker().rejected(), app.worker().claimed(), pending);
         boolean writing = "accepted".equals(writes);
-        return new HealthWeb(up && writing && (app.worker().isRunning() || !workerExpected) ? "ok" : "degraded", up ? "up" : "down",
+        return new HealthWeb(status(up, writing, app.worker().isRunning() || !workerExpected, live.feed().current().isDefined()),
+                up ? "up" : "down",
                 writes, app.redis().client(), app.partitions().count(), worker, app.reports().projectionMetrics(),
                 app.reports().skippedEntries().noted().stream()
                         .map(n -> new HealthWeb.Skipped(n.channel(), n.id().toString(), n.reason())).toList(),

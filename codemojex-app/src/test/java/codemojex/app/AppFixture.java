@@ -57,6 +57,23 @@ final class AppFixture implements AutoCloseable {
         app = Codemojex.connect(uri, settings, faults);
         server = Server.start(app, "127.0.0.1", 0, limiter, worker);
         direct = RedisConnections.connect(uri);
+        awaitReady(server);
+    }
+
+    /** Waits (up to 30 s) for {@code server}'s live feed to hold its first fold: what {@code /health} calls ready. */
+    static void awaitReady(Server server) {
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (server.live().feed().current().isEmpty()) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the live feed folded nothing in 30 s: the server never became ready");
+            }
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
     }
 
     AppFixture() {

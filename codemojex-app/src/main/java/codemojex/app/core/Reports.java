@@ -56,14 +56,17 @@ public final class Reports {
      * @param store     the checkpoint store
      * @param boards    the codec of every game's board (the whole-log projection of {@code guess-scored})
      * @param feed      the codec of a pane of the feed
-     * @param keepPanes how long the checkpoint of a sealed feed pane is kept
+     * @param buckets   the codec of a bucket of the feed's series (player -> scored guesses)
+     * @param keepPanes how long the checkpoint of a sealed feed pane or series bucket is kept
      */
     public record Checkpointing(CheckpointPort store, StateCodec<Tally<Map<String, Map<String, Board.Standing>>>> boards,
-                                StateCodec<Tally<Projections.Feed>> feed, Duration keepPanes) {
+                                StateCodec<Tally<Projections.Feed>> feed, StateCodec<Tally<Map<String, Long>>> buckets,
+                                Duration keepPanes) {
         public Checkpointing {
             Objects.requireNonNull(store, "store");
             Objects.requireNonNull(boards, "boards");
             Objects.requireNonNull(feed, "feed");
+            Objects.requireNonNull(buckets, "buckets");
             Objects.requireNonNull(keepPanes, "keepPanes");
         }
     }
@@ -77,6 +80,7 @@ public final class Reports {
     private final Checkpoints checkpoints;
     private final Checkpointing checkpointing;
     private final CombinableFold<Tally<Projections.Feed>> feed;
+    private final CombinableFold<Tally<Map<String, Long>>> feedBucket;
     private final StreamRetentionPort retention;
     private final Clock clock;
     private final GamePartitions partitions;
@@ -97,6 +101,9 @@ public final class Reports {
                 checkpointing.keepPanes());
         this.checkpoints = new Checkpoints(range, states, checkpointing.store(), clock);
         this.feed = Checkpointable.of(Tally.counting(Projections.recentFeed(FEED_SIZE)), checkpointing.feed());
+        // the series' sealed buckets are checkpointed as the feed's panes are: a restart takes the
+        // hour's per-minute activity from them instead of folding the hour again
+        this.feedBucket = Checkpointable.of(FEED_BUCKET, checkpointing.buckets());
         this.retention = Objects.requireNonNull(retention, "retention");
         this.clock = Objects.requireNonNull(clock, "clock");
     }
@@ -137,12 +144,13 @@ public final class Reports {
     /**
      * The feed's series: {@code query}'s tumbling buckets over its sliding range, every partition's
      * {@code guess-scored} merged bucket by bucket, every bucket present (a quiet one holds no
-     * player), through the projection reader's cache.
+     * player), through the projection reader's cache; sealed buckets are checkpointed, so a restart
+     * reads them back instead of folding them again.
      */
     public Series<Tally<Map<String, Long>>> feedSeries(SeriesQuery.Feed query) {
         Objects.requireNonNull(query, "query");
-        Series<Tally<Map<String, Long>>> series = reader.fold(partitions.channel(Channels.GUESS_SCORED), query.window(), FEED_BUCKET,
-                FEED_BUCKET::combine);
+        Series<Tally<Map<String, Long>>> series = reader.fold(partitions.channel(Channels.GUESS_SCORED), query.window(), feedBucket,
+                feedBucket::combine);
         series.buckets().forEach(b -> skipped.note(Channels.GUESS_SCORED, b.value()));
         return series;
     }

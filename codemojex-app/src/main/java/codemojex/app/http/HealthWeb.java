@@ -13,8 +13,9 @@ import java.util.Map;
  * library's metrics records are written as they are (their components), so a counter the library
  * adds shows up here without a change.
  *
- * @param status         {@code ok}, or {@code degraded} when Redis is down or refuses writes, or an expected worker is
- *                       not running
+ * @param status         {@code ok}; {@code starting} while the live feed has not folded its first hour (after a start,
+ *                       a page's event stream would wait for it); {@code degraded} when Redis is down or refuses
+ *                       writes, or an expected worker is not running
  * @param redis          {@code up} or {@code down}
  * @param writes         {@code accepted}; or why Redis refuses them while it serves reads ({@code redis refuses
  *                       writes: out of memory (OOM command not allowed …)}, {@code … cannot persist to disk

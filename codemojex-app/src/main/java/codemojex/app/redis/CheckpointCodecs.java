@@ -94,6 +94,24 @@ public final class CheckpointCodecs {
         });
     }
 
+    /** A bucket of the feed's series: {@code {"skipped": n, "examples": […], "value": {"<player id>": n}}}. */
+    public static StateCodec<Tally<Map<String, Long>>> buckets() {
+        return tally(players -> {
+            ObjectNode n = JSON.createObjectNode();
+            players.forEach((player, guesses) -> n.put(player, guesses));
+            return n;
+        }, node -> {
+            Map<String, Long> out = HashMap.empty();
+            for (var p : (Iterable<java.util.Map.Entry<String, JsonNode>>) node::fields) {
+                if (!p.getValue().canConvertToExactIntegral()) {
+                    throw new IllegalArgumentException("a bucket's count is not a whole number: " + p.getValue());
+                }
+                out = out.put(p.getKey(), p.getValue().longValue());
+            }
+            return out;
+        });
+    }
+
     private static <A> StateCodec<Tally<A>> tally(Function<A, JsonNode> write, Function<JsonNode, A> read) {
         return new StateCodec<>() {
             @Override

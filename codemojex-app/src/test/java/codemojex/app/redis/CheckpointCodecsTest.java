@@ -30,4 +30,16 @@ class CheckpointCodecsTest {
                 PlayerIds.ofName("ada"), new Board.Standing("ada", 560),
                 PlayerIds.ofName("bob"), new Board.Standing("bob", 120))));
     }
+
+    @Test
+    void aBucketOfTheFeedsSeriesRoundTripsWithItsSkippedEntries() {
+        Tally<Map<String, Long>> t = new Tally<>(HashMap.of("PLR0000000000A", 3L, "PLR0000000000B", 1L), 2,
+                Vector.of(new Tally.Skipped(echomq.domain.id.StreamId.parse("1700000000000-0"), "no field game")));
+        assertThat(CheckpointCodecs.buckets().decode(CheckpointCodecs.buckets().encode(t))).isEqualTo(t);
+        Tally<Map<String, Long>> empty = new Tally<>(HashMap.empty(), 0, Vector.empty());
+        assertThat(CheckpointCodecs.buckets().decode(CheckpointCodecs.buckets().encode(empty))).isEqualTo(empty);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> CheckpointCodecs.buckets()
+                        .decode("{\"skipped\":0,\"examples\":[],\"value\":{\"PLR0000000000A\":\"three\"}}"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("\"three\"");
+    }
 }

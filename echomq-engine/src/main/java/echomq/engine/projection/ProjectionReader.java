@@ -39,7 +39,11 @@ import java.util.function.Function;
  *       {@link InvertibleFold}s, Two-Stacks over sealed panes for other {@link CombinableFold}s
  *       ({@link SlidingFolds});</li>
  *   <li>the sealed windows of {@link Checkpointable} folds survive a restart in checkpoints, when a
- *       {@link CheckpointPort} is given ({@link SealedCheckpoints}).</li>
+ *       {@link CheckpointPort} is given ({@link SealedCheckpoints}): the panes of a sliding window
+ *       and the buckets of a series alike;</li>
+ *   <li>reads of the same window of the same fold of one stream run one at a time, so that two
+ *       callers asking at once (a restart's live value and its first request) fold it once: the
+ *       later is answered from what the earlier kept ({@link Flights}).</li>
  * </ul>
  * Accumulators must be immutable: a kept one is handed out again.
  * <pre>{@code
@@ -81,6 +85,7 @@ public final class ProjectionReader {
     private final FoldCache cache;
     private final SlidingFolds sliding;
     private final SeriesFolds series;
+    private final Flights flights = new Flights();
 
     /**
      * A reader that keeps at most {@code maxCachedFolds} folds (windows and panes), least recently used out first.
@@ -269,8 +274,10 @@ public final class ProjectionReader {
         long t0 = System.nanoTime();
         try (EchoSpan span = metrics.begin(fold, key)) {
             try {
-                Seen seen = lineages.read(key);
-                return series.fold(key, window.buckets(), range, window.range() instanceof Window.Sliding, buckets, fold, seen);
+                return flights.one(key, window, fold, () -> {
+                    Seen seen = lineages.read(key);
+                    return series.fold(key, window.buckets(), range, window.range() instanceof Window.Sliding, buckets, fold, seen);
+                });
             } catch (RuntimeException | Error e) {
                 span.failed(e);
                 throw e;
@@ -294,11 +301,13 @@ public final class ProjectionReader {
         long t0 = System.nanoTime();
         try (EchoSpan span = metrics.begin(fold, key)) {
             try {
-                Seen seen = lineages.read(key);
-                if (window instanceof Window.Sliding s) {
-                    return sliding.fold(key, s, now, fold, seen);
-                }
-                return cache.fold(key, (Window.Fixed) window, fold, seen);
+                return flights.one(key, window, fold, () -> {
+                    Seen seen = lineages.read(key);
+                    if (window instanceof Window.Sliding s) {
+                        return sliding.fold(key, s, now, fold, seen);
+                    }
+                    return cache.fold(key, (Window.Fixed) window, fold, seen);
+                });
             } catch (RuntimeException | Error e) {
                 span.failed(e);
                 throw e;

@@ -1,0 +1,94 @@
+package codemojex.app;
+
+import codemojex.app.core.Live;
+import codemojex.projections.Channels;
+import codemojex.projections.GameEvent.GuessScored;
+import codemojex.projections.PlayerIds;
+import codemojex.projections.Projections;
+import echomq.domain.fold.Tally;
+import echomq.domain.id.Snowflake;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.window.Series;
+import echomq.engine.projection.ProjectionReader;
+import echomq.redis.RedisConnections;
+import echomq.redis.RedisStreamAppend;
+import echomq.testkit.RedisServerProcess;
+import echomq.testkit.TestRedis;
+import io.vavr.collection.LinkedHashMap;
+import io.vavr.collection.Map;
+import org.junit.jupiter.api.Test;
+import redis.clients.jedis.UnifiedJedis;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A restart with an hour of scored guesses: the live feed's panes and its per-minute activity are
+ * read back from the checkpoints the first process saved, so the restart folds the open edges of the
+ * hour, not the hour (it folded every entry of the activity again before its buckets were checkpointed).
+ */
+class FeedRestartTest {
+
+    static final int ENTRIES = 6_000;
+
+    @Test
+    void aRestartReadsTheHoursFeedAndItsActivityFromCheckpointsAndAnswersTheSame() {
+        try (RedisServerProcess redis = TestRedis.privateServer(); UnifiedJedis jedis = RedisConnections.connect(redis.uri())) {
+            load(jedis);
+            Tally<Projections.Feed> feed;
+            long activity;
+            ProjectionReader.Metrics first;
+            try (Codemojex app = Codemojex.connect(redis.uri(), Settings.defaults())) {
+                feed = app.reports().feed(Live.FEED_WINDOW);
+                activity = app.reports().feedSeries(Live.PER_MINUTE).entries();
+                first = app.reports().projectionMetrics();
+            }
+            assertThat(feed.value().guesses()).isEqualTo(ENTRIES);
+            assertThat(activity).isEqualTo(ENTRIES);
+            assertThat(first.entriesFolded()).as("the first start folds the hour for each").isGreaterThanOrEqualTo(2L * ENTRIES);
+            try (Codemojex app = Codemojex.connect(redis.uri(), Settings.defaults())) {
+                Tally<Projections.Feed> again = app.reports().feed(Live.FEED_WINDOW);
+                Series<Tally<Map<String, Long>>> series = app.reports().feedSeries(Live.PER_MINUTE);
+                ProjectionReader.Metrics restarted = app.reports().projectionMetrics();
+                System.out.println("[feed restart] " + ENTRIES + " scored guesses in the hour: the first start folded "
+                        + first.entriesFolded() + " entries, the restart " + restarted.entriesFolded() + " with "
+                        + restarted.checkpointsLoaded() + " panes and buckets from checkpoints");
+                assertThat(again.value()).isEqualTo(feed.value());
+                assertThat(series.entries()).isEqualTo(ENTRIES);
+                assertThat(series.buckets().map(b -> b.value().value().values().sum().longValue()).sum().longValue()).isEqualTo(ENTRIES);
+                // the feed's panes and the activity's buckets: about 58 each from checkpoints
+                assertThat(restarted.checkpointsLoaded()).isGreaterThanOrEqualTo(100);
+                // what is past the newest checkpoint (the pane and the minute the last entries are in), not the hour
+                assertThat(restarted.entriesFolded()).isLessThan(ENTRIES / 6);
+            }
+        }
+    }
+
+    /** {@link #ENTRIES} scored guesses from 55 to 2 minutes ago, minted on a clock walked through them. */
+    static void load(UnifiedJedis jedis) {
+        long now = System.currentTimeMillis();
+        long from = now - Duration.ofMinutes(55).toMillis();
+        long span = Duration.ofMinutes(53).toMillis();
+        AtomicLong clock = new AtomicLong(from);
+        RedisStreamAppend append = new RedisStreamAppend(jedis, new Snowflake(71, clock::get));
+        StreamKey key = StreamKey.of(Channels.QUEUE, Channels.GUESS_SCORED);
+        List<LinkedHashMap<String, String>> batch = new ArrayList<>();
+        for (int i = 0; i < ENTRIES; i++) {
+            if (batch.isEmpty()) {
+                clock.set(from + span * i / ENTRIES);
+            }
+            String player = "p" + i % 50;
+            int points = 20 * (i % 30);
+            batch.add(new GuessScored("GAMrestart" + i % 10, "room-" + i % 5, PlayerIds.ofName(player), player, "GUE" + i, points,
+                    Math.round(points / 6f), points).fields());
+            if (batch.size() == 100) {
+                append.appendBatch(key, batch);
+                batch.clear();
+            }
+        }
+    }
+}
