@@ -7,7 +7,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * A token bucket per client address: {@code burst} requests at once, refilled at {@code perSecond}.
  * A client over its rate gets a 429 with {@code Retry-After}. The app keeps one for joins and guesses,
- * one for reads and one for rooms opened.
+ * one for reads and one for rooms opened. A clock stepped back refills nothing and refuses no one for it;
+ * one stepped forward fills the bucket, no more than {@code burst}.
  */
 public final class RateLimiter {
 
@@ -44,7 +45,9 @@ public final class RateLimiter {
         double[] wait = {0};
         buckets.compute(client, (k, b) -> {
             double[] s = b == null ? new double[] {burst, now} : b;
-            double tokens = Math.min(burst, s[0] + (now - s[1]) / 1000.0 * perSecond);
+            // a wall clock stepped back (an NTP step, a VM restored) refills nothing until it passes the last
+            // request again; counting the step as negative time would lock every client out for its length
+            double tokens = Math.min(burst, s[0] + Math.max(0, now - s[1]) / 1000.0 * perSecond);
             if (tokens >= 1) {
                 return new double[] {tokens - 1, now};
             }
