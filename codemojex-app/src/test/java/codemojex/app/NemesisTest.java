@@ -47,8 +47,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * healed, the workers drain, and the checker reads the whole history and Redis.
  *
  * <p>{@code -Dechomq.nemesis.seed=N} replays a schedule (the seed is printed), and
- * {@code -Dechomq.nemesis.seconds=S} runs the nemesis longer (default 40). A {@code serve} with its
- * clock set back is not among the faults: the app has no clock offset option.
+ * {@code -Dechomq.nemesis.seconds=S} runs the nemesis longer (default 40). A {@code serve}'s wall
+ * clock is stepped back by minutes through libfaketime ({@code LD_PRELOAD}, Debian's
+ * {@code libfaketime}), as an NTP step or a restored VM would, and set right again.
  */
 class NemesisTest {
 
@@ -71,7 +72,14 @@ class NemesisTest {
         }
     }
 
-    enum Kind { PAUSE_REDIS, KILL_REDIS, KILL_SERVE, CUT, DELAY, REFUSE }
+    enum Kind { PAUSE_REDIS, KILL_REDIS, KILL_SERVE, CUT, DELAY, REFUSE, CLOCK_BACK }
+
+    /**
+     * Each {@code serve}'s wall clock, as libfaketime reads it ({@code FAKETIME_TIMESTAMP_FILE}: an
+     * offset such as {@code +0} or {@code -3m}, read again each second); the monotonic clock is left
+     * alone, so timeouts and rate limits run on. A restarted serve keeps its slot's clock.
+     */
+    Path[] clocks;
 
     final ConcurrentLinkedQueue<Op> history = new ConcurrentLinkedQueue<>();
     final List<Fault> schedule = Collections.synchronizedList(new ArrayList<>());
@@ -98,6 +106,11 @@ class NemesisTest {
              FaultyProxy p0 = FaultyProxy.start(redis.port());
              FaultyProxy p1 = FaultyProxy.start(redis.port())) {
             FaultyProxy[] proxies = {p0, p1};
+            clocks = new Path[2];
+            for (int i = 0; i < 2; i++) {
+                clocks[i] = Files.createTempFile("nemesis-clock-" + i + "-", ".rc");
+                setClock(clocks[i], "+0");
+            }
             serves = new AtomicReferenceArray<>(2);
             for (int i = 0; i < 2; i++) {
                 serves.set(i, startServe(i, proxies[i]));
@@ -117,9 +130,72 @@ class NemesisTest {
         }
     }
 
-    static ServeProcessTest.Serve startServe(int i, FaultyProxy proxy) throws IOException {
-        return ServeProcessTest.Serve.start(Files.createTempDirectory("nemesis-serve-"), "--redis", proxy.uri(), "--node",
+    ServeProcessTest.Serve startServe(int i, FaultyProxy proxy) throws IOException {
+        ServeProcessTest.Serve s = ServeProcessTest.Serve.start(Files.createTempDirectory("nemesis-serve-"), Map.of(
+                        "LD_PRELOAD", libfaketime().toString(),
+                        "FAKETIME_TIMESTAMP_FILE", clocks[i].toString(),
+                        "FAKETIME_CACHE_DURATION", "1",
+                        // an NTP step moves the wall clock only: CLOCK_MONOTONIC is left alone ...
+                        "FAKETIME_DONT_FAKE_MONOTONIC", "1",
+                        // ... and then libfaketime 0.9.10's rewrite of pthread_cond_timedwait must be off: with it,
+                        // every timed wait of the JVM (Object.wait, LockSupport.parkNanos) returns at once, its
+                        // threads spin and a serve took 66-97 s to start (measured; correct waits without it)
+                        "FAKETIME_FORCE_MONOTONIC_FIX", "0"),
+                "--redis", proxy.uri(), "--node",
                 Integer.toString(41 + i), "--guess-rate", "100000", "--read-rate", "0", "--room-rate", "600", "--claim-idle", "2s");
+        return s;
+    }
+
+    /**
+     * Debian's libfaketime ({@code libfaketime.so.1}; {@code LIBFAKETIME} overrides). Not its MT build:
+     * that one takes a global lock on every clock read (2.5 µs a call here, against 0.23), and a
+     * serve on it starved for CPU, answering none of the clients' requests for seconds.
+     */
+    static Path libfaketime() {
+        List<Path> candidates = new ArrayList<>();
+        java.util.Optional.ofNullable(System.getenv("LIBFAKETIME")).filter(v -> !v.isBlank()).ifPresent(v -> candidates.add(Path.of(v)));
+        for (String dir : List.of("/usr/lib/x86_64-linux-gnu/faketime", "/usr/lib/aarch64-linux-gnu/faketime", "/usr/lib/faketime",
+                "/usr/local/lib/faketime")) {
+            candidates.add(Path.of(dir, "libfaketime.so.1"));
+        }
+        return candidates.stream().filter(Files::isReadable).findFirst().orElseThrow(() -> new AssertionError(
+                "libfaketime was not found (tried " + candidates + "): install Debian's libfaketime package "
+                        + "(apt-get install libfaketime), or set LIBFAKETIME to its libfaketime.so.1"));
+    }
+
+    /** Sets a serve's wall clock offset ({@code +0}, {@code -3m}), written whole: libfaketime never reads half a line. */
+    static void setClock(Path clock, String offset) throws IOException {
+        Path next = clock.resolveSibling(clock.getFileName() + ".next");
+        Files.writeString(next, offset + "\n");
+        Files.move(next, clock, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /**
+     * How far behind the real clock {@code serve}'s clock is, as it answers: a probe player joins a
+     * probe game and the session's end is compared with twelve hours from now (its default length).
+     */
+    static Duration clockBehind(ServeProcessTest.Serve serve) throws Exception {
+        String last = "nothing";
+        for (int attempt = 0; ; attempt++) {
+            try {
+                JsonNode room = serve.post("/rooms", "{\"room\":\"clock-probe\"}");
+                last = "POST /rooms answered " + room;
+                if (room.hasNonNull("game")) {
+                    JsonNode joined = serve.post("/games/" + room.get("game").asText() + "/players", "{\"name\":\"probe\"}");
+                    last = "POST /games/" + room.get("game").asText() + "/players answered " + joined;
+                    if (joined.hasNonNull("expiresAt")) {
+                        java.time.Instant expires = java.time.Instant.parse(joined.get("expiresAt").asText());
+                        return Duration.between(expires, java.time.Instant.now().plus(Duration.ofHours(12)));
+                    }
+                }
+            } catch (IOException notNow) {
+                last = notNow.toString();
+            }
+            if (attempt >= 40) { // about 10 s: the serve may still be reconnecting after an earlier fault
+                throw new AssertionError("the clock probe got no session from the serve; last: " + last);
+            }
+            Thread.sleep(250);
+        }
     }
 
     void run(long seed, long seconds, RedisServerProcess redis, FaultyProxy[] proxies) throws Exception {
@@ -216,6 +292,24 @@ class NemesisTest {
                     fault(kind, "proxy " + target + ": 300 ms on every chunk for 2 s");
                     proxies[target].delayFor(Duration.ofMillis(300), Duration.ofSeconds(2));
                     Thread.sleep(2_000);
+                }
+                case CLOCK_BACK -> {
+                    // a host's clock stepped back (an NTP step, a VM restored): its serve mints, scores and keeps
+                    // sessions on it until the clock is set right
+                    int minutes = 2 + rng.nextInt(4);
+                    int hold = 2_500 + rng.nextInt(2_001);
+                    setClock(clocks[target], "-" + minutes + "m");
+                    try {
+                        Thread.sleep(2_500); // libfaketime reads the file again each second (it took up to 2 s here)
+                        Duration behind = clockBehind(serves.get(target));
+                        fault(kind, "serve " + target + ": wall clock stepped back " + minutes + " min (it answers "
+                                + behind.toSeconds() + " s behind) for " + hold + " ms, then set right");
+                        assertThat(behind.toSeconds()).as("serve %d's clock, stepped back %d minutes", target, minutes)
+                                .isBetween(minutes * 60L - 5, minutes * 60L + 5);
+                        Thread.sleep(hold);
+                    } finally {
+                        setClock(clocks[target], "+0");
+                    }
                 }
                 case REFUSE -> {
                     // a partition: what is open is cut, and connecting again is refused for a while

@@ -59,6 +59,11 @@ class ServeProcessTest {
     record Serve(Process process, int port, int managementPort, Path log, Path data) {
 
         static Serve start(Path data, String... extra) throws IOException {
+            return start(data, java.util.Map.of(), extra);
+        }
+
+        /** As {@link #start(Path, String...)}, with {@code env} added to the process's environment. */
+        static Serve start(Path data, java.util.Map<String, String> env, String... extra) throws IOException {
             int port;
             int managementPort;
             try (ServerSocket s = new ServerSocket(0); ServerSocket m = new ServerSocket(0)) {
@@ -70,7 +75,9 @@ class ServeProcessTest {
                     "--management-port", Integer.toString(managementPort), "--data", data.toString()));
             cmd.addAll(List.of(extra));
             Path log = Files.createTempFile("serve-", ".log");
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
+            pb.environment().putAll(env);
+            Process p = pb.start();
             STARTED.add(p.toHandle());
             return new Serve(p, port, managementPort, log, data);
         }
