@@ -1,12 +1,16 @@
 package codemojex.app;
 
 import codemojex.projections.Channels;
+import codemojex.projections.GameEvent.GuessScored;
 import codemojex.app.cli.Main;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import echomq.domain.id.StreamId;
+import echomq.domain.partition.HashSlot;
+import codemojex.projections.GamePartitions;
 import echomq.domain.stream.StreamEntry;
 import echomq.testkit.FaultyProxy;
+import echomq.testkit.RedisClusterProcess;
 import echomq.testkit.RedisServerProcess;
 import echomq.testkit.TestRedis;
 import org.junit.jupiter.api.AfterEach;
@@ -37,19 +41,40 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A nemesis test in the Jepsen style, bounded for CI: a private {@code redis-server} with AOF and
- * {@code appendfsync always} (a write Redis acknowledged is on disk before the reply, so a SIGKILL
- * of Redis loses nothing acknowledged and the checker allows no loss at all), two {@code serve}
- * processes each reaching it through a {@link FaultyProxy} of its own, and client threads playing
- * through HTTP with retries while a seeded nemesis pauses (SIGSTOP/SIGCONT) and kills (SIGKILL,
- * restarted on the same AOF and port) Redis, kills a {@code serve} and starts it again, cuts a
- * proxy's connections, makes it refuse new ones or delays its forwarding. Then everything is
- * healed, the workers drain, and the checker reads the whole history and Redis.
+ * A nemesis test in the Jepsen style, bounded for CI, on two topologies.
  *
- * <p>{@code -Dechomq.nemesis.seed=N} replays a schedule (the seed is printed), and
- * {@code -Dechomq.nemesis.seconds=S} runs the nemesis longer (default 40). A {@code serve}'s wall
- * clock is stepped back by minutes through libfaketime ({@code LD_PRELOAD}, Debian's
- * {@code libfaketime}), as an NTP step or a restored VM would, and set right again.
+ * <p><b>One server:</b> a private {@code redis-server} with AOF and {@code appendfsync always} (a
+ * write Redis acknowledged is on disk before the reply, so a SIGKILL of Redis loses nothing
+ * acknowledged and the checker allows no loss at all), two {@code serve} processes each reaching it
+ * through a {@link FaultyProxy} of its own, and client threads playing through HTTP with retries
+ * while a seeded nemesis pauses (SIGSTOP/SIGCONT) and kills (SIGKILL, restarted on the same AOF and
+ * port) Redis, kills a {@code serve} and starts it again, cuts a proxy's connections, makes it
+ * refuse new ones or delays its forwarding, and steps a {@code serve}'s wall clock back by minutes.
+ *
+ * <p><b>A cluster:</b> three masters with a replica each, the games spread over three partitions
+ * (one per master), the same two {@code serve}s and clients, and a nemesis that SIGKILLs a master
+ * (its replica takes over; the old master is started again on its AOF and follows it), runs
+ * {@code CLUSTER FAILOVER} on a replica, pauses a master for less than the node timeout, cuts every
+ * client connection of a master ({@code CLIENT KILL TYPE normal}), kills a {@code serve} and steps a
+ * {@code serve}'s clock back. Replication is asynchronous, so a write a master acknowledged in its
+ * last moment can die with it: the checker allows a 202 missing from the log only when it was
+ * answered within {@link #LOSS_WINDOW_MS} before a master's SIGKILL (counted and printed), and
+ * nothing else.
+ *
+ * <p>A serve's wall clock is moved through libfaketime ({@code LD_PRELOAD}, Debian's
+ * {@code libfaketime}), as an NTP step or a restored VM would move it, and set right again. Then
+ * everything is healed, the workers drain, and the checker reads the whole history, Redis and what
+ * each {@code serve} answers: every guess answered 202 is scored exactly once or rejected after its
+ * game settled; no {@code guess-scored} without its guess; every board equals its rebuild from the
+ * log ({@code rebuild-board}); the feed, the feed's per-minute series and the openings each serve
+ * answers from its caches equal a fresh count of the log; stream ids strictly increase and none runs
+ * ahead of Redis's clock by more than the writers' skew. Retention is not run here (its trims are
+ * checked by {@code KeepRetentionTest} and the retention contracts).
+ *
+ * <p>{@code -Dechomq.nemesis.seed=N} replays a schedule (the seed is printed; a failure prints the
+ * schedule it ran), and {@code -Dechomq.nemesis.seconds=S} runs the nemesis longer (default 40 on
+ * one server, 30 on the cluster). The schedule is not shrunk: a run takes a minute, so a shrink
+ * would take many; the printed schedule and the seed are the replay.
  */
 class NemesisTest {
 
@@ -72,7 +97,15 @@ class NemesisTest {
         }
     }
 
-    enum Kind { PAUSE_REDIS, KILL_REDIS, KILL_SERVE, CUT, DELAY, REFUSE, CLOCK_BACK }
+    /** The faults; each topology draws from its own. */
+    enum Kind { PAUSE_REDIS, KILL_REDIS, KILL_SERVE, CUT, DELAY, REFUSE, CLOCK_BACK, KILL_MASTER, FAILOVER }
+
+    static final List<Kind> ONE_SERVER = List.of(Kind.PAUSE_REDIS, Kind.KILL_REDIS, Kind.KILL_SERVE, Kind.CUT, Kind.DELAY, Kind.REFUSE,
+            Kind.CLOCK_BACK);
+    static final List<Kind> CLUSTER = List.of(Kind.PAUSE_REDIS, Kind.KILL_MASTER, Kind.FAILOVER, Kind.KILL_SERVE, Kind.CUT, Kind.CLOCK_BACK);
+
+    /** How long before a master's SIGKILL a write it acknowledged may not have reached its replica. */
+    static final long LOSS_WINDOW_MS = 1_000;
 
     /**
      * Each {@code serve}'s wall clock, as libfaketime reads it ({@code FAKETIME_TIMESTAMP_FILE}: an
@@ -88,6 +121,15 @@ class NemesisTest {
     final long t0 = System.nanoTime();
     AtomicReferenceArray<ServeProcessTest.Serve> serves;
 
+    /** The topology under test: one server behind two proxies, or a cluster. */
+    RedisServerProcess redis;
+    FaultyProxy[] proxies;
+    RedisClusterProcess cluster;
+    /** The games' partitions: 1 on one server, 3 on the cluster (one per master). */
+    int partitions = 1;
+    /** When each SIGKILL of a master was sent (ms of the run): writes acknowledged just before may be gone. */
+    final List<Long> masterKills = new java.util.concurrent.CopyOnWriteArrayList<>();
+
     @AfterEach
     void killWhatIsLeft() {
         ServeProcessTest.killStarted();
@@ -102,36 +144,66 @@ class NemesisTest {
         long seed = Long.getLong("echomq.nemesis.seed", System.nanoTime());
         long seconds = Long.getLong("echomq.nemesis.seconds", 40);
         System.out.printf("[seed] nemesis %d (replay with -Dechomq.nemesis.seed=%d; run longer with -Dechomq.nemesis.seconds=S)%n", seed, seed);
-        try (RedisServerProcess redis = TestRedis.privateServer("--appendonly", "yes", "--appendfsync", "always");
-             FaultyProxy p0 = FaultyProxy.start(redis.port());
-             FaultyProxy p1 = FaultyProxy.start(redis.port())) {
-            FaultyProxy[] proxies = {p0, p1};
-            clocks = new Path[2];
-            for (int i = 0; i < 2; i++) {
-                clocks[i] = Files.createTempFile("nemesis-clock-" + i + "-", ".rc");
-                setClock(clocks[i], "+0");
-            }
-            serves = new AtomicReferenceArray<>(2);
-            for (int i = 0; i < 2; i++) {
-                serves.set(i, startServe(i, proxies[i]));
-            }
-            for (int i = 0; i < 2; i++) {
-                serves.get(i).ready();
-            }
-            try {
-                run(seed, seconds, redis, proxies);
-            } catch (Throwable t) {
-                System.out.printf("[nemesis] FAILED with seed %d (replay with -Dechomq.nemesis.seed=%d); schedule:%n", seed, seed);
-                synchronized (schedule) {
-                    schedule.forEach(f -> System.out.println("  " + f));
-                }
-                throw t;
-            }
+        try (RedisServerProcess server = TestRedis.privateServer("--appendonly", "yes", "--appendfsync", "always");
+             FaultyProxy p0 = FaultyProxy.start(server.port());
+             FaultyProxy p1 = FaultyProxy.start(server.port())) {
+            redis = server;
+            proxies = new FaultyProxy[] {p0, p1};
+            startServes(i -> List.of("--redis", proxies[i].uri()));
+            run(seed, seconds, ONE_SERVER, server.uri());
         }
     }
 
-    ServeProcessTest.Serve startServe(int i, FaultyProxy proxy) throws IOException {
-        ServeProcessTest.Serve s = ServeProcessTest.Serve.start(Files.createTempDirectory("nemesis-serve-"), Map.of(
+    @Test
+    void onAClusterMasterKillsFailoversPausesAndCutsLoseOnlyWhatADyingMasterHadNotReplicated() throws Exception {
+        long seed = Long.getLong("echomq.nemesis.seed", System.nanoTime());
+        long seconds = Long.getLong("echomq.nemesis.seconds", 30);
+        System.out.printf("[seed] cluster nemesis %d (replay with -Dechomq.nemesis.seed=%d; run longer with -Dechomq.nemesis.seconds=S)%n",
+                seed, seed);
+        try (RedisClusterProcess c = RedisClusterProcess.startWithReplicas()) {
+            cluster = c;
+            partitions = 3;
+            startServes(i -> List.of("--redis", c.uri(), "--partitions", "3"));
+            run(seed, seconds, CLUSTER, c.uri());
+        }
+    }
+
+    void startServes(java.util.function.IntFunction<List<String>> redisArgs) throws Exception {
+        clocks = new Path[2];
+        for (int i = 0; i < 2; i++) {
+            clocks[i] = Files.createTempFile("nemesis-clock-" + i + "-", ".rc");
+            setClock(clocks[i], "+0");
+        }
+        this.redisArgs = redisArgs;
+        serves = new AtomicReferenceArray<>(2);
+        for (int i = 0; i < 2; i++) {
+            serves.set(i, startServe(i));
+        }
+        for (int i = 0; i < 2; i++) {
+            serves.get(i).ready();
+        }
+    }
+
+    void run(long seed, long seconds, List<Kind> kinds, String uri) throws Exception {
+        try {
+            runChecked(seed, seconds, kinds, uri);
+        } catch (Throwable t) {
+            System.out.printf("[nemesis] FAILED with seed %d (replay with -Dechomq.nemesis.seed=%d); schedule:%n", seed, seed);
+            synchronized (schedule) {
+                schedule.forEach(f -> System.out.println("  " + f));
+            }
+            throw t;
+        }
+    }
+
+    /** How {@code serve} {@code i} reaches Redis. */
+    java.util.function.IntFunction<List<String>> redisArgs;
+
+    ServeProcessTest.Serve startServe(int i) throws IOException {
+        List<String> args = new ArrayList<>(redisArgs.apply(i));
+        args.addAll(List.of("--node", Integer.toString(41 + i), "--guess-rate", "100000", "--read-rate", "0", "--room-rate", "600",
+                "--claim-idle", "2s"));
+        return ServeProcessTest.Serve.start(Files.createTempDirectory("nemesis-serve-"), Map.of(
                         "LD_PRELOAD", libfaketime().toString(),
                         "FAKETIME_TIMESTAMP_FILE", clocks[i].toString(),
                         "FAKETIME_CACHE_DURATION", "1",
@@ -141,9 +213,7 @@ class NemesisTest {
                         // every timed wait of the JVM (Object.wait, LockSupport.parkNanos) returns at once, its
                         // threads spin and a serve took 66-97 s to start (measured; correct waits without it)
                         "FAKETIME_FORCE_MONOTONIC_FIX", "0"),
-                "--redis", proxy.uri(), "--node",
-                Integer.toString(41 + i), "--guess-rate", "100000", "--read-rate", "0", "--room-rate", "600", "--claim-idle", "2s");
-        return s;
+                args.toArray(String[]::new));
     }
 
     /**
@@ -198,15 +268,15 @@ class NemesisTest {
         }
     }
 
-    void run(long seed, long seconds, RedisServerProcess redis, FaultyProxy[] proxies) throws Exception {
+    void runChecked(long seed, long seconds, List<Kind> kinds, String uri) throws Exception {
         List<Thread> clients = new ArrayList<>();
         for (int c = 0; c < CLIENTS; c++) {
             int client = c;
-            Thread t = new Thread(() -> play(client, new Random(seed * 31 + client), redis), "nemesis-client-" + c);
+            Thread t = new Thread(() -> play(client, new Random(seed * 31 + client), uri), "nemesis-client-" + c);
             t.start();
             clients.add(t);
         }
-        Map<Kind, Integer> injected = nemesis(new Random(seed), seconds, redis, proxies);
+        Map<Kind, Integer> injected = nemesis(new Random(seed), seconds, kinds);
         stop.set(true);
         for (Thread t : clients) {
             t.join(TimeUnit.SECONDS.toMillis(60));
@@ -216,10 +286,17 @@ class NemesisTest {
             throw new AssertionError("a client failed", clientFailure.get());
         }
         // heal everything: the faults end with their step, but make sure
-        for (FaultyProxy p : proxies) {
-            p.heal();
+        if (proxies != null) {
+            for (FaultyProxy p : proxies) {
+                p.heal();
+            }
         }
-        assertThat(redis.isRunning()).as("redis-server running after the nemesis").isTrue();
+        if (redis != null) {
+            assertThat(redis.isRunning()).as("redis-server running after the nemesis").isTrue();
+        } else {
+            assertThat(cluster.nodes()).as("every cluster node running after the nemesis").allMatch(RedisServerProcess::isRunning);
+            cluster.awaitOk();
+        }
         for (int i = 0; i < 2; i++) {
             assertThat(serves.get(i).process().isAlive()).as("serve %d alive after the nemesis (it never exits on its own)", i).isTrue();
         }
@@ -234,14 +311,15 @@ class NemesisTest {
             assertThat(expected).as("status of %s by client %d to %s at %d ms", op.request(), op.client(), op.target(), op.atMillis())
                     .contains(op.status());
         }
-        System.out.printf("[nemesis] faults injected: %s; proxies: %d connections cut, %d refused, %d chunks delayed%n", injected,
-                p(proxies, FaultyProxy::cut), p(proxies, FaultyProxy::refused), p(proxies, FaultyProxy::delayed));
+        System.out.printf("[nemesis] faults injected: %s%s%n", injected, proxies == null ? "" : String.format(
+                "; proxies: %d connections cut, %d refused, %d chunks delayed", p(proxies, FaultyProxy::cut), p(proxies, FaultyProxy::refused),
+                p(proxies, FaultyProxy::delayed)));
         if (seconds >= 30) {
-            assertThat(injected.keySet()).as("every kind of fault injected in %d s", seconds).containsExactlyInAnyOrder(Kind.values());
+            assertThat(injected.keySet()).as("every kind of fault injected in %d s", seconds).containsExactlyInAnyOrderElementsOf(kinds);
         }
         assertThat(history.stream().filter(op -> op.status() == 202).count()).as("guesses accepted under the nemesis").isGreaterThan(100);
         long checkFrom = now();
-        check(redis);
+        check(uri);
         System.out.printf("[nemesis] drained and checked in %d ms; the whole run %d ms%n", now() - checkFrom, now());
     }
 
@@ -255,23 +333,26 @@ class NemesisTest {
 
     // ---------------------------------------------------------------- the nemesis
 
-    Map<Kind, Integer> nemesis(Random rng, long seconds, RedisServerProcess redis, FaultyProxy[] proxies) throws Exception {
+    Map<Kind, Integer> nemesis(Random rng, long seconds, List<Kind> kinds) throws Exception {
         Map<Kind, Integer> injected = new java.util.EnumMap<>(Kind.class);
-        List<Kind> first = new ArrayList<>(List.of(Kind.values()));
+        List<Kind> first = new ArrayList<>(kinds);
         Collections.shuffle(first, rng); // every kind once first, in a seeded order; then at random
         long end = now() + TimeUnit.SECONDS.toMillis(seconds);
         Thread.sleep(1_500); // some play before the first fault
         for (int n = 0; now() < end; n++) {
-            Kind kind = n < first.size() ? first.get(n) : Kind.values()[rng.nextInt(Kind.values().length)];
+            Kind kind = n < first.size() ? first.get(n) : kinds.get(rng.nextInt(kinds.size()));
             int target = rng.nextInt(2);
             int millis = 1_000 + rng.nextInt(1_001);
             switch (kind) {
                 case PAUSE_REDIS -> {
-                    String pid = redisPid(redis);
-                    fault(kind, "SIGSTOP redis-server " + pid + " for " + millis + " ms");
+                    // on the cluster a master, for less than the node timeout (2 s): a pause, not a failover
+                    RedisServerProcess node = redis != null ? redis : masterOfPartition(rng.nextInt(partitions));
+                    int pause = redis != null ? millis : 500 + rng.nextInt(701);
+                    String pid = redisPid(node);
+                    fault(kind, "SIGSTOP redis-server " + pid + " (port " + node.port() + ") for " + pause + " ms");
                     signal("STOP", pid);
                     try {
-                        Thread.sleep(millis);
+                        Thread.sleep(pause);
                     } finally {
                         signal("CONT", pid);
                     }
@@ -280,14 +361,49 @@ class NemesisTest {
                     fault(kind, "SIGKILL redis-server " + redisPid(redis) + ", restarted on its AOF and port " + redis.port());
                     redis.restart();
                 }
+                case KILL_MASTER -> {
+                    int partition = rng.nextInt(partitions);
+                    int slot = slotOf(partition);
+                    RedisServerProcess master = cluster.currentMasterOf(slot);
+                    RedisServerProcess heir = cluster.replicaOf(master);
+                    long at = now();
+                    masterKills.add(at);
+                    master.stop();
+                    cluster.awaitMaster(slot, heir);
+                    long tookOver = now();
+                    master.restart(); // on its AOF: it comes back as a replica of the node that took its slots
+                    awaitFollowing(master, heir);
+                    fault(kind, "SIGKILL of master " + master.port() + " (partition " + partition + "); replica " + heir.port()
+                            + " took over in " + (tookOver - at) + " ms; " + master.port() + " started again, following it");
+                }
+                case FAILOVER -> {
+                    int partition = rng.nextInt(partitions);
+                    int slot = slotOf(partition);
+                    RedisServerProcess master = cluster.currentMasterOf(slot);
+                    RedisServerProcess replica = cluster.replicaOf(master);
+                    long at = now();
+                    cluster.failover(replica, slot);
+                    awaitFollowing(master, replica);
+                    fault(kind, "CLUSTER FAILOVER on replica " + replica.port() + " of master " + master.port() + " (partition " + partition
+                            + "), agreed in " + (now() - at) + " ms");
+                }
                 case KILL_SERVE -> {
                     ServeProcessTest.Serve victim = serves.get(target);
                     fault(kind, "SIGKILL serve " + target + " (pid " + victim.process().pid() + "), started again");
                     victim.process().destroyForcibly();
                     assertThat(victim.process().waitFor(30, TimeUnit.SECONDS)).isTrue();
-                    serves.set(target, startServe(target, proxies[target]).ready());
+                    serves.set(target, startServe(target).ready());
                 }
-                case CUT -> fault(kind, "proxy " + target + ": cut " + proxies[target].cutAll() + " connections");
+                case CUT -> {
+                    if (proxies != null) {
+                        fault(kind, "proxy " + target + ": cut " + proxies[target].cutAll() + " connections");
+                    } else {
+                        // a network cut as the clients see it: the master drops every client connection at once
+                        RedisServerProcess master = masterOfPartition(rng.nextInt(partitions));
+                        String killed = master.command("CLIENT", "KILL", "TYPE", "normal");
+                        fault(kind, "CLIENT KILL TYPE normal on master " + master.port() + ": " + killed.trim() + " connections cut");
+                    }
+                }
                 case DELAY -> {
                     fault(kind, "proxy " + target + ": 300 ms on every chunk for 2 s");
                     proxies[target].delayFor(Duration.ofMillis(300), Duration.ofSeconds(2));
@@ -324,6 +440,27 @@ class NemesisTest {
         return injected;
     }
 
+    /** The hash slot of a partition's streams and game keys. */
+    int slotOf(int partition) {
+        return HashSlot.of(new GamePartitions(partitions).stream(partition, Channels.GUESSES).toString());
+    }
+
+    RedisServerProcess masterOfPartition(int partition) {
+        return cluster.currentMasterOf(slotOf(partition));
+    }
+
+    /** Waits until {@code follower} replicates {@code master} and has acknowledged its writes. */
+    void awaitFollowing(RedisServerProcess follower, RedisServerProcess master) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!follower.command("INFO", "replication").contains("master_port:" + master.port())
+                || !follower.command("INFO", "replication").contains("master_link_status:up")) {
+            assertThat(System.nanoTime()).as("%d follows %d within 30 s", follower.port(), master.port()).isLessThan(deadline);
+            Thread.sleep(50);
+        }
+        cluster.awaitReplicasInSyncOf(master);
+        cluster.awaitOk();
+    }
+
     void fault(Kind kind, String detail) {
         Fault f = new Fault(now(), kind.name(), detail);
         schedule.add(f);
@@ -351,23 +488,24 @@ class NemesisTest {
     record Answer(int status, JsonNode body) {
     }
 
-    void play(int client, Random rng, RedisServerProcess redis) {
+    void play(int client, Random rng, String uri) {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-        try (redis.clients.jedis.UnifiedJedis direct = echomq.redis.RedisConnections.connect(redis.uri())) {
+        codemojex.app.redis.Keys keys = new codemojex.app.redis.Keys(new GamePartitions(partitions));
+        try (redis.clients.jedis.UnifiedJedis direct = echomq.redis.RedisConnections.connect(uri)) {
             for (int g = 0; !stop.get(); g++) {
                 Answer opened = call(http, rng, client, "open", "POST", "/rooms", "{\"room\":\"nemesis-" + client + "\"}", null, null);
                 if (opened.status() != 201) {
                     continue;
                 }
                 String game = opened.body().get("game").asText();
-                List<String> keys = new ArrayList<>();
-                opened.body().get("keyboard").forEach(k -> keys.add(k.asText()));
+                List<String> keyboard = new ArrayList<>();
+                opened.body().get("keyboard").forEach(k -> keyboard.add(k.asText()));
                 // the client knows the secret (read from Redis, behind the proxies' back), unless that read failed or the
                 // game is one of those it plays blind; past its quota of games it plays blind, so that the run stays bounded
                 String secret = null;
                 if (g < GAMES_PER_CLIENT - 1 && rng.nextInt(4) != 0) {
                     try {
-                        secret = direct.hget("emq:{cm}:game:" + game, "secret");
+                        secret = direct.hget(keys.game(game), "secret");
                     } catch (RuntimeException unknown) {
                         secret = null;
                     }
@@ -389,14 +527,14 @@ class NemesisTest {
                 int after = -1; // guesses left to send after the winning one
                 for (int i = 0; !stop.get() && after != 0 && (secret != null || i < giveUpAt); i++) {
                     boolean win = i == winAt;
-                    String guess = win ? secret : randomGuess(keys, rng);
+                    String guess = win ? secret : randomGuess(keyboard, rng);
                     String token = tokens.get(rng.nextInt(tokens.size()));
                     List<Thread> racing = new ArrayList<>();
                     if (win) {
                         // a few more at the same time, from threads of their own: appended before the win they are scored,
                         // after it and before it is scored the worker rejects them, after its score the game refuses them
                         for (int k = 0; k < 1 + rng.nextInt(3); k++) {
-                            String other = randomGuess(keys, rng);
+                            String other = randomGuess(keyboard, rng);
                             String otherToken = tokens.get(rng.nextInt(tokens.size()));
                             Random own = new Random(rng.nextLong());
                             Thread t = new Thread(() -> {
@@ -472,17 +610,42 @@ class NemesisTest {
 
     // ---------------------------------------------------------------- the checker
 
-    void check(RedisServerProcess redis) throws Exception {
-        try (Codemojex app = Codemojex.connect(redis.uri(), Settings.defaults())) {
-            List<StreamEntry> guesses = app.redis().range().rangeFrom(app.partitions().stream(0, Channels.GUESSES), StreamId.MIN, 10_000_000);
+    /** Whether a guess answered 202 may be missing from the log: answered around a master's SIGKILL. */
+    boolean mayBeLost(Op op) {
+        return masterKills.stream().anyMatch(k -> op.atMillis() >= k - LOSS_WINDOW_MS && op.atMillis() <= k + LOSS_WINDOW_MS);
+    }
+
+    /** Every entry of {@code channel} in every partition, oldest first within a partition. */
+    static List<StreamEntry> all(Codemojex app, String channel) {
+        List<StreamEntry> all = new ArrayList<>();
+        for (int p : app.partitions().all()) {
+            all.addAll(app.redis().range().rangeFrom(app.partitions().stream(p, channel), StreamId.MIN, 10_000_000));
+        }
+        return all;
+    }
+
+    /** Redis's clock where {@code partition} is served, in epoch ms. */
+    long redisTime(int partition) {
+        RedisServerProcess node = redis != null ? redis : masterOfPartition(partition);
+        String[] time = node.command("TIME").split("\n");
+        return Long.parseLong(time[0].trim()) * 1000 + Long.parseLong(time[1].trim()) / 1000;
+    }
+
+    void check(String uri) throws Exception {
+        try (Codemojex app = Codemojex.connect(uri, Settings.builder().partitions(partitions).build())) {
             Map<String, String> gameOf = new LinkedHashMap<>(); // every guess in the log, by guess id
-            for (StreamEntry e : guesses) {
+            for (StreamEntry e : all(app, Channels.GUESSES)) {
                 gameOf.put(e.branded().map(Object::toString).getOrElse(() -> "E" + e.id()), e.field("game").get());
             }
-            // nothing acknowledged is lost: every 202 is in the log
+            // nothing acknowledged is lost: every 202 is in the log (on the cluster: but what a dying master had not replicated)
             List<Op> accepted = history.stream().filter(op -> op.status() == 202).toList();
+            int lost = 0;
             for (Op op : accepted) {
-                assertThat(gameOf).as("guess %s answered 202 at %d ms is in `guesses`", op.guessId(), op.atMillis()).containsKey(op.guessId());
+                if (!gameOf.containsKey(op.guessId())) {
+                    assertThat(mayBeLost(op)).as("guess %s answered 202 at %d ms is in `guesses` (master kills at %s ms)", op.guessId(),
+                            op.atMillis(), masterKills).isTrue();
+                    lost++;
+                }
             }
             // the workers drain (bounded): every guess of the log scored or rejected
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
@@ -517,42 +680,106 @@ class NemesisTest {
             }
             assertThat(gameOf.keySet()).as("no guess-scored entry without its guess in `guesses`").containsAll(perGuess.keySet());
             assertThat(perGuess.values().stream().mapToLong(Long::longValue).sum()).as("guess-scored entries").isEqualTo(scored);
-            // every game's board equals rebuild-board, the CLI command run as a process
+            // every game's board equals its rebuild from the log; the first also through the CLI, run as a process
             Set<String> games = new java.util.TreeSet<>(gameOf.values());
             for (String game : games) {
-                rebuildBoard(redis, game);
+                codemojex.app.core.Reports.Rebuild r = app.reports().rebuildBoard(game);
+                assertThat(r.rebuilt()).as("the board of %s rebuilt from the log", game).isEqualTo(r.live());
             }
+            rebuildBoard(uri, games.iterator().next());
             // stream ids strictly increase; none ahead of Redis's clock by more than the writers' skew and a slack
-            String[] time = redis.command("TIME").split("\n");
-            long redisNow = Long.parseLong(time[0].trim()) * 1000 + Long.parseLong(time[1].trim()) / 1000;
             int streams = 0;
             long entries = 0;
-            for (String channel : List.of(Channels.ROOM_OPENED, Channels.GUESSES, Channels.GUESS_SCORED, Channels.GAME_SETTLED)) {
-                List<StreamEntry> all = app.redis().range().rangeFrom(app.partitions().stream(0, channel), StreamId.MIN, 10_000_000);
-                streams++;
-                entries += all.size();
-                for (int i = 1; i < all.size(); i++) {
-                    assertThat(all.get(i).id().compareTo(all.get(i - 1).id())).as("%s: %s after %s", channel, all.get(i).id(), all.get(i - 1).id())
-                            .isPositive();
-                }
-                if (!all.isEmpty()) {
-                    long top = Long.parseLong(all.get(all.size() - 1).id().toString().split("-")[0]);
-                    assertThat(top - redisNow).as("%s's top %s ahead of Redis TIME %d", channel, all.get(all.size() - 1).id(), redisNow)
-                            .isLessThanOrEqualTo(SKEW_MS + SLACK_MS);
+            for (int p : app.partitions().all()) {
+                long redisNow = redisTime(p);
+                for (String channel : List.of(Channels.ROOM_OPENED, Channels.GUESSES, Channels.GUESS_SCORED, Channels.GAME_SETTLED)) {
+                    List<StreamEntry> log = app.redis().range().rangeFrom(app.partitions().stream(p, channel), StreamId.MIN, 10_000_000);
+                    streams++;
+                    entries += log.size();
+                    for (int i = 1; i < log.size(); i++) {
+                        assertThat(log.get(i).id().compareTo(log.get(i - 1).id())).as("%s: %s after %s", channel, log.get(i).id(),
+                                log.get(i - 1).id()).isPositive();
+                    }
+                    if (!log.isEmpty()) {
+                        long top = log.get(log.size() - 1).id().ms();
+                        assertThat(top - redisNow).as("%s's top %s ahead of Redis TIME %d", channel, log.get(log.size() - 1).id(), redisNow)
+                                .isLessThanOrEqualTo(SKEW_MS + SLACK_MS);
+                    }
                 }
             }
+            // what each serve answers from its caches, which lived through every fault, equals a fresh count of the log
+            List<GuessScored> scoredLog = new ArrayList<>();
+            List<Long> scoredAt = new ArrayList<>();
+            for (StreamEntry e : all(app, Channels.GUESS_SCORED)) {
+                scoredLog.add(GuessScored.decode(e));
+                scoredAt.add(e.id().ms());
+            }
+            Map<String, Integer> opened = new TreeMap<>();
+            for (StreamEntry e : all(app, Channels.ROOM_OPENED)) {
+                opened.merge(e.field("room").get(), 1, Integer::sum);
+            }
+            for (int i = 0; i < 2; i++) {
+                checkViews(serves.get(i), i, scoredLog, scoredAt, opened);
+            }
             long settled = games.stream().filter(g -> app.play().game(g).settled()).count();
-            System.out.printf("[nemesis] checked: %d guesses answered 202, all in `guesses`; %d guesses in the log (%d indeterminate: "
-                            + "appended without a 202 seen), %d scored exactly once, %d rejected after a settle; %d games (%d settled), "
-                            + "each board equal to rebuild-board; %d entries in %d streams, ids increasing, none ahead of Redis TIME by "
-                            + "more than %d ms%n", accepted.size(), gameOf.size(), gameOf.size() - accepted.size(), scored, rejected,
-                    games.size(), settled, entries, streams, SKEW_MS + SLACK_MS);
+            System.out.printf("[nemesis] checked: %d guesses answered 202, %d of them in `guesses` (%d lost with a master killed within %d ms); "
+                            + "%d guesses in the log (%d indeterminate: appended without a 202 seen), %d scored exactly once, %d rejected "
+                            + "after a settle; %d games (%d settled), each board equal to its rebuild; %d entries in %d streams, ids "
+                            + "increasing, none ahead of Redis TIME by more than %d ms; both serves' feed, feed series and openings equal "
+                            + "fresh counts of the log%n", accepted.size(), accepted.size() - lost, lost, LOSS_WINDOW_MS, gameOf.size(),
+                    gameOf.size() - (accepted.size() - lost), scored, rejected, games.size(), settled, entries, streams, SKEW_MS + SLACK_MS);
         }
     }
 
-    static void rebuildBoard(RedisServerProcess redis, String game) throws Exception {
+    /** {@code /feed}, {@code /feed/series} and {@code /rooms/openings} of one serve against the log. */
+    static void checkViews(ServeProcessTest.Serve serve, int i, List<GuessScored> scored, List<Long> scoredAt, Map<String, Integer> opened)
+            throws Exception {
+        JsonNode feed = serve.get("/feed?since=1h");
+        assertThat(feed.path("guesses").asLong()).as("serve %d's feed: %s", i, feed).isEqualTo(scored.size());
+        assertThat(feed.path("players").asLong()).as("serve %d's feed's players", i)
+                .isEqualTo(scored.stream().map(GuessScored::playerId).distinct().count());
+        assertThat(feed.path("skipped").asLong()).as("serve %d's feed's skipped", i).isZero();
+        Set<String> logged = new java.util.HashSet<>();
+        for (int k = 0; k < scored.size(); k++) {
+            GuessScored g = scored.get(k);
+            logged.add(java.time.Instant.ofEpochMilli(scoredAt.get(k)) + " " + g.game() + " " + g.playerId() + " " + g.total() + " " + g.best());
+        }
+        assertThat(feed.path("items").size()).as("serve %d's feed items", i).isPositive().isLessThanOrEqualTo(scored.size());
+        long newest = scoredAt.stream().mapToLong(Long::longValue).max().orElseThrow();
+        assertThat(feed.path("items").get(0).path("at").asText()).as("serve %d's newest feed item", i)
+                .isEqualTo(java.time.Instant.ofEpochMilli(newest).toString());
+        for (JsonNode item : feed.path("items")) {
+            String key = item.path("at").asText() + " " + item.path("game").asText() + " " + item.path("playerId").asText() + " "
+                    + item.path("total").asInt() + " " + item.path("best").asInt();
+            assertThat(logged).as("serve %d's feed item %s is a guess-scored entry of the log", i, item).contains(key);
+        }
+        JsonNode series = serve.get("/feed/series?since=1h&bucket=1m");
+        long sum = 0;
+        for (JsonNode b : series.path("buckets")) {
+            long from = java.time.Instant.parse(b.path("from").asText()).toEpochMilli();
+            long to = java.time.Instant.parse(b.path("to").asText()).toEpochMilli();
+            long n = 0;
+            Set<String> players = new java.util.HashSet<>();
+            for (int k = 0; k < scored.size(); k++) {
+                if (scoredAt.get(k) >= from && scoredAt.get(k) <= to) {
+                    n++;
+                    players.add(scored.get(k).playerId());
+                }
+            }
+            assertThat(b.path("entries").asLong()).as("serve %d's feed series bucket %s", i, b).isEqualTo(n);
+            assertThat(b.path("players").asLong()).as("serve %d's feed series bucket %s: players", i, b).isEqualTo(players.size());
+            sum += n;
+        }
+        assertThat(sum).as("serve %d's feed series covers every scored guess", i).isEqualTo(scored.size());
+        JsonNode openings = serve.get("/rooms/openings");
+        Map<String, Integer> rooms = new TreeMap<>();
+        openings.path("rooms").fields().forEachRemaining(r -> rooms.put(r.getKey(), r.getValue().asInt()));
+        assertThat(rooms).as("serve %d's openings: %s", i, openings).isEqualTo(opened);
+    }
+
+    static void rebuildBoard(String uri, String game) throws Exception {
         List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", System.getProperty("java.class.path"),
-                Main.class.getName(), "rebuild-board", game, "--redis", redis.uri());
+                Main.class.getName(), "rebuild-board", game, "--redis", uri);
         Path log = Files.createTempFile("rebuild-", ".log");
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("rebuild-board %s ends", game).isTrue();
