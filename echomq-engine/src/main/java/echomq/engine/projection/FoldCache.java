@@ -73,8 +73,7 @@ final class FoldCache {
             // only appends: everything new is above what the stream held when we folded, so fold on
             // from there ("last" then means "folded up to here", which is all a resume needs)
             StreamId from = before.last().filter(l -> l.compareTo(seenTop) >= 0).getOrElse(seenTop);
-            result = reads.windows().resume(key, window, fold,
-                    new FoldResult<>(before.value(), Option.some(from), before.entries()), reads.pageSize());
+            result = reads.upToState(key, window, fold, new FoldResult<>(before.value(), Option.some(from), before.entries()), now);
             reads.metrics().incremental(fold, key, result.entries() - before.entries());
         } else {
             Option<FoldResult<A>> kept = checkpoints.load(key, window, fold, now);
@@ -82,7 +81,7 @@ final class FoldCache {
                 result = kept.get();
                 reads.metrics().fromCheckpoint(fold, key);
             } else {
-                result = reads.windows().foldDetailed(key, window, fold, reads.pageSize());
+                result = reads.upToState(key, window, fold, FoldResult.empty(fold.initial()), now);
                 reads.metrics().full(fold, key, result.entries());
                 checkpoints.save(key, window, fold, now, result);
             }

@@ -1,6 +1,12 @@
 package echomq.engine.projection;
 
+import echomq.domain.fold.Fold;
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.stream.StreamState;
+import echomq.domain.window.FoldResult;
 import echomq.domain.window.StreamWindows;
+import echomq.domain.window.Window;
 
 import java.util.Objects;
 
@@ -20,5 +26,31 @@ record Reads(StreamWindows windows, int pageSize, ReaderMetrics metrics) {
         if (pageSize < 1) {
             throw new IllegalArgumentException("page size must be >= 1, got " + pageSize);
         }
+    }
+
+    /**
+     * Folds on from {@code progress} (its {@code last}: folded up to there) through the window's
+     * entries up to the last id the state read saw ({@code state}), never past it: an entry appended
+     * between the state read and the range read is left for the next read, which proves the fold and
+     * folds on from here. Read as far as the top instead, a window appended to all the time (the
+     * open pane of a live feed) folds past its state at nearly every read, is never kept, and is
+     * folded whole again at the next: under a steady 200 appends a second the app's live feed folded
+     * 74 entries per guess. The answer is the window as the state read saw it. Every kept fold of
+     * the reader is made here.
+     */
+    <A> FoldResult<A> upToState(StreamKey key, Window.Fixed window, Fold<A> fold, FoldResult<A> progress, StreamState state) {
+        StreamId top = state.lastGenerated();
+        StreamId to = window.upper().filter(u -> u.compareTo(top) < 0).getOrElse(top);
+        StreamId from = window.lower();
+        if (progress.last().isDefined()) {
+            StreamId done = progress.last().get();
+            if (done.isMax() || done.compareTo(to) >= 0) {
+                return progress;
+            }
+            if (done.successor().isAfter(from)) {
+                from = done.successor();
+            }
+        }
+        return windows.foldIds(key, from, to, fold, progress, pageSize);
     }
 }

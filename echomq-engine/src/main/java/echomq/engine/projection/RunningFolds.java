@@ -64,15 +64,14 @@ final class RunningFolds {
             }
             boolean somethingNew = !Proof.nothingNew(held.foldedAt(), now, since);
             if (somethingNew) {
-                result = reads.windows().resume(key, since, fold,
-                        new FoldResult<>(left.value(), Option.some(upTo), left.entries()), reads.pageSize());
+                result = reads.upToState(key, since, fold, new FoldResult<>(left.value(), Option.some(upTo), left.entries()), now);
                 moved += result.entries() - left.entries();
             } else {
                 result = left;
             }
             reads.metrics().ran(fold, key, moved, somethingNew);
         } else {
-            result = reads.windows().foldDetailed(key, since, fold, reads.pageSize());
+            result = reads.upToState(key, since, fold, FoldResult.empty(fold.initial()), now);
             reads.metrics().full(fold, key, result.entries());
         }
         // folded past the state it was checked against: not provable next time

@@ -66,10 +66,10 @@ final class TrailingSuffixes {
 
     private <A> Suffixes build(StreamKey key, Window.Closed pane, CombinableFold<A> fold, StreamState now, long lineage) {
         List<StreamEntry> entriesOfPane = new ArrayList<>();
-        FoldResult<Boolean> r = reads.windows().foldDetailed(key, pane, Fold.of("collect", Boolean.TRUE, (acc, e) -> {
+        FoldResult<Boolean> r = reads.upToState(key, pane, Fold.of("collect", Boolean.TRUE, (acc, e) -> {
             entriesOfPane.add(e);
             return acc;
-        }), reads.pageSize());
+        }), FoldResult.empty(Boolean.TRUE), now);
         reads.metrics().full(fold, key, r.entries());
         Object[] aggs = new Object[entriesOfPane.size()];
         A suffix = fold.initial();

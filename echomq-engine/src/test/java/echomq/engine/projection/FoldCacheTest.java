@@ -49,6 +49,47 @@ class FoldCacheTest {
     }
 
     @Test
+    void aWindowAppendedToBetweenTheStateReadAndTheRangeReadIsKeptAndFoldedOnFromThere() {
+        for (int i = 0; i < 10; i++) {
+            f.clock.advance(1);
+            f.append();
+        }
+        // a writer appends right after the reader's state read, before its range read, at every read: a live feed's open pane
+        echomq.domain.stream.StreamRangePort racing = new echomq.domain.stream.StreamRangePort() {
+            boolean raced;
+
+            @Override
+            public java.util.List<StreamEntry> range(echomq.domain.stream.StreamKey key, StreamId from, StreamId to, int count) {
+                race();
+                return f.streams.range(key, from, to, count);
+            }
+
+            @Override
+            public java.util.List<StreamEntry> rangeFrom(echomq.domain.stream.StreamKey key, StreamId from, int count) {
+                race();
+                return f.streams.rangeFrom(key, from, count);
+            }
+
+            void race() {
+                if (!raced) {
+                    raced = true;
+                    f.clock.advance(1);
+                    f.append();
+                }
+            }
+        };
+        ProjectionReader reader = new ProjectionReader(racing, f.streams, f.clock, 100, 3);
+        Window.Since all = Window.since(Instant.ofEpochMilli(f.clock.ms() - 100));
+        // the window as the state read saw it: the entry that raced the read is left for the next one
+        assertThat(reader.fold(ReaderFixture.KEY, all, ReaderFixture.IDS)).hasSize(10);
+        assertThat(reader.metrics().cached()).as("kept, though an append raced the read").isEqualTo(1);
+        assertThat(reader.fold(ReaderFixture.KEY, all, ReaderFixture.IDS)).isEqualTo(fresh(all)).hasSize(11);
+        assertThat(reader.metrics().fullFolds()).isEqualTo(1);
+        assertThat(reader.metrics().incrementalFolds()).isEqualTo(1);
+        assertThat(reader.metrics().entriesFolded()).as("each entry folded once").isEqualTo(11);
+    }
+
+    @Test
     void aDeleteInsideTheWindowIsFoldedAfreshAndOneBelowItIsNot() {
         StreamEntry first = null;
         for (int i = 0; i < 10; i++) {
