@@ -231,7 +231,10 @@ class WebShapesTest {
         String guess = f.app.play().game(game).keyboard().keys().take(6).mkString();
         String body = f.json.writeValueAsString(Map.of("guess", guess));
         // a body that is not declared JSON (a cross-site form sends text/plain without a preflight) is a 415, nothing submitted
-        for (String type : new String[] {null, "text/plain", "application/x-www-form-urlencoded"}) {
+        // nor is one that only starts like JSON, or names a charset JSON does not have or none known (these were a 500)
+        for (String type : new String[] {null, "text/plain", "application/x-www-form-urlencoded", "application/json-evil", "application/jsonp",
+                "application/json;charset=foo", "application/json;charset=", "application/json; charset=latin1",
+                "text/plain;charset=application/json"}) {
             HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(f.server.url() + "/games/" + game + "/guesses"))
                     .header("Authorization", f.as(game, "gus").get("Authorization")).POST(HttpRequest.BodyPublishers.ofString(body));
             if (type != null) {
@@ -248,6 +251,11 @@ class WebShapesTest {
                     .POST(HttpRequest.BodyPublishers.ofString(bad)));
             assertThat(refused.statusCode()).as(bad).isEqualTo(400);
         }
+        HttpResponse<String> room = raw(HttpRequest.newBuilder(URI.create(f.server.url() + "/rooms"))
+                .header("Content-Type", "text/plain;charset=application/json").POST(HttpRequest.BodyPublishers.ofString("{\"room\":\"ct\"}")));
+        assertThat(room.statusCode()).as(room.body()).isEqualTo(415);
+        assertThat(raw(HttpRequest.newBuilder(URI.create(f.server.url() + "/rooms")).header("Content-Type", "application/json;charset=\"UTF-8\"")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"room\":\"ct\"}"))).statusCode()).isEqualTo(201);
         assertThat(raw(HttpRequest.newBuilder(URI.create(f.server.url() + "/feed/events?buckets=maybe"))
                 .header("Accept", "text/event-stream")).statusCode()).isEqualTo(400);
         HttpResponse<String> submitted = raw(HttpRequest.newBuilder(URI.create(f.server.url() + "/games/" + game + "/guesses"))

@@ -23,12 +23,13 @@ final class Requests {
 
     /** The body, a JSON object. */
     JsonNode body(Context ctx) {
-        String type = ctx.contentType();
-        if (type == null || !type.toLowerCase(java.util.Locale.ROOT).startsWith("application/json")) {
+        // the header as sent: the servlet's getContentType() looks its charset up and throws on one it does not know
+        String type = ctx.header("Content-Type");
+        if (!isJson(type)) {
             // a JSON API: a text/plain or form body is a cross-site form's (sent without a preflight), never this page's
             throw new UnsupportedType(type);
         }
-        String text = ctx.body();
+        String text = text(ctx);
         if (text.length() > HttpApi.MAX_BODY) {
             throw new Limits.TooLarge(text.length()); // a chunked body says no length up front
         }
@@ -46,16 +47,55 @@ final class Requests {
         }
     }
 
+    /**
+     * Whether {@code type} declares JSON: the media type {@code application/json} itself (not one
+     * that only starts so, such as {@code application/jsonp}), with no charset or UTF-8, the only
+     * one JSON has (RFC 8259).
+     */
+    static boolean isJson(String type) {
+        if (type == null) {
+            return false;
+        }
+        String[] parts = type.split(";", -1);
+        if (!parts[0].strip().equalsIgnoreCase("application/json")) {
+            return false;
+        }
+        for (int i = 1; i < parts.length; i++) {
+            String parameter = parts[i].strip();
+            int eq = parameter.indexOf('=');
+            String name = (eq < 0 ? parameter : parameter.substring(0, eq)).strip();
+            if (name.equalsIgnoreCase("charset")) {
+                String value = eq < 0 ? "" : parameter.substring(eq + 1).strip();
+                if (value.length() >= 2 && value.startsWith("\"") && value.endsWith("\"")) {
+                    value = value.substring(1, value.length() - 1);
+                }
+                if (!value.equalsIgnoreCase("utf-8") && !value.equalsIgnoreCase("utf8")) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The body's text, as UTF-8 whatever charset the request names: the servlet's own decoding
+     * looks the charset up and threw on one it does not know ({@code charset=foo}, a 500).
+     */
+    private static String text(Context ctx) {
+        return new String(ctx.bodyAsBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    }
+
     /** A body that is not declared {@code application/json}: a 415 naming the type sent. */
     static final class UnsupportedType extends RuntimeException {
         UnsupportedType(String type) {
-            super("the body must be sent as Content-Type: application/json, got " + (type == null ? "none" : "\"" + codemojex.app.core.LogSafe.escape(type) + "\""));
+            super("the body must be sent as Content-Type: application/json (UTF-8), got " + (type == null ? "none"
+                    : "\"" + codemojex.app.core.LogSafe.escape(type) + "\""));
         }
     }
 
     /** The body, or an empty object when there is none (where every field is optional). */
     JsonNode bodyOrEmpty(Context ctx) {
-        return ctx.body().isBlank() ? json.createObjectNode() : body(ctx);
+        return text(ctx).isBlank() ? json.createObjectNode() : body(ctx);
     }
 
     /** Text field {@code field} of {@code body}, which must be there. */
