@@ -57,9 +57,10 @@ public final class Bench {
         int rounds = quick ? 3 : 5;
         // "cases=1,2" runs only those cases (1 fold, 2 selectivity, 3 memory, 4 append, 5 cache, 6 cluster, 7 threads,
         // 8 sliding max by window length, 9 writer processes, 10 the score worker's commit batch, 11 app instances,
-        // 12 the cost of metrics, 13 series, 14 scale: serve as a process, grown in games, players, clients and log length)
+        // 12 the cost of metrics, 13 series, 14 scale: serve as a process, grown in games, players, clients and log length,
+        // 15 simulate end to end against a baseline build)
         String only = args.length > 1 && args[1].contains("cases=") ? args[1].replaceAll(".*cases=([0-9,]+).*", "$1")
-                : "1,2,3,4,5,6,7,8,9,10,11,12,13,14";
+                : "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15";
         java.util.Set<String> cases = java.util.Set.of(only.split(","));
 
         String env = System.getenv("REDIS_URL");
@@ -167,6 +168,9 @@ public final class Bench {
             }
             if (cases.contains("14")) {
                 ScaleCase.run(h, quick, target); // its own Redis and serve processes
+            }
+            if (cases.contains("15")) {
+                SimulateCase.run(h, quick, quick ? 2 : 3, target); // simulate processes, each with its own server and Redis
             }
 
             // 3. memory: a fold of a large window in a JVM with a 64 MB heap
