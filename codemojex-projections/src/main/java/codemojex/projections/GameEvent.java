@@ -135,8 +135,30 @@ public sealed interface GameEvent
         /** The fields, {@code best} last (the commit script appends it: only it knows the stored best). */
         @Override
         public LinkedHashMap<String, String> fields() {
-            return LinkedHashMap.of(VERSION_FIELD, VERSION, "game", game, "room", room, "player", player, PLAYER_ID, playerId,
-                    "guess", guessId, "total", Integer.toString(total), "pct", Integer.toString(percentage), "best", Integer.toString(best));
+            java.util.List<io.vavr.Tuple2<String, String>> pairs = new java.util.ArrayList<>(9);
+            writeFields(true, (f, v) -> pairs.add(io.vavr.Tuple.of(f, v)));
+            return LinkedHashMap.ofEntries(pairs);
+        }
+
+        /**
+         * The fields of {@link #fields()}, in its order, handed to {@code to} one by one without a map
+         * built: the score commit writes them straight into its script's arguments.
+         *
+         * @param withBest whether to hand {@code best}, the last field, too
+         * @param to       takes each field's name and value
+         */
+        public void writeFields(boolean withBest, java.util.function.BiConsumer<String, String> to) {
+            to.accept(VERSION_FIELD, VERSION);
+            to.accept("game", game);
+            to.accept("room", room);
+            to.accept("player", player);
+            to.accept(PLAYER_ID, playerId);
+            to.accept("guess", guessId);
+            to.accept("total", Integer.toString(total));
+            to.accept("pct", Integer.toString(percentage));
+            if (withBest) {
+                to.accept("best", Integer.toString(best));
+            }
         }
 
         /** Reads the entry; one written before player ids (no {@code playerId}) is its name's derived id's. */

@@ -41,6 +41,29 @@ class GameEventCodecTest {
     }
 
     @Test
+    void aScoredGuessHandsItsFieldsOneByOneInTheOrderOfItsMapBestLastAndOnlyWhenAsked() {
+        GuessScored scored = new GuessScored("g1", "room-1", PlayerIds.ofName("Ada"), "Ada", ID.toString(), 480, 80, 520);
+        java.util.List<String> all = new java.util.ArrayList<>();
+        scored.writeFields(true, (f, v) -> all.add(f + "=" + v));
+        assertThat(all).containsExactlyElementsOf(scored.fields().map(t -> t._1 + "=" + t._2));
+        java.util.List<String> withoutBest = new java.util.ArrayList<>();
+        scored.writeFields(false, (f, v) -> withoutBest.add(f + "=" + v));
+        assertThat(withoutBest).containsExactlyElementsOf(scored.fields().remove("best").map(t -> t._1 + "=" + t._2));
+        assertThat(all.get(all.size() - 1)).isEqualTo("best=520");
+    }
+
+    @Test
+    void aDerivedIdIsTheSameAskedOnceOrTenThousandTimesOver() {
+        String first = PlayerIds.ofName("zoë");
+        for (int i = 0; i < 10_050; i++) {
+            PlayerIds.ofName("n" + i); // past the memo's bound: it is cleared and filled again
+        }
+        assertThat(PlayerIds.ofName("zoë")).isEqualTo(first);
+        assertThat(PlayerIds.derived(first, "zoë")).isTrue();
+        assertThat(PlayerIds.derived(first, "zoe")).isFalse();
+    }
+
+    @Test
     void noEventOfAnOpenGameCarriesTheSecret() {
         Keyboard keyboard = Keyboard.standard();
         // drawn as the app draws it: six of the keyboard in a random order

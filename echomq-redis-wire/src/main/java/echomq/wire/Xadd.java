@@ -26,10 +26,26 @@ public final class Xadd {
      * @return the items, field then value
      */
     public static List<String> fields(BrandedId id, LinkedHashMap<String, String> fields) {
-        List<String> out = new ArrayList<>(fields.size() * 2 + 2);
+        return fields(id, fields.size(), fields::forEach);
+    }
+
+    /**
+     * As {@link #fields(BrandedId, LinkedHashMap)}, for fields that a writer hands one by one
+     * rather than in a map built first.
+     * <pre>{@code
+     * Xadd.fields(id, 9, to -> event.writeFields(false, to))
+     * }</pre>
+     *
+     * @param id       the record's branded id
+     * @param expected how many fields are coming (a capacity hint)
+     * @param writer   hands each field's name and value, in order, to the consumer it is given
+     * @return the items, field then value
+     */
+    public static List<String> fields(BrandedId id, int expected, java.util.function.Consumer<java.util.function.BiConsumer<String, String>> writer) {
+        List<String> out = new ArrayList<>(Math.max(0, expected) * 2 + 2);
         out.add(StreamEntry.ID_FIELD);
         out.add(id.toString());
-        fields.forEach((f, v) -> {
+        writer.accept((f, v) -> {
             out.add(f);
             out.add(v);
         });

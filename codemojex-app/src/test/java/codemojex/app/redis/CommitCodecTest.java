@@ -61,6 +61,16 @@ class CommitCodecTest {
     }
 
     @Test
+    void aScoredGuesssEntryIsItsBrandedIdThenItsFieldsInTheEventsOrderBestLeftOut() {
+        CommitCodec.Block perfect = block(PERFECT, "G1", GAME);
+        CommitCodec.Call call = CommitCodec.call("scorers", Keys.ONE, List.of(perfect));
+        GuessOutcome.ScoredAndSettled decided = (GuessOutcome.ScoredAndSettled) perfect.decided();
+        List<String> items = echomq.wire.Xadd.fields(perfect.scoredId().get(), decided.scored().fields().remove("best"));
+        assertThat(items).hasSize(2 + 2 * 8);
+        assertThat(java.util.Collections.indexOfSubList(call.argv(), items)).as("the items %s in %s", items, call.argv()).isPositive();
+    }
+
+    @Test
     void everyReplyIsReadIntoItsType() {
         CommitCodec.Block scored = block(MISS, "G3", GAME);
         CommitCodec.Reply reply = CommitCodec.reply(Option.some(List.of(List.of("SCORED", "480"), List.of("CLOSED"),
