@@ -31,7 +31,7 @@ final class SimulateCase {
     private static final Pattern END_TO_END = Pattern.compile("all scored after (\\d+) ms \\((\\d+) guesses/s end to end\\)");
 
     static void run(Harness h, boolean quick, int rounds, Path target) throws Exception {
-        int guesses = quick ? 5_000 : 20_000;
+        int guesses = quick ? 3_000 : 6_000;
         String baseline = System.getProperty("bench.baseline", "");
         List<String> jvm = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g");
         List<String> args = List.of("simulate", "--players", "200", "--games", "20", "--guesses", Integer.toString(guesses), "--threads", "8",
@@ -57,13 +57,10 @@ final class SimulateCase {
         commands.add(c);
 
         double[][] rates = new double[commands.size()][rounds];
-        for (int round = -1; round < rounds; round++) { // round -1 warms the page cache and the JIT's code cache of the disk
+        for (int round = 0; round < rounds; round++) { // every simulate is a JVM of its own, cold alike: no warm-up round
             for (int i = 0; i < commands.size(); i++) {
-                int v = (i + Math.max(round, 0)) % commands.size();
-                double rate = simulate(commands.get(v), target.resolve("simulate-" + v + ".log"));
-                if (round >= 0) {
-                    rates[v][round] = rate;
-                }
+                int v = (i + round) % commands.size();
+                rates[v][round] = simulate(commands.get(v), target.resolve("simulate-" + v + ".log"));
             }
         }
         String title = "15. simulate end to end (" + guesses + " guesses, 200 players, 20 games, 8 client threads, one instance)";
