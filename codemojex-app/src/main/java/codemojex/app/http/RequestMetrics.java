@@ -19,6 +19,7 @@ final class RequestMetrics {
 
     private final Traffic traffic;
     private final MeterRegistry meters;
+    private final java.util.concurrent.ConcurrentHashMap<String, Timer> timers = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** Counts into {@code traffic} and times into {@code meters}, where the open event streams are a gauge from now on. */
     RequestMetrics(Traffic traffic, MeterRegistry meters) {
@@ -31,11 +32,15 @@ final class RequestMetrics {
     void record(Context ctx, Float ms) {
         String route = route(ctx);
         traffic.requests.merge(route, 1L, Long::sum);
-        // Micrometer's convention for HTTP servers: the route template, never the raw path (ids would be unbounded)
-        Timer.builder("http.server.requests")
-                .tags("method", ctx.method().name(), "uri", route.equals("other") ? "UNKNOWN" : route.substring(route.indexOf(' ') + 1),
-                        "status", Integer.toString(ctx.statusCode()), "outcome", outcome(ctx.statusCode()))
-                .register(meters).record((long) (ms * 1_000_000), TimeUnit.NANOSECONDS);
+        // Micrometer's convention for HTTP servers: the route template, never the raw path (ids would be unbounded);
+        // each timer built and registered once (routes times statuses is a small set), not at every request
+        String method = ctx.method().name();
+        int status = ctx.statusCode();
+        timers.computeIfAbsent(method + " " + route + " " + status, k -> Timer.builder("http.server.requests")
+                        .tags("method", method, "uri", route.equals("other") ? "UNKNOWN" : route.substring(route.indexOf(' ') + 1),
+                                "status", Integer.toString(status), "outcome", outcome(status))
+                        .register(meters))
+                .record((long) (ms * 1_000_000), TimeUnit.NANOSECONDS);
         if (ctx.statusCode() >= 500) {
             log.warn("{} {} -> {} in {} ms", ctx.method(), LogSafe.escape(ctx.path()), ctx.statusCode(), Math.round(ms));
         } else if (ctx.statusCode() >= 400) {

@@ -38,8 +38,12 @@ public final class RouteTable {
 
         /** Whether {@code path} (a request's, decoded) is one this template names. */
         public boolean matches(String requestPath) {
-            String[] t = path.split("/", -1);
-            String[] p = requestPath.split("/", -1);
+            return matches(requestPath.split("/", -1));
+        }
+
+        /** Whether a request path, split at its slashes, is one this template names. */
+        boolean matches(String[] p) {
+            String[] t = SEGMENTS.computeIfAbsent(path, k -> k.split("/", -1));
             if (t.length != p.length) {
                 return false;
             }
@@ -104,8 +108,18 @@ public final class RouteTable {
      * ({@code /games/x/players/me} is not {@code /games/{game}/guesses/{guessId}}'s shape anyway).
      */
     public static Optional<Route> match(String method, String path) {
-        return ALL.stream().filter(r -> r.method().equals(method) && r.matches(path)).findFirst();
+        // every answered request is counted under its route: the request path is split once, the templates once ever
+        String[] p = path.split("/", -1);
+        for (Route r : ALL) {
+            if (r.method().equals(method) && r.matches(p)) {
+                return Optional.of(r);
+            }
+        }
+        return Optional.empty();
     }
+
+    /** Each template split at its slashes, once. */
+    private static final java.util.concurrent.ConcurrentHashMap<String, String[]> SEGMENTS = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** The methods some route serves on {@code path}, in the table's order; empty when no route names it. */
     public static Set<String> allowed(String path) {
