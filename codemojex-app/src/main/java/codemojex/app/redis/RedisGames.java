@@ -44,6 +44,29 @@ public final class RedisGames implements Games {
         redis.hset(key, fields);
     }
 
+    /**
+     * Keyboards and secrets already parsed, by their text: every request about a game reads its hash,
+     * and parsing the twelve emojis and six of them again (a grapheme match each) showed in the
+     * profile of every route. Parsing is a pure function of the text, so a memo holds; bounded, as a
+     * flood of games must not grow it.
+     */
+    private static final java.util.concurrent.ConcurrentHashMap<String, Keyboard> KEYBOARDS = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final java.util.concurrent.ConcurrentHashMap<String, Code> SECRETS = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final int MAX_PARSED = 10_000;
+
+    private static <T> T parsed(java.util.concurrent.ConcurrentHashMap<String, T> memo, String text, java.util.function.Function<String, T> parse) {
+        T known = memo.get(text);
+        if (known != null) {
+            return known;
+        }
+        T value = parse.apply(text); // a malformed text throws here, and nothing is kept
+        if (memo.size() >= MAX_PARSED) {
+            memo.clear();
+        }
+        memo.put(text, value);
+        return value;
+    }
+
     @Override
     public Option<GameRecord> find(String game) {
         String key = keys.game(game);
@@ -51,7 +74,8 @@ public final class RedisGames implements Games {
         if (!h.containsKey("secret")) {
             return Option.none();
         }
-        return Option.some(new GameRecord(game, h.get("room"), Keyboard.parse(h.get("keyboard")), Code.parse(h.get("secret")),
+        return Option.some(new GameRecord(game, h.get("room"), parsed(KEYBOARDS, h.get("keyboard"), Keyboard::parse),
+                parsed(SECRETS, h.get("secret"), Code::parse),
                 Instant.ofEpochMilli(Long.parseLong(h.get("opened"))), Option.of(h.get("winner")),
                 // a game settled before player ids has a winner's name only: the id derived from it
                 Option.of(h.get("winnerId")).orElse(() -> Option.of(h.get("winner")).map(PlayerIds::ofName))));
