@@ -31,7 +31,7 @@ final class SimulateCase {
     private static final Pattern END_TO_END = Pattern.compile("all scored after (\\d+) ms \\((\\d+) guesses/s end to end\\)");
 
     static void run(Harness h, boolean quick, int rounds, Path target) throws Exception {
-        int guesses = quick ? 3_000 : 6_000;
+        int guesses = quick ? 3_000 : 4_000;
         String baseline = System.getProperty("bench.baseline", "");
         List<String> jvm = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g");
         List<String> args = List.of("simulate", "--players", "200", "--games", "20", "--guesses", Integer.toString(guesses), "--threads", "8",
