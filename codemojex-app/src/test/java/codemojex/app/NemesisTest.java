@@ -389,10 +389,11 @@ class NemesisTest {
                     redis.restart();
                 }
                 case KILL_MASTER -> {
-                    int partition = rng.nextInt(partitions);
-                    int slot = slotOf(partition);
-                    RedisServerProcess master = cluster.currentMasterOf(slot);
-                    RedisServerProcess heir = cluster.replicaOf(master);
+                    Pair pair = pair(rng);
+                    int partition = pair.partition();
+                    int slot = pair.slot();
+                    RedisServerProcess master = pair.master();
+                    RedisServerProcess heir = pair.replica();
                     long at = now();
                     masterKills.add(at);
                     masterKillsAt.add(System.currentTimeMillis());
@@ -405,15 +406,12 @@ class NemesisTest {
                             + " took over in " + (tookOver - at) + " ms; " + master.port() + " started again, following it");
                 }
                 case FAILOVER -> {
-                    int partition = rng.nextInt(partitions);
-                    int slot = slotOf(partition);
-                    RedisServerProcess master = cluster.currentMasterOf(slot);
-                    RedisServerProcess replica = cluster.replicaOf(master);
+                    Pair pair = pair(rng);
                     long at = now();
-                    cluster.failover(replica, slot);
-                    awaitFollowing(master, replica);
-                    fault(kind, "CLUSTER FAILOVER on replica " + replica.port() + " of master " + master.port() + " (partition " + partition
-                            + "), agreed in " + (now() - at) + " ms");
+                    cluster.failover(pair.replica(), pair.slot());
+                    awaitFollowing(pair.master(), pair.replica());
+                    fault(kind, "CLUSTER FAILOVER on replica " + pair.replica().port() + " of master " + pair.master().port() + " (partition "
+                            + pair.partition() + "), agreed in " + (now() - at) + " ms");
                 }
                 case KILL_SERVE -> {
                     ServeProcessTest.Serve victim = serves.get(target);
@@ -466,6 +464,18 @@ class NemesisTest {
             Thread.sleep(500 + rng.nextInt(1_500));
         }
         return injected;
+    }
+
+    /** A partition's master and replica now. */
+    record Pair(int partition, int slot, RedisServerProcess master, RedisServerProcess replica) {
+    }
+
+    /** The master and replica of a partition drawn at random. */
+    Pair pair(Random rng) {
+        int partition = rng.nextInt(partitions);
+        int slot = slotOf(partition);
+        RedisServerProcess master = cluster.currentMasterOf(slot);
+        return new Pair(partition, slot, master, cluster.replicaOf(master));
     }
 
     /** The hash slot of a partition's streams and game keys. */
