@@ -121,6 +121,12 @@ public final class Simulation {
                         String guess = Keyboard.parse(String.join(" ", keyboards.get(g))).drawGuess(r).toString();
                         int p = r.nextInt(players);
                         String token = token(p, gameIds.get(g));
+                        if (token == null) {
+                            // the game was cracked (by a guess of 600, one in 665,280 for a random one) before this player
+                            // joined it: a settled game takes no players, and the guess is not sent, as a person would not
+                            bar("guessing", sent.incrementAndGet(), guesses);
+                            continue;
+                        }
                         JsonNode res = call(p, "POST", "/games/" + gameIds.get(g) + "/guesses", Map.of("guess", guess),
                                 token, 202, 409);
                         if (res.has("guessId")) {
@@ -196,8 +202,17 @@ public final class Simulation {
      * guesses there (through its own instance), as a person would.
      */
     private String token(int p, String game) {
-        return tokens.computeIfAbsent(p + "/" + game, k -> call(p, "POST", "/games/" + game + "/players",
-                Map.of("name", "player-" + p), null, 201).get("token").asText());
+        // null when the game is settled (409): computeIfAbsent keeps nothing then
+        return tokens.computeIfAbsent(p + "/" + game, k -> {
+            JsonNode joined = call(p, "POST", "/games/" + game + "/players", Map.of("name", "player-" + p), null, 201, 409);
+            if (joined.hasNonNull("token")) {
+                return joined.get("token").asText();
+            }
+            if (!"game".equals(joined.path("field").asText())) { // a name refused is this simulation's mistake, not the game's end
+                throw new IllegalStateException("POST /games/" + game + "/players answered 409: " + joined);
+            }
+            return null;
+        });
     }
 
     /** A call to instance {@code n mod instances}, with {@code token}'s session when not null. */
