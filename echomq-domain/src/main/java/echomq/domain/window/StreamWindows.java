@@ -200,13 +200,45 @@ public final class StreamWindows {
      */
     public <A> FoldResult<A> resume(StreamKey key, Window window, Fold<A> fold,
                                     FoldResult<A> progress, int pageSize) {
-        Objects.requireNonNull(key, "key");
         Window.Fixed w = fixed(window);
+        return resumeWithin(key, w.lower(), w.upper(), fold, progress, pageSize);
+    }
+
+    /**
+     * As {@link #resume(StreamKey, Window, Fold, FoldResult, int)}, but no further than
+     * {@code through}, an id at or below which entries can no longer be appended (the stream's
+     * last-generated id as a state read saw it): what a cache that proves its folds against that
+     * state keeps, whatever was appended after it.
+     * <pre>{@code
+     * FoldResult<Long> upToNow = windows.resume(key, window, count, progress, state.lastGenerated(), 1000);
+     * }</pre>
+     *
+     * @param key      the stream
+     * @param window   the window (a sliding one as it stands now)
+     * @param fold     the fold
+     * @param progress what was folded so far
+     * @param through  the highest id to fold; the window's own end when that is lower
+     * @param pageSize entries per range call, at least 1
+     * @param <A>      the accumulator
+     * @return the progress after the window's entries up to {@code through}
+     * @throws FoldInterruptedException when the store fails mid-fold
+     */
+    public <A> FoldResult<A> resume(StreamKey key, Window window, Fold<A> fold, FoldResult<A> progress, StreamId through,
+                                    int pageSize) {
+        Objects.requireNonNull(through, "through");
+        Window.Fixed w = fixed(window);
+        StreamId to = w.upper().filter(u -> u.compareTo(through) < 0).getOrElse(through);
+        return resumeWithin(key, w.lower(), Option.some(to), fold, progress, pageSize);
+    }
+
+    /** Folds the entries of {@code [lower, upper]} above {@code progress.last()} into it: where a resume starts, decided once. */
+    private <A> FoldResult<A> resumeWithin(StreamKey key, StreamId lower, Option<StreamId> upper, Fold<A> fold,
+                                           FoldResult<A> progress, int pageSize) {
+        Objects.requireNonNull(key, "key");
         Objects.requireNonNull(fold, "fold");
         Objects.requireNonNull(progress, "progress");
         requireCount("page size", pageSize);
-        Option<StreamId> upper = w.upper();
-        StreamId from = w.lower();
+        StreamId from = lower;
         Option<StreamId> last = progress.last();
         if (last.isDefined()) {
             StreamId done = last.get();
@@ -217,6 +249,10 @@ public final class StreamWindows {
             if (next.isAfter(from)) {
                 from = next;
             }
+        }
+        StreamId start = from;
+        if (upper.exists(start::isAfter)) {
+            return progress; // nothing can lie in the range (a window through an id below its start): no round trip
         }
         return foldPages(key, from, upper, fold, progress, pageSize);
     }

@@ -200,6 +200,28 @@ class StreamWindowsPropertiesTest {
     }
 
     @Test
+    void resumeThroughAnIdFoldsNothingAboveItAndThenFoldsOnFromThere() {
+        Case c = randomCase(13);
+        SortedMapStreamRange port = new SortedMapStreamRange();
+        port.put(KEY, c.stream());
+        StreamWindows windows = new StreamWindows(port);
+        Window.Since open = Window.since(Instant.ofEpochMilli(T0 - 2));
+        int cut = c.stream().size() / 2;
+        StreamId through = c.stream().get(cut - 1).id(); // what a state read saw; the rest came after it
+        FoldResult<Vector<StreamEntry>> seen = windows.resume(StreamKey.of(Q, NAME), open, COLLECT, FoldResult.empty(Vector.empty()), through, 3);
+        assertThat(seen.value().toJavaList()).isEqualTo(c.stream().subList(0, cut));
+        assertThat(seen.last()).contains(through);
+        FoldResult<Vector<StreamEntry>> all = windows.resume(StreamKey.of(Q, NAME), open, COLLECT, seen, StreamId.MAX, 3);
+        assertThat(all.value().toJavaList()).isEqualTo(c.stream());
+        assertThat(all.entries()).isEqualTo(c.stream().size());
+        // a window's own end below the id bounds it; an id below the window's start folds nothing
+        Window.Closed early = Window.closed(Instant.ofEpochMilli(T0 - 2), c.stream().get(1).id().instant());
+        assertThat(windows.resume(StreamKey.of(Q, NAME), early, COLLECT, FoldResult.empty(Vector.empty()), StreamId.MAX, 3).value().toJavaList())
+                .isEqualTo(windows.foldWindow(StreamKey.of(Q, NAME), early, COLLECT).toJavaList());
+        assertThat(windows.resume(StreamKey.of(Q, NAME), open, COLLECT, FoldResult.empty(Vector.empty()), StreamId.MIN, 3).entries()).isZero();
+    }
+
+    @Test
     void aPortThatAnswersOutOfOrderIsRefusedNotFolded() {
         Case c = randomCase(3);
         StreamRangePort liar = new StreamRangePort() {

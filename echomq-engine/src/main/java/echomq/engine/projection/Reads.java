@@ -1,7 +1,6 @@
 package echomq.engine.projection;
 
 import echomq.domain.fold.Fold;
-import echomq.domain.id.StreamId;
 import echomq.domain.stream.StreamKey;
 import echomq.domain.stream.StreamState;
 import echomq.domain.window.FoldResult;
@@ -39,18 +38,6 @@ record Reads(StreamWindows windows, int pageSize, ReaderMetrics metrics) {
      * the reader is made here.
      */
     <A> FoldResult<A> upToState(StreamKey key, Window.Fixed window, Fold<A> fold, FoldResult<A> progress, StreamState state) {
-        StreamId top = state.lastGenerated();
-        StreamId to = window.upper().filter(u -> u.compareTo(top) < 0).getOrElse(top);
-        StreamId from = window.lower();
-        if (progress.last().isDefined()) {
-            StreamId done = progress.last().get();
-            if (done.isMax() || done.compareTo(to) >= 0) {
-                return progress;
-            }
-            if (done.successor().isAfter(from)) {
-                from = done.successor();
-            }
-        }
-        return windows.foldIds(key, from, to, fold, progress, pageSize);
+        return windows.resume(key, window, fold, progress, state.lastGenerated(), pageSize);
     }
 }
