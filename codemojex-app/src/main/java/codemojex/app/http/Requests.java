@@ -23,13 +23,17 @@ final class Requests {
 
     /** The body, a JSON object. */
     JsonNode body(Context ctx) {
+        return body(ctx, text(ctx));
+    }
+
+    /** The body whose text is {@code text}, a JSON object. */
+    private JsonNode body(Context ctx, String text) {
         // the header as sent: the servlet's getContentType() looks its charset up and throws on one it does not know
         String type = ctx.header("Content-Type");
         if (!isJson(type)) {
             // a JSON API: a text/plain or form body is a cross-site form's (sent without a preflight), never this page's
             throw new UnsupportedType(type);
         }
-        String text = text(ctx);
         if (text.length() > HttpApi.MAX_BODY) {
             throw new Limits.TooLarge(text.length()); // a chunked body says no length up front
         }
@@ -95,7 +99,8 @@ final class Requests {
 
     /** The body, or an empty object when there is none (where every field is optional). */
     JsonNode bodyOrEmpty(Context ctx) {
-        return text(ctx).isBlank() ? json.createObjectNode() : body(ctx);
+        String text = text(ctx);
+        return text.isBlank() ? json.createObjectNode() : body(ctx, text);
     }
 
     /** Text field {@code field} of {@code body}, which must be there. */
