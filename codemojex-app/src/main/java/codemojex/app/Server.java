@@ -23,7 +23,7 @@ public final class Server implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(Server.class);
 
-    /** How often {@code serve} checkpoints every game's board (so that retention can remove what the checkpoint holds). */
+    /** How often {@code serve} checkpoints every game's board unless told otherwise (so that retention can remove what the checkpoint holds). */
     public static final Duration CHECKPOINT_EVERY = Duration.ofSeconds(10);
 
     /**
@@ -101,7 +101,19 @@ public final class Server implements AutoCloseable {
      */
     public static Server start(Codemojex app, String host, int port, RateLimiter limiter, RateLimiter reads, RateLimiter rooms,
                                boolean worker, Management management) {
+        return start(app, host, port, limiter, reads, rooms, worker, management, CHECKPOINT_EVERY);
+    }
+
+    /**
+     * As {@link #start(Codemojex, String, int, RateLimiter, RateLimiter, RateLimiter, boolean, Management)},
+     * every game's board checkpointed every {@code checkpointEvery} (the first that long after the start).
+     *
+     * @throws IllegalArgumentException when {@code checkpointEvery} is not 1s..1d
+     */
+    public static Server start(Codemojex app, String host, int port, RateLimiter limiter, RateLimiter reads, RateLimiter rooms,
+                               boolean worker, Management management, Duration checkpointEvery) {
         Objects.requireNonNull(app, "app");
+        requireCheckpointEvery(checkpointEvery);
         Objects.requireNonNull(rooms, "rooms");
         Objects.requireNonNull(management, "management");
         if (port != 0 && management.port() == port) {
@@ -143,8 +155,8 @@ public final class Server implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        checkpointer.scheduleWithFixedDelay(surviving("board checkpoints", () -> checkpoint(app)), CHECKPOINT_EVERY.toMillis(),
-                CHECKPOINT_EVERY.toMillis(), TimeUnit.MILLISECONDS);
+        checkpointer.scheduleWithFixedDelay(surviving("board checkpoints", () -> checkpoint(app)), checkpointEvery.toMillis(),
+                checkpointEvery.toMillis(), TimeUnit.MILLISECONDS);
         // the pings on a thread of their own: a client slow to take its comment delays no checkpoint
         ScheduledExecutorService pings = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "event-stream-pings");
@@ -189,8 +201,37 @@ public final class Server implements AutoCloseable {
      */
     public static Server start(Codemojex app, String host, int port, double guessesPerSecond, double readsPerSecond, double roomsPerMinute,
                                boolean worker, Management management) {
+        return start(app, host, port, guessesPerSecond, readsPerSecond, roomsPerMinute, worker, management, CHECKPOINT_EVERY);
+    }
+
+    /**
+     * As {@link #start(Codemojex, String, int, double, double, double, boolean, Management)}, every
+     * game's board checkpointed every {@code checkpointEvery}: what {@code serve --checkpoint-every} runs.
+     */
+    public static Server start(Codemojex app, String host, int port, double guessesPerSecond, double readsPerSecond, double roomsPerMinute,
+                               boolean worker, Management management, Duration checkpointEvery) {
+        requireCheckpointEvery(checkpointEvery); // before the limiters: serve's options are all checked before anything starts
         return start(app, host, port, limiter("guesses", guessesPerSecond), limiter("reads", readsPerSecond), rooms(roomsPerMinute, Clock.systemUTC()),
-                worker, management);
+                worker, management, checkpointEvery);
+    }
+
+    /** The shortest and the longest time between two board checkpoints. */
+    public static final Duration CHECKPOINT_EVERY_MIN = Duration.ofSeconds(1);
+    public static final Duration CHECKPOINT_EVERY_MAX = Duration.ofDays(1);
+
+    /**
+     * {@code every}, when it is a period of board checkpoints: {@link #CHECKPOINT_EVERY_MIN} (a fold of
+     * the tail per second at most) to {@link #CHECKPOINT_EVERY_MAX} (retention keeps what no checkpoint
+     * holds yet, so a rarer one would hold the log back for longer).
+     *
+     * @throws IllegalArgumentException naming the value otherwise
+     */
+    public static Duration requireCheckpointEvery(Duration every) {
+        Objects.requireNonNull(every, "checkpointEvery");
+        if (every.compareTo(CHECKPOINT_EVERY_MIN) < 0 || every.compareTo(CHECKPOINT_EVERY_MAX) > 0) {
+            throw new IllegalArgumentException("checkpoint-every must be 1s..1d, got " + every);
+        }
+        return every;
     }
 
     /** {@code perMinute} rooms a minute per client, in bursts of half a minute's (at least one); 0 or less: no limit. */

@@ -81,6 +81,11 @@ final class ServeCommand implements Runnable {
                     + "game's board checkpoint (default: keep everything)")
     String keep;
 
+    @Option(names = "--checkpoint-every", defaultValue = "10s", paramLabel = "DURATION",
+            description = "how often every game's board is checkpointed (a restart folds only what came after; retention keeps "
+                    + "what no checkpoint holds yet), 1s..1d, e.g. 10s, 1m (default: ${DEFAULT-VALUE})")
+    String checkpointEvery;
+
     @Option(names = "--chart-bucket", defaultValue = "1m", paramLabel = "DURATION",
             description = "the live chart's bucket, each pushed on /feed/events as it closes, 1s..1d, e.g. 1m, 2s (default: ${DEFAULT-VALUE})")
     String chartBucket;
@@ -104,6 +109,7 @@ final class ServeCommand implements Runnable {
         // every option checked before anything starts: a bad one is a startup error naming it
         Duration chart = Durations.parse("chart-bucket", chartBucket, Duration.ofSeconds(1), Duration.ofDays(1));
         Duration ttl = Durations.parse("session-ttl", sessionTtl, Duration.ofSeconds(1), Durations.MAX);
+        Duration checkpoints = Durations.parse("checkpoint-every", checkpointEvery, Server.CHECKPOINT_EVERY_MIN, Server.CHECKPOINT_EVERY_MAX);
         Duration idle = Durations.parse("claim-idle", claimIdle);
         if (idle.isZero()) {
             // zero would take every delivered guess away from the worker that is scoring it
@@ -135,7 +141,7 @@ final class ServeCommand implements Runnable {
         });
         Server server;
         try {
-            server = Server.start(app, host, port, rate, readRate, roomRate, !noWorker, management);
+            server = Server.start(app, host, port, rate, readRate, roomRate, !noWorker, management, checkpoints);
         } catch (RuntimeException e) {
             app.close(); // an embedded Redis must not outlive a server that could not start
             throw e;
