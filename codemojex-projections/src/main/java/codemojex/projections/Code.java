@@ -37,6 +37,12 @@ public record Code(Vector<Emoji> emojis) {
             throw new IllegalArgumentException("a code of " + text.length() + " chars is too long (at most "
                     + Emoji.MAX_INPUT_CHARS + ")");
         }
+        Code known = ofKnown(text);
+        return known != null ? known : segment(text);
+    }
+
+    /** {@link #parse} by the grapheme matcher, for any text within the bounds {@link #parse} checked. */
+    static Code segment(String text) {
         java.util.ArrayList<Emoji> out = new java.util.ArrayList<>(LENGTH);
         int position = 0;
         for (String cluster : Emoji.clusters(text)) {
@@ -48,12 +54,36 @@ public record Code(Vector<Emoji> emojis) {
                 throw new IllegalArgumentException("\"" + Emoji.printable(cluster) + "\" at position " + position
                         + " is not an emoji");
             }
-            out.add(new Emoji(cluster));
+            out.add(Emoji.of(cluster));
         }
         if (out.size() != LENGTH) {
             throw new IllegalArgumentException("a code is " + LENGTH + " emojis, got " + out.size());
         }
         return new Code(Vector.ofAll(out));
+    }
+
+    /**
+     * {@code text} as six emojis already checked, when it is six texts of {@link Emoji#known} emojis
+     * separated by single spaces (the wire form, {@link #text()}); else null, and {@link #parse}
+     * segments it. The same code: a space is a grapheme cluster of its own before a known emoji
+     * (none starts with a combining mark), so splitting at spaces cuts where the matcher would.
+     */
+    private static Code ofKnown(String text) {
+        Emoji[] six = new Emoji[LENGTH];
+        int from = 0;
+        for (int i = 0; i < LENGTH; i++) {
+            int space = text.indexOf(' ', from);
+            int end = i == LENGTH - 1 ? text.length() : space;
+            if (end < 0 || (i == LENGTH - 1 && space >= 0) || end == from) {
+                return null;
+            }
+            six[i] = Emoji.known(text.substring(from, end));
+            if (six[i] == null) {
+                return null;
+            }
+            from = end + 1;
+        }
+        return new Code(Vector.of(six));
     }
 
     /** Parses a secret: six distinct emojis. */
@@ -125,7 +155,11 @@ public record Code(Vector<Emoji> emojis) {
 
     /** The emojis joined by single spaces, the wire form. */
     public String text() {
-        return emojis.mkString(" ");
+        StringBuilder out = new StringBuilder(LENGTH * 4);
+        for (int i = 0; i < LENGTH; i++) {
+            out.append(i == 0 ? "" : " ").append(emojis.get(i).text());
+        }
+        return out.toString();
     }
 
     @Override

@@ -38,9 +38,34 @@ public record Emoji(String text) {
         }
     }
 
+    /**
+     * The emoji {@code text} is: checked once per distinct text, then the same instance (the score
+     * worker parses every guess, and the grapheme matcher was its costliest step).
+     * {@code Emoji.of("🐙") == Emoji.of("🐙")} while fewer than {@value #KNOWN_MAX} texts are known.
+     *
+     * @throws IllegalArgumentException as the constructor does
+     */
     public static Emoji of(String text) {
-        return new Emoji(text);
+        Emoji seen = KNOWN.get(Objects.requireNonNull(text, "emoji"));
+        if (seen != null) {
+            return seen;
+        }
+        Emoji checked = new Emoji(text);
+        if (KNOWN.size() < KNOWN_MAX) { // bounded: a flood of distinct emojis is checked each time, never kept
+            KNOWN.putIfAbsent(text, checked);
+        }
+        return checked;
     }
+
+    /** The valid emojis seen, if {@code text} is one; none when it was never seen (not that it is invalid). */
+    static Emoji known(String text) {
+        return KNOWN.get(text);
+    }
+
+    /** How many checked emojis are kept; far more than any keyboard's alphabet. */
+    static final int KNOWN_MAX = 4_096;
+
+    private static final java.util.concurrent.ConcurrentHashMap<String, Emoji> KNOWN = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** The extended grapheme clusters of {@code text}. */
     static Vector<String> clusters(String text) {
