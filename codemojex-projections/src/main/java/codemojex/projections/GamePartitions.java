@@ -33,6 +33,8 @@ public final class GamePartitions {
     private final int count;
     private final Map<String, PartitionedChannel> channels;
     private final Vector<String> prefixes;
+    /** The channel that decides a game's partition (all of a game's channels agree). */
+    private final PartitionedChannel guesses;
 
     /** Games spread over {@code count} partitions, 1..{@value #MAX}. */
     public GamePartitions(int count) {
@@ -42,7 +44,8 @@ public final class GamePartitions {
         this.count = count;
         this.channels = HashMap.ofEntries(Vector.of(Channels.ROOM_OPENED, Channels.GUESSES, Channels.GUESS_SCORED, Channels.GAME_SETTLED)
                 .map(name -> io.vavr.Tuple.of(name, new PartitionedChannel(Channels.QUEUE, name, count))));
-        PartitionedChannel any = channels.get(Channels.GUESSES).get();
+        this.guesses = channels.get(Channels.GUESSES).get();
+        PartitionedChannel any = guesses;
         this.prefixes = Vector.range(0, count).map(p -> StreamKey.prefix(any.partitionQueue(p)));
     }
 
@@ -53,7 +56,7 @@ public final class GamePartitions {
 
     /** The partition of game {@code game}. */
     public int of(String game) {
-        return channels.get(Channels.GUESSES).get().partitionOf(Names.requireId("game", game));
+        return guesses.partitionOf(Names.requireId("game", game));
     }
 
     /** The queue of partition {@code p}. */

@@ -29,8 +29,21 @@ final class StoredResults {
 
     /** The stored result of a scored guess, up to and with the tab before its best. */
     static String scoredWithoutBest(String playerId, String player, Code guess, Scoring.Score score) {
-        String distances = String.join(",", score.distances().map(d -> d.map(String::valueOf).getOrElse("-")));
-        return String.join("\t", SCORED, player, playerId, guess.text(), distances, "");
+        // written out (no Vector of Options mapped and joined): the score worker builds one per guess
+        StringBuilder out = new StringBuilder(96).append(SCORED).append('\t').append(player).append('\t').append(playerId).append('\t')
+                .append(guess.text()).append('\t');
+        for (int i = 0; i < score.positions().size(); i++) {
+            Option<Integer> d = score.positions().get(i).distance();
+            if (i > 0) {
+                out.append(',');
+            }
+            if (d.isDefined()) {
+                out.append(d.get().intValue());
+            } else {
+                out.append('-');
+            }
+        }
+        return out.append('\t').toString();
     }
 
     static String rejected(GuessOutcome.Rejected r) {

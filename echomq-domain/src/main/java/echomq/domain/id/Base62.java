@@ -62,7 +62,8 @@ public final class Base62 {
             if (digit < 0) {
                 throw new IllegalArgumentException("base62 text \"" + text + "\" has a character outside 0-9A-Za-z at index " + i);
             }
-            if (value > (Long.MAX_VALUE - digit) / 62) {
+            // ten digits stay below 62^10 (about 8.4e17, far below 2^63): only the eleventh can overflow, so only it divides
+            if (i == WIDTH - 1 && value > (Long.MAX_VALUE - digit) / 62) {
                 throw new IllegalArgumentException("base62 text \"" + text + "\" is above 2^63-1");
             }
             value = value * 62 + digit;
@@ -70,16 +71,17 @@ public final class Base62 {
         return value;
     }
 
+    /** Each ASCII character's digit, -1 for a character outside {@link #ALPHABET}. */
+    private static final byte[] DIGITS = new byte[128];
+
+    static {
+        java.util.Arrays.fill(DIGITS, (byte) -1);
+        for (int i = 0; i < ALPHABET.length(); i++) {
+            DIGITS[ALPHABET.charAt(i)] = (byte) i;
+        }
+    }
+
     private static int digit(char c) {
-        if (c >= '0' && c <= '9') {
-            return c - '0';
-        }
-        if (c >= 'A' && c <= 'Z') {
-            return c - 'A' + 10;
-        }
-        if (c >= 'a' && c <= 'z') {
-            return c - 'a' + 36;
-        }
-        return -1;
+        return c < 128 ? DIGITS[c] : -1;
     }
 }
