@@ -8,7 +8,6 @@ import io.lettuce.core.output.CommandOutput;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -17,8 +16,9 @@ import java.util.List;
  * into the entry being read, with no nested list of the whole reply built first and walked after
  * ({@code NestedMultiOutput} and {@link Replies#entries} did that: a list per entry and per field
  * list, and a copy of every name). The id is parsed from the parser's buffer without a copy, and a
- * field name equal to the previous entry's name at the same place shares its bytes, so an entry of
- * four fields costs its values, one array and the entry.
+ * field name equal to the previous entry's name at the same place (compared in the parser's buffer)
+ * shares its bytes, so an entry of four fields costs its values, one array and the entry; the page
+ * is an array of the reply's own count, never grown.
  *
  * <p>A reply of another shape does not throw on Lettuce's event-loop thread: {@link #malformed()}
  * names it, and the caller fails its read with it.
@@ -34,11 +34,22 @@ final class EntriesOutput extends CommandOutput<byte[], byte[], List<StreamEntry
     private int filled;
     /** The previous entry's names and values, for its names. */
     private byte[][] previous = EMPTY;
+    /** The previous entry's names as buffers, compared with a name as it arrives (one vectorized compare, no copy). */
+    private ByteBuffer[] previousNames = new ByteBuffer[0];
+    private static final StreamEntry[] NONE = new StreamEntry[0];
+    /** The entries read, in a page sized by the reply's own count: never grown. */
+    private StreamEntry[] entries = NONE;
+    private int read;
     private String malformed;
 
     EntriesOutput(String key) {
-        super(ByteArrayCodec.INSTANCE, new ArrayList<>());
+        super(ByteArrayCodec.INSTANCE, List.of());
         this.key = key;
+    }
+
+    @Override
+    public List<StreamEntry> get() {
+        return read == entries.length ? Arrays.asList(entries) : Arrays.asList(entries).subList(0, read);
     }
 
     /**
@@ -61,7 +72,7 @@ final class EntriesOutput extends CommandOutput<byte[], byte[], List<StreamEntry
         switch (depth) {
             case 0 -> {
                 if (count > 0) {
-                    output = new ArrayList<>(count);
+                    entries = new StreamEntry[count];
                     depth = 1;
                 }
             }
@@ -134,27 +145,28 @@ final class EntriesOutput extends CommandOutput<byte[], byte[], List<StreamEntry
             wrong("entry " + id + " with " + filled + " of " + kv.length + " fields");
             return;
         }
-        output.add(StreamEntry.fromWire(id, Arrays.asList(kv)));
-        if (kv.length > 0) {
+        if (read == entries.length) {
+            wrong("more entries than the reply's count of " + entries.length);
+            return;
+        }
+        entries[read++] = StreamEntry.fromWire(id, Arrays.asList(kv));
+        if (kv.length > 0 && kv != previous) {
+            if (previousNames.length < kv.length) {
+                previousNames = Arrays.copyOf(previousNames, kv.length);
+            }
+            for (int i = 0; i < kv.length; i += 2) {
+                if (i >= previous.length || kv[i] != previous[i]) {
+                    previousNames[i] = ByteBuffer.wrap(kv[i]); // a new name at i: wrapped once, compared with every later one
+                }
+            }
             previous = kv;
         }
     }
 
     /** The name at {@code at}: the previous entry's array when the bytes are the same, else a copy. */
     private byte[] name(int at, ByteBuffer bytes) {
-        if (at < previous.length) {
-            byte[] same = previous[at];
-            int n = bytes.remaining();
-            if (same.length == n) {
-                int p = bytes.position();
-                int i = 0;
-                while (i < n && same[i] == bytes.get(p + i)) {
-                    i++;
-                }
-                if (i == n) {
-                    return same;
-                }
-            }
+        if (at < previous.length && bytes.equals(previousNames[at])) { // equals compares what remains, moving neither buffer
+            return previous[at];
         }
         return copy(bytes);
     }
