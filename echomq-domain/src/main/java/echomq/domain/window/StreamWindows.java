@@ -346,16 +346,25 @@ public final class StreamWindows {
         if (page.size() > count) {
             throw new IllegalStateException("the port returned " + page.size() + " entries for COUNT " + count);
         }
+        // ids strictly rising, the first at or above from and the last at or below to: then every one is in range,
+        // so the range is checked at the two ends and only the order at each entry (one compare, nothing allocated)
         StreamId prev = null;
         for (StreamEntry e : page) {
             StreamId id = e.id();
-            if (id.isBefore(from) || to.exists(id::isAfter) || (prev != null && !id.isAfter(prev))) {
-                throw new IllegalStateException("the port returned entry " + id + " out of order or outside "
-                        + from + ".." + to.map(StreamId::toString).getOrElse("+"));
+            if (prev == null ? id.isBefore(from) : !id.isAfter(prev)) {
+                throw outside(id, from, to);
             }
             prev = id;
         }
+        if (prev != null && to.isDefined() && prev.isAfter(to.get())) {
+            throw outside(prev, from, to);
+        }
         return page;
+    }
+
+    private static IllegalStateException outside(StreamId id, StreamId from, Option<StreamId> to) {
+        return new IllegalStateException("the port returned entry " + id + " out of order or outside "
+                + from + ".." + to.map(StreamId::toString).getOrElse("+"));
     }
 
     static void requireCount(String what, int count) {

@@ -15,6 +15,7 @@ import echomq.domain.testing.Seeded;
 import echomq.domain.testing.SortedMapStreamRange;
 import io.vavr.collection.LinkedHashMap;
 import io.vavr.collection.Vector;
+import io.vavr.control.Option;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -238,5 +239,27 @@ class StreamWindowsPropertiesTest {
         assertThatThrownBy(() -> new StreamWindows(liar)
                         .foldWindow(StreamKey.of(Q, NAME), Window.since(Instant.ofEpochMilli(T0 - 2)), COLLECT, 10))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("out of order");
+    }
+
+    @Test
+    void aPageInOrderIsCheckedAtItsEndsAgainstTheRangeAndNamesTheEntryOutside() {
+        Case c = randomCase(4);
+        List<StreamEntry> s = c.stream();
+        StreamId from = s.get(1).id();
+        StreamId to = s.get(3).id();
+        // in order and within: taken as it is
+        assertThat(StreamWindows.checked(s.subList(1, 4), from, Option.some(to), 3)).isEqualTo(s.subList(1, 4));
+        assertThat(StreamWindows.checked(List.of(), from, Option.some(to), 3)).isEmpty();
+        // one entry below the range's start, one above its end (in order otherwise), one too many, a repeat: each refused
+        assertThatThrownBy(() -> StreamWindows.checked(s.subList(0, 3), from, Option.some(to), 3))
+                .hasMessage("the port returned entry " + s.get(0).id() + " out of order or outside " + from + ".." + to);
+        assertThatThrownBy(() -> StreamWindows.checked(s.subList(2, 5), from, Option.some(to), 3))
+                .hasMessage("the port returned entry " + s.get(4).id() + " out of order or outside " + from + ".." + to);
+        assertThatThrownBy(() -> StreamWindows.checked(s.subList(1, 5), from, Option.none(), 3))
+                .hasMessage("the port returned 4 entries for COUNT 3");
+        assertThatThrownBy(() -> StreamWindows.checked(List.of(s.get(1), s.get(2), s.get(2)), from, Option.none(), 3))
+                .hasMessage("the port returned entry " + s.get(2).id() + " out of order or outside " + from + "..+");
+        // with no end, an entry far above the start is in range
+        assertThat(StreamWindows.checked(s.subList(1, 5), from, Option.none(), 4)).hasSize(4);
     }
 }
