@@ -70,6 +70,7 @@ public final class Bench {
                 + " cores, Java " + System.getProperty("java.version") + ", Redis at " + echomq.wire.RedisUris.mask(uri)
                 + (quick ? " (quick)" : ""));
         Harness h = new Harness();
+        long started = System.nanoTime();
         try (UnifiedJedis jedis = RedisConnections.connect(uri);
              RedisClient lettuceClient = RedisClient.create(uri);
              StatefulRedisConnection<String, String> lettuce = lettuceClient.connect();
@@ -83,26 +84,40 @@ public final class Bench {
             StreamWindows windows = new StreamWindows(new RedisStreamRange(jedis));
             StreamWindows lettuceWindows = new StreamWindows(new echomq.lettuce.LettuceStreamRange(lettuceAdapter));
             Window.Closed whole = Window.closed(Instant.ofEpochMilli(T0), Instant.ofEpochMilli(T0 + entries / PER_MS));
-            for (int page : cases.contains("1") ? new int[] {100, 1000, 10_000} : new int[0]) {
+            long mark = System.nanoTime();
+            // pages of 1,000 and 10,000 (the goals' pages); 100 too in a quick run (a full run's 15 minutes have no room for it)
+            for (int page : !cases.contains("1") ? new int[0] : quick ? new int[] {100, 1000, 10_000} : new int[] {1000, 10_000}) {
                 Map<String, Callable<Long>> c = new java.util.LinkedHashMap<>();
                 c.put("jedis xrange loop (baseline)", () -> check(expected, jedisLoop(jedis, key, whole, page)));
                 c.put("EchoMQ-J foldWindow", () -> check(expected, freshSum(windows, fold, whole, page)));
                 c.put("lettuce xrange loop", () -> check(expected, lettuceLoop(lettuce.sync(), key, whole, page)));
                 c.put("EchoMQ-J foldWindow on Lettuce", () -> check(expected, freshSum(lettuceWindows, fold, whole, page)));
                 jedis.executeCommand(new redis.clients.jedis.CommandArguments(redis.clients.jedis.Protocol.Command.CONFIG).add("RESETSTAT"));
+                double cpuBefore = redisCpuMicros(jedis);
                 List<Harness.Row> rows = h.compare("1. fold " + entries + " entries, page " + page, 1, rounds, c);
+                double cpu = redisCpuMicros(jedis) - cpuBefore;
                 // the server-bound rate: entries per second if the client cost nothing (Redis' own XRANGE time, this case)
                 double usec = xrangeMicros(jedis);
                 double served = (double) entries * (1 + rounds) * c.size();
                 double serverBound = served / (usec / 1e6);
+                // the stricter bound: all the CPU Redis used (reading the requests and writing the replies too), over the same reads
+                double cpuBound = served / (cpu / 1e6);
                 double oursRate = rows.get(1).itemsPerSecond();
-                h.record(List.of(new Harness.Row("1. fold " + entries + " entries, page " + page + ": server-bound",
-                        "Redis' own XRANGE time (INFO commandstats)", entries, entries / serverBound * 1000, serverBound, 1.0, new double[0]),
-                        new Harness.Row("1. fold " + entries + " entries, page " + page + ": server-bound",
-                                "EchoMQ-J foldWindow / server-bound", entries, entries / oursRate * 1000, oursRate, oursRate / serverBound,
+                double lettuceRate = rows.get(3).itemsPerSecond();
+                String sb = "1. fold " + entries + " entries, page " + page + ": server-bound";
+                h.record(List.of(new Harness.Row(sb, "Redis' own XRANGE time (INFO commandstats)", entries, entries / serverBound * 1000, serverBound, 1.0,
+                                new double[0]),
+                        new Harness.Row(sb, "EchoMQ-J foldWindow / server-bound", entries, entries / oursRate * 1000, oursRate, oursRate / serverBound,
+                                new double[0]),
+                        new Harness.Row(sb, "EchoMQ-J foldWindow on Lettuce / server-bound", entries, entries / lettuceRate * 1000, lettuceRate,
+                                lettuceRate / serverBound, new double[0]),
+                        new Harness.Row(sb, "Redis' whole CPU (INFO cpu), as a rate", entries, entries / cpuBound * 1000, cpuBound,
+                                cpuBound / serverBound, new double[0]),
+                        new Harness.Row(sb, "EchoMQ-J foldWindow / Redis' whole CPU", entries, entries / oursRate * 1000, oursRate, oursRate / cpuBound,
                                 new double[0])));
             }
 
+            mark = took(cases, "1", mark);
             // 2. selectivity: a window of a fraction of the stream against reading it all and filtering
             for (double fraction : cases.contains("2") ? new double[] {0.001, 0.01, 0.1, 1.0} : new double[0]) {
                 long spanMs = entries / PER_MS;
@@ -112,9 +127,10 @@ public final class Bench {
                 Map<String, Callable<Long>> c = new java.util.LinkedHashMap<>();
                 c.put("whole stream + client filter (baseline)", () -> filterWhole(jedis, StreamKey.of(Q, fold), w));
                 c.put("EchoMQ-J foldWindow of the window", () -> freshSum(windows, fold, w, 1000)[1]);
-                h.compare(String.format("2. selectivity %.1f%%", fraction * 100), 1, rounds, c);
+                h.compare(String.format("2. selectivity %.1f%%", fraction * 100), 1, Math.min(rounds, 3), c); // ratios of 1.1 to 1,000: 3 rounds tell them
             }
             jedis.del(key);
+            mark = took(cases, "2", mark);
 
             // 4. append
             int n = quick ? 5_000 : 20_000;
@@ -128,6 +144,7 @@ public final class Bench {
             if (cases.contains("4")) {
                 h.compare("4. append " + n + " entries", 1, rounds, c);
             }
+            mark = took(cases, "4", mark);
 
             // 7. appends from 8 threads to one stream: the old per-stream lock vs group commit
             if (cases.contains("7")) {
@@ -141,37 +158,48 @@ public final class Bench {
                 g.put("8 threads, appendAsync (group commit, receipts awaited at the end)", () -> threadedAsync(threads, total, ours));
                 h.compare("7. append " + total + " entries from " + threads + " threads to one stream", 1, rounds, g);
             }
+            mark = took(cases, "7", mark);
 
             if (cases.contains("5")) {
                 cached(h, jedis, quick, rounds);
             }
+            mark = took(cases, "5", mark);
             if (cases.contains("6")) {
                 partitions(h, jedis, quick ? 30_000 : 300_000, rounds);
             }
+            mark = took(cases, "6", mark);
             if (cases.contains("8")) {
                 slidingMax(h, jedis, quick, rounds);
             }
+            mark = took(cases, "8", mark);
             if (cases.contains("9")) {
-                writerProcesses(h, uri, quick, rounds);
+                writerProcesses(h, uri, quick, Math.min(rounds, 3)); // each round starts seven JVMs
             }
+            mark = took(cases, "9", mark);
             if (cases.contains("10")) {
                 workerBatches(h, uri, quick, rounds);
             }
+            mark = took(cases, "10", mark);
             if (cases.contains("11")) {
-                instances(h, uri, quick, rounds);
+                instances(h, uri, quick, Math.min(rounds, 3)); // no goal; each round starts eight app instances and a cluster's worth of games
             }
+            mark = took(cases, "11", mark);
             if (cases.contains("12")) {
                 metricsCost(h, jedis, quick, rounds);
             }
+            mark = took(cases, "12", mark);
             if (cases.contains("13")) {
                 SeriesCase.run(h, jedis, quick);
             }
+            mark = took(cases, "13", mark);
             if (cases.contains("14")) {
                 ScaleCase.run(h, quick, target); // its own Redis and serve processes
             }
+            mark = took(cases, "14", mark);
             if (cases.contains("15")) {
                 SimulateCase.run(h, quick, quick ? 2 : 3, target); // simulate processes, each with its own server and Redis
             }
+            mark = took(cases, "15", mark);
 
             // 3. memory: a fold of a large window in a JVM with a 64 MB heap
             if (cases.contains("3")) {
@@ -180,6 +208,8 @@ public final class Bench {
                 memory(uri, big, memoryEntries, target);
                 jedis.del(StreamKey.of(Q, big).toString());
             }
+            took(cases, "3", mark);
+            System.out.printf("%nthe cases took %.0f s: %s%n", (System.nanoTime() - started) / 1e9, TOOK);
         } finally {
             if (server != null) {
                 server.stop();
@@ -189,11 +219,24 @@ public final class Bench {
         File out = target.resolve("bench-results.json").toFile();
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(out, Map.of(
                 "date", Instant.now().toString(), "cores", Runtime.getRuntime().availableProcessors(),
-                "java", System.getProperty("java.version"), "rows", h.rows(), "memory", MEMORY));
+                "java", System.getProperty("java.version"), "rows", h.rows(), "memory", MEMORY, "seconds", TOOK));
         System.out.println("\nwrote " + out);
     }
 
     static final Map<String, Object> MEMORY = new java.util.LinkedHashMap<>();
+
+    /** Seconds each case took (the full run's goal is under 15 minutes with the build). */
+    static final Map<String, Long> TOOK = new java.util.LinkedHashMap<>();
+
+    /** Records and prints how long case {@code name} took since {@code since}, if it ran; the next case's start. */
+    static long took(java.util.Set<String> cases, String name, long since) {
+        long now = System.nanoTime();
+        if (cases.contains(name)) {
+            TOOK.put(name, Math.round((now - since) / 1e9));
+            System.out.printf("   (case %s took %d s)%n", name, TOOK.get(name));
+        }
+        return now;
+    }
 
     /** Count and the newest 20 ids: a feed-like projection, immutable and combinable. */
     /**
@@ -207,33 +250,59 @@ public final class Bench {
         int[] writers = {1, 2, 4};
         long[] offsets = {0, 50, -50, 17};
         Map<Integer, double[]> rates = new java.util.LinkedHashMap<>();
+        Map<Integer, double[]> cpuMicros = new java.util.LinkedHashMap<>(); // the writers' CPU, all processes of a round
+        Map<Integer, double[]> redisMicros = new java.util.LinkedHashMap<>(); // Redis' own XADD time of a round
         long refused = 0;
         long remints = 0;
         for (int w : writers) {
             rates.put(w, new double[rounds]);
+            cpuMicros.put(w, new double[rounds]);
+            redisMicros.put(w, new double[rounds]);
         }
         for (int r = 0; r < rounds; r++) {
             for (int k = 0; k < writers.length; k++) {
                 int n = writers[(k + r) % writers.length];
                 String name = "writers-" + n + "-" + System.nanoTime();
-                long startAt = System.currentTimeMillis() + 2_500;
                 List<Process> ps = new ArrayList<>();
                 for (int i = 0; i < n; i++) {
                     ps.add(new ProcessBuilder(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
                             "-cp", System.getProperty("java.class.path"), WriterProcess.class.getName(), uri, Q, name,
-                            Integer.toString(i + 1), Long.toString(offsets[i]), Integer.toString(total / n), Long.toString(startAt))
+                            Integer.toString(i + 1), Long.toString(offsets[i]), Integer.toString(total / n))
                             .redirectErrorStream(true).start());
+                }
+                List<java.io.BufferedReader> outs = new ArrayList<>();
+                for (Process p : ps) { // each warms up, then says so
+                    java.io.BufferedReader reader = new java.io.BufferedReader(
+                            new java.io.InputStreamReader(p.getInputStream(), java.nio.charset.StandardCharsets.UTF_8));
+                    outs.add(reader);
+                    StringBuilder before = new StringBuilder();
+                    for (String line; !"ready".equals(line = reader.readLine()); before.append(line).append('\n')) {
+                        if (line == null) {
+                            ps.forEach(Process::destroyForcibly);
+                            throw new IllegalStateException("a writer process ended before it was ready: " + before);
+                        }
+                    }
+                }
+                double xaddBefore; // after the warm-up
+                try (UnifiedJedis stats = RedisConnections.connect(uri)) {
+                    xaddBefore = commandMicros(stats, "xadd");
+                }
+                long startAt = System.currentTimeMillis() + 200;
+                for (Process p : ps) {
+                    p.getOutputStream().write((startAt + "\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                    p.getOutputStream().close();
                 }
                 long first = Long.MAX_VALUE;
                 long last = Long.MIN_VALUE;
-                for (Process p : ps) {
-                    String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                for (int i = 0; i < ps.size(); i++) {
+                    Process p = ps.get(i);
+                    String out = outs.get(i).lines().collect(java.util.stream.Collectors.joining("\n"));
                     if (!p.waitFor(5, java.util.concurrent.TimeUnit.MINUTES) || p.exitValue() != 0 || !out.contains("landed")) {
                         ps.forEach(Process::destroyForcibly);
                         throw new IllegalStateException("a writer process failed: " + out);
                     }
                     java.util.regex.Matcher m = java.util.regex.Pattern
-                            .compile("start (\\d+) end (\\d+) landed (\\d+) refused (\\d+) remints (\\d+)").matcher(out);
+                            .compile("start (\\d+) end (\\d+) landed (\\d+) refused (\\d+) remints (\\d+) cpu (\\d+)").matcher(out);
                     if (!m.find()) {
                         throw new IllegalStateException("unexpected writer output: " + out);
                     }
@@ -241,9 +310,11 @@ public final class Bench {
                     last = Math.max(last, Long.parseLong(m.group(2)));
                     refused += Long.parseLong(m.group(4));
                     remints += Long.parseLong(m.group(5));
+                    cpuMicros.get(n)[r] += Long.parseLong(m.group(6));
                 }
                 rates.get(n)[r] = total / ((last - first) / 1000.0);
                 try (UnifiedJedis check = RedisConnections.connect(uri)) {
+                    redisMicros.get(n)[r] = commandMicros(check, "xadd") - xaddBefore;
                     long len = check.xlen(StreamKey.of(Q, name).toString());
                     if (len != total) {
                         throw new IllegalStateException(n + " writers: " + len + " entries, expected " + total);
@@ -259,6 +330,20 @@ public final class Bench {
             double rate = Harness.median(rates.get(n));
             out.add(new Harness.Row(title, n + " writer process" + (n > 1 ? "es" : "") + (n == 1 ? " (baseline)" : ""), total,
                     total / rate * 1000, rate, rate / base, rates.get(n)));
+        }
+        // what bounds them: Redis' own XADD time per append (the server-bound rate), and the writers' CPU plus Redis' per append
+        // against the machine's cores (the machine-bound rate: all cores busy with nothing but this work)
+        int cores = Runtime.getRuntime().availableProcessors();
+        for (int n : writers) {
+            double redisPer = Harness.median(redisMicros.get(n)) / total;
+            double cpuPer = Harness.median(cpuMicros.get(n)) / total;
+            double serverBound = 1e6 / redisPer;
+            double machineBound = cores * 1e6 / (redisPer + cpuPer);
+            out.add(new Harness.Row(title, "server-bound, " + n + " writer" + (n > 1 ? "s" : "") + " (Redis' own XADD time)", total,
+                    total / serverBound * 1000, serverBound, serverBound / base, new double[0]));
+            out.add(new Harness.Row(title, String.format("machine-bound, %d writer%s (%d cores / (%.1f µs writer CPU + %.1f µs Redis) an append)",
+                    n, n > 1 ? "s" : "", cores, cpuPer, redisPer), total, total / machineBound * 1000, machineBound, machineBound / base,
+                    new double[0]));
         }
         h.record(out);
         System.out.println("   refused (failed receipts): " + refused + "; minted again above the top: " + remints
@@ -281,6 +366,7 @@ public final class Bench {
                 new Variant(codemojex.app.Codemojex.Client.LETTUCE, 1), new Variant(codemojex.app.Codemojex.Client.LETTUCE, 100));
         double[][] rates = new double[variants.size()][rounds];
         double[] redisMicros = new double[variants.size()];
+        double[] redisCpu = new double[variants.size()];
         java.util.Random r = new java.util.Random(10);
         List<codemojex.app.Codemojex> apps = new ArrayList<>();
         try (UnifiedJedis stats = echomq.redis.RedisConnections.connect(uri)) { // the server's command statistics
@@ -318,11 +404,13 @@ public final class Bench {
                     }
                     long before = app.worker().scored() + app.worker().rejected();
                     double redisBefore = commandMicros(stats, "evalsha") + commandMicros(stats, "xreadgroup");
+                    double cpuBefore = redisCpuMicros(stats);
                     long t0 = System.nanoTime();
                     while (app.worker().scored() + app.worker().rejected() - before < k) {
                         app.worker().pollOnce(Duration.ofMillis(20));
                     }
                     rates[v][round] = k / ((System.nanoTime() - t0) / 1e9);
+                    redisCpu[v] += redisCpuMicros(stats) - cpuBefore;
                     redisMicros[v] += commandMicros(stats, "evalsha") + commandMicros(stats, "xreadgroup") - redisBefore;
                 }
             }
@@ -343,6 +431,12 @@ public final class Bench {
             out.add(new Harness.Row(title, "server-bound, " + variants.get(v).label() + " (Redis' own EVALSHA + XREADGROUP time)", k,
                     k / serverBound * 1000, serverBound, serverBound / base, new double[0]));
         }
+        for (int v = 0; v < variants.size(); v++) {
+            // stricter: all the CPU Redis used while the worker drained (reading its requests, running them, writing the replies)
+            double cpuBound = (double) k * rounds / (redisCpu[v] / 1e6);
+            out.add(new Harness.Row(title, "Redis' whole CPU, " + variants.get(v).label() + " (INFO cpu), as a rate", k,
+                    k / cpuBound * 1000, cpuBound, cpuBound / base, new double[0]));
+        }
         h.record(out);
     }
 
@@ -354,7 +448,7 @@ public final class Bench {
      * Rounds alternate the contenders; each round starts fresh instances and opens new games.
      */
     static void instances(Harness h, String uri, boolean quick, int rounds) throws Exception {
-        int guesses = quick ? 1_500 : 3_000;
+        int guesses = quick ? 1_500 : 2_000;
         String title = "11. guesses scored per second end to end (" + guesses + " guesses, 8 clients): 1 vs 3 app instances";
         String[] contenders = {"one Redis, 1 instance", "one Redis, 3 instances", "cluster P = 3, 1 instance", "cluster P = 3, 3 instances"};
         Map<String, double[]> rates = new java.util.LinkedHashMap<>();
@@ -773,6 +867,23 @@ public final class Bench {
     /** Microseconds Redis spent in XRANGE since the last CONFIG RESETSTAT. */
     static double xrangeMicros(UnifiedJedis jedis) {
         return commandMicros(jedis, "xrange");
+    }
+
+    /**
+     * The CPU time the Redis process used so far, user and system, in microseconds ({@code INFO cpu}): its whole work,
+     * where {@code commandstats} counts only the commands' own time, not reading the requests and writing the replies.
+     */
+    static double redisCpuMicros(UnifiedJedis jedis) {
+        String cpu = jedis.info("cpu");
+        double total = 0;
+        for (String field : new String[] {"used_cpu_user", "used_cpu_sys"}) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^" + field + ":([0-9.]+)").matcher(cpu);
+            if (!m.find()) {
+                throw new IllegalStateException("INFO cpu without " + field + ": " + cpu);
+            }
+            total += Double.parseDouble(m.group(1)) * 1e6;
+        }
+        return total;
     }
 
     /** Microseconds Redis spent in {@code command} since the last CONFIG RESETSTAT (0 when it never ran). */

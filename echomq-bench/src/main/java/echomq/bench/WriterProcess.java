@@ -14,12 +14,17 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
 /**
- * One writer process of bench case 9: waits for a common start instant (so JVM start-up is not
- * measured), appends {@code count} records as fast as it can (64 receipts outstanding), its clock
- * skewed by {@code offsetMs}, and prints {@code start <ms> end <ms> landed <n> refused <n> remints <n>}.
- * <p>{@code java -cp … echomq.bench.WriterProcess <uri> <queue> <name> <node> <offsetMs> <count> <startAtMs>}
+ * One writer process of bench case 9: warms up ({@value #WARM_UP} appends elsewhere), prints
+ * {@code ready}, reads the common start instant from standard input and waits for it (so neither JVM
+ * start-up nor warm-up is measured), then appends {@code count} records as fast as it can (64 receipts outstanding), its clock
+ * skewed by {@code offsetMs}, and prints {@code start <ms> end <ms> landed <n> refused <n> remints <n> cpu <µs>}
+ * (the CPU time this process used from the start to the end, all its threads).
+ * <p>{@code java -cp … echomq.bench.WriterProcess <uri> <queue> <name> <node> <offsetMs> <count>}
  */
 public final class WriterProcess {
+
+    /** Appends each writer makes to a stream of its own before the start. */
+    static final int WARM_UP = 5_000;
 
     private WriterProcess() {
     }
@@ -31,15 +36,29 @@ public final class WriterProcess {
         int node = Integer.parseInt(args[3]);
         long offset = Long.parseLong(args[4]);
         int count = Integer.parseInt(args[5]);
-        long startAt = Long.parseLong(args[6]);
         try (UnifiedJedis jedis = RedisConnections.connect(uri)) {
             RedisStreamAppend append = new RedisStreamAppend(jedis, new Snowflake(node, () -> System.currentTimeMillis() + offset));
-            append.append(StreamKey.of(queue, name + "-warm"), LinkedHashMap.of("warm", "up")); // connect and load classes before the start
+            // connect, load classes and let the JIT compile the append path before the start: the case measures appends, not warm-up
+            List<CompletableFuture<BrandedId>> warm = new ArrayList<>();
+            for (int i = 0; i < WARM_UP; i++) {
+                warm.add(append.appendAsync(StreamKey.of(queue, name + "-warm"), LinkedHashMap.of("warm", Integer.toString(i))));
+                if (warm.size() == 64) {
+                    warm.forEach(CompletableFuture::join);
+                    warm.clear();
+                }
+            }
+            warm.forEach(CompletableFuture::join);
+            System.out.println("ready");
+            System.out.flush();
+            // the start instant, from the bench once every writer is ready (a line on standard input)
+            long startAt = Long.parseLong(new java.io.BufferedReader(new java.io.InputStreamReader(System.in, java.nio.charset.StandardCharsets.US_ASCII))
+                    .readLine().trim());
             long wait = startAt - System.currentTimeMillis();
             if (wait > 0) {
                 Thread.sleep(wait);
             }
             long start = System.currentTimeMillis();
+            long cpu0 = cpuNanos();
             List<CompletableFuture<BrandedId>> window = new ArrayList<>();
             long landed = 0;
             long refused = 0;
@@ -58,7 +77,14 @@ public final class WriterProcess {
                 }
             }
             long end = System.currentTimeMillis();
-            System.out.println("start " + start + " end " + end + " landed " + landed + " refused " + refused + " remints " + append.remints());
+            long cpu = cpuNanos() - cpu0;
+            System.out.println("start " + start + " end " + end + " landed " + landed + " refused " + refused + " remints " + append.remints()
+                    + " cpu " + cpu / 1_000);
         }
+    }
+
+    /** The CPU time of this process so far, every thread. */
+    private static long cpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 }
