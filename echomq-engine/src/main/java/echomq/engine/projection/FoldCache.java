@@ -30,9 +30,18 @@ final class FoldCache {
     private record Cached(FoldResult<?> result, StreamState foldedAt, long lineage) {
     }
 
+    /**
+     * A kept fold of a window whose start stays and whose end moves on: every entry from the start
+     * up to {@code covered} is in it (the smaller of the end it was folded to and the top it saw).
+     */
+    private record Growing(FoldResult<?> result, StreamId covered, StreamState foldedAt, long lineage) {
+    }
+
     private final Reads reads;
     private final SealedCheckpoints checkpoints;
     private final Lru<SlotKey, Cached> cache;
+    /** Apart from {@link #cache}: a growing fold of a window is not the fold of that window. */
+    private final Lru<SlotKey, Growing> growing;
 
     /**
      * @param reads          the window folds, page size and counts
@@ -44,6 +53,7 @@ final class FoldCache {
         this.reads = Objects.requireNonNull(reads, "reads");
         this.checkpoints = Objects.requireNonNull(checkpoints, "checkpoints");
         this.cache = new Lru<>(maxCachedFolds, reads.metrics()::evicted);
+        this.growing = new Lru<>(maxCachedFolds, reads.metrics()::evicted);
     }
 
     /** How many folds are kept now. */
@@ -88,6 +98,42 @@ final class FoldCache {
         }
         // folded past the state it was checked against (an append raced the read): not provable next time
         cache.keepIf(Proof.withinState(result.last(), now), slot, new Cached(result, now, seen.lineage()));
+        return result.value();
+    }
+
+    /**
+     * The fold of {@code window}, a window whose start stays while its end moves on from read to read
+     * (the last bucket of a sliding series, clipped at now): kept under its start, and folded on from
+     * what the kept fold covered to the new end, so a read costs the entries since, not the window.
+     * That is the fold of the window while the history is the same, nothing was deleted in it, and
+     * the new end is not below what the kept fold covered (a clock stepped back): else a full fold.
+     * Entries after the end (another writer's clock ahead of this one) are left for a later read,
+     * as the window excludes them; what was folded is what the window held at the state read.
+     */
+    <A> A foldGrowing(StreamKey key, Window.Closed window, Fold<A> fold, Seen seen) {
+        SlotKey slot = SlotKey.of(key, Window.since(window.t0()), fold);
+        if (seen.state().isEmpty()) {
+            growing.remove(slot);
+            reads.metrics().absent();
+            return fold.initial();
+        }
+        StreamState now = seen.state().get();
+        StreamId end = window.upper().get();
+        Option<Growing> kept = growing.get(slot);
+        FoldResult<A> result;
+        if (kept.isDefined() && Proof.holds(kept.get().foldedAt(), kept.get().lineage(), seen, window)
+                && end.compareTo(kept.get().covered()) >= 0) {
+            @SuppressWarnings("unchecked")
+            FoldResult<A> before = (FoldResult<A>) kept.get().result();
+            // every entry of the window up to `covered` is folded, and none can be added there (appends go above the top)
+            result = reads.upToState(key, window, fold, new FoldResult<>(before.value(), Option.some(kept.get().covered()), before.entries()), now);
+            reads.metrics().incremental(fold, key, result.entries() - before.entries());
+        } else {
+            result = reads.upToState(key, window, fold, FoldResult.empty(fold.initial()), now);
+            reads.metrics().full(fold, key, result.entries());
+        }
+        StreamId covered = end.compareTo(now.lastGenerated()) <= 0 ? end : now.lastGenerated();
+        growing.keepIf(Proof.withinState(result.last(), now), slot, new Growing(result, covered, now, seen.lineage()));
         return result.value();
     }
 
