@@ -1,6 +1,7 @@
 package codemojex.projections;
 
 import io.vavr.collection.Vector;
+import io.vavr.control.Option;
 
 import java.util.Objects;
 
@@ -77,10 +78,11 @@ public record Code(Vector<Emoji> emojis) {
             if (end < 0 || (i == LENGTH - 1 && space >= 0) || end == from) {
                 return null;
             }
-            six[i] = Emoji.known(text.substring(from, end));
-            if (six[i] == null) {
+            Option<Emoji> known = Emoji.known(text.substring(from, end));
+            if (known.isEmpty()) {
                 return null;
             }
+            six[i] = known.get();
             from = end + 1;
         }
         return new Code(Vector.of(six));

@@ -1,6 +1,7 @@
 package codemojex.projections;
 
 import io.vavr.collection.Vector;
+import io.vavr.control.Option;
 
 import java.util.Objects;
 import java.util.regex.Matcher;
@@ -40,32 +41,25 @@ public record Emoji(String text) {
 
     /**
      * The emoji {@code text} is: checked once per distinct text, then the same instance (the score
-     * worker parses every guess, and the grapheme matcher was its costliest step).
-     * {@code Emoji.of("🐙") == Emoji.of("🐙")} while fewer than {@value #KNOWN_MAX} texts are known.
+     * worker parses every guess, and the grapheme matcher was its costliest step); at most
+     * {@value #KNOWN_MAX} kept at a time ({@link Memo}).
+     * {@code Emoji.of("🐙") == Emoji.of("🐙")}
      *
      * @throws IllegalArgumentException as the constructor does
      */
     public static Emoji of(String text) {
-        Emoji seen = KNOWN.get(Objects.requireNonNull(text, "emoji"));
-        if (seen != null) {
-            return seen;
-        }
-        Emoji checked = new Emoji(text);
-        if (KNOWN.size() < KNOWN_MAX) { // bounded: a flood of distinct emojis is checked each time, never kept
-            KNOWN.putIfAbsent(text, checked);
-        }
-        return checked;
+        return KNOWN.get(Objects.requireNonNull(text, "emoji"));
     }
 
-    /** The valid emojis seen, if {@code text} is one; none when it was never seen (not that it is invalid). */
-    static Emoji known(String text) {
-        return KNOWN.get(text);
+    /** The valid emoji {@code text} is, when it was checked before and is kept; none says only that it is not kept. */
+    static Option<Emoji> known(String text) {
+        return KNOWN.known(text);
     }
 
-    /** How many checked emojis are kept; far more than any keyboard's alphabet. */
+    /** How many checked emojis are kept at most; far more than any keyboard's alphabet. */
     static final int KNOWN_MAX = 4_096;
 
-    private static final java.util.concurrent.ConcurrentHashMap<String, Emoji> KNOWN = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Memo<Emoji> KNOWN = new Memo<>(KNOWN_MAX, Emoji::new);
 
     /** The extended grapheme clusters of {@code text}. */
     static Vector<String> clusters(String text) {

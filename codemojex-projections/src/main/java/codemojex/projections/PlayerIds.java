@@ -70,16 +70,7 @@ public final class PlayerIds {
      * @return its derived id
      */
     public static String ofName(String name) {
-        String known = DERIVED.get(name);
-        if (known != null) {
-            return known;
-        }
-        String id = derive(name);
-        if (DERIVED.size() >= MAX_DERIVED) {
-            DERIVED.clear(); // bounded: forgetting only costs a digest again
-        }
-        DERIVED.put(name, id);
-        return id;
+        return DERIVED.get(name);
     }
 
     /**
@@ -87,8 +78,7 @@ public final class PlayerIds {
      * name's at every commit ({@link #derived}), and a SHA-256 (with {@code MessageDigest.getInstance})
      * per guess showed in its profile. A pure function, so a memo is safe.
      */
-    private static final java.util.concurrent.ConcurrentHashMap<String, String> DERIVED = new java.util.concurrent.ConcurrentHashMap<>();
-    private static final int MAX_DERIVED = 10_000;
+    private static final Memo<String> DERIVED = new Memo<>(10_000, PlayerIds::derive);
 
     private static String derive(String name) {
         Names.requirePlayer(name);

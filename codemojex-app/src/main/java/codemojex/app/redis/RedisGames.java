@@ -4,6 +4,7 @@ import codemojex.app.core.port.Games;
 import codemojex.projections.Code;
 import codemojex.projections.GameRecord;
 import codemojex.projections.Keyboard;
+import codemojex.projections.Memo;
 import codemojex.projections.PlayerIds;
 import io.vavr.control.Option;
 
@@ -50,22 +51,8 @@ public final class RedisGames implements Games {
      * profile of every route. Parsing is a pure function of the text, so a memo holds; bounded, as a
      * flood of games must not grow it.
      */
-    private static final java.util.concurrent.ConcurrentHashMap<String, Keyboard> KEYBOARDS = new java.util.concurrent.ConcurrentHashMap<>();
-    private static final java.util.concurrent.ConcurrentHashMap<String, Code> SECRETS = new java.util.concurrent.ConcurrentHashMap<>();
-    private static final int MAX_PARSED = 10_000;
-
-    private static <T> T parsed(java.util.concurrent.ConcurrentHashMap<String, T> memo, String text, java.util.function.Function<String, T> parse) {
-        T known = memo.get(text);
-        if (known != null) {
-            return known;
-        }
-        T value = parse.apply(text); // a malformed text throws here, and nothing is kept
-        if (memo.size() >= MAX_PARSED) {
-            memo.clear();
-        }
-        memo.put(text, value);
-        return value;
-    }
+    private static final Memo<Keyboard> KEYBOARDS = new Memo<>(10_000, Keyboard::parse);
+    private static final Memo<Code> SECRETS = new Memo<>(10_000, Code::parse);
 
     @Override
     public Option<GameRecord> find(String game) {
@@ -74,8 +61,8 @@ public final class RedisGames implements Games {
         if (!h.containsKey("secret")) {
             return Option.none();
         }
-        return Option.some(new GameRecord(game, h.get("room"), parsed(KEYBOARDS, h.get("keyboard"), Keyboard::parse),
-                parsed(SECRETS, h.get("secret"), Code::parse),
+        return Option.some(new GameRecord(game, h.get("room"), KEYBOARDS.get(h.get("keyboard")),
+                SECRETS.get(h.get("secret")),
                 Instant.ofEpochMilli(Long.parseLong(h.get("opened"))), Option.of(h.get("winner")),
                 // a game settled before player ids has a winner's name only: the id derived from it
                 Option.of(h.get("winnerId")).orElse(() -> Option.of(h.get("winner")).map(PlayerIds::ofName))));
