@@ -32,10 +32,12 @@ final class EntriesOutput extends CommandOutput<byte[], byte[], List<StreamEntry
     private static final byte[][] EMPTY = new byte[0][];
     private byte[][] kv = EMPTY;
     private int filled;
-    /** The previous entry's names and values, for its names. */
-    private byte[][] previous = EMPTY;
-    /** The previous entry's names as buffers, compared with a name as it arrives (one vectorized compare, no copy). */
+    /**
+     * The previous entry's names (at its even places), each wrapped once, compared with a name as it
+     * arrives (one vectorized compare, no copy); {@link #previousLength} of its items count.
+     */
     private ByteBuffer[] previousNames = new ByteBuffer[0];
+    private int previousLength;
     private static final StreamEntry[] NONE = new StreamEntry[0];
     /** The entries read, in a page sized by the reply's own count: never grown. */
     private StreamEntry[] entries = NONE;
@@ -150,23 +152,23 @@ final class EntriesOutput extends CommandOutput<byte[], byte[], List<StreamEntry
             return;
         }
         entries[read++] = StreamEntry.fromWire(id, Arrays.asList(kv));
-        if (kv.length > 0 && kv != previous) {
+        if (kv.length > 0) {
             if (previousNames.length < kv.length) {
                 previousNames = Arrays.copyOf(previousNames, kv.length);
             }
             for (int i = 0; i < kv.length; i += 2) {
-                if (i >= previous.length || kv[i] != previous[i]) {
+                if (i >= previousLength || kv[i] != previousNames[i].array()) {
                     previousNames[i] = ByteBuffer.wrap(kv[i]); // a new name at i: wrapped once, compared with every later one
                 }
             }
-            previous = kv;
+            previousLength = kv.length;
         }
     }
 
     /** The name at {@code at}: the previous entry's array when the bytes are the same, else a copy. */
     private byte[] name(int at, ByteBuffer bytes) {
-        if (at < previous.length && bytes.equals(previousNames[at])) { // equals compares what remains, moving neither buffer
-            return previous[at];
+        if (at < previousLength && bytes.equals(previousNames[at])) { // equals compares what remains, moving neither buffer
+            return previousNames[at].array();
         }
         return copy(bytes);
     }

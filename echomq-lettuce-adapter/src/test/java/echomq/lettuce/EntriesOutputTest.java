@@ -50,6 +50,38 @@ class EntriesOutputTest {
     }
 
     @Test
+    void namesThatChangeFromEntryToEntryAreReadAsTheyAre() {
+        // names kept from the entry before are compared as they arrive: a name that changes at a place,
+        // a longer entry, then a shorter one, must each read as sent
+        String[][] entries = {{"a", "1", "b", "2"}, {"a", "3", "c", "4"}, {"a", "5", "c", "6", "d", "7"}, {"x", "8"}, {"a", "9", "c", "10"}};
+        EntriesOutput out = new EntriesOutput("s");
+        out.multi(entries.length);
+        for (int i = 0; i < entries.length; i++) {
+            out.multi(2);
+            out.set(bulk((i + 1) + "-0"));
+            out.complete(2);
+            out.multi(entries[i].length);
+            for (String item : entries[i]) {
+                out.set(bulk(item));
+                out.complete(3);
+            }
+            out.complete(1);
+        }
+        out.complete(0);
+        assertThat(out.malformed()).isNull();
+        assertThat(out.get()).hasSize(entries.length);
+        for (int i = 0; i < entries.length; i++) {
+            StreamEntry e = out.get().get(i);
+            assertThat(e.fieldCount()).isEqualTo(entries[i].length / 2);
+            for (int k = 0; k < entries[i].length; k += 2) {
+                assertThat(e.field(entries[i][k])).as("entry %d, field %s", i, entries[i][k]).contains(entries[i][k + 1]);
+            }
+        }
+        assertThat(out.get().get(1).hasField("b")).isFalse();
+        assertThat(out.get().get(4).hasField("d")).isFalse();
+    }
+
+    @Test
     void anIdThatIsNotAnEntryIdIsNamedNotThrown() {
         EntriesOutput out = oneEntry("five-3", "a", "x");
         assertThat(out.malformed()).contains("s").contains("five-3");
