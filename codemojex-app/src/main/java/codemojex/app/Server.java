@@ -112,8 +112,8 @@ public final class Server implements AutoCloseable {
      */
     public static Server start(Codemojex app, String host, int port, RateLimiter limiter, RateLimiter reads, RateLimiter rooms,
                                boolean worker, Management management, Duration checkpointEvery) {
-        Objects.requireNonNull(app, "app");
         requireCheckpointEvery(checkpointEvery);
+        Objects.requireNonNull(app, "app");
         Objects.requireNonNull(rooms, "rooms");
         Objects.requireNonNull(management, "management");
         if (port != 0 && management.port() == port) {
@@ -207,10 +207,11 @@ public final class Server implements AutoCloseable {
     /**
      * As {@link #start(Codemojex, String, int, double, double, double, boolean, Management)}, every
      * game's board checkpointed every {@code checkpointEvery}: what {@code serve --checkpoint-every} runs.
+     *
+     * @throws IllegalArgumentException when {@code checkpointEvery} is not 1s..1d
      */
     public static Server start(Codemojex app, String host, int port, double guessesPerSecond, double readsPerSecond, double roomsPerMinute,
                                boolean worker, Management management, Duration checkpointEvery) {
-        requireCheckpointEvery(checkpointEvery); // before the limiters: serve's options are all checked before anything starts
         return start(app, host, port, limiter("guesses", guessesPerSecond), limiter("reads", readsPerSecond), rooms(roomsPerMinute, Clock.systemUTC()),
                 worker, management, checkpointEvery);
     }

@@ -33,7 +33,7 @@ public final class Xadd {
      * As {@link #fields(BrandedId, LinkedHashMap)}, for fields that a writer hands one by one
      * rather than in a map built first.
      * <pre>{@code
-     * Xadd.fields(id, 9, to -> event.writeFields(false, to))
+     * Xadd.fields(id, 8, to -> event.writeFields(false, to))   // guess-scored's fields but its best
      * }</pre>
      *
      * @param id       the record's branded id

@@ -46,7 +46,7 @@ final class FoldCache {
     /**
      * @param reads          the window folds, page size and counts
      * @param checkpoints    where a sealed window's fold is taken from, and saved to, when nothing kept holds
-     * @param maxCachedFolds the most folds kept (windows and panes), at least 1
+     * @param maxCachedFolds the most folds kept (windows and panes), and apart from them the most growing folds, at least 1
      * @throws IllegalArgumentException for a cache size below 1
      */
     FoldCache(Reads reads, SealedCheckpoints checkpoints, int maxCachedFolds) {
@@ -56,9 +56,9 @@ final class FoldCache {
         this.growing = new Lru<>(maxCachedFolds, reads.metrics()::evicted);
     }
 
-    /** How many folds are kept now. */
+    /** How many folds are kept now, growing ones too. */
     int size() {
-        return cache.size();
+        return cache.size() + growing.size();
     }
 
     /** The fold of {@code window} as {@code seen} proves it, from what is kept where that is the same answer. */
