@@ -17,35 +17,75 @@ import java.util.function.BiConsumer;
  * One entry of a stream as the domain sees it: its id, its branded id (from the {@code id} field;
  * none for a foreign entry without a valid one) and its other fields in stream order.
  *
- * <p>An entry read from Redis keeps the field names and values as the bytes of the reply and
- * decodes only what is asked for: {@link #field(String)} decodes one value, {@link #branded()}
- * parses the branded id on first use, {@link #fields()} builds a map. A fold that reads two fields
+ * <p>An entry read from Redis keeps the field names and values as the bytes of the reply (a slice of
+ * its page's buffer) and decodes only what is asked for: {@link #field(String)} decodes one value, {@link #branded()}
+ * parses the branded id, {@link #fields()} builds a map. A fold that reads two fields
  * of each entry pays for two strings, not for a map per entry.
  * <pre>{@code
  * StreamEntry e = StreamEntry.of(BrandedId.event(42), LinkedHashMap.of("n", "7"));
  * e.field("n");   // Some(7)
  * }</pre>
- * Immutable: an entry read from the wire owns the list and arrays it was built from.
+ * Immutable. The entries of one reply share one buffer ({@link ReplyPage}): an entry kept keeps
+ * the values of its page.
  */
 public final class StreamEntry {
 
     /** The field that carries the branded id on the wire. */
     public static final String ID_FIELD = "id";
 
-    private static final byte[] ID_FIELD_BYTES = ID_FIELD.getBytes(StandardCharsets.US_ASCII);
-    private static final Object UNPARSED = new Object();
+
+    /**
+     * The buffer a page of entries shares (built by {@link ReplyPage}): every distinct name once,
+     * every value once, and per pair its name's index and its value's end. Never changed once built.
+     */
+    static final class Page {
+        final byte[][] names;
+        /** Whether each name is {@code id}. */
+        final boolean[] idName;
+        /** Per pair: the name's index, then the end of the value in {@link #values} (a value starts where the pair before ends). */
+        final int[] pairs;
+        final byte[] values;
+        /** Per entry: the number of the page's pairs up to and including its own. */
+        final int[] ends;
+
+        Page(byte[][] names, boolean[] idName, int[] pairs, byte[] values, int[] ends) {
+            this.names = names;
+            this.idName = idName;
+            this.pairs = pairs;
+            this.values = values;
+            this.ends = ends;
+        }
+
+        int first(int entry) {
+            return entry == 0 ? 0 : ends[entry - 1];
+        }
+
+        byte[] name(int pair) {
+            return names[pairs[2 * pair]];
+        }
+
+        boolean isId(int pair) {
+            return idName[pairs[2 * pair]];
+        }
+
+        int valueStart(int pair) {
+            return pair == 0 ? 0 : pairs[2 * pair - 1];
+        }
+
+        String value(int pair) {
+            int from = valueStart(pair);
+            return new String(values, from, pairs[2 * pair + 1] - from, StandardCharsets.UTF_8);
+        }
+
+        String nameText(int pair) {
+            return new String(name(pair), StandardCharsets.UTF_8);
+        }
+    }
 
     private final StreamId id;
-    /** Names and values alternating, UTF-8, in stream order; the reply's own list, never copied. */
-    private final List<byte[]> kv;
-    /** How many of {@link #kv} are pairs (an odd trailing name is not). */
-    private final int n;
-    /** Where the {@code id} pair's name is in {@link #kv}, skipped as a field; -1 when there is none. */
-    private final int skip;
-    /** The raw {@code id} field, or {@code null} when the entry has none. */
-    private final byte[] brandedRaw;
-    /** {@link #UNPARSED} until first asked; then the parsed {@code Option<BrandedId>} (a benign race: the parse is pure). */
-    private Object branded;
+    private final Page page;
+    /** The entry's place in its page: its pairs ({@code id} pairs among them) are the page's from {@code first(index)} to {@code ends[index]}. */
+    private final int index;
 
     /**
      * An entry from its parts, as a record would take them.
@@ -56,30 +96,35 @@ public final class StreamEntry {
      */
     public StreamEntry(StreamId id, Option<BrandedId> branded, LinkedHashMap<String, String> fields) {
         this.id = Objects.requireNonNull(id, "id");
-        this.branded = Objects.requireNonNull(branded, "branded");
+        Objects.requireNonNull(branded, "branded");
         Objects.requireNonNull(fields, "fields");
         if (fields.containsKey(ID_FIELD)) {
             throw new IllegalArgumentException("fields of entry " + id + " must not contain \"id\"");
         }
-        byte[][] pairs = new byte[fields.size() * 2][];
-        int i = 0;
-        for (var f : fields) {
-            pairs[i++] = f._1.getBytes(StandardCharsets.UTF_8);
-            pairs[i++] = f._2.getBytes(StandardCharsets.UTF_8);
+        ReplyPage p = new ReplyPage(1);
+        p.entry(id);
+        if (branded.isDefined()) {
+            // kept as the wire keeps it, an id pair (never a field), parsed back when asked
+            byte[] name = ID_FIELD.getBytes(StandardCharsets.US_ASCII);
+            byte[] value = branded.get().toString().getBytes(StandardCharsets.US_ASCII);
+            p.name(name, 0, name.length);
+            p.value(value, 0, value.length);
         }
-        this.kv = Arrays.asList(pairs);
-        this.n = pairs.length;
-        this.skip = -1;
-        this.brandedRaw = branded.map(b -> b.toString().getBytes(StandardCharsets.US_ASCII)).getOrNull();
+        for (var f : fields) {
+            byte[] name = f._1.getBytes(StandardCharsets.UTF_8);
+            byte[] value = f._2.getBytes(StandardCharsets.UTF_8);
+            p.name(name, 0, name.length);
+            p.value(value, 0, value.length);
+        }
+        StreamEntry built = p.entries().get(0);
+        this.page = built.page;
+        this.index = built.index;
     }
 
-    private StreamEntry(StreamId id, List<byte[]> kv, int n, int skip, byte[] brandedRaw) {
+    StreamEntry(StreamId id, Page page, int index) {
         this.id = id;
-        this.kv = kv;
-        this.n = n;
-        this.skip = skip;
-        this.brandedRaw = brandedRaw;
-        this.branded = UNPARSED;
+        this.page = page;
+        this.index = index;
     }
 
     /**
@@ -96,44 +141,29 @@ public final class StreamEntry {
 
     /**
      * An entry as the wire holds it, for adapters: {@code namesAndValues} alternate, in stream order,
-     * UTF-8, the {@code id} pair among them (it becomes the branded id, parsed when first asked;
-     * an invalid one is none, as for a foreign entry; of several, the last). The entry keeps the list as it is, without a
-     * copy: the caller hands it over and must not change it or its arrays afterwards. A trailing
-     * name without a value is ignored.
+     * UTF-8, the {@code id} pair among them (it becomes the branded id, parsed when asked;
+     * an invalid one is none, as for a foreign entry; of several, the last, and none is a field).
+     * The bytes are copied into one buffer (a whole reply is cheaper through {@link ReplyPage}).
+     * A trailing name without a value is ignored.
      *
      * @param id             the entry id
-     * @param namesAndValues the reply's names and values, alternating, UTF-8; handed over, not copied
+     * @param namesAndValues the reply's names and values, alternating, UTF-8
      * @return the entry
      * @throws NullPointerException when a name or value is null
      */
     public static StreamEntry fromWire(StreamId id, List<byte[]> namesAndValues) {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(namesAndValues, "namesAndValues");
+        ReplyPage p = new ReplyPage(1);
+        p.entry(id);
         int n = namesAndValues.size() & ~1;
-        byte[] raw = null;
-        int idAt = -1;
-        int ids = 0;
         for (int i = 0; i < n; i += 2) {
             byte[] name = Objects.requireNonNull(namesAndValues.get(i), "field name");
-            Objects.requireNonNull(namesAndValues.get(i + 1), "field value");
-            if (Arrays.equals(name, ID_FIELD_BYTES)) {
-                raw = namesAndValues.get(i + 1);
-                idAt = i;
-                ids++;
-            }
+            byte[] value = Objects.requireNonNull(namesAndValues.get(i + 1), "field value");
+            p.name(name, 0, name.length);
+            p.value(value, 0, value.length);
         }
-        if (ids > 1) {
-            // more than one id pair (never written by EchoMQ): the last is the branded id, none is a field
-            List<byte[]> rest = new java.util.ArrayList<>(n);
-            for (int i = 0; i < n; i += 2) {
-                if (!Arrays.equals(namesAndValues.get(i), ID_FIELD_BYTES)) {
-                    rest.add(namesAndValues.get(i));
-                    rest.add(namesAndValues.get(i + 1));
-                }
-            }
-            return new StreamEntry(id, rest, rest.size(), -1, raw);
-        }
-        return new StreamEntry(id, namesAndValues, n, idAt, raw);
+        return p.entries().get(0);
     }
 
     /**
@@ -146,18 +176,19 @@ public final class StreamEntry {
     }
 
     /**
-     * The branded id stored in the {@code id} field, parsed on first use.
+     * The branded id stored in the {@code id} field, parsed now (an entry keeps no more than its
+     * page's bytes: a caller that asks often keeps the answer).
      *
      * @return the branded id; none when the entry has no {@code id} field or it is not a branded id
      */
-    @SuppressWarnings("unchecked")
     public Option<BrandedId> branded() {
-        Object b = branded;
-        if (b == UNPARSED) {
-            b = brandedRaw == null ? Option.none() : BrandedId.tryParse(new String(brandedRaw, StandardCharsets.UTF_8));
-            branded = b;
+        int first = page.first(index);
+        for (int i = page.ends[index] - 1; i >= first; i--) {
+            if (page.isId(i)) { // of several id pairs, the last
+                return BrandedId.tryParse(page.value(i));
+            }
         }
-        return (Option<BrandedId>) b;
+        return Option.none();
     }
 
     /**
@@ -169,13 +200,19 @@ public final class StreamEntry {
      */
     public Option<String> field(String name) {
         Objects.requireNonNull(name, "name");
-        int at = -1;
-        for (int i = 0; i < n; i += 2) {
-            if (i != skip && sameName(kv.get(i), name)) {
-                at = i;
+        int at = find(name);
+        return at < 0 ? Option.none() : Option.some(page.value(at));
+    }
+
+    /** The page-wide index of the last pair named {@code name} ({@code id} pairs left out), or -1. */
+    private int find(String name) {
+        int first = page.first(index);
+        for (int i = page.ends[index] - 1; i >= first; i--) {
+            if (!page.isId(i) && sameName(page.name(i), name)) {
+                return i;
             }
         }
-        return at < 0 ? Option.none() : Option.some(new String(kv.get(at + 1), StandardCharsets.UTF_8));
+        return -1;
     }
 
     /**
@@ -186,12 +223,7 @@ public final class StreamEntry {
      */
     public boolean hasField(String name) {
         Objects.requireNonNull(name, "name");
-        for (int i = 0; i < n; i += 2) {
-            if (i != skip && sameName(kv.get(i), name)) {
-                return true;
-            }
-        }
-        return false;
+        return find(name) >= 0;
     }
 
     /**
@@ -200,7 +232,13 @@ public final class StreamEntry {
      * @return the number of name-value pairs, a repeated name counted each time
      */
     public int fieldCount() {
-        return n / 2 - (skip < 0 ? 0 : 1);
+        int fields = 0;
+        for (int i = page.first(index), end = page.ends[index]; i < end; i++) {
+            if (!page.isId(i)) {
+                fields++;
+            }
+        }
+        return fields;
     }
 
     /**
@@ -210,9 +248,9 @@ public final class StreamEntry {
      * @param action what to do with each name and value
      */
     public void forEachField(BiConsumer<String, String> action) {
-        for (int i = 0; i < n; i += 2) {
-            if (i != skip) {
-                action.accept(new String(kv.get(i), StandardCharsets.UTF_8), new String(kv.get(i + 1), StandardCharsets.UTF_8));
+        for (int i = page.first(index), end = page.ends[index]; i < end; i++) {
+            if (!page.isId(i)) {
+                action.accept(page.nameText(i), page.value(i));
             }
         }
     }
@@ -226,9 +264,9 @@ public final class StreamEntry {
      */
     public LinkedHashMap<String, String> fields() {
         LinkedHashMap<String, String> m = LinkedHashMap.empty();
-        for (int i = 0; i < n; i += 2) {
-            if (i != skip) {
-                m = m.put(new String(kv.get(i), StandardCharsets.UTF_8), new String(kv.get(i + 1), StandardCharsets.UTF_8));
+        for (int i = page.first(index), end = page.ends[index]; i < end; i++) {
+            if (!page.isId(i)) {
+                m = m.put(page.nameText(i), page.value(i));
             }
         }
         return m;

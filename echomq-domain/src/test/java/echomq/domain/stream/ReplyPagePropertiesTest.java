@@ -1,0 +1,167 @@
+package echomq.domain.stream;
+
+import echomq.domain.id.StreamId;
+import echomq.domain.testing.Seeded;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * A page of entries built into one shared buffer holds, entry by entry, what each entry built alone
+ * from its own list holds: over seeded random pages of the wire forms {@link StreamEntryPropertiesTest}
+ * draws (names repeated, changing, growing and shrinking from entry to entry, the {@code id} pair
+ * anywhere, twice or missing), each fed through one of the page's three ways in (arrays, buffers at
+ * an offset, values read straight into the page's room), with the reply's count right, too low or
+ * too high.
+ */
+class ReplyPagePropertiesTest {
+
+    @TestFactory
+    Stream<DynamicTest> a_page_holds_what_its_entries_hold_alone() {
+        Random r = Seeded.random("ReplyPagePropertiesTest.pages");
+        List<StreamEntryPropertiesTest.Wire> wires = StreamEntryPropertiesTest.wires().toList();
+        List<DynamicTest> tests = new ArrayList<>();
+        for (int c = 0; c < Seeded.CASES / 10; c++) {
+            int size = r.nextInt(40);
+            List<StreamEntryPropertiesTest.Wire> page = new ArrayList<>();
+            for (int i = 0; i < size; i++) {
+                // runs of one wire form's names, as a stream of one event type sends them
+                StreamEntryPropertiesTest.Wire w = wires.get(r.nextInt(wires.size()));
+                page.add(w);
+                if (r.nextBoolean() && i + 1 < size) {
+                    page.add(new StreamEntryPropertiesTest.Wire(StreamId.of(w.id().ms() + 1, 0), w.kv()));
+                    i++;
+                }
+            }
+            int way = r.nextInt(3);
+            int declared = switch (r.nextInt(3)) {
+                case 0 -> page.size();
+                case 1 -> r.nextInt(page.size() + 1);
+                default -> page.size() + r.nextInt(5);
+            };
+            tests.add(DynamicTest.dynamicTest("page of " + page.size() + " (declared " + declared + ") way " + way,
+                    () -> check(page, declared, way)));
+        }
+        return tests.stream();
+    }
+
+    private static void check(List<StreamEntryPropertiesTest.Wire> wires, int declared, int way) {
+        ReplyPage page = new ReplyPage(declared);
+        for (StreamEntryPropertiesTest.Wire w : wires) {
+            page.entry(w.id());
+            List<byte[]> kv = w.bytes();
+            for (int i = 0; i + 1 < kv.size(); i += 2) {
+                feedName(page, kv.get(i), way);
+                feedValue(page, kv.get(i + 1), way);
+            }
+        }
+        assertThat(page.size()).isEqualTo(wires.size());
+        List<StreamEntry> built = page.entries();
+        assertThat(built).hasSize(wires.size());
+        for (int i = 0; i < wires.size(); i++) {
+            StreamEntry alone = wires.get(i).decoded();
+            StreamEntry shared = built.get(i);
+            assertThat(shared).as("entry %d", i).isEqualTo(alone);
+            assertThat(shared.fields().toList()).isEqualTo(alone.fields().toList());
+            assertThat(shared.fieldCount()).isEqualTo(StreamEntry.fromWire(wires.get(i).id(), wires.get(i).bytes()).fieldCount());
+            assertThat(shared.branded()).isEqualTo(alone.branded());
+            for (String name : StreamEntryPropertiesTest.NAMES) {
+                assertThat(shared.field(name)).as("entry %d field %s", i, name).isEqualTo(alone.fields().get(name));
+            }
+        }
+    }
+
+    private static void feedName(ReplyPage page, byte[] name, int way) {
+        switch (way) {
+            case 0 -> page.name(name, 0, name.length);
+            case 1 -> page.name(atOffset(name));
+            default -> {
+                byte[] padded = new byte[name.length + 3];
+                System.arraycopy(name, 0, padded, 2, name.length);
+                page.name(padded, 2, name.length);
+            }
+        }
+    }
+
+    private static void feedValue(ReplyPage page, byte[] value, int way) {
+        switch (way) {
+            case 0 -> page.value(value, 0, value.length);
+            case 1 -> page.value(atOffset(value));
+            default -> {
+                byte[] room = page.valueRoom(value.length);
+                System.arraycopy(value, 0, room, page.valueAt(), value.length);
+                page.valueWritten(value.length);
+            }
+        }
+    }
+
+    /** The bytes in a direct buffer, between other bytes, as a client's parser holds a bulk string. */
+    private static ByteBuffer atOffset(byte[] b) {
+        ByteBuffer buf = ByteBuffer.allocateDirect(b.length + 7);
+        buf.put(new byte[]{'x', 'y', 'z'}).put(b).put(new byte[]{'\r', '\n', 'q', 'q'});
+        return buf.position(3).limit(3 + b.length);
+    }
+
+    @Test
+    void a_buffer_handed_in_is_not_moved() {
+        ReplyPage page = new ReplyPage(1);
+        page.entry(StreamId.of(1, 0));
+        ByteBuffer name = ByteBuffer.wrap("game".getBytes(StandardCharsets.UTF_8));
+        ByteBuffer value = ByteBuffer.wrap("GAM1".getBytes(StandardCharsets.UTF_8));
+        page.name(name);
+        page.value(value);
+        assertThat(name.position()).isZero();
+        assertThat(value.position()).isZero();
+        assertThat(page.entries().get(0).field("game").get()).isEqualTo("GAM1");
+    }
+
+    @Test
+    void a_name_left_without_a_value_is_dropped() {
+        ReplyPage page = new ReplyPage(2);
+        page.entry(StreamId.of(1, 0));
+        page.name("a".getBytes(), 0, 1);
+        page.value("1".getBytes(), 0, 1);
+        page.name("b".getBytes(), 0, 1);
+        page.entry(StreamId.of(1, 1));
+        page.name("c".getBytes(), 0, 1);
+        List<StreamEntry> entries = page.entries();
+        assertThat(entries.get(0).fields().toJavaMap()).containsOnlyKeys("a");
+        assertThat(entries.get(1).fieldCount()).isZero();
+    }
+
+    @Test
+    void misuse_is_refused_with_what_was_wrong() {
+        assertThatThrownBy(() -> new ReplyPage(-1)).hasMessageContaining("-1");
+        ReplyPage page = new ReplyPage(1);
+        assertThatThrownBy(() -> page.name("a".getBytes(), 0, 1)).hasMessageContaining("no entry started");
+        page.entry(StreamId.of(3, 4));
+        assertThatThrownBy(() -> page.valueRoom(1)).hasMessageContaining("3-4");
+        page.name("a".getBytes(), 0, 1);
+        assertThatThrownBy(() -> page.valueWritten(1)).hasMessageContaining("no room reserved");
+    }
+
+    @Test
+    void a_page_ends_once() {
+        ReplyPage page = new ReplyPage(3);
+        for (int i = 0; i < 3; i++) {
+            page.entry(StreamId.of(10, i));
+            page.name("n".getBytes(), 0, 1);
+            byte[] v = Integer.toString(i).getBytes();
+            page.value(v, 0, v.length);
+        }
+        List<StreamEntry> entries = page.entries();
+        assertThat(entries).extracting(e -> e.field("n").get()).containsExactly("0", "1", "2");
+        assertThatThrownBy(page::entries).hasMessageContaining("ended");
+        assertThatThrownBy(() -> page.entry(StreamId.of(11, 0))).hasMessageContaining("ended");
+    }
+}
