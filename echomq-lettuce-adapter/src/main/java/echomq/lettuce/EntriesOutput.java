@@ -1,6 +1,7 @@
 package echomq.lettuce;
 
 import echomq.domain.id.StreamId;
+import echomq.domain.stream.ReplyPage;
 import echomq.domain.stream.StreamEntry;
 import echomq.wire.Replies;
 import io.lettuce.core.codec.ByteArrayCodec;
@@ -8,17 +9,14 @@ import io.lettuce.core.output.CommandOutput;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.List;
 
 /**
  * An {@code XRANGE} reply decoded into entries as Lettuce parses it: each bulk string goes straight
- * into the entry being read, with no nested list of the whole reply built first and walked after
- * ({@code NestedMultiOutput} and {@link Replies#entries} did that: a list per entry and per field
- * list, and a copy of every name). The id is parsed from the parser's buffer without a copy, and a
- * field name equal to the previous entry's name at the same place (compared in the parser's buffer)
- * shares its bytes, so an entry of four fields costs its values, one array and the entry; the page
- * is an array of the reply's own count, never grown.
+ * into one {@link ReplyPage} (the values copied once into the page's one buffer, a field name equal
+ * to one the page holds already not copied at all), with no nested list of the whole reply built
+ * first and walked after, and no array or list per entry. The id is parsed from the parser's
+ * buffer without a copy.
  *
  * <p>A reply of another shape does not throw on Lettuce's event-loop thread: {@link #malformed()}
  * names it, and the caller fails its read with it.
@@ -29,19 +27,11 @@ final class EntriesOutput extends CommandOutput<byte[], byte[], List<StreamEntry
     /** Arrays open: 0 none, 1 the reply, 2 an entry, 3 its names and values. Empty arrays are never open. */
     private int depth;
     private StreamId id;
-    private static final byte[][] EMPTY = new byte[0][];
-    private byte[][] kv = EMPTY;
+    /** Items of the open entry's names and values: declared, and read so far. */
+    private int items;
     private int filled;
-    /**
-     * The previous entry's names (at its even places), each wrapped once, compared with a name as it
-     * arrives (one vectorized compare, no copy); {@link #previousLength} of its items count.
-     */
-    private ByteBuffer[] previousNames = new ByteBuffer[0];
-    private int previousLength;
-    private static final StreamEntry[] NONE = new StreamEntry[0];
-    /** The entries read, in a page sized by the reply's own count: never grown. */
-    private StreamEntry[] entries = NONE;
-    private int read;
+    private ReplyPage page;
+    private List<StreamEntry> entries;
     private String malformed;
 
     EntriesOutput(String key) {
@@ -51,7 +41,11 @@ final class EntriesOutput extends CommandOutput<byte[], byte[], List<StreamEntry
 
     @Override
     public List<StreamEntry> get() {
-        return read == entries.length ? Arrays.asList(entries) : Arrays.asList(entries).subList(0, read);
+        if (entries == null) {
+            // a malformed reply hands out nothing: the caller fails the read with malformed()
+            entries = page == null || malformed != null ? List.of() : page.entries();
+        }
+        return entries;
     }
 
     /**
@@ -74,7 +68,7 @@ final class EntriesOutput extends CommandOutput<byte[], byte[], List<StreamEntry
         switch (depth) {
             case 0 -> {
                 if (count > 0) {
-                    entries = new StreamEntry[count];
+                    page = new ReplyPage(count);
                     depth = 1;
                 }
             }
@@ -83,7 +77,7 @@ final class EntriesOutput extends CommandOutput<byte[], byte[], List<StreamEntry
                     wrong("an entry of " + count + " items");
                 }
                 id = null;
-                kv = EMPTY;
+                items = 0;
                 filled = 0;
                 if (count > 0) {
                     depth = 2;
@@ -91,7 +85,7 @@ final class EntriesOutput extends CommandOutput<byte[], byte[], List<StreamEntry
             }
             case 2 -> {
                 if (count > 0) {
-                    kv = new byte[count][];
+                    items = count;
                     depth = 3;
                 }
             }
@@ -108,15 +102,20 @@ final class EntriesOutput extends CommandOutput<byte[], byte[], List<StreamEntry
             }
             try {
                 id = Replies.streamId(bytes);
+                page.entry(id);
             } catch (IllegalArgumentException e) {
                 wrong("an entry id " + e.getMessage()); // not thrown here: this runs on Lettuce's event loop
             }
-        } else if (depth == 3 && filled < kv.length) {
+        } else if (depth == 3 && id != null && filled < items) {
             if (bytes == null) {
                 wrong("a nil field in entry " + id);
                 return;
             }
-            kv[filled] = (filled & 1) == 0 ? name(filled, bytes) : copy(bytes);
+            if ((filled & 1) == 0) {
+                page.name(bytes);
+            } else {
+                page.value(bytes);
+            }
             filled++;
         } else {
             wrong(bytes == null ? "nil" : "a bulk string \"" + StandardCharsets.UTF_8.decode(bytes) + "\"");
@@ -141,41 +140,8 @@ final class EntriesOutput extends CommandOutput<byte[], byte[], List<StreamEntry
     private void endEntry() {
         if (id == null) {
             wrong("an entry without an id");
-            return;
+        } else if (filled < items) {
+            wrong("entry " + id + " with " + filled + " of " + items + " fields");
         }
-        if (filled < kv.length) {
-            wrong("entry " + id + " with " + filled + " of " + kv.length + " fields");
-            return;
-        }
-        if (read == entries.length) {
-            wrong("more entries than the reply's count of " + entries.length);
-            return;
-        }
-        entries[read++] = StreamEntry.fromWire(id, Arrays.asList(kv));
-        if (kv.length > 0) {
-            if (previousNames.length < kv.length) {
-                previousNames = Arrays.copyOf(previousNames, kv.length);
-            }
-            for (int i = 0; i < kv.length; i += 2) {
-                if (i >= previousLength || kv[i] != previousNames[i].array()) {
-                    previousNames[i] = ByteBuffer.wrap(kv[i]); // a new name at i: wrapped once, compared with every later one
-                }
-            }
-            previousLength = kv.length;
-        }
-    }
-
-    /** The name at {@code at}: the previous entry's array when the bytes are the same, else a copy. */
-    private byte[] name(int at, ByteBuffer bytes) {
-        if (at < previousLength && bytes.equals(previousNames[at])) { // equals compares what remains, moving neither buffer
-            return previousNames[at].array();
-        }
-        return copy(bytes);
-    }
-
-    private static byte[] copy(ByteBuffer bytes) {
-        byte[] b = new byte[bytes.remaining()];
-        bytes.get(b);
-        return b;
     }
 }

@@ -1,13 +1,14 @@
 package echomq.wire;
 
+import echomq.domain.stream.ReplyPage;
 import echomq.domain.stream.StreamEntry;
 import echomq.domain.id.StreamId;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Decodes raw RESP replies of stream commands (bulk strings as {@code byte[]}, integers as
@@ -43,22 +44,23 @@ public final class Replies {
     }
 
     /**
-     * An {@code XRANGE} reply: {@code [[id, [f, v, …]], …]}.
+     * An {@code XRANGE} reply: {@code [[id, [f, v, …]], …]}, its entries sharing one buffer
+     * ({@link ReplyPage}).
      *
      * @param key   the stream, named in errors
      * @param reply the reply, or null
-     * @return its entries, in order (empty for null)
+     * @return its entries, in order (empty for null), an immutable list
      * @throws IllegalStateException when an item is not an entry
      */
     public static List<StreamEntry> entries(String key, List<Object> reply) {
         if (reply == null) {
             return List.of();
         }
-        List<StreamEntry> out = new ArrayList<>(reply.size());
+        ReplyPage page = new ReplyPage(reply.size());
         for (Object item : reply) {
-            out.add(entry(key, item));
+            add(key, page, item);
         }
-        return out;
+        return page.entries();
     }
 
     /**
@@ -69,23 +71,74 @@ public final class Replies {
      * @return the entry
      * @throws IllegalStateException when it is not an entry
      */
-    @SuppressWarnings("unchecked")
     public static StreamEntry entry(String key, Object item) {
+        ReplyPage page = new ReplyPage(1);
+        add(key, page, item);
+        return page.entries().get(0);
+    }
+
+    private static void add(String key, ReplyPage page, Object item) {
         if (!(item instanceof List<?> pair) || pair.size() != 2) {
             throw new IllegalStateException("unexpected stream entry reply from " + key + ": " + item);
         }
-        StreamId id = pair.get(0) instanceof byte[] rawId ? streamId(rawId) : StreamId.parse(text(pair.get(0)));
-        Object kvs = pair.get(1);
-        if (!(kvs instanceof List<?> list)) {
-            return StreamEntry.fromWire(id, List.of());
+        page.entry(pair.get(0) instanceof byte[] rawId ? streamId(rawId) : StreamId.parse(text(pair.get(0))));
+        if (!(pair.get(1) instanceof List<?> list)) {
+            return;
         }
-        for (Object o : list) {
-            if (!(o instanceof byte[])) {
-                // a decoded reply (a script called through the String API): back to bytes
-                return StreamEntry.fromWire(id, list.stream().map(v -> bytes(text(v))).toList());
+        int n = list.size() & ~1;
+        for (int i = 0; i < n; i += 2) {
+            byte[] name = raw(Objects.requireNonNull(list.get(i), "field name"));
+            byte[] value = raw(Objects.requireNonNull(list.get(i + 1), "field value"));
+            page.name(name, 0, name.length);
+            page.value(value, 0, value.length);
+        }
+    }
+
+    /** A bulk string's bytes; a decoded reply's item (a script called through the String API) back to bytes. */
+    private static byte[] raw(Object item) {
+        return item instanceof byte[] b ? b : bytes(text(item));
+    }
+
+    /**
+     * An entry id straight from {@code len} ASCII bytes of {@code raw} at {@code off} (as a parser
+     * reads a bulk string into its own buffer).
+     *
+     * @param raw the bytes
+     * @param off where the id starts
+     * @param len its length
+     * @return the id
+     * @throws IllegalArgumentException when it is not an entry id
+     */
+    public static StreamId streamId(byte[] raw, int off, int len) {
+        // the loop of streamId(ByteBuffer) over an array, for a parser's own buffer (no wrapper per id)
+        int n = off + len;
+        long ms = 0;
+        long seq = 0;
+        int i = off;
+        while (i < n && raw[i] != '-') {
+            int d = raw[i] - '0';
+            if (d < 0 || d > 9 || i - off >= 18) {
+                return strict(java.nio.ByteBuffer.wrap(raw, off, len));
             }
+            ms = ms * 10 + d;
+            i++;
         }
-        return StreamEntry.fromWire(id, (List<byte[]>) list);
+        if (i == off || i == n) {
+            return strict(java.nio.ByteBuffer.wrap(raw, off, len));
+        }
+        int start = ++i;
+        while (i < n) {
+            int d = raw[i] - '0';
+            if (d < 0 || d > 9 || i - start >= 18) {
+                return strict(java.nio.ByteBuffer.wrap(raw, off, len));
+            }
+            seq = seq * 10 + d;
+            i++;
+        }
+        if (i == start) {
+            return strict(java.nio.ByteBuffer.wrap(raw, off, len));
+        }
+        return new StreamId(ms, seq);
     }
 
     /**
