@@ -2,11 +2,15 @@ package echomq.redis;
 
 import echomq.wire.RedisUris;
 
+import redis.clients.jedis.ConnectionFactory;
 import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.DefaultJedisSocketFactory;
+import redis.clients.jedis.JedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.RedisProtocol;
 import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.providers.PooledConnectionProvider;
 
 import javax.net.ssl.SSLSocketFactory;
 import java.time.Duration;
@@ -119,10 +123,49 @@ public final class RedisConnections {
         RedisUris.Parts p = RedisUris.parse(uri);
         DefaultJedisClientConfig.Builder config = config(connectTimeout, socketTimeout, p.tls(), p.user(), p.password(), tls)
                 .database(p.database());
+        return server(new HostAndPort(p.host(), p.port()), config.build(), pool);
+    }
+
+    /**
+     * A client of one server as the adapters read it fastest: its pooled connections read an
+     * {@code XRANGE} page straight into entries ({@link RedisStreamRange#pages}), every other reply
+     * as Jedis reads it. For a process that configures Jedis itself (a Spring Boot starter) and
+     * still wants that read path.
+     * <pre>{@code
+     * RedisClient jedis = RedisConnections.server(new HostAndPort("localhost", 6379),
+     *         DefaultJedisClientConfig.builder().build(), new ConnectionPoolConfig());
+     * }</pre>
+     *
+     * @param at     the server
+     * @param config every connection's configuration (timeouts, credentials, TLS, database)
+     * @param pool   the pool's configuration
+     * @return the client; the caller closes it
+     */
+    public static RedisClient server(HostAndPort at, JedisClientConfig config,
+                                     redis.clients.jedis.ConnectionPoolConfig pool) {
         return RedisClient.builder()
-                .hostAndPort(new HostAndPort(p.host(), p.port()))
-                .clientConfig(config.build())
+                .hostAndPort(at)
+                .clientConfig(config)
                 .poolConfig(pool)
+                .connectionProvider(new PooledConnectionProvider(entriesConnections(at, config), pool))
+                .build();
+    }
+
+    /**
+     * The connections of a server's pool: Jedis' own, made as {@link EntriesConnection}s, which read
+     * an {@code XRANGE} page straight into entries (every other reply as Jedis reads it).
+     *
+     * @param at     the server
+     * @param config the client configuration every connection gets
+     * @return the factory a {@code PooledConnectionProvider} pools
+     */
+    private static ConnectionFactory entriesConnections(HostAndPort at, JedisClientConfig config) {
+        return ConnectionFactory.builder()
+                .hostAndPort(at)
+                .clientConfig(config)
+                .connectionBuilder(new EntriesConnection.Maker()
+                        .socketFactory(new DefaultJedisSocketFactory(at, config))
+                        .clientConfig(config))
                 .build();
     }
 

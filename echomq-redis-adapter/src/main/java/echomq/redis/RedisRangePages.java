@@ -23,10 +23,12 @@ import static echomq.wire.Replies.bytes;
 
 /**
  * The pages of one range on one pooled connection, the next page always in flight: as soon as a
- * raw reply arrives, the request for the page after it is sent (its start is the successor of the
- * reply's last id, read without decoding the rest), and only then is the page decoded and handed
- * out. Redis computes page {@code n + 1} while the caller decodes and folds page {@code n}, on one
- * thread and one connection, and at most two pages are held.
+ * reply is read, the request for the page after it is sent (its start is the successor of the
+ * reply's last id), and only then is the page handed out. Redis computes page {@code n + 1} while
+ * the caller folds page {@code n}, on one thread and one connection, and at most two pages are held.
+ * On a connection {@link RedisConnections} made ({@link EntriesConnection}) the reply is read
+ * straight into entries as it arrives; on another client's, Jedis' raw reply is decoded after the
+ * next request went out.
  *
  * <p>A failure ends the pages with a typed {@link StreamStoreException}; what was handed out before
  * stays valid. A cluster redirection (the slot moved) hands the rest of the range to the client's
@@ -84,6 +86,17 @@ final class RedisRangePages implements RangePages {
             release();
             return List.of();
         }
+        if (connection == null) {
+            try {
+                connection = borrow.get();
+            } catch (JedisException e) {
+                fail(e);
+                throw RedisFailures.translate(key, e);
+            }
+        }
+        if (connection instanceof EntriesConnection) {
+            return nextInTwoSteps();
+        }
         Object raw;
         try {
             if (!inFlight) {
@@ -92,9 +105,7 @@ final class RedisRangePages implements RangePages {
             inFlight = false;
             raw = connection.getOne();
         } catch (JedisRedirectionException moved) {
-            release();
-            rest = RangePages.oneByOne(port, stream, start.get(), to, pageSize);
-            return rest.next();
+            return redirected();
         } catch (JedisException e) {
             fail(e);
             throw RedisFailures.translate(key, e);
@@ -121,7 +132,63 @@ final class RedisRangePages implements RangePages {
         } else {
             release();
         }
+        // the raw reply is decoded now, after the next request went out
         return Replies.entries(key, castList(items));
+    }
+
+    /**
+     * A page on a connection of ours: the reply's bytes are read and its last id found, the next
+     * request sent, and only then are the entries built, while Redis computes the next page.
+     */
+    private List<StreamEntry> nextInTwoSteps() {
+        EntriesConnection c;
+        Option<StreamId> last;
+        try {
+            if (!inFlight) {
+                send(start.get());
+            }
+            inFlight = false;
+            c = (EntriesConnection) connection;
+            last = c.readPage(key);
+        } catch (JedisRedirectionException moved) {
+            return redirected();
+        } catch (EntriesConnection.Malformed e) {
+            fail(e);
+            start = Option.none();
+            throw new StreamStoreException(key, e.getMessage(), e);
+        } catch (JedisException e) {
+            fail(e);
+            throw RedisFailures.translate(key, e);
+        }
+        if (last.isEmpty()) {
+            start = Option.none();
+            release();
+            return List.of();
+        }
+        start = RangePages.nextStart(last.get(), c.pageSize(), pageSize, to);
+        if (start.isEmpty()) {
+            List<StreamEntry> entries = c.entries();
+            release();
+            return entries;
+        }
+        JedisException unsent = null;
+        try {
+            send(start.get());
+        } catch (JedisException e) {
+            unsent = e;
+        }
+        List<StreamEntry> entries = c.entries(); // built from the connection's buffer before it can go back to the pool
+        if (unsent != null) {
+            // the page in hand is good; the next call sends again, on a new connection
+            fail(unsent);
+        }
+        return entries;
+    }
+
+    private List<StreamEntry> redirected() {
+        release();
+        rest = RangePages.oneByOne(port, stream, start.get(), to, pageSize);
+        return rest.next();
     }
 
     /** Sends {@code XRANGE key from to COUNT n} and flushes it, without waiting for the reply. */

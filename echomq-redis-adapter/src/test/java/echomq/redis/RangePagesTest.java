@@ -38,22 +38,25 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * The pages with the next one in flight ({@link RedisRangePages}) on real Redis: the same entries as
  * one range call, and the pooled connection left clean however the caller stops (done, closed with a
  * page in flight, a fold that throws), on a pool of one connection so any leftover reply would be
- * read by the next command.
+ * read by the next command; each on a client of Jedis' own connections (the reply decoded after
+ * the next request went out) and on one {@link RedisConnections} built (the reply read straight
+ * into entries, {@link EntriesConnection}).
  */
 class RangePagesTest {
 
     static RedisClient onePooled;
+    static RedisClient oneOfOurs;
     static final String QUEUE = "pages" + System.nanoTime();
 
     @BeforeAll
     static void load() {
         URI uri = URI.create(TestRedis.uri());
-        GenericObjectPoolConfig<Connection> pool = new GenericObjectPoolConfig<>();
-        pool.setMaxTotal(1);
-        pool.setMaxWait(Duration.ofSeconds(2));
+        GenericObjectPoolConfig<Connection> pool = onePool();
         onePooled = RedisClient.builder().hostAndPort(new HostAndPort(uri.getHost(), uri.getPort()))
                 .clientConfig(DefaultJedisClientConfig.builder().socketTimeoutMillis(5000).build())
                 .poolConfig(pool).build();
+        oneOfOurs = RedisConnections.server(new HostAndPort(uri.getHost(), uri.getPort()),
+                DefaultJedisClientConfig.builder().socketTimeoutMillis(5000).build(), onePool());
         RedisStreamAppend append = new RedisStreamAppend(onePooled, new Snowflake(3, Clock.systemUTC()));
         List<LinkedHashMap<String, String>> records = new ArrayList<>();
         for (int i = 0; i < 2_345; i++) {
@@ -62,9 +65,43 @@ class RangePagesTest {
         append.appendBatch(StreamKey.of(QUEUE, "s"), records);
     }
 
+    static redis.clients.jedis.ConnectionPoolConfig onePool() {
+        redis.clients.jedis.ConnectionPoolConfig pool = new redis.clients.jedis.ConnectionPoolConfig();
+        pool.setMaxTotal(1);
+        pool.setMaxWait(Duration.ofSeconds(2));
+        return pool;
+    }
+
+    static List<RedisClient> clients() {
+        return List.of(onePooled, oneOfOurs);
+    }
+
     @AfterAll
     static void close() {
         onePooled.close();
+        oneOfOurs.close();
+    }
+
+    @Test
+    void theClientsRedisConnectionsBuildsReadPagesAsTheyArrive() {
+        try (Connection c = oneOfOurs.getPool().getResource()) {
+            assertThat(c).isInstanceOf(EntriesConnection.class);
+        }
+        try (Connection c = onePooled.getPool().getResource()) {
+            assertThat(c).isNotInstanceOf(EntriesConnection.class);
+        }
+    }
+
+    @Test
+    void anErrorReplyToAPageLeavesOurConnectionInStep() {
+        String text = "str" + System.nanoTime();
+        oneOfOurs.set("emq:{" + text + "}:stream:s", "not a stream");
+        try (RangePages p = new RedisStreamRange(oneOfOurs).pages(StreamKey.of(text, "s"), StreamId.MIN, Option.none(), 10)) {
+            assertThatThrownBy(p::next).isInstanceOf(echomq.domain.stream.StreamStoreException.WrongType.class)
+                    .hasMessageContaining(text);
+        }
+        assertThat(oneOfOurs.ping()).isEqualTo("PONG");
+        assertThat(all(oneOfOurs)).hasSize(2_345);
     }
 
     static List<StreamEntry> all(UnifiedJedis jedis) {
@@ -73,6 +110,12 @@ class RangePagesTest {
 
     @Test
     void pagesHoldTheSameEntriesAsOneRangeAtEveryPageSize() {
+        for (RedisClient client : clients()) {
+            pagesHoldTheSameEntriesAsOneRange(client);
+        }
+    }
+
+    private void pagesHoldTheSameEntriesAsOneRange(RedisClient onePooled) {
         RedisStreamRange range = new RedisStreamRange(onePooled);
         List<StreamEntry> expected = all(onePooled);
         assertThat(expected).hasSize(2_345);
@@ -103,6 +146,12 @@ class RangePagesTest {
 
     @Test
     void closingWithAPageInFlightLeavesTheConnectionClean() {
+        for (RedisClient client : clients()) {
+            closingWithAPageInFlight(client);
+        }
+    }
+
+    private void closingWithAPageInFlight(RedisClient onePooled) {
         RedisStreamRange range = new RedisStreamRange(onePooled);
         List<StreamEntry> expected = all(onePooled);
         for (int stopAfter = 1; stopAfter <= 3; stopAfter++) {
@@ -119,6 +168,12 @@ class RangePagesTest {
 
     @Test
     void aFoldThatThrowsMidRangeLeavesTheConnectionClean() {
+        for (RedisClient client : clients()) {
+            aFoldThatThrowsMidRange(client);
+        }
+    }
+
+    private void aFoldThatThrowsMidRange(RedisClient onePooled) {
         StreamWindows windows = new StreamWindows(new RedisStreamRange(onePooled));
         Fold<Long> throwing = Fold.of("throws", 0L, (acc, e) -> {
             if (e.field("n").contains("1234")) {
@@ -131,6 +186,52 @@ class RangePagesTest {
         assertThat(onePooled.ping()).isEqualTo("PONG");
         long n = windows.foldWindow(StreamKey.of(QUEUE, "s"), Window.since(Instant.EPOCH), Fold.of("count", 0L, (acc, e) -> acc + 1), 100);
         assertThat(n).isEqualTo(2_345);
+    }
+
+    /**
+     * Entries whose items straddle every read the connection makes: values from empty to larger
+     * than its buffer and Jedis' input buffer, names that change, grow, repeat and are not ASCII,
+     * a foreign entry without an {@code id}; read in pages on a connection of ours, they are what
+     * Jedis' own parser reads.
+     */
+    @Test
+    void itemsOfEverySizeAreReadAsJedisReadsThem() {
+        String queue = "sizes" + System.nanoTime();
+        String key = "emq:{" + queue + "}:stream:s";
+        java.util.Random r = echomq.testkit.Seeded.random("RangePagesTest.sizes");
+        int[] sizes = {0, 1, 2, 13, 100, 8_191, 8_192, 8_193, 16_383, 16_384, 16_385, 70_000, 300_000};
+        String[] names = {"a", "n", "ñame", "日本", "a-much-longer-field-name", ""};
+        for (int i = 0; i < 60; i++) {
+            java.util.Map<byte[], byte[]> fields = new java.util.LinkedHashMap<>();
+            int n = 1 + r.nextInt(5);
+            for (int f = 0; f < n; f++) {
+                byte[] value = new byte[sizes[r.nextInt(sizes.length)]];
+                for (int b = 0; b < value.length; b++) {
+                    value[b] = (byte) ('a' + (b + i) % 26);
+                }
+                fields.put((names[r.nextInt(names.length)] + f).getBytes(java.nio.charset.StandardCharsets.UTF_8), value);
+            }
+            if (r.nextBoolean()) {
+                fields.put("id".getBytes(), ("EVT" + i).getBytes());
+            }
+            oneOfOurs.xadd(key.getBytes(), redis.clients.jedis.params.XAddParams.xAddParams(), fields);
+        }
+        List<StreamEntry> expected = new RedisStreamRange(onePooled).rangeFrom(StreamKey.of(queue, "s"), StreamId.MIN, 1000);
+        assertThat(expected).hasSize(60);
+        for (int pageSize : new int[] {1, 7, 60, 100}) {
+            List<StreamEntry> got = new ArrayList<>();
+            try (RangePages p = new RedisStreamRange(oneOfOurs).pages(StreamKey.of(queue, "s"), StreamId.MIN, Option.none(), pageSize)) {
+                for (List<StreamEntry> page = p.next(); !page.isEmpty(); page = p.next()) {
+                    got.addAll(page);
+                }
+            }
+            assertThat(got).as("page size %d", pageSize).isEqualTo(expected);
+            for (int i = 0; i < got.size(); i++) {
+                assertThat(got.get(i).fields().toList()).isEqualTo(expected.get(i).fields().toList());
+                assertThat(got.get(i).fieldCount()).isEqualTo(expected.get(i).fieldCount());
+            }
+        }
+        assertThat(oneOfOurs.ping()).isEqualTo("PONG");
     }
 
     /**
@@ -153,14 +254,21 @@ class RangePagesTest {
             List<StreamEntry> expected = range.rangeFrom(key, StreamId.MIN, 1000);
             RedisServerProcess owner = cluster.masterOf(HashSlot.of(StreamKey.hashTag(queue)));
             RedisServerProcess other = cluster.masters().stream().filter(m -> m != owner).findFirst().orElseThrow();
-            List<StreamEntry> got = new ArrayList<>();
-            try (RangePages p = new RedisRangePages(range, key, StreamId.MIN, Option.none(), 100,
-                    () -> new Connection(new HostAndPort("127.0.0.1", other.port())))) {
-                for (List<StreamEntry> page = p.next(); !page.isEmpty(); page = p.next()) {
-                    got.addAll(page);
+            HostAndPort wrong = new HostAndPort("127.0.0.1", other.port());
+            DefaultJedisClientConfig config = DefaultJedisClientConfig.builder().build();
+            List<java.util.function.Supplier<Connection>> connections = List.of(
+                    () -> new Connection(wrong),
+                    () -> new EntriesConnection.Maker().socketFactory(new redis.clients.jedis.DefaultJedisSocketFactory(wrong, config))
+                            .clientConfig(config).build());
+            for (java.util.function.Supplier<Connection> connection : connections) {
+                List<StreamEntry> got = new ArrayList<>();
+                try (RangePages p = new RedisRangePages(range, key, StreamId.MIN, Option.none(), 100, connection)) {
+                    for (List<StreamEntry> page = p.next(); !page.isEmpty(); page = p.next()) {
+                        got.addAll(page);
+                    }
                 }
+                assertThat(got).isEqualTo(expected);
             }
-            assertThat(got).isEqualTo(expected);
             jedis.close();
         }
     }

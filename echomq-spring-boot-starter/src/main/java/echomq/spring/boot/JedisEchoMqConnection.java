@@ -103,7 +103,7 @@ final class JedisEchoMqConnection implements EchoMqConnection {
         credentials(config, standalone.getUsername(), standalone.getPassword());
         config.database(standalone.getDatabase());
         HostAndPort at = new HostAndPort(standalone.getHostName(), standalone.getPort());
-        return new JedisEchoMqConnection(RedisClient.builder().hostAndPort(at).clientConfig(config.build()).poolConfig(pool).build(),
+        return new JedisEchoMqConnection(echomq.redis.RedisConnections.server(at, config.build(), pool),
                 "jedis, a client of its own to " + at + "/" + standalone.getDatabase() + ", from Spring Data Redis' JedisConnectionFactory");
     }
 

@@ -1,0 +1,291 @@
+package echomq.redis;
+
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.ReplyPage;
+import echomq.domain.stream.StreamEntry;
+import echomq.wire.Replies;
+import io.vavr.control.Option;
+import redis.clients.jedis.Connection;
+import redis.clients.jedis.PushConsumerChain;
+import redis.clients.jedis.exceptions.JedisConnectionException;
+import redis.clients.jedis.util.RedisInputStream;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A Jedis connection that reads an {@code XRANGE} reply in two steps, so that the request for the
+ * next page can go out between them: {@link #readPage} copies the reply's bytes off the socket in
+ * bulk and only finds where each item is (and the last entry's id, the next page's start);
+ * {@link #entries} then builds the entries from those bytes into a {@link ReplyPage} while Redis
+ * computes the next page. No {@code byte[]} per bulk string and no list per array is built (Jedis'
+ * own parser builds both, and the adapter then copied them into entries).
+ *
+ * <p>Every other reply, and an error reply to an {@code XRANGE} (a redirection, {@code WRONGTYPE}),
+ * is read by Jedis' own parser, so the pool, the cluster routing and the failure types stay Jedis'.
+ * Pooled by the clients {@link RedisConnections} builds ({@link Maker}); a connection of another
+ * client is read the ordinary way ({@link RedisRangePages} asks which it has).
+ */
+final class EntriesConnection extends Connection {
+
+    /** Makes {@link EntriesConnection}s for a pool: Jedis' own template hook for a connection subtype. */
+    static final class Maker extends Connection.Builder {
+        @Override
+        protected Connection createConnection() {
+            return new EntriesConnection(this);
+        }
+    }
+
+    /** A reply to an {@code XRANGE} that is not one. */
+    static final class Malformed extends JedisConnectionException {
+        Malformed(String message) {
+            super(message);
+        }
+    }
+
+    /** The longest entry id a reply may hold: two 20-digit numbers and a dash. */
+    private static final int MAX_ID = 41;
+    /** What {@link #protocolRead} returns for a reply it read into {@link #raw}. */
+    private static final Object READ = new Object();
+    /** Items: an array header ({@code count} in the second int), a nil, or a bulk string (its start and length). */
+    private static final int ARRAY = -2;
+    private static final int NIL = -1;
+    /**
+     * Buffers grown past this (a page of about 30,000 small entries) are let go after their page
+     * instead of being kept by the pooled connection; below it a connection keeps what its largest
+     * page needed, so that pages of one size cost no buffer after the first.
+     */
+    private static final int KEEP = 4 << 20;
+
+    /** Set while a reply is read as an {@code XRANGE} page: the stream, named in errors. */
+    private String entriesOf;
+    /** The reply's bytes, {@link #length} of them. */
+    private byte[] raw = new byte[16 * 1024];
+    private int length;
+    /** Per item, two ints: its start in {@link #raw} ({@link #ARRAY}, {@link #NIL}) and its length (an array's count). */
+    private int[] items = new int[2 * 1024];
+    private int itemCount;
+    /** The reply read last holds this many entries; -1 when it has been built (or none was read). */
+    private int pageEntries = -1;
+    private String pageOf;
+
+    private EntriesConnection(Connection.Builder builder) {
+        super(builder);
+    }
+
+    /**
+     * Reads the reply to an {@code XRANGE} sent before (flushing what is unsent) into this
+     * connection's buffer, without building its entries: {@link #entries} does, next. The request
+     * must be the only one in flight (the bytes read in bulk would take a following reply's too).
+     *
+     * @param key the stream, named in errors
+     * @return the id of the reply's last entry; none for an empty reply
+     * @throws redis.clients.jedis.exceptions.JedisDataException for an error reply (the connection stays in step)
+     * @throws Malformed               when the reply is not an {@code XRANGE} reply
+     * @throws JedisConnectionException when the connection fails
+     */
+    Option<StreamId> readPage(String key) {
+        entriesOf = key;
+        pageEntries = -1;
+        try {
+            Object reply = getOne();
+            if (reply != READ) {
+                throw new Malformed("unexpected XRANGE reply from " + key + ": " + reply);
+            }
+        } finally {
+            entriesOf = null;
+        }
+        pageOf = key;
+        int idItem = checkShape();
+        if (idItem < 0) {
+            return Option.none();
+        }
+        return Option.some(Replies.streamId(raw, items[2 * idItem], items[2 * idItem + 1]));
+    }
+
+    /**
+     * How many entries the page {@link #readPage} read holds.
+     *
+     * @return the count, 0 when there is none to build
+     */
+    int pageSize() {
+        return Math.max(0, pageEntries);
+    }
+
+    /**
+     * The entries of the page {@link #readPage} read, built now from this connection's buffer (the
+     * entries own their bytes: the buffer is free for the next reply afterwards).
+     *
+     * @return the entries, in order
+     * @throws IllegalStateException when no page was read since the last call
+     */
+    List<StreamEntry> entries() {
+        if (pageEntries < 0) {
+            throw new IllegalStateException("no XRANGE page was read on this connection");
+        }
+        int count = pageEntries;
+        pageEntries = -1;
+        ReplyPage page = new ReplyPage(count);
+        int i = 1;
+        for (int e = 0; e < count; e++) {
+            int id = i + 1;
+            page.entry(Replies.streamId(raw, items[2 * id], items[2 * id + 1]));
+            int fields = items[2 * (i + 2) + 1];
+            int at = i + 3;
+            for (int f = 0; f + 1 < fields; f += 2, at += 2) {
+                page.name(raw, items[2 * at], items[2 * at + 1]);
+                page.value(raw, items[2 * at + 2], items[2 * at + 3]);
+            }
+            i += 3 + fields;
+        }
+        if (raw.length > KEEP || items.length > KEEP / Integer.BYTES) {
+            raw = new byte[16 * 1024];
+            items = new int[2 * 1024];
+        }
+        return page.entries();
+    }
+
+    @Override
+    protected Object protocolRead(RedisInputStream is, PushConsumerChain consumer) {
+        if (entriesOf == null || !is.peek((byte) '*')) {
+            return super.protocolRead(is, consumer);
+        }
+        length = 0;
+        itemCount = 0;
+        int pos = 0;
+        long pending = 1; // values still to come: the reply, then each array's items as its header is read
+        while (pending > 0) {
+            if (length == raw.length) {
+                raw = Arrays.copyOf(raw, 2 * raw.length);
+            }
+            int got = is.read(raw, length, raw.length - length);
+            if (got < 0) {
+                throw new JedisConnectionException("the server closed the connection in a reply from " + entriesOf);
+            }
+            length += got;
+            // every whole item in what has arrived; a part of one waits for the next read
+            while (pending > 0) {
+                int next = item(pos);
+                if (next < 0) {
+                    break;
+                }
+                int start = items[2 * (itemCount - 1)];
+                pending += start == ARRAY ? Math.max(0, items[2 * itemCount - 1]) - 1 : -1;
+                pos = next;
+            }
+        }
+        if (pos != length) {
+            // bytes after the reply: another reply read with it, which no parser can have now
+            throw new Malformed("more bytes than the XRANGE reply from " + entriesOf + " after it");
+        }
+        return READ;
+    }
+
+    /**
+     * The item at {@code pos} of {@link #raw}, recorded; the position after it, or -1 when it has not
+     * arrived whole. Its header's length is read in the one pass that finds the header's end.
+     */
+    private int item(int pos) {
+        int i = pos + 1;
+        boolean negative = i < length && raw[i] == '-';
+        if (negative) {
+            i++;
+        }
+        int digitsFrom = i;
+        long n = 0;
+        while (i < length) {
+            byte b = raw[i];
+            if (b == '\r') {
+                break;
+            }
+            int d = b - '0';
+            if (d < 0 || d > 9 || i - digitsFrom >= 10) {
+                throw new Malformed("unexpected stream entry reply from " + entriesOf + ": a length with '" + (char) b + "'");
+            }
+            n = n * 10 + d;
+            i++;
+        }
+        if (i + 1 >= length) {
+            return -1; // the header has not arrived whole
+        }
+        if (i == digitsFrom || raw[i + 1] != '\n' || n > Integer.MAX_VALUE) {
+            throw new Malformed("unexpected stream entry reply from " + entriesOf + ": a header that is not a length and CRLF");
+        }
+        int len = negative ? (int) -n : (int) n;
+        int after = i + 2;
+        byte type = raw[pos];
+        if (type == '*') {
+            record(ARRAY, len);
+            return after;
+        }
+        if (type != '$') {
+            throw new Malformed("unexpected stream entry reply from " + entriesOf + ": '" + (char) type + "' in an XRANGE reply");
+        }
+        if (len < 0) {
+            record(NIL, -1);
+            return after;
+        }
+        if ((long) after + len + 2 > length) {
+            return -1;
+        }
+        if (raw[after + len] != '\r' || raw[after + len + 1] != '\n') {
+            throw new Malformed("unexpected stream entry reply from " + entriesOf + ": a bulk string not ended by CRLF");
+        }
+        record(after, len);
+        return after + len + 2;
+    }
+
+    private void record(int start, int len) {
+        if (2 * itemCount + 2 > items.length) {
+            items = Arrays.copyOf(items, 2 * items.length);
+        }
+        items[2 * itemCount] = start;
+        items[2 * itemCount + 1] = len;
+        itemCount++;
+    }
+
+    /**
+     * Checks the items are {@code [[id, [f, v, …]], …]}, counts the entries into {@link #pageEntries}
+     * (-1 for none) and finds the item of the last entry's id (-1 for none). Entries of an odd number
+     * of field items are taken with the trailing name left out, as Jedis' path takes them.
+     */
+    private int checkShape() {
+        if (items[0] != ARRAY) {
+            throw malformed("a reply that is not an array");
+        }
+        int count = Math.max(0, items[1]);
+        int i = 1;
+        int lastId = -1;
+        for (int e = 0; e < count; e++) {
+            if (i + 2 >= itemCount || items[2 * i] != ARRAY || items[2 * i + 1] != 2) {
+                throw malformed("an entry that is not an id and its fields");
+            }
+            int id = i + 1;
+            if (items[2 * id] < 0 || items[2 * id + 1] > MAX_ID) {
+                throw malformed("an entry id that is not a bulk string of at most " + MAX_ID + " bytes");
+            }
+            int fields = i + 2;
+            int n = items[2 * fields + 1];
+            if (items[2 * fields] != ARRAY || n < 0 || fields + n >= itemCount) {
+                throw malformed("an entry's fields that are not an array");
+            }
+            for (int f = fields + 1; f <= fields + n; f++) {
+                if (items[2 * f] < 0) {
+                    throw malformed("a nil or an array among an entry's fields");
+                }
+            }
+            lastId = id;
+            i = fields + 1 + n;
+        }
+        if (i != itemCount) {
+            throw malformed("items after the entries");
+        }
+        pageEntries = count == 0 ? -1 : count;
+        return lastId;
+    }
+
+    private Malformed malformed(String what) {
+        pageEntries = -1;
+        return new Malformed("unexpected stream entry reply from " + pageOf + ": " + what);
+    }
+}
