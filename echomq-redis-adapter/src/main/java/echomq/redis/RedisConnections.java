@@ -159,7 +159,7 @@ public final class RedisConnections {
      * @param config the client configuration every connection gets
      * @return the factory a {@code PooledConnectionProvider} pools
      */
-    private static ConnectionFactory entriesConnections(HostAndPort at, JedisClientConfig config) {
+    static ConnectionFactory entriesConnections(HostAndPort at, JedisClientConfig config) {
         return ConnectionFactory.builder()
                 .hostAndPort(at)
                 .clientConfig(config)
@@ -178,12 +178,31 @@ public final class RedisConnections {
         DefaultJedisClientConfig.Builder config = config(connectTimeout, socketTimeout, c.tls(), c.user(), c.password(), tls);
         java.util.Set<HostAndPort> nodes = new java.util.LinkedHashSet<>();
         c.nodes().forEach(n -> nodes.add(new HostAndPort(n.host(), n.port())));
+        return cluster(nodes, config.build(), pool, Duration.ofMillis(Math.max(1000, 2 * socketTimeout.toMillis())));
+    }
+
+    /**
+     * A client of a cluster as the adapters read it fastest: every connection for a slot reads an
+     * {@code XRANGE} page straight into entries, as {@link #server} does for one server (from pools
+     * of its own per node, found through Jedis' slot map); three attempts a command within
+     * {@code retries}. For a process that configures Jedis itself.
+     *
+     * @param nodes   the seed nodes; the rest of the cluster is discovered
+     * @param config  every connection's configuration
+     * @param pool    each node's pool
+     * @param retries how long a command may take over its attempts (redirections, a failover)
+     * @return the client; the caller closes it
+     * @throws redis.clients.jedis.exceptions.JedisClusterOperationException when no seed node answers
+     */
+    public static redis.clients.jedis.RedisClusterClient cluster(java.util.Set<HostAndPort> nodes, JedisClientConfig config,
+                                                                 redis.clients.jedis.ConnectionPoolConfig pool, Duration retries) {
         return redis.clients.jedis.RedisClusterClient.builder()
                 .nodes(nodes)
-                .clientConfig(config.build())
+                .clientConfig(config)
                 .poolConfig(pool)
                 .maxAttempts(3)
-                .maxTotalRetriesDuration(Duration.ofMillis(Math.max(1000, 2 * socketTimeout.toMillis())))
+                .maxTotalRetriesDuration(retries)
+                .connectionProvider(new EntriesClusterConnections(nodes, config, pool, null))
                 .build();
     }
 

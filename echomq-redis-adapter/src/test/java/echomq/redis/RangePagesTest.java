@@ -239,7 +239,7 @@ class RangePagesTest {
      * command path, which follows it: here the pages start on a master that does not own the slot.
      */
     @Test
-    void aClusterRedirectionIsFollowed() {
+    void aClusterRedirectionIsFollowedAndPagesAreReadOnConnectionsOfOurs() {
         try (RedisClusterProcess cluster = RedisClusterProcess.start()) {
             UnifiedJedis jedis = RedisConnections.connect(cluster.uri(), Duration.ofMillis(500), Duration.ofMillis(2000));
             String queue = "moved" + System.nanoTime();
@@ -252,6 +252,19 @@ class RangePagesTest {
             append.appendBatch(StreamKey.of(queue, "s"), records);
             RedisStreamRange range = new RedisStreamRange(jedis);
             List<StreamEntry> expected = range.rangeFrom(key, StreamId.MIN, 1000);
+            // the cluster client RedisConnections builds reads pages on connections of ours too
+            try (Connection c = ((redis.clients.jedis.RedisClusterClient) jedis).getConnectionFromSlot(HashSlot.of(StreamKey.hashTag(queue)))) {
+                assertThat(c).isInstanceOf(EntriesConnection.class);
+            }
+            for (int pageSize : new int[] {1, 7, 100, 250, 1000}) {
+                List<StreamEntry> paged = new ArrayList<>();
+                try (RangePages p = range.pages(key, StreamId.MIN, Option.none(), pageSize)) {
+                    for (List<StreamEntry> page = p.next(); !page.isEmpty(); page = p.next()) {
+                        paged.addAll(page);
+                    }
+                }
+                assertThat(paged).as("page size %d on the cluster", pageSize).isEqualTo(expected);
+            }
             RedisServerProcess owner = cluster.masterOf(HashSlot.of(StreamKey.hashTag(queue)));
             RedisServerProcess other = cluster.masters().stream().filter(m -> m != owner).findFirst().orElseThrow();
             HostAndPort wrong = new HostAndPort("127.0.0.1", other.port());

@@ -96,8 +96,8 @@ final class JedisEchoMqConnection implements EchoMqConnection {
             for (RedisNode n : cluster.getClusterNodes()) {
                 nodes.add(new HostAndPort(n.getHost(), n.getPort()));
             }
-            return new JedisEchoMqConnection(RedisClusterClient.builder().nodes(nodes).clientConfig(config.build()).poolConfig(pool)
-                    .maxAttempts(3).build(), "jedis, a cluster client of its own to the nodes of Spring Data Redis' JedisConnectionFactory " + nodes);
+            return new JedisEchoMqConnection(echomq.redis.RedisConnections.cluster(nodes, config.build(), pool,
+                    Duration.ofMillis((long) millis(cc.getReadTimeout()) * 3)), "jedis, a cluster client of its own to the nodes of Spring Data Redis' JedisConnectionFactory " + nodes);
         }
         RedisStandaloneConfiguration standalone = factory.getStandaloneConfiguration();
         credentials(config, standalone.getUsername(), standalone.getPassword());
