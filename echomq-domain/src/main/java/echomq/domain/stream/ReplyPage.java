@@ -50,8 +50,11 @@ public final class ReplyPage {
     /** The name of a pair whose value has not come yet, or -1. */
     private int pendingName = -1;
 
-    /** Per pair: its name's index, then the end of its value in {@link #values}. */
-    private int[] pairs;
+    /** Per pair: its name's index, in 16 bits while the page has at most 65,536 names, then in {@link #wide}. */
+    private char[] narrow;
+    private int[] wide;
+    /** Per pair: the end of its value in {@link #values}. */
+    private int[] valueEnds;
     private int pairCount;
     private byte[] values;
     private int valueEnd;
@@ -71,7 +74,8 @@ public final class ReplyPage {
         this.expected = expected;
         this.ids = expected == 0 ? NO_IDS : new StreamId[expected];
         this.pairEnds = new int[expected];
-        this.pairs = new int[Math.min(64, 2 * 8 * Math.max(1, expected))];
+        this.narrow = new char[Math.min(32, 8 * Math.max(1, expected))];
+        this.valueEnds = new int[narrow.length];
         this.values = new byte[Math.min(512, 64 * Math.max(1, expected))];
     }
 
@@ -215,12 +219,30 @@ public final class ReplyPage {
             throw new IllegalStateException("no room reserved for a value of " + len + " bytes");
         }
         reserved = -1;
-        if (pairs.length < 2 * pairCount + 2) {
-            pairs = Arrays.copyOf(pairs, grown(pairs.length, 2 * pairCount, 2));
+        if (valueEnds.length == pairCount) {
+            int n = grown(valueEnds.length, pairCount, 1);
+            valueEnds = Arrays.copyOf(valueEnds, n);
+            if (wide == null) {
+                narrow = Arrays.copyOf(narrow, n);
+            } else {
+                wide = Arrays.copyOf(wide, n);
+            }
         }
         valueEnd += len;
-        pairs[2 * pairCount] = pendingName;
-        pairs[2 * pairCount + 1] = valueEnd;
+        valueEnds[pairCount] = valueEnd;
+        if (wide == null && pendingName > Character.MAX_VALUE) {
+            // more names than 16 bits hold (a foreign stream of ever new field names): every index in 32 bits from now on
+            wide = new int[valueEnds.length];
+            for (int i = 0; i < pairCount; i++) {
+                wide[i] = narrow[i];
+            }
+            narrow = null;
+        }
+        if (wide == null) {
+            narrow[pairCount] = (char) pendingName;
+        } else {
+            wide[pairCount] = pendingName;
+        }
         pairCount++;
         pendingName = -1;
     }
@@ -246,7 +268,7 @@ public final class ReplyPage {
         end();
         ended = true;
         StreamEntry.Page page = new StreamEntry.Page(Arrays.copyOf(names, nameCount), Arrays.copyOf(idName, nameCount),
-                pairs, values, pairEnds);
+                narrow, wide, valueEnds, values, pairEnds);
         StreamEntry[] out = new StreamEntry[entries];
         for (int e = 0; e < entries; e++) {
             out[e] = new StreamEntry(ids[e], page, e);

@@ -43,17 +43,27 @@ public final class StreamEntry {
         /** Whether each name is {@code id}. */
         final boolean[] idName;
         /** Per pair: the name's index, then the end of the value in {@link #values} (a value starts where the pair before ends). */
-        final int[] pairs;
+        /** Per pair, its name's index: 16 bits while the page has at most 65,536 names ({@code narrow}), else {@code wide}. */
+        final char[] narrow;
+        final int[] wide;
+        /** Per pair, where its value ends in {@link #values} (a value starts where the pair before ends). */
+        final int[] valueEnds;
         final byte[] values;
         /** Per entry: the number of the page's pairs up to and including its own. */
         final int[] ends;
 
-        Page(byte[][] names, boolean[] idName, int[] pairs, byte[] values, int[] ends) {
+        Page(byte[][] names, boolean[] idName, char[] narrow, int[] wide, int[] valueEnds, byte[] values, int[] ends) {
             this.names = names;
             this.idName = idName;
-            this.pairs = pairs;
+            this.narrow = narrow;
+            this.wide = wide;
+            this.valueEnds = valueEnds;
             this.values = values;
             this.ends = ends;
+        }
+
+        int nameIndex(int pair) {
+            return narrow != null ? narrow[pair] : wide[pair];
         }
 
         int first(int entry) {
@@ -61,20 +71,20 @@ public final class StreamEntry {
         }
 
         byte[] name(int pair) {
-            return names[pairs[2 * pair]];
+            return names[nameIndex(pair)];
         }
 
         boolean isId(int pair) {
-            return idName[pairs[2 * pair]];
+            return idName[nameIndex(pair)];
         }
 
         int valueStart(int pair) {
-            return pair == 0 ? 0 : pairs[2 * pair - 1];
+            return pair == 0 ? 0 : valueEnds[pair - 1];
         }
 
         String value(int pair) {
             int from = valueStart(pair);
-            return new String(values, from, pairs[2 * pair + 1] - from, StandardCharsets.UTF_8);
+            return new String(values, from, valueEnds[pair] - from, StandardCharsets.UTF_8);
         }
 
         String nameText(int pair) {

@@ -113,6 +113,32 @@ class ReplyPagePropertiesTest {
     }
 
     @Test
+    void a_page_of_more_names_than_16_bits_hold_keeps_every_name() {
+        int n = 70_000; // every entry a new name: the page's name indices outgrow 16 bits on the way
+        ReplyPage page = new ReplyPage(n);
+        for (int i = 0; i < n; i++) {
+            page.entry(StreamId.of(1, i));
+            byte[] name = ("f" + i).getBytes(StandardCharsets.UTF_8);
+            byte[] value = ("v" + i).getBytes(StandardCharsets.UTF_8);
+            page.name(name, 0, name.length);
+            page.value(value, 0, value.length);
+            if (i % 1000 == 999) {
+                byte[] id = echomq.domain.id.BrandedId.event((long) i << 22).toString().getBytes(StandardCharsets.US_ASCII);
+                page.name("id".getBytes(StandardCharsets.US_ASCII), 0, 2);
+                page.value(id, 0, id.length);
+            }
+        }
+        List<StreamEntry> entries = page.entries();
+        for (int i : new int[] {0, 1, 65_534, 65_535, 65_536, 65_537, 66_999, n - 1}) {
+            StreamEntry e = entries.get(i);
+            assertThat(e.field("f" + i)).as("entry %d", i).contains("v" + i);
+            assertThat(e.fieldCount()).isEqualTo(1);
+            assertThat(e.branded().isDefined()).as("entry %d's branded id", i).isEqualTo(i % 1000 == 999);
+        }
+        assertThat(entries.get(66_999).branded().get()).isEqualTo(echomq.domain.id.BrandedId.event(66_999L << 22));
+    }
+
+    @Test
     void a_buffer_handed_in_is_not_moved() {
         ReplyPage page = new ReplyPage(1);
         page.entry(StreamId.of(1, 0));
