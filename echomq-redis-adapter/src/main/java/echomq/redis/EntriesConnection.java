@@ -57,8 +57,10 @@ final class EntriesConnection extends Connection {
      */
     private static final int KEEP = 4 << 20;
 
-    /** Set while a reply is read as an {@code XRANGE} page: the stream, named in errors. */
-    private String entriesOf;
+    /** Whether the reply being read is read as an {@code XRANGE} page. */
+    private boolean reading;
+    /** The stream of the page read last, named in errors. */
+    private String key;
     /** The reply's bytes, {@link #length} of them. */
     private byte[] raw = new byte[16 * 1024];
     private int length;
@@ -67,7 +69,6 @@ final class EntriesConnection extends Connection {
     private int itemCount;
     /** The reply read last holds this many entries; -1 when it has been built (or none was read). */
     private int pageEntries = -1;
-    private String pageOf;
 
     private EntriesConnection(Connection.Builder builder) {
         super(builder);
@@ -85,7 +86,8 @@ final class EntriesConnection extends Connection {
      * @throws JedisConnectionException when the connection fails
      */
     Option<StreamId> readPage(String key) {
-        entriesOf = key;
+        this.key = key;
+        reading = true;
         pageEntries = -1;
         try {
             Object reply = getOne();
@@ -93,9 +95,8 @@ final class EntriesConnection extends Connection {
                 throw new Malformed("unexpected XRANGE reply from " + key + ": " + reply);
             }
         } finally {
-            entriesOf = null;
+            reading = false;
         }
-        pageOf = key;
         int idItem = checkShape();
         if (idItem < 0) {
             return Option.none();
@@ -147,7 +148,7 @@ final class EntriesConnection extends Connection {
 
     @Override
     protected Object protocolRead(RedisInputStream is, PushConsumerChain consumer) {
-        if (entriesOf == null || !is.peek((byte) '*')) {
+        if (!reading || !is.peek((byte) '*')) {
             return super.protocolRead(is, consumer);
         }
         length = 0;
@@ -160,7 +161,7 @@ final class EntriesConnection extends Connection {
             }
             int got = is.read(raw, length, raw.length - length);
             if (got < 0) {
-                throw new JedisConnectionException("the server closed the connection in a reply from " + entriesOf);
+                throw new JedisConnectionException("the server closed the connection in a reply from " + key);
             }
             length += got;
             // every whole item in what has arrived; a part of one waits for the next read
@@ -176,7 +177,7 @@ final class EntriesConnection extends Connection {
         }
         if (pos != length) {
             // bytes after the reply: another reply read with it, which no parser can have now
-            throw new Malformed("more bytes than the XRANGE reply from " + entriesOf + " after it");
+            throw malformed("more bytes after the reply: another reply read with it");
         }
         return READ;
     }
@@ -200,7 +201,7 @@ final class EntriesConnection extends Connection {
             }
             int d = b - '0';
             if (d < 0 || d > 9 || i - digitsFrom >= 10) {
-                throw new Malformed("unexpected stream entry reply from " + entriesOf + ": a length with '" + (char) b + "'");
+                throw malformed("a length with '" + (char) b + "'");
             }
             n = n * 10 + d;
             i++;
@@ -209,7 +210,7 @@ final class EntriesConnection extends Connection {
             return -1; // the header has not arrived whole
         }
         if (i == digitsFrom || raw[i + 1] != '\n' || n > Integer.MAX_VALUE) {
-            throw new Malformed("unexpected stream entry reply from " + entriesOf + ": a header that is not a length and CRLF");
+            throw malformed("a header that is not a length and CRLF");
         }
         int len = negative ? (int) -n : (int) n;
         int after = i + 2;
@@ -219,7 +220,7 @@ final class EntriesConnection extends Connection {
             return after;
         }
         if (type != '$') {
-            throw new Malformed("unexpected stream entry reply from " + entriesOf + ": '" + (char) type + "' in an XRANGE reply");
+            throw malformed("'" + (char) type + "' in an XRANGE reply");
         }
         if (len < 0) {
             record(NIL, -1);
@@ -229,7 +230,7 @@ final class EntriesConnection extends Connection {
             return -1;
         }
         if (raw[after + len] != '\r' || raw[after + len + 1] != '\n') {
-            throw new Malformed("unexpected stream entry reply from " + entriesOf + ": a bulk string not ended by CRLF");
+            throw malformed("a bulk string not ended by CRLF");
         }
         record(after, len);
         return after + len + 2;
@@ -286,6 +287,6 @@ final class EntriesConnection extends Connection {
 
     private Malformed malformed(String what) {
         pageEntries = -1;
-        return new Malformed("unexpected stream entry reply from " + pageOf + ": " + what);
+        return new Malformed("unexpected stream entry reply from " + key + ": " + what);
     }
 }

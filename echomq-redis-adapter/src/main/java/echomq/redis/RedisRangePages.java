@@ -26,9 +26,9 @@ import static echomq.wire.Replies.bytes;
  * reply is read, the request for the page after it is sent (its start is the successor of the
  * reply's last id), and only then is the page handed out. Redis computes page {@code n + 1} while
  * the caller folds page {@code n}, on one thread and one connection, and at most two pages are held.
- * On a connection {@link RedisConnections} made ({@link EntriesConnection}) the reply is read
- * straight into entries as it arrives; on another client's, Jedis' raw reply is decoded after the
- * next request went out.
+ * On a connection {@link RedisConnections} made ({@link EntriesConnection}) the reply's bytes are
+ * read first and its entries built from them after the next request went out; on another client's,
+ * Jedis' raw reply is decoded after the next request went out.
  *
  * <p>A failure ends the pages with a typed {@link StreamStoreException}; what was handed out before
  * stays valid. A cluster redirection (the slot moved) hands the rest of the range to the client's
@@ -86,72 +86,17 @@ final class RedisRangePages implements RangePages {
             release();
             return List.of();
         }
-        if (connection == null) {
-            try {
-                connection = borrow.get();
-            } catch (JedisException e) {
-                fail(e);
-                throw RedisFailures.translate(key, e);
-            }
-        }
-        if (connection instanceof EntriesConnection) {
-            return nextInTwoSteps();
-        }
-        Object raw;
+        Reply reply;
         try {
             if (!inFlight) {
                 send(start.get());
             }
             inFlight = false;
-            raw = connection.getOne();
+            reply = read();
         } catch (JedisRedirectionException moved) {
-            return redirected();
-        } catch (JedisException e) {
-            fail(e);
-            throw RedisFailures.translate(key, e);
-        }
-        if (!(raw instanceof List<?> items)) {
-            start = Option.none();
             release();
-            throw new StreamStoreException(key, "unexpected XRANGE reply: " + raw, null);
-        }
-        if (items.isEmpty()) {
-            start = Option.none();
-            release();
-            return List.of();
-        }
-        StreamId last = lastId(items);
-        start = RangePages.nextStart(last, items.size(), pageSize, to);
-        if (start.isDefined()) {
-            try {
-                send(start.get());
-            } catch (JedisException e) {
-                // the page in hand is good; the next call sends again, on a new connection
-                fail(e);
-            }
-        } else {
-            release();
-        }
-        // the raw reply is decoded now, after the next request went out
-        return Replies.entries(key, castList(items));
-    }
-
-    /**
-     * A page on a connection of ours: the reply's bytes are read and its last id found, the next
-     * request sent, and only then are the entries built, while Redis computes the next page.
-     */
-    private List<StreamEntry> nextInTwoSteps() {
-        EntriesConnection c;
-        Option<StreamId> last;
-        try {
-            if (!inFlight) {
-                send(start.get());
-            }
-            inFlight = false;
-            c = (EntriesConnection) connection;
-            last = c.readPage(key);
-        } catch (JedisRedirectionException moved) {
-            return redirected();
+            rest = RangePages.oneByOne(port, stream, start.get(), to, pageSize);
+            return rest.next();
         } catch (EntriesConnection.Malformed e) {
             fail(e);
             start = Option.none();
@@ -160,14 +105,14 @@ final class RedisRangePages implements RangePages {
             fail(e);
             throw RedisFailures.translate(key, e);
         }
-        if (last.isEmpty()) {
+        if (reply.size() == 0) {
             start = Option.none();
             release();
             return List.of();
         }
-        start = RangePages.nextStart(last.get(), c.pageSize(), pageSize, to);
+        start = RangePages.nextStart(reply.last(), reply.size(), pageSize, to);
         if (start.isEmpty()) {
-            List<StreamEntry> entries = c.entries();
+            List<StreamEntry> entries = reply.entries().get();
             release();
             return entries;
         }
@@ -177,7 +122,9 @@ final class RedisRangePages implements RangePages {
         } catch (JedisException e) {
             unsent = e;
         }
-        List<StreamEntry> entries = c.entries(); // built from the connection's buffer before it can go back to the pool
+        // built now, while Redis computes the next page, and before a failed connection goes back to the pool
+        // (a connection of ours holds the page's bytes until then)
+        List<StreamEntry> entries = reply.entries().get();
         if (unsent != null) {
             // the page in hand is good; the next call sends again, on a new connection
             fail(unsent);
@@ -185,10 +132,30 @@ final class RedisRangePages implements RangePages {
         return entries;
     }
 
-    private List<StreamEntry> redirected() {
-        release();
-        rest = RangePages.oneByOne(port, stream, start.get(), to, pageSize);
-        return rest.next();
+    /**
+     * A reply read: how many entries it holds, the last one's id (when it holds any), and its
+     * entries, built when asked.
+     */
+    private record Reply(int size, StreamId last, Supplier<List<StreamEntry>> entries) {
+    }
+
+    /**
+     * Reads the reply to the request in flight: on a connection of ours its bytes, its size and its
+     * last id (the entries are built from the bytes later); on another, Jedis' raw reply (decoded
+     * later).
+     */
+    private Reply read() {
+        if (connection instanceof EntriesConnection ours) {
+            Option<StreamId> last = ours.readPage(key);
+            return new Reply(ours.pageSize(), last.getOrNull(), ours::entries);
+        }
+        Object raw = connection.getOne();
+        if (!(raw instanceof List<?> items)) {
+            start = Option.none();
+            release();
+            throw new StreamStoreException(key, "unexpected XRANGE reply: " + raw, null);
+        }
+        return new Reply(items.size(), items.isEmpty() ? null : lastId(items), () -> Replies.entries(key, castList(items)));
     }
 
     /** Sends {@code XRANGE key from to COUNT n} and flushes it, without waiting for the reply. */

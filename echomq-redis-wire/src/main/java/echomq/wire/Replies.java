@@ -110,35 +110,7 @@ public final class Replies {
      * @throws IllegalArgumentException when it is not an entry id
      */
     public static StreamId streamId(byte[] raw, int off, int len) {
-        // the loop of streamId(ByteBuffer) over an array, for a parser's own buffer (no wrapper per id)
-        int n = off + len;
-        long ms = 0;
-        long seq = 0;
-        int i = off;
-        while (i < n && raw[i] != '-') {
-            int d = raw[i] - '0';
-            if (d < 0 || d > 9 || i - off >= 18) {
-                return strict(java.nio.ByteBuffer.wrap(raw, off, len));
-            }
-            ms = ms * 10 + d;
-            i++;
-        }
-        if (i == off || i == n) {
-            return strict(java.nio.ByteBuffer.wrap(raw, off, len));
-        }
-        int start = ++i;
-        while (i < n) {
-            int d = raw[i] - '0';
-            if (d < 0 || d > 9 || i - start >= 18) {
-                return strict(java.nio.ByteBuffer.wrap(raw, off, len));
-            }
-            seq = seq * 10 + d;
-            i++;
-        }
-        if (i == start) {
-            return strict(java.nio.ByteBuffer.wrap(raw, off, len));
-        }
-        return new StreamId(ms, seq);
+        return streamId(java.nio.ByteBuffer.wrap(raw, off, len));
     }
 
     /**

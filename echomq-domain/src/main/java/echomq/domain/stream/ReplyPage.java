@@ -107,23 +107,8 @@ public final class ReplyPage {
      */
     public void name(byte[] src, int off, int len) {
         requireOpen();
-        int place = pairCount - openFirst;
-        int g = place < guess.length ? guess[place] : -1;
-        int found = -1;
-        if (g >= 0 && g < nameCount && same(names[g], src, off, len)) {
-            found = g;
-        } else {
-            for (int i = nameCount - 1; i >= Math.max(0, nameCount - NAME_SCAN); i--) {
-                if (same(names[i], src, off, len)) {
-                    found = i;
-                    break;
-                }
-            }
-        }
-        if (found < 0) {
-            found = add(Arrays.copyOfRange(src, off, off + len));
-        }
-        named(place, found);
+        int found = known(src, off, len, null);
+        named(found >= 0 ? found : add(Arrays.copyOfRange(src, off, off + len)));
     }
 
     /**
@@ -133,25 +118,32 @@ public final class ReplyPage {
      */
     public void name(ByteBuffer src) {
         requireOpen();
-        int place = pairCount - openFirst;
-        int g = place < guess.length ? guess[place] : -1;
-        int found = -1;
-        if (g >= 0 && g < nameCount && same(names[g], src)) {
-            found = g;
-        } else {
-            for (int i = nameCount - 1; i >= Math.max(0, nameCount - NAME_SCAN); i--) {
-                if (same(names[i], src)) {
-                    found = i;
-                    break;
-                }
-            }
-        }
+        int found = known(null, 0, 0, src);
         if (found < 0) {
             byte[] copy = new byte[src.remaining()];
             src.get(src.position(), copy);
             found = add(copy);
         }
-        named(place, found);
+        named(found);
+    }
+
+    /**
+     * The index of a name the page holds, or -1: the name at the same place of the previous entry
+     * first, then the {@link #NAME_SCAN} newest. The name is {@code array}'s bytes, or {@code buffer}'s
+     * remaining ones when {@code array} is null.
+     */
+    private int known(byte[] array, int off, int len, ByteBuffer buffer) {
+        int place = pairCount - openFirst;
+        int g = place < guess.length ? guess[place] : -1;
+        if (g >= 0 && g < nameCount && (array != null ? same(names[g], array, off, len) : same(names[g], buffer))) {
+            return g;
+        }
+        for (int i = nameCount - 1; i >= Math.max(0, nameCount - NAME_SCAN); i--) {
+            if (array != null ? same(names[i], array, off, len) : same(names[i], buffer)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /**
@@ -298,7 +290,9 @@ public final class ReplyPage {
         }
     }
 
-    private void named(int place, int index) {
+    /** The open entry's next name is the page's name {@code index}: the guess for its place in the next entry. */
+    private void named(int index) {
+        int place = pairCount - openFirst;
         if (place >= guess.length) {
             guess = Arrays.copyOf(guess, Math.max(place + 1, 2 * guess.length));
         }

@@ -33,7 +33,6 @@ public final class StreamEntry {
     /** The field that carries the branded id on the wire. */
     public static final String ID_FIELD = "id";
 
-
     /**
      * The buffer a page of entries shares (built by {@link ReplyPage}): every distinct name once,
      * every value once, and per pair its name's index and its value's end. Never changed once built.
@@ -42,7 +41,6 @@ public final class StreamEntry {
         final byte[][] names;
         /** Whether each name is {@code id}. */
         final boolean[] idName;
-        /** Per pair: the name's index, then the end of the value in {@link #values} (a value starts where the pair before ends). */
         /** Per pair, its name's index: 16 bits while the page has at most 65,536 names ({@code narrow}), else {@code wide}. */
         final char[] narrow;
         final int[] wide;
