@@ -10,6 +10,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -32,7 +33,7 @@ public final class FaultyProxy implements AutoCloseable {
 
     private final int targetPort;
     private final ServerSocket server;
-    private final Set<Socket> open = ConcurrentHashMap.newKeySet();
+    private final Set<Link> open = ConcurrentHashMap.newKeySet();
     private final Thread acceptor;
     private final AtomicLong accepted = new AtomicLong();
     private final AtomicLong refused = new AtomicLong();
@@ -93,12 +94,17 @@ public final class FaultyProxy implements AutoCloseable {
      */
     public int cutAll() {
         int n = 0;
-        for (Socket s : open) {
-            closeQuietly(s);
-            n++;
+        // A link counts as cut only if this call took it out of the set: its pump threads take it
+        // out too when the closing wakes them, and a count of what an iteration happened to see
+        // would race with them.
+        for (Link link : List.copyOf(open)) {
+            if (open.remove(link)) {
+                link.close();
+                n++;
+            }
         }
-        cut.addAndGet(n / 2);
-        return n / 2;
+        cut.addAndGet(n);
+        return n;
     }
 
     /**
@@ -168,10 +174,10 @@ public final class FaultyProxy implements AutoCloseable {
     /**
      * How many connections are open now.
      *
-     * @return the count (each counts its client side and its target side as one)
+     * @return the count
      */
     public int openConnections() {
-        return open.size() / 2;
+        return open.size();
     }
 
     private void acceptLoop() {
@@ -203,14 +209,22 @@ public final class FaultyProxy implements AutoCloseable {
                 closeQuietly(target);
                 continue;
             }
-            open.add(client);
-            open.add(target);
-            pump(client, target, "up");
-            pump(target, client, "down");
+            Link link = new Link(client, target);
+            open.add(link);
+            pump(link, client, target, "up");
+            pump(link, target, client, "down");
         }
     }
 
-    private void pump(Socket from, Socket to, String direction) {
+    /** One forwarded connection: the client's socket and the proxy's socket to the target. */
+    private record Link(Socket client, Socket target) {
+        void close() {
+            closeQuietly(client);
+            closeQuietly(target);
+        }
+    }
+
+    private void pump(Link link, Socket from, Socket to, String direction) {
         Thread t = new Thread(() -> {
             byte[] buffer = new byte[16 * 1024];
             try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
@@ -225,10 +239,8 @@ public final class FaultyProxy implements AutoCloseable {
             } catch (IOException | InterruptedException e) {
                 // cut, or the other side went away
             } finally {
-                open.remove(from);
-                open.remove(to);
-                closeQuietly(from);
-                closeQuietly(to);
+                open.remove(link);
+                link.close();
             }
         }, "faulty-proxy-" + port() + "-" + direction);
         t.setDaemon(true);
@@ -252,8 +264,9 @@ public final class FaultyProxy implements AutoCloseable {
         } catch (IOException ignored) {
             // closing anyway
         }
-        for (Socket s : open) {
-            closeQuietly(s);
+        for (Link link : List.copyOf(open)) {
+            open.remove(link);
+            link.close();
         }
     }
 }
