@@ -1,0 +1,125 @@
+package echomq.lettuce;
+
+import echomq.domain.id.Snowflake;
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.RangePages;
+import echomq.domain.stream.StreamEntry;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.stream.StreamStoreException;
+import echomq.testkit.RedisServerProcess;
+import echomq.testkit.TestRedis;
+import io.vavr.collection.LinkedHashMap;
+import io.vavr.control.Option;
+import org.junit.jupiter.api.Test;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static echomq.wire.Replies.bytes;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * Lettuce's pages (one request in flight while the caller folds) keep at most one request ahead of
+ * the caller, leave the multiplexed connection in step when closed early, and fail with typed
+ * errors rather than leave the caller waiting.
+ */
+class LettuceRangePagesTest {
+
+    private static final StreamKey KEY = StreamKey.of("q", "pages");
+
+    private static List<StreamId> append(LettuceRedis redis, int n) {
+        LettuceStreamAppend append = new LettuceStreamAppend(redis, new Snowflake(1, Clock.systemUTC()));
+        List<StreamId> ids = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            ids.add(append.append(KEY, LinkedHashMap.of("i", Integer.toString(i))).streamId());
+        }
+        return ids;
+    }
+
+    /** How many {@code XRANGE}s the server has run. */
+    private static long xranges(LettuceRedis redis) {
+        String stats = redis.sync().info("commandstats");
+        Matcher m = Pattern.compile("cmdstat_xrange:calls=(\\d+)").matcher(stats);
+        return m.find() ? Long.parseLong(m.group(1)) : 0;
+    }
+
+    private static List<StreamId> ids(List<StreamEntry> entries) {
+        return entries.stream().map(StreamEntry::id).toList();
+    }
+
+    @Test
+    void aCallerThatFoldsSlowlyHasOnlyTheNextPageAskedFor() throws InterruptedException {
+        try (RedisServerProcess server = TestRedis.privateServer(); LettuceRedis redis = LettuceConnections.connect(server.uri())) {
+            List<StreamId> ids = append(redis, 50);
+            long before = xranges(redis);
+            try (RangePages pages = new LettuceStreamRange(redis).pages(KEY, StreamId.MIN, Option.none(), 5)) {
+                List<StreamEntry> first = pages.next();
+                assertThat(ids(first)).isEqualTo(ids.subList(0, 5));
+                long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+                while (xranges(redis) - before < 2 && System.nanoTime() < deadline) {
+                    Thread.sleep(5);
+                }
+                Thread.sleep(200); // time for a request too many to go out, were one sent
+                assertThat(xranges(redis) - before).as("pages asked for while the caller holds the first").isEqualTo(2);
+                List<StreamId> read = new ArrayList<>(ids(first));
+                for (List<StreamEntry> page = pages.next(); !page.isEmpty(); page = pages.next()) {
+                    read.addAll(ids(page));
+                }
+                assertThat(read).isEqualTo(ids);
+            }
+            assertThat(xranges(redis) - before).as("ten full pages and the empty one after them").isEqualTo(11);
+        }
+    }
+
+    @Test
+    void pagesClosedEarlyLeaveTheConnectionInStep() {
+        try (RedisServerProcess server = TestRedis.privateServer(); LettuceRedis redis = LettuceConnections.connect(server.uri())) {
+            List<StreamId> ids = append(redis, 30);
+            LettuceStreamRange range = new LettuceStreamRange(redis);
+            for (int round = 0; round < 20; round++) {
+                try (RangePages pages = range.pages(KEY, StreamId.MIN, Option.none(), 3)) {
+                    assertThat(ids(pages.next())).isEqualTo(ids.subList(0, 3));
+                }
+                assertThat(ids(range.range(KEY, ids.get(10), ids.get(12), 10))).isEqualTo(ids.subList(10, 13));
+            }
+        }
+    }
+
+    @Test
+    void aKeyOfAnotherTypeIsATypedErrorAndTheConnectionStaysInStep() {
+        try (RedisServerProcess server = TestRedis.privateServer(); LettuceRedis redis = LettuceConnections.connect(server.uri())) {
+            List<StreamId> ids = append(redis, 4);
+            StreamKey other = StreamKey.of("q", "not-a-stream");
+            redis.sync().set(bytes(other.toString()), bytes("text"));
+            try (RangePages pages = new LettuceStreamRange(redis).pages(other, StreamId.MIN, Option.none(), 2)) {
+                assertThatThrownBy(pages::next).isInstanceOf(StreamStoreException.WrongType.class).hasMessageContaining(other.toString());
+                assertThat(pages.next()).as("a failed read stays ended").isEmpty();
+            }
+            assertThat(ids(new LettuceStreamRange(redis).rangeFrom(KEY, StreamId.MIN, 10))).isEqualTo(ids);
+        }
+    }
+
+    @Test
+    void aServerThatStopsMidReadIsUnavailableAndNoCallerIsLeftWaiting() {
+        try (RedisServerProcess server = TestRedis.privateServer();
+             LettuceRedis redis = LettuceConnections.connect(server.uri(), Duration.ofMillis(500))) {
+            List<StreamId> ids = append(redis, 40);
+            try (RangePages pages = new LettuceStreamRange(redis).pages(KEY, StreamId.MIN, Option.none(), 4)) {
+                List<StreamId> read = new ArrayList<>(ids(pages.next()));
+                server.stop();
+                assertThatThrownBy(() -> {
+                    for (List<StreamEntry> page = pages.next(); !page.isEmpty(); page = pages.next()) {
+                        read.addAll(ids(page));
+                    }
+                }).isInstanceOf(StreamStoreException.Unavailable.class).hasMessageContaining(KEY.toString());
+                assertThat(read).as("the pages taken before the failure").isEqualTo(ids.subList(0, read.size()));
+                assertThat(read.size()).isLessThan(ids.size());
+            }
+        }
+    }
+}
