@@ -92,7 +92,7 @@ class LettuceFailureTest {
              LettuceRedis pauser = LettuceConnections.connect(server.uri())) {
             new LettuceStreamRange(redis).rangeFrom(StreamKey.of("q", "s"), StreamId.MIN, 1);
             pauser.sync().dispatch(io.lettuce.core.protocol.CommandType.CLIENT, new io.lettuce.core.output.StatusOutput<>(LettuceRedis.CODEC),
-                    new io.lettuce.core.protocol.CommandArgs<>(LettuceRedis.CODEC).add("PAUSE").add(1500).add("ALL"));
+                    new io.lettuce.core.protocol.CommandArgs<>(LettuceRedis.CODEC).add("PAUSE").add(10_000).add("ALL")); // outlasts a stalled test thread; the server is killed after
             assertThatThrownBy(() -> new LettuceStreamRange(redis).rangeFrom(StreamKey.of("q", "s"), StreamId.MIN, 1))
                     .isInstanceOf(StreamStoreException.Timeout.class);
         }

@@ -110,6 +110,11 @@ final class GroupCommit<R, T> {
         }
     }
 
+    /** How many requests wait to be sent now (for tests: ConcurrentLinkedQueue counts them in linear time). */
+    int queued() {
+        return queue.size();
+    }
+
     /** Runs {@code work} with nothing else sending, after what was queued before it. */
     <X> X exclusively(Supplier<X> work) {
         lock.lock();

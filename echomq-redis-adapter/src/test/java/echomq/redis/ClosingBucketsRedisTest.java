@@ -43,6 +43,12 @@ class ClosingBucketsRedisTest {
         }
     }
 
+    /**
+     * How late an append may land and still be in its bucket: longer than an append can take on a loaded machine (an
+     * append minted by the client's clock that lands after its bucket closed is, by design, not in it).
+     */
+    static final Duration SKEW = Duration.ofSeconds(1);
+
     @Test
     void bucketsCloseOnTheServersTimeIdleOrNotAndAResubscriptionResumesAfterTheMark() throws Exception {
         UnifiedJedis jedis = SharedRedis.client();
@@ -56,7 +62,7 @@ class ClosingBucketsRedisTest {
         List<Throwable> errors = new CopyOnWriteArrayList<>();
         try {
             ClosingBuckets.Subscription first = new ClosingBuckets(new RedisStreamRange(jedis), serverClock, new RedisBucketMarks(jedis))
-                    .subscribe(key, "chart", buckets, from, Duration.ofMillis(50), COUNT, got::add)
+                    .subscribe(key, "chart", buckets, from, SKEW, COUNT, got::add)
                     .start(scheduler, Duration.ofMillis(20), errors::add);
             for (int i = 0; i < 5; i++) {
                 append.append(key, LinkedHashMap.of("n", Integer.toString(i)));
@@ -66,7 +72,7 @@ class ClosingBucketsRedisTest {
             Thread.sleep(500); // buckets close while no subscription runs
             int before = got.size();
             ClosingBuckets.Subscription again = new ClosingBuckets(new RedisStreamRange(jedis), serverClock, new RedisBucketMarks(jedis))
-                    .subscribe(key, "chart", buckets, from, Duration.ofMillis(50), COUNT, got::add)
+                    .subscribe(key, "chart", buckets, from, SKEW, COUNT, got::add)
                     .start(scheduler, Duration.ofMillis(20), errors::add);
             awaitSize(got, before + 3);
             again.close();

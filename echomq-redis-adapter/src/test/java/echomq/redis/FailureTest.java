@@ -88,7 +88,7 @@ class FailureTest {
             try (UnifiedJedis jedis = RedisConnections.connect(server.uri(), Duration.ofMillis(500), Duration.ofMillis(300));
                  UnifiedJedis pauser = RedisConnections.connect(server.uri())) {
                 new RedisStreamRange(jedis).rangeFrom(StreamKey.of("q", "s"), echomq.domain.id.StreamId.MIN, 1);
-                pauser.sendCommand(redis.clients.jedis.Protocol.Command.CLIENT, "PAUSE", "1500", "ALL");
+                pauser.sendCommand(redis.clients.jedis.Protocol.Command.CLIENT, "PAUSE", "10000", "ALL"); // outlasts a stalled test thread; the server is killed after
                 assertThatThrownBy(() -> new RedisStreamRange(jedis).rangeFrom(StreamKey.of("q", "s"), echomq.domain.id.StreamId.MIN, 1))
                         .isInstanceOf(StreamStoreException.Timeout.class);
             }

@@ -54,7 +54,11 @@ class GroupCommitTest {
                 int n = i == 5 ? -5 : i;
                 others.add(pool.submit(() -> commit.call(n)));
             }
-            Thread.sleep(200); // all eight are queued behind the first round trip
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (commit.queued() < 8 && System.nanoTime() < deadline) { // all eight queued behind the first round trip
+                Thread.sleep(5);
+            }
+            assertThat(commit.queued()).as("callers queued behind the first round trip").isEqualTo(8);
             sender.gate.countDown();
             assertThat(first.get(10, TimeUnit.SECONDS)).isZero();
             for (int i = 0; i < 8; i++) {

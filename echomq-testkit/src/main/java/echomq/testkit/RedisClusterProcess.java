@@ -134,7 +134,7 @@ public final class RedisClusterProcess implements AutoCloseable {
     public void awaitReplicasInSyncOf(RedisServerProcess master) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() < deadline) {
-            if (command(master.port(), "WAIT 1 1000").startsWith(":1")) {
+            if (command(master.port(), "WAIT 1 1000", 5000).startsWith(":1")) {
                 return;
             }
             RedisServerProcess.sleep(50);
@@ -142,11 +142,22 @@ public final class RedisClusterProcess implements AutoCloseable {
         throw new IllegalStateException("no replica of " + master.port() + " acknowledged its writes in 30 s");
     }
 
-    /** An inline command's reply as text ({@code CLUSTER INFO}, {@code INFO replication}, {@code CLUSTER NODES}); "" when the node does not answer. */
+    /**
+     * An inline command's reply as text ({@code CLUSTER INFO}, {@code INFO replication}, {@code CLUSTER NODES}); "" when the node
+     * does not answer within a second: for the polls, which ask again.
+     */
     private static String command(int port, String command) {
+        return command(port, command, 1000);
+    }
+
+    /**
+     * The same, waiting up to {@code timeoutMillis} for the answer: for a command asked once, which a node busy with an fsync
+     * ({@code appendfsync always}) on a loaded machine may answer late.
+     */
+    private static String command(int port, String command, int timeoutMillis) {
         try (Socket s = new Socket()) {
-            s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 500);
-            s.setSoTimeout(1000);
+            s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 2000);
+            s.setSoTimeout(timeoutMillis);
             s.getOutputStream().write((command + "\r\n").getBytes(StandardCharsets.US_ASCII));
             java.io.InputStream in = s.getInputStream();
             StringBuilder out = new StringBuilder();
@@ -222,7 +233,7 @@ public final class RedisClusterProcess implements AutoCloseable {
      */
     public RedisServerProcess replicaOf(RedisServerProcess master) {
         for (RedisServerProcess n : nodes) {
-            if (n != master && n.isRunning() && command(n.port(), "INFO replication").contains("master_port:" + master.port())) {
+            if (n != master && n.isRunning() && command(n.port(), "INFO replication", 10_000).contains("master_port:" + master.port())) {
                 return n;
             }
         }
@@ -238,7 +249,7 @@ public final class RedisClusterProcess implements AutoCloseable {
      * @throws IllegalStateException when the failover is refused or not agreed within 30 s
      */
     public void failover(RedisServerProcess replica, int slot) {
-        String reply = command(replica.port(), "CLUSTER FAILOVER");
+        String reply = command(replica.port(), "CLUSTER FAILOVER", 10_000);
         if (!reply.startsWith("+OK")) {
             throw new IllegalStateException("CLUSTER FAILOVER on " + replica.port() + " answered " + reply);
         }
