@@ -17,6 +17,7 @@ class EmbeddedRedisWatchdogTest {
         try (Codemojex app = Codemojex.serve(Option.none(), new Codemojex.Storage.InDirectory(data), Settings.defaults())) {
             String game = app.play().open("watchdog").game();
             Thread.sleep(1_500); // appendfsync everysec
+            ServeProcessTest.awaitAofWritten(data);
             long pid = app.startedRedis().get().pid();
             ProcessHandle redis = ProcessHandle.of(pid).orElseThrow();
             redis.destroyForcibly();

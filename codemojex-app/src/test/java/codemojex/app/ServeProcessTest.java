@@ -235,6 +235,27 @@ class ServeProcessTest {
         again.stop();
     }
 
+    /**
+     * Waits until the Redis of {@code data} has written its AOF buffer to the file (what a killed process keeps): with
+     * {@code appendfsync everysec}, Redis holds writes back while a slow background fsync runs, up to two seconds, which a
+     * loaded machine's disk can take.
+     */
+    static void awaitAofWritten(Path data) throws InterruptedException {
+        String uri = DataDirectory.at(data).connection().getOrElseThrow(() -> new AssertionError("no connection file in " + data));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        try (redis.clients.jedis.UnifiedJedis redis = echomq.redis.RedisConnections.connect(uri)) {
+            String info = "";
+            while (System.nanoTime() < deadline) {
+                info = redis.info("persistence");
+                if (info.contains("aof_buffer_length:0\r\n")) {
+                    return;
+                }
+                Thread.sleep(50);
+            }
+            throw new AssertionError("the AOF buffer was not written in 20 s: " + info);
+        }
+    }
+
     @Test
     void aKilledServeAndItsRedisLoseNothingOlderThanASecond(@TempDir Path data) throws Exception {
         Serve first = Serve.start(data).ready();
@@ -242,6 +263,7 @@ class ServeProcessTest {
         String id = first.guess(game, "ada", 1);
         assertThat(first.awaitStatus(game, id, "scored")).isEqualTo("scored");
         Thread.sleep(1_500); // appendfsync everysec: what is older than a second is on disk
+        awaitAofWritten(data);
         first.kill(true);
 
         Serve second = Serve.start(data).ready();

@@ -100,7 +100,7 @@ class WebPagePlayTest {
     void backAndForwardLeavesTheTabConnections() throws Exception {
         String game = open("backforth");
         String url = f.server.url();
-        one.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(10));
+        one.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
         for (int round = 0; round < 2; round++) {
             one.get(url + "/");
             quickly(one).until(d -> !d.findElements(By.cssSelector("#lobby li")).isEmpty());
@@ -124,9 +124,12 @@ class WebPagePlayTest {
         one.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(300));
     }
 
-    /** Waits five seconds at most: what a stalled tab never does in time. */
+    /**
+     * Waits twenty seconds at most: what a stalled tab (a page waiting a minute for a connection) never does in time, with
+     * room for a loaded machine.
+     */
     static org.openqa.selenium.support.ui.WebDriverWait quickly(WebDriver d) {
-        return (org.openqa.selenium.support.ui.WebDriverWait) new org.openqa.selenium.support.ui.WebDriverWait(d, Duration.ofSeconds(5))
+        return (org.openqa.selenium.support.ui.WebDriverWait) new org.openqa.selenium.support.ui.WebDriverWait(d, Duration.ofSeconds(20))
                 .ignoring(org.openqa.selenium.StaleElementReferenceException.class);
     }
 
