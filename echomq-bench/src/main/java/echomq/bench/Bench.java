@@ -149,7 +149,10 @@ public final class Bench {
             // 7. appends from 8 threads to one stream: the old per-stream lock vs group commit
             if (cases.contains("7")) {
                 int threads = 8;
-                int total = quick ? 8_000 : 40_000;
+                // a full run measures writers past their JIT's warm-up (see WriterProcess): 50,000 appends each before the start,
+        // then 200,000 in all (50,000 each of four); until #29 it was 5,000 and 40,000, which measured four young JVMs
+        int total = quick ? 8_000 : 200_000;
+        int warmUp = quick ? 5_000 : 50_000;
                 Map<String, Callable<Long>> g = new java.util.LinkedHashMap<>();
                 g.put("8 threads, mint + XADD under a per-stream lock (0.1.0's append; baseline)",
                         () -> threaded(threads, total, lockedAppend(jedis, new Snowflake(7, System::currentTimeMillis))));
@@ -238,15 +241,17 @@ public final class Bench {
         return now;
     }
 
-    /** Count and the newest 20 ids: a feed-like projection, immutable and combinable. */
     /**
      * 9. Appends to one stream from 1, 2 and 4 writer processes (separate JVMs, clocks skewed by up
      * to ±50 ms, each appending as fast as it can): total appends per second from the first start
      * to the last end, measured by the processes themselves after a common start instant, rounds
-     * alternating. Goals: nothing refused; 4 writers at least 0.8× one writer's rate.
+     * alternating, each writer past its JIT's warm-up. Goals: nothing refused; 4 writers at least 0.8× one writer's rate.
      */
     static void writerProcesses(Harness h, String uri, boolean quick, int rounds) throws Exception {
-        int total = quick ? 8_000 : 40_000;
+        // a full run measures writers past their JIT's warm-up (see WriterProcess): 50,000 appends each before the start,
+        // then 200,000 in all (50,000 each of four); until #29 it was 5,000 and 40,000, which measured four young JVMs
+        int total = quick ? 8_000 : 200_000;
+        int warmUp = quick ? 5_000 : 50_000;
         int[] writers = {1, 2, 4};
         long[] offsets = {0, 50, -50, 17};
         Map<Integer, double[]> rates = new java.util.LinkedHashMap<>();
@@ -267,7 +272,7 @@ public final class Bench {
                 for (int i = 0; i < n; i++) {
                     ps.add(new ProcessBuilder(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
                             "-cp", System.getProperty("java.class.path"), WriterProcess.class.getName(), uri, Q, name,
-                            Integer.toString(i + 1), Long.toString(offsets[i]), Integer.toString(total / n))
+                            Integer.toString(i + 1), Long.toString(offsets[i]), Integer.toString(total / n), Integer.toString(warmUp))
                             .redirectErrorStream(true).start());
                 }
                 List<java.io.BufferedReader> outs = new ArrayList<>();

@@ -14,17 +14,17 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
 /**
- * One writer process of bench case 9: warms up ({@value #WARM_UP} appends elsewhere), prints
+ * One writer process of bench case 9: warms up ({@code warmUp} appends elsewhere), prints
  * {@code ready}, reads the common start instant from standard input and waits for it (so neither JVM
  * start-up nor warm-up is measured), then appends {@code count} records as fast as it can (64 receipts outstanding), its clock
  * skewed by {@code offsetMs}, and prints {@code start <ms> end <ms> landed <n> refused <n> remints <n> cpu <µs>}
  * (the CPU time this process used from the start to the end, all its threads).
- * <p>{@code java -cp … echomq.bench.WriterProcess <uri> <queue> <name> <node> <offsetMs> <count>}
+ * <p>{@code java -cp … echomq.bench.WriterProcess <uri> <queue> <name> <node> <offsetMs> <count> <warmUp>}
+ * <p>Why the warm-up is long: a writer JVM is young for tens of thousands of appends. Run alone here, one writer
+ * used 65 µs of CPU per append over its first 10,000 appends, 29 over 100,000 and 12 between 100,000 and 300,000
+ * (the JIT compiling, in threads of its own): four young JVMs on two cores measure the JIT, not the writers.
  */
 public final class WriterProcess {
-
-    /** Appends each writer makes to a stream of its own before the start. */
-    static final int WARM_UP = 5_000;
 
     private WriterProcess() {
     }
@@ -36,11 +36,12 @@ public final class WriterProcess {
         int node = Integer.parseInt(args[3]);
         long offset = Long.parseLong(args[4]);
         int count = Integer.parseInt(args[5]);
+        int warmUp = Integer.parseInt(args[6]);
         try (UnifiedJedis jedis = RedisConnections.connect(uri)) {
             RedisStreamAppend append = new RedisStreamAppend(jedis, new Snowflake(node, () -> System.currentTimeMillis() + offset));
             // connect, load classes and let the JIT compile the append path before the start: the case measures appends, not warm-up
             List<CompletableFuture<BrandedId>> warm = new ArrayList<>();
-            for (int i = 0; i < WARM_UP; i++) {
+            for (int i = 0; i < warmUp; i++) {
                 warm.add(append.appendAsync(StreamKey.of(queue, name + "-warm"), LinkedHashMap.of("warm", Integer.toString(i))));
                 if (warm.size() == 64) {
                     warm.forEach(CompletableFuture::join);
