@@ -1,51 +1,49 @@
 package echomq.lettuce;
 
-import echomq.domain.id.StreamId;
-import echomq.domain.stream.ReplyPage;
-import echomq.domain.stream.StreamEntry;
-import echomq.wire.Replies;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.output.CommandOutput;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 
 /**
- * An {@code XRANGE} reply decoded into entries as Lettuce parses it: each bulk string goes straight
- * into one {@link ReplyPage} (the values copied once into the page's one buffer, a field name equal
- * to one the page holds already not copied at all), with no nested list of the whole reply built
- * first and walked after, and no array or list per entry. The id is parsed from the parser's
- * buffer without a copy.
+ * An {@code XRANGE} reply as Lettuce parses it, each bulk string copied into a {@link ReplyBytes}
+ * (one buffer, where each item is), with no list of the reply, no array per entry and no entry
+ * built on Lettuce's event-loop thread: the caller builds the entries ({@link ReplyBytes#entries()})
+ * after it has asked for the next page, so that Redis computes that page while they are built.
+ * The shape is checked as it arrives.
  *
- * <p>A reply of another shape does not throw on Lettuce's event-loop thread: {@link #malformed()}
- * names it, and the caller fails its read with it.
+ * <p>A reply of another shape does not throw on the event-loop thread: {@link #malformed()} names
+ * it, and the caller fails its read with it. An id that is not one is found when it is parsed, by
+ * the caller.
  */
-final class EntriesOutput extends CommandOutput<byte[], byte[], List<StreamEntry>> {
+final class EntriesOutput extends CommandOutput<byte[], byte[], ReplyBytes> {
 
-    private final String key;
+    /** The longest entry id a reply may hold: two 20-digit numbers and a dash. */
+    private static final int MAX_ID = 41;
+
+    private final ReplyBytes reply;
     /** Arrays open: 0 none, 1 the reply, 2 an entry, 3 its names and values. Empty arrays are never open. */
     private int depth;
-    private StreamId id;
+    private boolean hasId;
     /** Items of the open entry's names and values: declared, and read so far. */
     private int items;
     private int filled;
-    private ReplyPage page;
-    private List<StreamEntry> entries;
-    private String malformed;
 
-    EntriesOutput(String key) {
-        super(ByteArrayCodec.INSTANCE, List.of());
-        this.key = key;
+    /**
+     * Fills {@code reply}, emptied first.
+     *
+     * @param reply where the reply's items go
+     */
+    EntriesOutput(ReplyBytes reply) {
+        super(ByteArrayCodec.INSTANCE, reply);
+        this.reply = reply;
+        reply.clear();
     }
 
     @Override
-    public List<StreamEntry> get() {
-        if (entries == null) {
-            // a malformed reply hands out nothing: the caller fails the read with malformed()
-            entries = page == null || malformed != null ? List.of() : page.entries();
-        }
-        return entries;
+    public ReplyBytes get() {
+        return reply;
     }
 
     /**
@@ -54,13 +52,7 @@ final class EntriesOutput extends CommandOutput<byte[], byte[], List<StreamEntry
      * @return the message naming the stream, or null when the reply was well formed
      */
     String malformed() {
-        return malformed;
-    }
-
-    private void wrong(String what) {
-        if (malformed == null) {
-            malformed = "unexpected stream entry reply from " + key + ": " + what;
-        }
+        return reply.malformed();
     }
 
     @Override
@@ -68,15 +60,16 @@ final class EntriesOutput extends CommandOutput<byte[], byte[], List<StreamEntry
         switch (depth) {
             case 0 -> {
                 if (count > 0) {
-                    page = new ReplyPage(count);
+                    reply.reply(count);
                     depth = 1;
                 }
             }
             case 1 -> {
                 if (count != 2) {
-                    wrong("an entry of " + count + " items");
+                    reply.malformed("an entry of " + count + " items");
                 }
-                id = null;
+                reply.array(count);
+                hasId = false;
                 items = 0;
                 filled = 0;
                 if (count > 0) {
@@ -84,47 +77,42 @@ final class EntriesOutput extends CommandOutput<byte[], byte[], List<StreamEntry
                 }
             }
             case 2 -> {
+                reply.array(Math.max(0, count));
                 if (count > 0) {
                     items = count;
                     depth = 3;
                 }
             }
-            default -> wrong("an array inside an entry's fields");
+            default -> reply.malformed("an array inside an entry's fields");
         }
     }
 
     @Override
     public void set(ByteBuffer bytes) {
-        if (depth == 2 && id == null) {
+        if (depth == 2 && !hasId) {
             if (bytes == null) {
-                wrong("a nil entry id");
-                return;
-            }
-            try {
-                id = Replies.streamId(bytes);
-                page.entry(id);
-            } catch (IllegalArgumentException e) {
-                wrong("an entry id " + e.getMessage()); // not thrown here: this runs on Lettuce's event loop
-            }
-        } else if (depth == 3 && id != null && filled < items) {
-            if (bytes == null) {
-                wrong("a nil field in entry " + id);
-                return;
-            }
-            if ((filled & 1) == 0) {
-                page.name(bytes);
+                reply.malformed("a nil entry id");
+            } else if (bytes.remaining() > MAX_ID) {
+                reply.malformed("an entry id of " + bytes.remaining() + " bytes");
             } else {
-                page.value(bytes);
+                hasId = true;
+                reply.id(bytes);
             }
+        } else if (depth == 3 && hasId && filled < items) {
+            if (bytes == null) {
+                reply.malformed("a nil field in entry " + reply.idText());
+                return;
+            }
+            reply.bulk(bytes);
             filled++;
         } else {
-            wrong(bytes == null ? "nil" : "a bulk string \"" + StandardCharsets.UTF_8.decode(bytes) + "\"");
+            reply.malformed(bytes == null ? "nil" : "a bulk string \"" + StandardCharsets.UTF_8.decode(bytes) + "\"");
         }
     }
 
     @Override
     public void set(long integer) {
-        wrong("an integer " + integer);
+        reply.malformed("an integer " + integer);
     }
 
     @Override
@@ -138,10 +126,10 @@ final class EntriesOutput extends CommandOutput<byte[], byte[], List<StreamEntry
     }
 
     private void endEntry() {
-        if (id == null) {
-            wrong("an entry without an id");
+        if (!hasId) {
+            reply.malformed("an entry without an id");
         } else if (filled < items) {
-            wrong("entry " + id + " with " + filled + " of " + items + " fields");
+            reply.malformed("entry " + reply.idText() + " with " + filled + " of " + items + " fields");
         }
     }
 }

@@ -13,8 +13,8 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * {@link StreamRangePort} over Lettuce: {@code XRANGE key from to COUNT n}, decoded into entries as
- * the reply is parsed ({@link EntriesOutput}), in field order.
+ * {@link StreamRangePort} over Lettuce: {@code XRANGE key from to COUNT n}, its bulk strings copied
+ * as the reply is parsed ({@link EntriesOutput}) and built into entries, in field order, by the caller.
  */
 public final class LettuceStreamRange implements StreamRangePort {
 
@@ -40,8 +40,10 @@ public final class LettuceStreamRange implements StreamRangePort {
     }
 
     /**
-     * Pages with the next {@code XRANGE} in flight while the caller folds the page it was handed:
-     * the fold of one page and the round trip of the next overlap.
+     * Pages with the next {@code XRANGE} in flight while the caller folds the page it was handed: a
+     * page's reply is only copied on Lettuce's event loop, and its entries are built by
+     * {@link RangePages#next()} after it has sent the next request, so that Redis computes that page
+     * meanwhile. Two reply buffers are filled in turn.
      */
     @Override
     public RangePages pages(StreamKey stream, StreamId from, Option<StreamId> to, int pageSize) {
@@ -53,12 +55,13 @@ public final class LettuceStreamRange implements StreamRangePort {
         }
         String end = to.map(StreamId::toString).getOrElse("+");
         return new RangePages() {
-            private EntriesOutput output;
-            private CompletableFuture<List<StreamEntry>> inFlight = send(from);
+            /** The buffer the page in flight fills, and the one the page before it was built from. */
+            private ReplyBytes filling = new ReplyBytes(key);
+            private ReplyBytes spare = new ReplyBytes(key);
+            private CompletableFuture<ReplyBytes> inFlight = send(from);
 
-            private CompletableFuture<List<StreamEntry>> send(StreamId start) {
-                output = new EntriesOutput(key);
-                return redis.async().dispatch(CommandType.XRANGE, output,
+            private CompletableFuture<ReplyBytes> send(StreamId start) {
+                return redis.async().dispatch(CommandType.XRANGE, new EntriesOutput(filling),
                         LettuceRedis.args(key).add(start.toString()).add(end).add("COUNT").add(pageSize)).toCompletableFuture();
             }
 
@@ -67,21 +70,29 @@ public final class LettuceStreamRange implements StreamRangePort {
                 if (inFlight == null) {
                     return List.of();
                 }
-                List<StreamEntry> page;
+                ReplyBytes page;
                 try {
                     page = inFlight.join();
                 } catch (java.util.concurrent.CompletionException e) {
                     inFlight = null;
                     throw LettuceFailures.translate(key, e.getCause());
                 }
-                if (output.malformed() != null) {
+                if (page.malformed() != null) {
                     inFlight = null;
-                    throw new IllegalStateException(output.malformed());
+                    throw new IllegalStateException(page.malformed());
                 }
-                Option<StreamId> next = page.isEmpty() ? Option.none()
-                        : RangePages.nextStart(page.get(page.size() - 1).id(), page.size(), pageSize, to);
+                Option<StreamId> next;
+                try {
+                    next = page.lastId().flatMap(last -> RangePages.nextStart(last, page.size(), pageSize, to));
+                } catch (IllegalStateException notAnId) {
+                    inFlight = null;
+                    throw notAnId;
+                }
+                // this page's buffer is built from below; the next page fills the other one
+                filling = spare;
+                spare = page;
                 inFlight = next.map(this::send).getOrNull();
-                return page;
+                return page.entries();
             }
 
             @Override
@@ -97,12 +108,11 @@ public final class LettuceStreamRange implements StreamRangePort {
         if (count < 1) {
             throw new IllegalArgumentException("count must be >= 1, got " + count);
         }
-        EntriesOutput output = new EntriesOutput(key);
-        List<StreamEntry> entries = redis.call(key, CommandType.XRANGE, output,
+        ReplyBytes reply = redis.call(key, CommandType.XRANGE, new EntriesOutput(new ReplyBytes(key)),
                 LettuceRedis.args(key).add(from.toString()).add(to).add("COUNT").add(count));
-        if (output.malformed() != null) {
-            throw new IllegalStateException(output.malformed());
+        if (reply.malformed() != null) {
+            throw new IllegalStateException(reply.malformed());
         }
-        return entries;
+        return reply.entries();
     }
 }

@@ -126,24 +126,12 @@ final class EntriesConnection extends Connection {
         }
         int count = pageEntries;
         pageEntries = -1;
-        ReplyPage page = new ReplyPage(count);
-        int i = 1;
-        for (int e = 0; e < count; e++) {
-            int id = i + 1;
-            page.entry(Replies.streamId(raw, items[2 * id], items[2 * id + 1]));
-            int fields = items[2 * (i + 2) + 1];
-            int at = i + 3;
-            for (int f = 0; f + 1 < fields; f += 2, at += 2) {
-                page.name(raw, items[2 * at], items[2 * at + 1]);
-                page.value(raw, items[2 * at + 2], items[2 * at + 3]);
-            }
-            i += 3 + fields;
-        }
+        List<StreamEntry> entries = Replies.entries(key, raw, items, count);
         if (raw.length > KEEP || items.length > KEEP / Integer.BYTES) {
             raw = new byte[16 * 1024];
             items = new int[2 * 1024];
         }
-        return page.entries();
+        return entries;
     }
 
     @Override

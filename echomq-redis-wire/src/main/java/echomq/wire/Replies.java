@@ -64,6 +64,47 @@ public final class Replies {
     }
 
     /**
+     * The entries of an {@code XRANGE} reply that a parser copied into one buffer and checked for
+     * shape, built now: the reply's items in {@code raw}, two ints per item in {@code items} (a bulk
+     * string's start and length; an array header's count in the second), in reply order: the reply's
+     * header, then per entry its header, its id, its fields' header ({@code n}) and its {@code n}
+     * field items. A trailing name without a value is left out, as Jedis' own path leaves it.
+     * <pre>{@code
+     * // [["5-3", ["a", "x"]]]
+     * byte[] raw = "5-3ax".getBytes(US_ASCII);
+     * int[] items = {-2, 1,  -2, 2,  0, 3,  -2, 2,  3, 1,  4, 1};
+     * Replies.entries("s", raw, items, 1).get(0).field("a");   // Some(x)
+     * }</pre>
+     *
+     * @param key   the stream, named in errors
+     * @param raw   the reply's bulk strings
+     * @param items where each item is
+     * @param count how many entries the reply holds
+     * @return the entries, in order, sharing one {@link ReplyPage}; an immutable list
+     * @throws IllegalStateException when an entry's id is not an id
+     */
+    public static List<StreamEntry> entries(String key, byte[] raw, int[] items, int count) {
+        ReplyPage page = new ReplyPage(count);
+        int i = 1;
+        for (int e = 0; e < count; e++) {
+            int id = i + 1;
+            try {
+                page.entry(streamId(raw, items[2 * id], items[2 * id + 1]));
+            } catch (IllegalArgumentException notAnId) {
+                throw new IllegalStateException("unexpected stream entry reply from " + key + ": an entry id " + notAnId.getMessage(), notAnId);
+            }
+            int fields = items[2 * (i + 2) + 1];
+            int at = i + 3;
+            for (int f = 0; f + 1 < fields; f += 2, at += 2) {
+                page.name(raw, items[2 * at], items[2 * at + 1]);
+                page.value(raw, items[2 * at + 2], items[2 * at + 3]);
+            }
+            i += 3 + fields;
+        }
+        return page.entries();
+    }
+
+    /**
      * One entry of an {@code XRANGE} reply: {@code [id, [f, v, …]]}.
      *
      * @param key  the stream, named in errors

@@ -1,0 +1,132 @@
+package echomq.lettuce;
+
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.StreamEntry;
+import echomq.wire.Replies;
+import io.vavr.control.Option;
+
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * An {@code XRANGE} reply's bulk strings as Lettuce's parser handed them, copied into one buffer with
+ * where each item is ({@link Replies#entries(String, byte[], int[], int)}'s layout): what the event
+ * loop does for a page is only copying; the entries are built by the caller ({@link #entries()}),
+ * after it has asked for the next page, while Redis computes that one. A paging read fills two of
+ * these in turn, so that a long read allocates no buffer per page.
+ */
+final class ReplyBytes {
+
+    /** An item that is an array's header: its count is the item's second int. */
+    static final int ARRAY = -2;
+
+    private final String key;
+    private byte[] raw = new byte[8 * 1024];
+    private int length;
+    private int[] items = new int[2 * 512];
+    private int itemCount;
+    private int count;
+    private int lastId = -1;
+    private String malformed;
+
+    ReplyBytes(String key) {
+        this.key = key;
+    }
+
+    /** Empties it for the next reply (the entries of the one before were built). */
+    void clear() {
+        length = 0;
+        itemCount = 0;
+        count = 0;
+        lastId = -1;
+        malformed = null;
+    }
+
+    void array(int n) {
+        record(ARRAY, n);
+    }
+
+    /** The reply's header: {@code n} entries. */
+    void reply(int n) {
+        count = n;
+        record(ARRAY, n);
+    }
+
+    /** An entry's id, copied. */
+    void id(ByteBuffer bytes) {
+        lastId = itemCount;
+        bulk(bytes);
+    }
+
+    /** A field's name or value, copied (the parser's buffer is reused after the call). */
+    void bulk(ByteBuffer bytes) {
+        int n = bytes.remaining();
+        if (length + n > raw.length) {
+            raw = Arrays.copyOf(raw, Math.max(2 * raw.length, length + n));
+        }
+        bytes.get(bytes.position(), raw, length, n);
+        record(length, n);
+        length += n;
+    }
+
+    private void record(int start, int len) {
+        if (2 * itemCount + 2 > items.length) {
+            items = Arrays.copyOf(items, 2 * items.length);
+        }
+        items[2 * itemCount] = start;
+        items[2 * itemCount + 1] = len;
+        itemCount++;
+    }
+
+    /** The id of the entry read last, as text: for messages. */
+    String idText() {
+        return lastId < 0 ? "?" : new String(raw, items[2 * lastId], items[2 * lastId + 1], java.nio.charset.StandardCharsets.US_ASCII);
+    }
+
+    /** Marks the reply malformed (the first reason is kept): it then holds no entries. */
+    void malformed(String what) {
+        if (malformed == null) {
+            malformed = "unexpected stream entry reply from " + key + ": " + what;
+        }
+    }
+
+    /**
+     * What was not an {@code XRANGE} reply in what arrived, if anything.
+     *
+     * @return the message naming the stream, or null when the reply was well formed
+     */
+    String malformed() {
+        return malformed;
+    }
+
+    /** How many entries the reply holds (0 when malformed). */
+    int size() {
+        return malformed != null ? 0 : count;
+    }
+
+    /**
+     * The last entry's id, parsed now.
+     *
+     * @throws IllegalStateException when it is not an id
+     */
+    Option<StreamId> lastId() {
+        if (size() == 0 || lastId < 0) {
+            return Option.none();
+        }
+        try {
+            return Option.some(Replies.streamId(raw, items[2 * lastId], items[2 * lastId + 1]));
+        } catch (IllegalArgumentException notAnId) {
+            throw new IllegalStateException("unexpected stream entry reply from " + key + ": an entry id " + notAnId.getMessage(), notAnId);
+        }
+    }
+
+    /**
+     * The entries, built now; they own their bytes, and this may be cleared for the next reply.
+     *
+     * @throws IllegalStateException when an entry's id is not an id
+     */
+    List<StreamEntry> entries() {
+        return size() == 0 ? List.of() : Replies.entries(key, raw, items, count);
+    }
+}
