@@ -368,7 +368,18 @@ class HostileInputTest {
     /** A request to {@code path}; an event stream is asked for as a browser does, and let go of as soon as it is answered. */
     static AppFixture.Response send(RouteTable.Route route, String path, String body, Map<String, String> auth) {
         if (route.kind() != RouteTable.Kind.SSE) {
-            return f.send(route.method(), path, body, auth);
+            try {
+                return f.send(route.method(), path, body, auth);
+            } catch (IllegalStateException e) {
+                // the client's pool handed out a connection the server was closing after an earlier 413 (an oversized body
+                // is answered and its connection closed): nothing reached the app. Sent once more, on another connection; a
+                // server that drops the request itself fails this second time too. The path sweep met this in CI.
+                if (!(e.getCause() instanceof java.io.IOException io) || !String.valueOf(io.getMessage()).contains("received no bytes")) {
+                    throw e;
+                }
+                System.out.println("[hostile] " + route.key() + ": a pooled connection closed under the request, sent again once");
+                return f.send(route.method(), path, body, auth);
+            }
         }
         try {
             java.net.http.HttpResponse<String> r = f.http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(f.server.url() + path))
