@@ -1,5 +1,6 @@
 package echomq.lettuce;
 
+import echomq.wire.Replies;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.output.CommandOutput;
 
@@ -18,9 +19,6 @@ import java.nio.charset.StandardCharsets;
  * the caller.
  */
 final class EntriesOutput extends CommandOutput<byte[], byte[], ReplyBytes> {
-
-    /** The longest entry id a reply may hold: two 20-digit numbers and a dash. */
-    private static final int MAX_ID = 41;
 
     private final ReplyBytes reply;
     /** Arrays open: 0 none, 1 the reply, 2 an entry, 3 its names and values. Empty arrays are never open. */
@@ -92,7 +90,7 @@ final class EntriesOutput extends CommandOutput<byte[], byte[], ReplyBytes> {
         if (depth == 2 && !hasId) {
             if (bytes == null) {
                 reply.malformed("a nil entry id");
-            } else if (bytes.remaining() > MAX_ID) {
+            } else if (bytes.remaining() > Replies.MAX_ID_BYTES) {
                 reply.malformed("an entry id of " + bytes.remaining() + " bytes");
             } else {
                 hasId = true;

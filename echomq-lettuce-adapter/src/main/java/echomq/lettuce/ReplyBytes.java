@@ -18,9 +18,6 @@ import java.util.List;
  */
 final class ReplyBytes {
 
-    /** An item that is an array's header: its count is the item's second int. */
-    static final int ARRAY = -2;
-
     private final String key;
     private byte[] raw = new byte[8 * 1024];
     private int length;
@@ -44,13 +41,13 @@ final class ReplyBytes {
     }
 
     void array(int n) {
-        record(ARRAY, n);
+        record(Replies.ARRAY_ITEM, n);
     }
 
     /** The reply's header: {@code n} entries. */
     void reply(int n) {
         count = n;
-        record(ARRAY, n);
+        record(Replies.ARRAY_ITEM, n);
     }
 
     /** An entry's id, copied. */

@@ -43,12 +43,10 @@ final class EntriesConnection extends Connection {
         }
     }
 
-    /** The longest entry id a reply may hold: two 20-digit numbers and a dash. */
-    private static final int MAX_ID = 41;
     /** What {@link #protocolRead} returns for a reply it read into {@link #raw}. */
     private static final Object READ = new Object();
     /** Items: an array header ({@code count} in the second int), a nil, or a bulk string (its start and length). */
-    private static final int ARRAY = -2;
+    private static final int ARRAY = Replies.ARRAY_ITEM;
     private static final int NIL = -1;
     /**
      * Buffers grown past this (a page of about 30,000 small entries) are let go after their page
@@ -250,8 +248,8 @@ final class EntriesConnection extends Connection {
                 throw malformed("an entry that is not an id and its fields");
             }
             int id = i + 1;
-            if (items[2 * id] < 0 || items[2 * id + 1] > MAX_ID) {
-                throw malformed("an entry id that is not a bulk string of at most " + MAX_ID + " bytes");
+            if (items[2 * id] < 0 || items[2 * id + 1] > Replies.MAX_ID_BYTES) {
+                throw malformed("an entry id that is not a bulk string of at most " + Replies.MAX_ID_BYTES + " bytes");
             }
             int fields = i + 2;
             int n = items[2 * fields + 1];

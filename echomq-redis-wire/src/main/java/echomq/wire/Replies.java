@@ -17,6 +17,11 @@ import java.util.Objects;
  */
 public final class Replies {
 
+    /** In the items {@link #entries(String, byte[], int[], int)} reads: the start of an array's header (its count is the item's second int). */
+    public static final int ARRAY_ITEM = -2;
+    /** The longest entry id a reply may hold: two 20-digit numbers and a dash. */
+    public static final int MAX_ID_BYTES = 41;
+
     private Replies() {
     }
 
@@ -66,7 +71,7 @@ public final class Replies {
     /**
      * The entries of an {@code XRANGE} reply that a parser copied into one buffer and checked for
      * shape, built now: the reply's items in {@code raw}, two ints per item in {@code items} (a bulk
-     * string's start and length; an array header's count in the second), in reply order: the reply's
+     * string's start and length; an array header's {@link #ARRAY_ITEM} and count), in reply order: the reply's
      * header, then per entry its header, its id, its fields' header ({@code n}) and its {@code n}
      * field items. A trailing name without a value is left out, as Jedis' own path leaves it.
      * <pre>{@code
