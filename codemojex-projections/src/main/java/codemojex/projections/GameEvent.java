@@ -136,18 +136,18 @@ public sealed interface GameEvent
         @Override
         public LinkedHashMap<String, String> fields() {
             java.util.List<io.vavr.Tuple2<String, String>> pairs = new java.util.ArrayList<>(9);
-            writeFields(true, (f, v) -> pairs.add(io.vavr.Tuple.of(f, v)));
+            writeFields((f, v) -> pairs.add(io.vavr.Tuple.of(f, v)));
             return LinkedHashMap.ofEntries(pairs);
         }
 
         /**
          * The fields of {@link #fields()}, in its order, handed to {@code to} one by one without a map
-         * built: the score commit writes them straight into its script's arguments.
+         * built: the score commit writes them straight into its script's arguments, where the script
+         * replaces the value of {@code best}, the last field, with the board's.
          *
-         * @param withBest whether to hand {@code best}, the last field, too
-         * @param to       takes each field's name and value
+         * @param to takes each field's name and value
          */
-        public void writeFields(boolean withBest, java.util.function.BiConsumer<String, String> to) {
+        public void writeFields(java.util.function.BiConsumer<String, String> to) {
             to.accept(VERSION_FIELD, VERSION);
             to.accept("game", game);
             to.accept("room", room);
@@ -156,9 +156,7 @@ public sealed interface GameEvent
             to.accept("guess", guessId);
             to.accept("total", Integer.toString(total));
             to.accept("pct", Integer.toString(percentage));
-            if (withBest) {
-                to.accept("best", Integer.toString(best));
-            }
+            to.accept("best", Integer.toString(best));
         }
 
         /** Reads the entry; one written before player ids (no {@code playerId}) is its name's derived id's. */

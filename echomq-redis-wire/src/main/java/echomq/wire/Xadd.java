@@ -33,7 +33,7 @@ public final class Xadd {
      * As {@link #fields(BrandedId, LinkedHashMap)}, for fields that a writer hands one by one
      * rather than in a map built first.
      * <pre>{@code
-     * Xadd.fields(id, 8, to -> event.writeFields(false, to))   // guess-scored's fields but its best
+     * Xadd.fields(id, 9, event::writeFields)   // guess-scored's fields, handed one by one
      * }</pre>
      *
      * @param id       the record's branded id

@@ -238,8 +238,8 @@ final class CommitCodec {
     }
 
     private static void scored(List<String> argv, GuessSubmitted guess, GuessScored event, Scoring.Score score, BrandedId id) {
-        // `best` is the event's last field: the script appends it, as only it knows the stored best
-        List<String> items = Xadd.fields(id, 8, to -> event.writeFields(false, to));
+        // `best` is the event's last field: the script replaces its value, as only it knows the stored best
+        List<String> items = Xadd.fields(id, 9, event::writeFields);
         argv.addAll(List.of(Integer.toString(event.total()), StoredResults.scoredWithoutBest(guess.playerId(), guess.player(), guess.guess(), score),
                 id.streamId().toString(), Integer.toString(items.size())));
         argv.addAll(items);

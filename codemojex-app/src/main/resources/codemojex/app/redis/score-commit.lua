@@ -4,14 +4,14 @@
 -- atomically), in the order given. It decides nothing of the game: the score, whether a guess
 -- settles the game and why a guess is rejected are Referee.decide's, sent here as events to
 -- append and results to keep. Here is only what must be checked inside Redis, at commit time:
---   - the guess not applied yet (its result is kept): a redelivery is only acknowledged, so each
---     guess is applied exactly once;
+--   - the guess not applied yet (its result is kept; HSETNX keeps it only if none is): a
+--     redelivery is only acknowledged, so each guess is applied exactly once;
 --   - its game still open (also when an earlier guess of the batch settled it): else the guess is
 --     kept as rejected, with the rejection it carries;
 --   - the player's best (on the board by player id, the member carrying the name shown). It is
---     raised here and only here: ZADD LT keeps the higher of the stored best and the guess's
---     total (the rule Referee.best states for the pure model), and the best written in
---     `guess-scored` and in the result is the board's, read back after it. The best
+--     raised here and only here, to the higher of the stored best and the guess's total (the rule
+--     Referee.best states for the pure model; ZSCORE, then ZADD only when the total is higher), and
+--     the best written in `guess-scored` and in the result is that higher one. The best
 --     stays in the script because two workers of the group may commit guesses of one player at
 --     once: a best read before the script could be stale. So the Java side reads no best and
 --     decides nothing again: it takes the best this script answers (GuessOutcome.withBest).
@@ -22,7 +22,7 @@
 -- KEYS[2]  the `guess-scored` stream
 -- KEYS[3]  the `game-settled` stream
 -- KEYS[4 + 3(i-1)]  guess i's game board: a sorted set of player member (name TAB player id) -> negated best
---                   (ZADD LT keeps the highest best)
+--                   (so that equal bests rank by member)
 -- KEYS[5 + 3(i-1)]  guess i's game results: a hash of guess id -> stored result
 -- KEYS[6 + 3(i-1)]  guess i's game hash (field `status`: open | settled; `winner`, `winnerId`)
 --
@@ -43,8 +43,9 @@
 --   9  the stored result of the scored guess without its last part: the best is appended here
 --   10 the entry id of the `guess-scored` entry (host-minted, the A1 mapping of its branded id)
 --   11 n: how many of the following arguments are the `guess-scored` field items
---   12 .. 11+n  the `guess-scored` field items (`id`, branded id, then field, value, …) without the
---              last field, `best`, which is appended here; the block ends here when e is 1
+--   12 .. 11+n  the `guess-scored` field items (`id`, branded id, then field, value, …), the last
+--              field `best`, whose value (the last item) is replaced here by the board's best; the
+--              block ends here when e is 1
 --   12+n  the entry id of the `game-settled` entry
 --   13+n  m: how many of the following arguments are the `game-settled` field items
 --   14+n .. 13+n+m  the `game-settled` field items
@@ -80,52 +81,30 @@ local function behind(key, id)
   return top
 end
 
--- ARGV[from .. from + count - 1] as a table
-local function items(from, count)
-  local out = {}
-  for j = from, from + count - 1 do
-    out[#out + 1] = ARGV[j]
-  end
-  return out
-end
-
--- the blocks, parsed once
+-- the blocks' offsets in ARGV, and the first ids each stream is appended, found in one pass (no
+-- argument is copied: the appends pass ARGV's own slices)
 local k = tonumber(ARGV[2])
-local blocks = {}
+local starts = {}
+local firstScored, firstSettled
 local at = 3
 for i = 1, k do
-  local b = {delivery = ARGV[at], guess = ARGV[at + 1], member = ARGV[at + 2], playerId = ARGV[at + 3],
-             player = ARGV[at + 4], rejected = ARGV[at + 5], entries = tonumber(ARGV[at + 6])}
+  starts[i] = at
+  local entries = tonumber(ARGV[at + 6])
   at = at + 7
-  if b.entries > 0 then
-    b.total, b.result, b.scoredId = tonumber(ARGV[at]), ARGV[at + 1], ARGV[at + 2]
-    local n = tonumber(ARGV[at + 3])
-    b.scored = items(at + 4, n)
-    at = at + 4 + n
-    if b.entries > 1 then
-      b.settledId = ARGV[at]
-      local m = tonumber(ARGV[at + 1])
-      b.settled = items(at + 2, m)
-      at = at + 2 + m
+  if entries > 0 then
+    firstScored = firstScored or ARGV[at + 2]
+    at = at + 4 + tonumber(ARGV[at + 3])
+    if entries > 1 then
+      firstSettled = firstSettled or ARGV[at]
+      at = at + 2 + tonumber(ARGV[at + 1])
     end
   end
-  blocks[i] = b
 end
 
 -- before any write: the first ids that may be appended must be above the tops
-local scoredChecked, settledChecked = false, false
-for i = 1, k do
-  local b = blocks[i]
-  if not scoredChecked and b.entries > 0 then
-    scoredChecked = true
-    local top = behind(KEYS[2], b.scoredId)
-    if top then
-      return {'BEHIND', top}
-    end
-  end
-  if not settledChecked and b.entries > 1 then
-    settledChecked = true
-    local top = behind(KEYS[3], b.settledId)
+for _, first in ipairs({{KEYS[2], firstScored}, {KEYS[3], firstSettled}}) do
+  if first[2] then
+    local top = behind(first[1], first[2])
     if top then
       return {'BEHIND', top}
     end
@@ -144,31 +123,44 @@ end
 local out = {}
 local acks = {}
 for i = 1, k do
-  local b = blocks[i]
+  local a = starts[i]
   local board, results, game = KEYS[4 + 3 * (i - 1)], KEYS[5 + 3 * (i - 1)], KEYS[6 + 3 * (i - 1)]
-  acks[#acks + 1] = b.delivery
-  if redis.call('HEXISTS', results, b.guess) == 1 then
-    out[i] = {'DUPLICATE'}
-  elseif b.entries == 0 then
-    redis.call('HSET', results, b.guess, b.rejected)
-    out[i] = {'REJECTED'}
-  elseif status(game) ~= 'open' then
-    redis.call('HSET', results, b.guess, b.rejected)
-    out[i] = {'CLOSED'}
-  else
-    -- the one place the best is raised: only if the total is higher (the board holds negated bests)
-    redis.call('ZADD', board, 'LT', 0 - b.total, b.member)
-    local best = tostring(0 - tonumber(redis.call('ZSCORE', board, b.member))) -- not -x: -0 would print as "-0"
-    b.scored[#b.scored + 1] = 'best'
-    b.scored[#b.scored + 1] = best
-    redis.call('XADD', KEYS[2], b.scoredId, unpack(b.scored))
-    redis.call('HSET', results, b.guess, b.result .. best)
-    if b.entries > 1 then
-      redis.call('HSET', game, 'status', 'settled', 'winner', b.player, 'winnerId', b.playerId)
-      statuses[game] = 'settled'
-      redis.call('XADD', KEYS[3], b.settledId, unpack(b.settled))
+  local guess, entries = ARGV[a + 1], tonumber(ARGV[a + 6])
+  acks[i] = ARGV[a]
+  -- HSETNX keeps a result only for a guess that has none: 0 is a redelivery, applied before
+  if entries == 0 or status(game) ~= 'open' then
+    if redis.call('HSETNX', results, guess, ARGV[a + 5]) == 0 then
+      out[i] = {'DUPLICATE'}
+    else
+      out[i] = {entries == 0 and 'REJECTED' or 'CLOSED'}
     end
-    out[i] = {'SCORED', best}
+  else
+    local s = a + 7 -- the scored part: total, result without its best, entry id, n, n items
+    local member, total, n = ARGV[a + 2], tonumber(ARGV[s]), tonumber(ARGV[s + 3])
+    -- the one place the best is raised: the higher of the stored best and the total (the board
+    -- holds negated bests, so that equal bests rank by member)
+    local stored = redis.call('ZSCORE', board, member)
+    local best = total
+    if stored and 0 - tonumber(stored) > total then
+      best = 0 - tonumber(stored)
+    end
+    best = string.format('%d', best) -- not tostring(-x): -0 would print as "-0"
+    if redis.call('HSETNX', results, guess, ARGV[s + 1] .. best) == 0 then
+      out[i] = {'DUPLICATE'}
+    else
+      if not stored or 0 - tonumber(stored) < total then
+        redis.call('ZADD', board, 0 - total, member)
+      end
+      ARGV[s + 3 + n] = best -- the last item is the value of `best`: the board's
+      redis.call('XADD', KEYS[2], ARGV[s + 2], unpack(ARGV, s + 4, s + 3 + n))
+      if entries > 1 then
+        local t = s + 4 + n -- the settled part: entry id, m, m items
+        redis.call('HSET', game, 'status', 'settled', 'winner', ARGV[a + 4], 'winnerId', ARGV[a + 3])
+        statuses[game] = 'settled'
+        redis.call('XADD', KEYS[3], ARGV[t], unpack(ARGV, t + 2, t + 1 + tonumber(ARGV[t + 1])))
+      end
+      out[i] = {'SCORED', best}
+    end
   end
 end
 -- every delivery of the batch acknowledged at once, in the same atomic step as its outcome

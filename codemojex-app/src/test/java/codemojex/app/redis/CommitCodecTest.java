@@ -57,17 +57,21 @@ class CommitCodecTest {
         assertThat(call.argv().subList(4, 7)).containsExactly("ada\t" + PERFECT.playerId(),
                 PERFECT.playerId(), "ada");
         assertThat(call.argv().get(2 + 6)).isEqualTo("2");
-        assertThat(call.argv()).doesNotContain("best"); // the script appends the best it finds
+        // one `best` field per scored guess, its value the script replaces with the best it finds
+        assertThat(call.argv().stream().filter("best"::equals)).hasSize(2);
     }
 
     @Test
-    void aScoredGuesssEntryIsItsBrandedIdThenItsFieldsInTheEventsOrderBestLeftOut() {
+    void aScoredGuesssEntryIsItsBrandedIdThenItsFieldsInTheEventsOrderBestLastAfterItsCount() {
         CommitCodec.Block perfect = block(PERFECT, "G1", GAME);
         CommitCodec.Call call = CommitCodec.call("scorers", Keys.ONE, List.of(perfect));
         GuessOutcome.ScoredAndSettled decided = (GuessOutcome.ScoredAndSettled) perfect.decided();
-        List<String> items = echomq.wire.Xadd.fields(perfect.scoredId().get(), decided.scored().fields().remove("best"));
-        assertThat(items).hasSize(2 + 2 * 8);
-        assertThat(java.util.Collections.indexOfSubList(call.argv(), items)).as("the items %s in %s", items, call.argv()).isPositive();
+        List<String> items = echomq.wire.Xadd.fields(perfect.scoredId().get(), decided.scored().fields());
+        assertThat(items).hasSize(2 + 2 * 9);
+        assertThat(items.get(items.size() - 2)).isEqualTo("best");
+        int at = java.util.Collections.indexOfSubList(call.argv(), items);
+        assertThat(at).as("the items %s in %s", items, call.argv()).isPositive();
+        assertThat(call.argv().get(at - 1)).isEqualTo(Integer.toString(items.size())); // n: the script reads the last item's place from it
     }
 
     @Test
