@@ -48,6 +48,11 @@
   }
 
   async function join() {
+    if ($('player').value.trim() === '') {
+      // nothing is sent without a name: the picked guess stays, and the box waits for one
+      $('player').focus();
+      throw new Error('Type your name first, then guess.');
+    }
     const s = await api('POST', '/games/' + encodeURIComponent(game) + '/players', { name: $('player').value, cookie: true });
     me = s.player;
     myId = s.playerId;

@@ -187,6 +187,39 @@ class WebPageTest {
      * it close with no guess at all (two-second buckets) each is pushed and the chart moves left.
      */
     @Test
+    void aGuessWithoutANameAsksForOneAndSendsNothing() {
+        browser.get(f.server.url() + "/");
+        browser.findElement(By.id("open")).click();
+        waiting().until(d -> d.findElement(By.id("gameInfo")).getText().startsWith("Game GAM"));
+        WebElement name = browser.findElement(By.id("player"));
+        // the box starts empty, a hint in it: a name typed is the name, nothing pre-filled joins it
+        assertThat(name.getAttribute("value")).isEmpty();
+        assertThat(name.getAttribute("placeholder")).isNotBlank();
+        long joinsBefore = requests("POST /games/{game}/players");
+        List<WebElement> keys = browser.findElements(By.cssSelector("#keyboard button"));
+        for (int i = 0; i < 6; i++) {
+            keys.get(i).click();
+        }
+        name.sendKeys("   ");
+        browser.findElement(By.id("guess")).click();
+        waiting().until(d -> d.findElement(By.id("message")).getText().startsWith("Type your name"));
+        assertThat(requests("POST /games/{game}/players")).as("no join sent").isEqualTo(joinsBefore);
+        assertThat(browser.findElements(By.cssSelector("#slots span")).stream().filter(s -> !s.getText().isEmpty()).count())
+                .as("the picked guess is kept").isEqualTo(6);
+        assertThat(browser.switchTo().activeElement().getAttribute("id")).isEqualTo("player");
+        name.clear();
+        name.sendKeys("noname");
+        browser.findElement(By.id("guess")).click();
+        waiting().until(d -> d.findElement(By.id("message")).getText().startsWith("Scored"));
+        assertThat(browser.findElement(By.id("who")).getText()).isEqualTo("Playing as noname.");
+    }
+
+    /** How many requests of {@code route} the app has served. */
+    static long requests(String route) {
+        return f.manage("/health").json().path("requests").path(route).asLong();
+    }
+
+    @Test
     void theChartMovesAsQuietBucketsClose() throws Exception {
         WebDriver page = other;
         page.get(f.server.url() + "/");
