@@ -2,7 +2,6 @@ package echomq.domain.stream;
 
 import echomq.domain.id.StreamId;
 
-import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
@@ -13,8 +12,7 @@ import java.util.Objects;
  * Every value of the page is copied once into one array, every distinct field name once into a
  * small table, and each entry is its id and a slice of both; no list or array per entry or per
  * field. An adapter calls {@link #entry} for each entry, then {@link #name} and {@link #value} for
- * each of its fields (or reads a value straight into {@link #valueRoom}), and ends with
- * {@link #entries()}.
+ * each of its fields, and ends with {@link #entries()}.
  * <pre>{@code
  * ReplyPage page = new ReplyPage(2);
  * page.entry(StreamId.of(1, 0)); page.name(n, 0, n.length); page.value(v, 0, v.length);
@@ -58,8 +56,6 @@ public final class ReplyPage {
     private int pairCount;
     private byte[] values;
     private int valueEnd;
-    /** The room {@link #valueRoom} made for the value to come, or -1. */
-    private int reserved = -1;
 
     /**
      * A page for about {@code expected} entries (the reply's own count; more are taken, growing).
@@ -107,39 +103,22 @@ public final class ReplyPage {
      */
     public void name(byte[] src, int off, int len) {
         requireOpen();
-        int found = known(src, off, len, null);
+        int found = known(src, off, len);
         named(found >= 0 ? found : add(Arrays.copyOfRange(src, off, off + len)));
     }
 
     /**
-     * The next field name of the open entry, from a buffer's remaining bytes (position unmoved).
-     *
-     * @param src the bytes, UTF-8, from position to limit
-     */
-    public void name(ByteBuffer src) {
-        requireOpen();
-        int found = known(null, 0, 0, src);
-        if (found < 0) {
-            byte[] copy = new byte[src.remaining()];
-            src.get(src.position(), copy);
-            found = add(copy);
-        }
-        named(found);
-    }
-
-    /**
      * The index of a name the page holds, or -1: the name at the same place of the previous entry
-     * first, then the {@link #NAME_SCAN} newest. The name is {@code array}'s bytes, or {@code buffer}'s
-     * remaining ones when {@code array} is null.
+     * first, then the {@link #NAME_SCAN} newest.
      */
-    private int known(byte[] array, int off, int len, ByteBuffer buffer) {
+    private int known(byte[] array, int off, int len) {
         int place = pairCount - openFirst;
         int g = place < guess.length ? guess[place] : -1;
-        if (g >= 0 && g < nameCount && (array != null ? same(names[g], array, off, len) : same(names[g], buffer))) {
+        if (g >= 0 && g < nameCount && same(names[g], array, off, len)) {
             return g;
         }
         for (int i = nameCount - 1; i >= Math.max(0, nameCount - NAME_SCAN); i--) {
-            if (array != null ? same(names[i], array, off, len) : same(names[i], buffer)) {
+            if (same(names[i], array, off, len)) {
                 return i;
             }
         }
@@ -154,30 +133,6 @@ public final class ReplyPage {
      * @param len its length in bytes
      */
     public void value(byte[] src, int off, int len) {
-        System.arraycopy(src, off, valueRoom(len), valueEnd, len);
-        valueWritten(len);
-    }
-
-    /**
-     * The value of the name given last, from a buffer's remaining bytes (position unmoved).
-     *
-     * @param src the bytes, UTF-8, from position to limit
-     */
-    public void value(ByteBuffer src) {
-        int len = src.remaining();
-        src.get(src.position(), valueRoom(len), valueEnd, len);
-        valueWritten(len);
-    }
-
-    /**
-     * Room for a value of {@code len} bytes, for a parser that reads it straight from its input: it
-     * writes the bytes into the returned array from {@link #valueAt()}, then calls
-     * {@link #valueWritten(int)}.
-     *
-     * @param len the value's length in bytes
-     * @return the array to write into (valid until the next call on this page)
-     */
-    public byte[] valueRoom(int len) {
         requireOpen();
         if (pendingName < 0) {
             throw new IllegalStateException("a value without a name in entry " + ids[entries]);
@@ -188,29 +143,7 @@ public final class ReplyPage {
         if (values.length - valueEnd < len) {
             values = Arrays.copyOf(values, grown(values.length, valueEnd, len));
         }
-        reserved = len;
-        return values;
-    }
-
-    /**
-     * Where the value to write starts in the array {@link #valueRoom(int)} returned.
-     *
-     * @return the offset
-     */
-    public int valueAt() {
-        return valueEnd;
-    }
-
-    /**
-     * Ends a value written into {@link #valueRoom(int)}'s array.
-     *
-     * @param len its length in bytes, as reserved
-     */
-    public void valueWritten(int len) {
-        if (pendingName < 0 || len < 0 || len > reserved) {
-            throw new IllegalStateException("no room reserved for a value of " + len + " bytes");
-        }
-        reserved = -1;
+        System.arraycopy(src, off, values, valueEnd, len);
         if (valueEnds.length == pairCount) {
             int n = grown(valueEnds.length, pairCount, 1);
             valueEnds = Arrays.copyOf(valueEnds, n);
@@ -270,7 +203,6 @@ public final class ReplyPage {
 
     private void end() {
         pendingName = -1;
-        reserved = -1;
         if (open) {
             pairEnds[entries] = pairCount;
             entries++;
@@ -298,7 +230,6 @@ public final class ReplyPage {
         }
         guess[place] = index;
         pendingName = index;
-        reserved = -1;
     }
 
     private int add(byte[] name) {
@@ -340,20 +271,6 @@ public final class ReplyPage {
         }
         for (int i = 0; i < len; i++) {
             if (name[i] != src[off + i]) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean same(byte[] name, ByteBuffer src) {
-        int p = src.position();
-        int n = name.length;
-        if (src.limit() - p != n) {
-            return false;
-        }
-        for (int i = 0; i < n; i++) {
-            if (name[i] != src.get(p + i)) {
                 return false;
             }
         }
