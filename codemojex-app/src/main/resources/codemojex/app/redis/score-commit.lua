@@ -57,56 +57,55 @@
 -- `guess-scored` (or `game-settled`) id is not above the top of its stream (another worker with a
 -- faster clock appended there): then nothing was written, and the caller mints above the top and
 -- calls again. That check comes before the first write, as a script that fails halfway keeps what
--- it wrote.
+-- it wrote: the first `guess-scored` entry is appended before any other write, found by reads
+-- alone, and Redis' own refusal of an id not above the top is the check (no `XINFO` per call; a
+-- `game-settled` id, appended only on a 600, is compared with its stream's top read first).
 
--- The stream's last generated id when `id` is not above it, else false. Ids are compared as two
--- numbers: a millisecond and a tail below 2^22 are exact in Lua's doubles.
-local function behind(key, id)
+-- The stream's last generated id (the top an appended id must be above), or false for no stream.
+local function top(key)
   if redis.call('EXISTS', key) == 0 then
     return false
   end
   local info = redis.call('XINFO', 'STREAM', key)
-  local top
   for i = 1, #info, 2 do
     if info[i] == 'last-generated-id' then
-      top = info[i + 1]
+      return info[i + 1]
     end
   end
-  local tms, tseq = string.match(top, '^(%d+)-(%d+)$')
+  return false
+end
+
+-- The stream's top when `id` is not above it, else false. Ids are compared as two numbers: a
+-- millisecond and a tail below 2^22 are exact in Lua's doubles.
+local function behind(key, id)
+  local t = top(key)
+  if not t then
+    return false
+  end
+  local tms, tseq = string.match(t, '^(%d+)-(%d+)$')
   local ims, iseq = string.match(id, '^(%d+)-(%d+)$')
   tms, tseq, ims, iseq = tonumber(tms), tonumber(tseq), tonumber(ims), tonumber(iseq)
   if ims > tms or (ims == tms and iseq > tseq) then
     return false
   end
-  return top
+  return t
 end
 
--- the blocks' offsets in ARGV, and the first ids each stream is appended, found in one pass (no
--- argument is copied: the appends pass ARGV's own slices)
+-- the blocks' offsets in ARGV, found in one pass (no argument is copied: the appends pass ARGV's
+-- own slices), and whether any settles a game
 local k = tonumber(ARGV[2])
 local starts = {}
-local firstScored, firstSettled
+local firstSettled
 local at = 3
 for i = 1, k do
   starts[i] = at
   local entries = tonumber(ARGV[at + 6])
   at = at + 7
   if entries > 0 then
-    firstScored = firstScored or ARGV[at + 2]
     at = at + 4 + tonumber(ARGV[at + 3])
     if entries > 1 then
       firstSettled = firstSettled or ARGV[at]
       at = at + 2 + tonumber(ARGV[at + 1])
-    end
-  end
-end
-
--- before any write: the first ids that may be appended must be above the tops
-for _, first in ipairs({{KEYS[2], firstScored}, {KEYS[3], firstSettled}}) do
-  if first[2] then
-    local top = behind(first[1], first[2])
-    if top then
-      return {'BEHIND', top}
     end
   end
 end
@@ -118,6 +117,53 @@ local function status(game)
     statuses[game] = redis.call('HGET', game, 'status') or false
   end
   return statuses[game]
+end
+
+-- the player's best after a total: the higher of the stored one and the total (the board holds
+-- negated bests, so that equal bests rank by member), and whether the board must take the total
+local function raise(board, member, total)
+  local stored = redis.call('ZSCORE', board, member)
+  if stored and 0 - tonumber(stored) >= total then
+    return string.format('%d', 0 - tonumber(stored)), false -- not tostring(-x): -0 would print as "-0"
+  end
+  return string.format('%d', total), true
+end
+
+-- before any write: a `game-settled` id must be above its stream's top
+if firstSettled then
+  local t = behind(KEYS[3], firstSettled)
+  if t then
+    return {'BEHIND', t}
+  end
+end
+
+-- the first guess that appends to `guess-scored` (a scored decision, its game open, not applied
+-- yet), found by reads alone: no guess before it in the batch writes anything that changes that
+local first
+for i = 1, k do
+  local a = starts[i]
+  if tonumber(ARGV[a + 6]) > 0 and status(KEYS[6 + 3 * (i - 1)]) == 'open'
+      and redis.call('HEXISTS', KEYS[5 + 3 * (i - 1)], ARGV[a + 1]) == 0 then
+    first = i
+    break
+  end
+end
+
+-- its entry appended first, before any other write: Redis refuses an id not above the top
+local firstBest, firstRaise
+if first then
+  local a = starts[first]
+  local s = a + 7
+  local n = tonumber(ARGV[s + 3])
+  firstBest, firstRaise = raise(KEYS[4 + 3 * (first - 1)], ARGV[a + 2], tonumber(ARGV[s]))
+  ARGV[s + 3 + n] = firstBest -- the last item is the value of `best`: the board's
+  local appended = redis.pcall('XADD', KEYS[2], ARGV[s + 2], unpack(ARGV, s + 4, s + 3 + n))
+  if type(appended) == 'table' and appended.err then
+    if string.find(appended.err, 'equal or smaller than the target stream top', 1, true) then
+      return {'BEHIND', top(KEYS[2])}
+    end
+    return appended -- nothing written: the error as it is
+  end
 end
 
 local out = {}
@@ -137,22 +183,22 @@ for i = 1, k do
   else
     local s = a + 7 -- the scored part: total, result without its best, entry id, n, n items
     local member, total, n = ARGV[a + 2], tonumber(ARGV[s]), tonumber(ARGV[s + 3])
-    -- the one place the best is raised: the higher of the stored best and the total (the board
-    -- holds negated bests, so that equal bests rank by member)
-    local stored = redis.call('ZSCORE', board, member)
-    local best = total
-    if stored and 0 - tonumber(stored) > total then
-      best = 0 - tonumber(stored)
-    end
-    best = string.format('%d', best) -- not tostring(-x): -0 would print as "-0"
-    if redis.call('HSETNX', results, guess, ARGV[s + 1] .. best) == 0 then
-      out[i] = {'DUPLICATE'}
+    local best, higher
+    if i == first then
+      best, higher = firstBest, firstRaise -- its entry is appended already
     else
-      if not stored or 0 - tonumber(stored) < total then
+      best, higher = raise(board, member, total)
+    end
+    if redis.call('HSETNX', results, guess, ARGV[s + 1] .. best) == 0 then
+      out[i] = {'DUPLICATE'} -- never the first: it was found not applied, and nothing since wrote its result
+    else
+      if higher then
         redis.call('ZADD', board, 0 - total, member)
       end
-      ARGV[s + 3 + n] = best -- the last item is the value of `best`: the board's
-      redis.call('XADD', KEYS[2], ARGV[s + 2], unpack(ARGV, s + 4, s + 3 + n))
+      if i ~= first then
+        ARGV[s + 3 + n] = best
+        redis.call('XADD', KEYS[2], ARGV[s + 2], unpack(ARGV, s + 4, s + 3 + n))
+      end
       if entries > 1 then
         local t = s + 4 + n -- the settled part: entry id, m, m items
         redis.call('HSET', game, 'status', 'settled', 'winner', ARGV[a + 4], 'winnerId', ARGV[a + 3])

@@ -314,6 +314,47 @@ class RedisScoreCommitTest {
                 .isEqualTo(new ScoreCommit.AlreadyScored(id.toString()));
     }
 
+    /**
+     * The first {@code guess-scored} entry of a batch is appended before anything else is written, and
+     * Redis' refusal of an id not above the top is the check: a batch whose rejected guess comes first
+     * and whose scored guess is below another worker's top writes nothing (the rejection is not kept
+     * then, else the second attempt would find it applied) and is minted again above the top.
+     */
+    @Test
+    void aBatchBelowAnotherWorkersScoredTopWritesNothingBeforeItIsMintedAgain() {
+        Snowflake minter = new Snowflake(7, Clock.systemUTC());
+        Keyboard k = Keyboard.standard();
+        String suffix = Long.toString(System.nanoTime());
+        GameRecord open = new GameRecord("Gopen" + suffix, "room", k, new Code(k.keys().take(6)), Instant.now(), Option.none());
+        GameRecord settled = new GameRecord("Gdone" + suffix, "room", k, new Code(k.keys().take(6)), Instant.now(), Option.some("someone"));
+        new RedisGames(redis.calls()).create(open);
+        RedisGuessInbox inbox = new RedisGuessInbox(redis, "scored-ahead");
+        inbox.ensure();
+        long ahead = System.currentTimeMillis() + 5_000;
+        BrandedId scoredTop = redis.append(new Snowflake(1001, () -> ahead), EchoListener.NONE)
+                .append(StreamKey.of(Channels.QUEUE, Channels.GUESS_SCORED), io.vavr.collection.LinkedHashMap.of("other", "worker"));
+        StreamAppendPort guesses = redis.append(minter, EchoListener.NONE);
+        GuessSubmitted late = new GuessSubmitted(settled.game(), "room", codemojex.app.TestPlayers.id("bea"), "bea", new Code(k.keys().drop(6).take(6)));
+        GuessSubmitted scored = new GuessSubmitted(open.game(), "room", codemojex.app.TestPlayers.id("ada"), "ada", new Code(k.keys().drop(6).take(6)));
+        BrandedId lateId = guesses.append(StreamKey.of(Channels.QUEUE, Channels.GUESSES), late.fields());
+        BrandedId scoredId = guesses.append(StreamKey.of(Channels.QUEUE, Channels.GUESSES), scored.fields());
+        List<StreamEntry> delivered = inbox.next(2, java.time.Duration.ofMillis(100));
+        assertThat(delivered).hasSize(2);
+
+        List<ScoreCommit.Result> results = new RedisScoreCommit(redis.calls(), minter).commitAll(List.of(
+                new ScoreCommit.Commit(delivered.get(0), late, lateId.toString(), settled),
+                new ScoreCommit.Commit(delivered.get(1), scored, scoredId.toString(), open)));
+
+        GuessOutcome rejected = Referee.decide(late, lateId.toString(), Option.some(settled), 0);
+        assertThat(rejected).isInstanceOf(GuessOutcome.Rejected.class);
+        assertThat(results).containsExactly(new ScoreCommit.Applied(rejected),
+                new ScoreCommit.Applied(Referee.decide(scored, scoredId.toString(), Option.some(open), 0)));
+        List<StreamEntry> after = redis.range().rangeFrom(StreamKey.of(Channels.QUEUE, Channels.GUESS_SCORED), scoredTop.streamId(), 10);
+        assertThat(after).hasSize(2);
+        assertThat(after.get(1).field("guess")).contains(scoredId.toString());
+        assertThat(inbox.pendingCount()).isZero();
+    }
+
     @Test
     void aScriptTheServerForgotIsSentAgain() {
         jedis.scriptFlush();
