@@ -68,12 +68,7 @@ final class ReplyBytes {
     }
 
     private void record(int start, int len) {
-        if (2 * itemCount + 2 > items.length) {
-            items = Arrays.copyOf(items, 2 * items.length);
-        }
-        items[2 * itemCount] = start;
-        items[2 * itemCount + 1] = len;
-        itemCount++;
+        items = Replies.item(items, itemCount++, start, len);
     }
 
     /** The id of the entry read last, as text: for messages. */
@@ -111,11 +106,7 @@ final class ReplyBytes {
         if (size() == 0 || lastId < 0) {
             return Option.none();
         }
-        try {
-            return Option.some(Replies.streamId(raw, items[2 * lastId], items[2 * lastId + 1]));
-        } catch (IllegalArgumentException notAnId) {
-            throw new IllegalStateException("unexpected stream entry reply from " + key + ": an entry id " + notAnId.getMessage(), notAnId);
-        }
+        return Option.some(Replies.entryId(key, raw, items, lastId));
     }
 
     /**

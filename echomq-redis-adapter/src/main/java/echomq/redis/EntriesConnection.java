@@ -81,6 +81,7 @@ final class EntriesConnection extends Connection {
      * @return the id of the reply's last entry; none for an empty reply
      * @throws redis.clients.jedis.exceptions.JedisDataException for an error reply (the connection stays in step)
      * @throws Malformed               when the reply is not an {@code XRANGE} reply
+     * @throws IllegalStateException    when the last entry's id is not an id (as Lettuce's read says it)
      * @throws JedisConnectionException when the connection fails
      */
     Option<StreamId> readPage(String key) {
@@ -99,7 +100,7 @@ final class EntriesConnection extends Connection {
         if (idItem < 0) {
             return Option.none();
         }
-        return Option.some(Replies.streamId(raw, items[2 * idItem], items[2 * idItem + 1]));
+        return Option.some(Replies.entryId(key, raw, items, idItem));
     }
 
     /**
@@ -223,12 +224,7 @@ final class EntriesConnection extends Connection {
     }
 
     private void record(int start, int len) {
-        if (2 * itemCount + 2 > items.length) {
-            items = Arrays.copyOf(items, 2 * items.length);
-        }
-        items[2 * itemCount] = start;
-        items[2 * itemCount + 1] = len;
-        itemCount++;
+        items = Replies.item(items, itemCount++, start, len);
     }
 
     /**

@@ -69,6 +69,46 @@ public final class Replies {
     }
 
     /**
+     * The entry id that is item {@code item} of the layout {@link #entries(String, byte[], int[], int)}
+     * reads: how both clients' parsers read an entry's id, the last one's before the entries are built.
+     *
+     * @param key   the stream, named in errors
+     * @param raw   the reply's bulk strings
+     * @param items where each item is
+     * @param item  the id's item
+     * @return the id
+     * @throws IllegalStateException when it is not an entry id (a reply Redis does not give)
+     */
+    public static StreamId entryId(String key, byte[] raw, int[] items, int item) {
+        try {
+            return streamId(raw, items[2 * item], items[2 * item + 1]);
+        } catch (IllegalArgumentException notAnId) {
+            throw new IllegalStateException("unexpected stream entry reply from " + key + ": an entry id " + notAnId.getMessage(), notAnId);
+        }
+    }
+
+    /**
+     * Writes item {@code index} of the layout {@link #entries(String, byte[], int[], int)} reads (two
+     * ints per item: a bulk string's start and length, or {@link #ARRAY_ITEM} and an array's count),
+     * growing the table when it is full: the one writer of that layout, for both clients' parsers.
+     * <pre>{@code
+     * items = Replies.item(items, count++, start, len);
+     * }</pre>
+     *
+     * @param items the table so far
+     * @param index the item's place, the number of items written before it
+     * @param start the bulk string's start in the reply's buffer, or {@link #ARRAY_ITEM}
+     * @param len   its length, or the array's count
+     * @return the table holding the item: {@code items} or a grown copy of it
+     */
+    public static int[] item(int[] items, int index, int start, int len) {
+        int[] out = 2 * index + 2 > items.length ? java.util.Arrays.copyOf(items, Math.max(2 * items.length, 2 * index + 2)) : items;
+        out[2 * index] = start;
+        out[2 * index + 1] = len;
+        return out;
+    }
+
+    /**
      * The entries of an {@code XRANGE} reply that a parser copied into one buffer and checked for
      * shape, built now: the reply's items in {@code raw}, two ints per item in {@code items} (a bulk
      * string's start and length; an array header's {@link #ARRAY_ITEM} and count), in reply order: the reply's
@@ -93,11 +133,7 @@ public final class Replies {
         int i = 1;
         for (int e = 0; e < count; e++) {
             int id = i + 1;
-            try {
-                page.entry(streamId(raw, items[2 * id], items[2 * id + 1]));
-            } catch (IllegalArgumentException notAnId) {
-                throw new IllegalStateException("unexpected stream entry reply from " + key + ": an entry id " + notAnId.getMessage(), notAnId);
-            }
+            page.entry(entryId(key, raw, items, id));
             int fields = items[2 * (i + 2) + 1];
             int at = i + 3;
             for (int f = 0; f + 1 < fields; f += 2, at += 2) {
