@@ -3,14 +3,13 @@ package echomq.redis;
 import echomq.domain.id.StreamId;
 import echomq.domain.stream.ReplyPage;
 import echomq.domain.stream.StreamEntry;
-import echomq.wire.Replies;
+import echomq.wire.XrangeReply;
 import io.vavr.control.Option;
 import redis.clients.jedis.Connection;
 import redis.clients.jedis.PushConsumerChain;
 import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.util.RedisInputStream;
 
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -43,30 +42,17 @@ final class EntriesConnection extends Connection {
         }
     }
 
-    /** What {@link #protocolRead} returns for a reply it read into {@link #raw}. */
+    /** What {@link #protocolRead} returns for a reply it read into {@link #reply}. */
     private static final Object READ = new Object();
-    /** Items: an array header ({@code count} in the second int), a nil, or a bulk string (its start and length). */
-    private static final int ARRAY = Replies.ARRAY_ITEM;
-    private static final int NIL = -1;
-    /**
-     * Buffers grown past this (a page of about 30,000 small entries) are let go after their page
-     * instead of being kept by the pooled connection; below it a connection keeps what its largest
-     * page needed, so that pages of one size cost no buffer after the first.
-     */
-    private static final int KEEP = 4 << 20;
 
     /** Whether the reply being read is read as an {@code XRANGE} page. */
     private boolean reading;
+    /** The page read last: its bytes, where each item is, its shape checked. */
+    private final XrangeReply reply = new XrangeReply();
     /** The stream of the page read last, named in errors. */
     private String key;
-    /** The reply's bytes, {@link #length} of them. */
-    private byte[] raw = new byte[16 * 1024];
-    private int length;
-    /** Per item, two ints: its start in {@link #raw} ({@link #ARRAY}, {@link #NIL}) and its length (an array's count). */
-    private int[] items = new int[2 * 1024];
-    private int itemCount;
-    /** The reply read last holds this many entries; -1 when it has been built (or none was read). */
-    private int pageEntries = -1;
+    /** Whether {@link #reply} holds a page whose entries have not been built. */
+    private boolean unbuilt;
 
     private EntriesConnection(Connection.Builder builder) {
         super(builder);
@@ -86,21 +72,25 @@ final class EntriesConnection extends Connection {
      */
     Option<StreamId> readPage(String key) {
         this.key = key;
+        reply.start(key);
         reading = true;
-        pageEntries = -1;
+        unbuilt = false;
         try {
-            Object reply = getOne();
-            if (reply != READ) {
-                throw new Malformed("unexpected XRANGE reply from " + key + ": " + reply);
+            Object read = getOne();
+            if (read != READ) {
+                throw new Malformed("unexpected XRANGE reply from " + key + ": " + read);
             }
         } finally {
             reading = false;
         }
-        int idItem = checkShape();
-        if (idItem < 0) {
-            return Option.none();
+        Option<StreamId> last;
+        try {
+            last = reply.check();
+        } catch (XrangeReply.Malformed e) {
+            throw new Malformed(e.getMessage());
         }
-        return Option.some(Replies.entryId(key, raw, items, idItem));
+        unbuilt = reply.size() > 0;
+        return last;
     }
 
     /**
@@ -109,7 +99,7 @@ final class EntriesConnection extends Connection {
      * @return the count, 0 when there is none to build
      */
     int pageSize() {
-        return Math.max(0, pageEntries);
+        return unbuilt ? reply.size() : 0;
     }
 
     /**
@@ -120,17 +110,11 @@ final class EntriesConnection extends Connection {
      * @throws IllegalStateException when no page was read since the last call
      */
     List<StreamEntry> entries() {
-        if (pageEntries < 0) {
+        if (!unbuilt) {
             throw new IllegalStateException("no XRANGE page was read on this connection");
         }
-        int count = pageEntries;
-        pageEntries = -1;
-        List<StreamEntry> entries = Replies.entries(key, raw, items, count);
-        if (raw.length > KEEP || items.length > KEEP / Integer.BYTES) {
-            raw = new byte[16 * 1024];
-            items = new int[2 * 1024];
-        }
-        return entries;
+        unbuilt = false;
+        return reply.entries();
     }
 
     @Override
@@ -138,137 +122,22 @@ final class EntriesConnection extends Connection {
         if (!reading || !is.peek((byte) '*')) {
             return super.protocolRead(is, consumer);
         }
-        length = 0;
-        itemCount = 0;
-        int pos = 0;
-        long pending = 1; // values still to come: the reply, then each array's items as its header is read
-        while (pending > 0) {
-            if (length == raw.length) {
-                raw = Arrays.copyOf(raw, 2 * raw.length);
-            }
-            int got = is.read(raw, length, raw.length - length);
-            if (got < 0) {
-                throw new JedisConnectionException("the server closed the connection in a reply from " + key);
-            }
-            length += got;
-            // every whole item in what has arrived; a part of one waits for the next read
-            while (pending > 0) {
-                int next = item(pos);
-                if (next < 0) {
-                    break;
+        try {
+            while (!reply.scan()) {
+                byte[] into = reply.room(1);
+                int got = is.read(into, reply.length(), into.length - reply.length());
+                if (got < 0) {
+                    throw new JedisConnectionException("the server closed the connection in a reply from " + key);
                 }
-                int start = items[2 * (itemCount - 1)];
-                pending += start == ARRAY ? Math.max(0, items[2 * itemCount - 1]) - 1 : -1;
-                pos = next;
+                reply.wrote(got);
             }
+        } catch (XrangeReply.Malformed e) {
+            throw new Malformed(e.getMessage());
         }
-        if (pos != length) {
+        if (reply.end() != reply.length()) {
             // bytes after the reply: another reply read with it, which no parser can have now
-            throw malformed("more bytes after the reply: another reply read with it");
+            throw new Malformed("unexpected stream entry reply from " + key + ": more bytes after the reply: another reply read with it");
         }
         return READ;
-    }
-
-    /**
-     * The item at {@code pos} of {@link #raw}, recorded; the position after it, or -1 when it has not
-     * arrived whole. Its header's length is read in the one pass that finds the header's end.
-     */
-    private int item(int pos) {
-        int i = pos + 1;
-        boolean negative = i < length && raw[i] == '-';
-        if (negative) {
-            i++;
-        }
-        int digitsFrom = i;
-        long n = 0;
-        while (i < length) {
-            byte b = raw[i];
-            if (b == '\r') {
-                break;
-            }
-            int d = b - '0';
-            if (d < 0 || d > 9 || i - digitsFrom >= 10) {
-                throw malformed("a length with '" + (char) b + "'");
-            }
-            n = n * 10 + d;
-            i++;
-        }
-        if (i + 1 >= length) {
-            return -1; // the header has not arrived whole
-        }
-        if (i == digitsFrom || raw[i + 1] != '\n' || n > Integer.MAX_VALUE) {
-            throw malformed("a header that is not a length and CRLF");
-        }
-        int len = negative ? (int) -n : (int) n;
-        int after = i + 2;
-        byte type = raw[pos];
-        if (type == '*') {
-            record(ARRAY, len);
-            return after;
-        }
-        if (type != '$') {
-            throw malformed("'" + (char) type + "' in an XRANGE reply");
-        }
-        if (len < 0) {
-            record(NIL, -1);
-            return after;
-        }
-        if ((long) after + len + 2 > length) {
-            return -1;
-        }
-        if (raw[after + len] != '\r' || raw[after + len + 1] != '\n') {
-            throw malformed("a bulk string not ended by CRLF");
-        }
-        record(after, len);
-        return after + len + 2;
-    }
-
-    private void record(int start, int len) {
-        items = Replies.item(items, itemCount++, start, len);
-    }
-
-    /**
-     * Checks the items are {@code [[id, [f, v, …]], …]}, counts the entries into {@link #pageEntries}
-     * (-1 for none) and finds the item of the last entry's id (-1 for none). Entries of an odd number
-     * of field items are taken with the trailing name left out, as Jedis' path takes them.
-     */
-    private int checkShape() {
-        if (items[0] != ARRAY) {
-            throw malformed("a reply that is not an array");
-        }
-        int count = Math.max(0, items[1]);
-        int i = 1;
-        int lastId = -1;
-        for (int e = 0; e < count; e++) {
-            if (i + 2 >= itemCount || items[2 * i] != ARRAY || items[2 * i + 1] != 2) {
-                throw malformed("an entry that is not an id and its fields");
-            }
-            int id = i + 1;
-            if (items[2 * id] < 0 || items[2 * id + 1] > Replies.MAX_ID_BYTES) {
-                throw malformed("an entry id that is not a bulk string of at most " + Replies.MAX_ID_BYTES + " bytes");
-            }
-            int fields = i + 2;
-            int n = items[2 * fields + 1];
-            if (items[2 * fields] != ARRAY || n < 0 || fields + n >= itemCount) {
-                throw malformed("an entry's fields that are not an array");
-            }
-            for (int f = fields + 1; f <= fields + n; f++) {
-                if (items[2 * f] < 0) {
-                    throw malformed("a nil or an array among an entry's fields");
-                }
-            }
-            lastId = id;
-            i = fields + 1 + n;
-        }
-        if (i != itemCount) {
-            throw malformed("items after the entries");
-        }
-        pageEntries = count == 0 ? -1 : count;
-        return lastId;
-    }
-
-    private Malformed malformed(String what) {
-        pageEntries = -1;
-        return new Malformed("unexpected stream entry reply from " + key + ": " + what);
     }
 }

@@ -4,6 +4,8 @@
  * <ul>
  *   <li>{@link echomq.wire.Replies}, {@link echomq.wire.StreamInfo}, {@link echomq.wire.GroupInfo}:
  *   RESP replies of stream commands decoded into domain values;</li>
+ *   <li>{@link echomq.wire.XrangeReply}: an {@code XRANGE} page read from raw bytes as they arrive,
+ *   the reader both adapters put where their client allows one;</li>
  *   <li>{@link echomq.wire.Xadd}, {@link echomq.wire.Xtrim}, {@link echomq.wire.Xgroup}: what
  *   {@code XADD}, {@code XTRIM} and {@code XGROUP CREATE} carry, and which of their errors mean
  *   what;</li>
