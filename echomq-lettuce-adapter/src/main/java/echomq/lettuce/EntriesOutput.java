@@ -20,7 +20,20 @@ import java.nio.charset.StandardCharsets;
  */
 final class EntriesOutput extends CommandOutput<byte[], byte[], ReplyBytes> {
 
+    /** What {@link #frame} did with the bytes it was shown. */
+    enum Framing {
+        /** Left them to Lettuce's parser: the reply is not an array (an error), or the parser has begun it. */
+        NOT_FRAMED,
+        /** Took what there was of the reply; the rest is still to come. */
+        PART,
+        /** Took the reply's last byte, and no byte after it. */
+        WHOLE
+    }
+
     private final ReplyBytes reply;
+    /** Whether the reply is framed from raw bytes ({@link #frame}) or parsed by Lettuce (the callbacks). */
+    private boolean framing;
+    private boolean parsing;
     /** Arrays open: 0 none, 1 the reply, 2 an entry, 3 its names and values. Empty arrays are never open. */
     private int depth;
     private boolean hasId;
@@ -51,6 +64,35 @@ final class EntriesOutput extends CommandOutput<byte[], byte[], ReplyBytes> {
      */
     String malformed() {
         return reply.malformed();
+    }
+
+    /**
+     * Takes the reply straight from the event loop's buffer, as far as it has arrived, when it is an
+     * array: its bytes are copied in bulk and framed by {@link echomq.wire.XrangeReply}, and the
+     * buffer's reader index is left after the reply's last byte (a following reply's bytes stay).
+     * Called by {@link XrangeCommandHandler} in the place of Lettuce's parser.
+     *
+     * @param in the event loop's buffer, at the reply's next byte
+     * @return what was done
+     * @throws echomq.wire.XrangeReply.Malformed when the bytes are not an {@code XRANGE} reply (the
+     *                                           handler then fails the command with it and closes the connection, as for
+     *                                           bytes Lettuce's parser cannot read)
+     */
+    Framing frame(io.netty.buffer.ByteBuf in) {
+        if (parsing) {
+            return Framing.NOT_FRAMED;
+        }
+        if (!framing) {
+            if (!in.isReadable()) {
+                return Framing.PART;
+            }
+            if (in.getByte(in.readerIndex()) != '*') {
+                parsing = true;
+                return Framing.NOT_FRAMED;
+            }
+            framing = true;
+        }
+        return reply.frame(in) ? Framing.WHOLE : Framing.PART;
     }
 
     @Override

@@ -3,6 +3,8 @@ package echomq.lettuce;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
+import io.lettuce.core.resource.ClientResources;
+import io.lettuce.core.resource.DefaultClientResources;
 import io.lettuce.core.cluster.ClusterClientOptions;
 import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
 import io.lettuce.core.cluster.RedisClusterClient;
@@ -133,29 +135,36 @@ public final class LettuceConnections {
         Objects.requireNonNull(timeout, "timeout");
         try {
             if (uri.startsWith("redis-cluster://") || uri.startsWith("rediss-cluster://")) {
-                RedisClusterClient client = RedisClusterClient.create(clusterUris(uri, timeout));
-                client.setOptions(ClusterClientOptions.builder().protocolVersion(ProtocolVersion.RESP2)
+                List<RedisURI> nodes = clusterUris(uri, timeout);
+                ClusterClientOptions options = ClusterClientOptions.builder().protocolVersion(ProtocolVersion.RESP2)
                         .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
                         .sslOptions(ssl == null ? io.lettuce.core.SslOptions.create() : ssl)
                         .topologyRefreshOptions(ClusterTopologyRefreshOptions.builder().enableAllAdaptiveRefreshTriggers().build())
-                        .build());
+                        .build();
+                ClientResources resources = resources(options);
+                RedisClusterClient client = RedisClusterClient.create(resources, nodes);
+                client.setOptions(options);
                 try {
-                    return LettuceRedis.cluster(client, client.connect(ByteArrayCodec.INSTANCE));
+                    return LettuceRedis.cluster(client, client.connect(ByteArrayCodec.INSTANCE), resources);
                 } catch (RuntimeException e) {
                     client.shutdown();
+                    resources.shutdown();
                     throw e;
                 }
             }
             RedisURI redisUri = RedisURI.create(uri);
             redisUri.setTimeout(timeout);
-            RedisClient client = RedisClient.create(redisUri);
-            client.setOptions(ClientOptions.builder().protocolVersion(ProtocolVersion.RESP2)
+            ClientOptions options = ClientOptions.builder().protocolVersion(ProtocolVersion.RESP2)
                     .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
-                    .sslOptions(ssl == null ? io.lettuce.core.SslOptions.create() : ssl).build());
+                    .sslOptions(ssl == null ? io.lettuce.core.SslOptions.create() : ssl).build();
+            ClientResources resources = resources(options);
+            RedisClient client = RedisClient.create(resources, redisUri);
+            client.setOptions(options);
             try {
-                return LettuceRedis.single(client, client.connect(ByteArrayCodec.INSTANCE));
+                return LettuceRedis.single(client, client.connect(ByteArrayCodec.INSTANCE), resources);
             } catch (RuntimeException e) {
                 client.shutdown();
+                resources.shutdown();
                 throw e;
             }
         } catch (IllegalArgumentException e) {
@@ -163,6 +172,17 @@ public final class LettuceConnections {
         } catch (RuntimeException e) {
             throw LettuceFailures.translate("(connect " + mask(uri) + ")", e);
         }
+    }
+
+    /**
+     * The resources of a client of ours: Lettuce's defaults, with each connection's command handler
+     * one that frames {@code XRANGE} pages itself ({@link XrangeCommandHandler}).
+     */
+    private static ClientResources resources(ClientOptions options) {
+        XrangeCommandHandler.Installer installer = new XrangeCommandHandler.Installer(options);
+        ClientResources resources = DefaultClientResources.builder().nettyCustomizer(installer).build();
+        installer.resources(resources);
+        return resources;
     }
 
     private static List<RedisURI> clusterUris(String uri, Duration timeout) {

@@ -34,6 +34,8 @@ public final class LettuceRedis implements AutoCloseable {
 
     private final AbstractRedisClient client;
     private final boolean ownsClient;
+    /** The client's resources when they are this connection's own (shut down after the client), else none. */
+    private final io.vavr.control.Option<io.lettuce.core.resource.ClientResources> ownResources;
     private final StatefulConnection<byte[], byte[]> connection;
     private final RedisClusterCommands<byte[], byte[]> sync;
     private final RedisClusterAsyncCommands<byte[], byte[]> async;
@@ -42,28 +44,34 @@ public final class LettuceRedis implements AutoCloseable {
     private volatile boolean closed;
 
     private LettuceRedis(AbstractRedisClient client, boolean ownsClient, StatefulConnection<byte[], byte[]> connection,
-                         RedisClusterCommands<byte[], byte[]> sync, RedisClusterAsyncCommands<byte[], byte[]> async) {
+                         RedisClusterCommands<byte[], byte[]> sync, RedisClusterAsyncCommands<byte[], byte[]> async,
+                         io.vavr.control.Option<io.lettuce.core.resource.ClientResources> ownResources) {
         this.client = client;
         this.ownsClient = ownsClient;
+        this.ownResources = ownResources;
         this.connection = connection;
         this.sync = sync;
         this.async = async;
     }
 
-    static LettuceRedis single(AbstractRedisClient client, StatefulRedisConnection<byte[], byte[]> c) {
-        return single(client, true, c);
+    /** Over a client of ours and its resources, both shut down by {@link #close()}. */
+    static LettuceRedis single(AbstractRedisClient client, StatefulRedisConnection<byte[], byte[]> c,
+                               io.lettuce.core.resource.ClientResources resources) {
+        return new LettuceRedis(client, true, c, c.sync(), c.async(), io.vavr.control.Option.some(resources));
     }
 
     static LettuceRedis single(AbstractRedisClient client, boolean ownsClient, StatefulRedisConnection<byte[], byte[]> c) {
-        return new LettuceRedis(client, ownsClient, c, c.sync(), c.async());
+        return new LettuceRedis(client, ownsClient, c, c.sync(), c.async(), io.vavr.control.Option.none());
     }
 
-    static LettuceRedis cluster(AbstractRedisClient client, StatefulRedisClusterConnection<byte[], byte[]> c) {
-        return cluster(client, true, c);
+    /** Over a cluster client of ours and its resources, both shut down by {@link #close()}. */
+    static LettuceRedis cluster(AbstractRedisClient client, StatefulRedisClusterConnection<byte[], byte[]> c,
+                                io.lettuce.core.resource.ClientResources resources) {
+        return new LettuceRedis(client, true, c, c.sync(), c.async(), io.vavr.control.Option.some(resources));
     }
 
     static LettuceRedis cluster(AbstractRedisClient client, boolean ownsClient, StatefulRedisClusterConnection<byte[], byte[]> c) {
-        return new LettuceRedis(client, ownsClient, c, c.sync(), c.async());
+        return new LettuceRedis(client, ownsClient, c, c.sync(), c.async(), io.vavr.control.Option.none());
     }
 
     /**
@@ -228,6 +236,7 @@ public final class LettuceRedis implements AutoCloseable {
         connection.close();
         if (ownsClient) {
             client.shutdown();
+            ownResources.forEach(io.lettuce.core.resource.ClientResources::shutdown);
         }
     }
 

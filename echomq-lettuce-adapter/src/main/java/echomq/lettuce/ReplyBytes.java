@@ -3,6 +3,7 @@ package echomq.lettuce;
 import echomq.domain.id.StreamId;
 import echomq.domain.stream.StreamEntry;
 import echomq.wire.Replies;
+import echomq.wire.XrangeReply;
 import io.vavr.control.Option;
 
 import java.nio.ByteBuffer;
@@ -18,21 +19,85 @@ import java.util.List;
  */
 final class ReplyBytes {
 
+    /** At most this many bytes of the event loop's buffer are copied before they are framed (bytes copied past the reply are left unread in it). */
+    private static final int CHUNK = 64 * 1024;
+
     private final String key;
-    private byte[] raw = new byte[8 * 1024];
+    /** Allocated when Lettuce's parser fills it (a framed reply is held by {@link #framed}). */
+    private byte[] raw = new byte[0];
     private int length;
-    private int[] items = new int[2 * 512];
+    private int[] items = new int[0];
     private int itemCount;
     private int count;
     private int lastId = -1;
     private String malformed;
+    /** The reply framed from raw bytes ({@link #frame}), when it was read that way. */
+    private final XrangeReply framed = new XrangeReply();
+    private boolean isFramed;
+    /** Whether the framed reply's shape was checked ({@link #checked}), and its last id then. */
+    private boolean checked;
+    private Option<StreamId> framedLast = Option.none();
+    private IllegalStateException badLastId;
 
     ReplyBytes(String key) {
         this.key = key;
     }
 
+    /**
+     * Copies as much of the reply as {@code in} holds, in chunks of at most {@link #CHUNK} bytes, and
+     * frames it; leaves {@code in}'s reader index after the bytes taken.
+     *
+     * @return whether the reply is whole (no byte after it was taken)
+     */
+    boolean frame(io.netty.buffer.ByteBuf in) {
+        if (!isFramed) {
+            isFramed = true;
+            framed.start(key);
+        }
+        while (in.isReadable()) {
+            int take = Math.min(in.readableBytes(), CHUNK);
+            byte[] into = framed.room(take);
+            in.getBytes(in.readerIndex(), into, framed.length(), take);
+            framed.wrote(take);
+            if (framed.scan()) {
+                in.skipBytes(take - (framed.length() - framed.end()));
+                return true;
+            }
+            in.skipBytes(take);
+        }
+        return false;
+    }
+
+    /**
+     * Whether the reply was framed from raw bytes ({@link #frame}) rather than parsed by Lettuce.
+     *
+     * @return true when {@link XrangeCommandHandler} read it
+     */
+    boolean framed() {
+        return isFramed;
+    }
+
+    /** Checks a framed reply's shape once, on the caller's thread. */
+    private void checked() {
+        if (!isFramed || checked) {
+            return;
+        }
+        checked = true;
+        try {
+            framedLast = framed.check();
+        } catch (XrangeReply.Malformed e) {
+            malformed = e.getMessage();
+        } catch (IllegalStateException notAnId) {
+            badLastId = notAnId;
+        }
+    }
+
     /** Empties it for the next reply (the entries of the one before were built). */
     void clear() {
+        isFramed = false;
+        checked = false;
+        framedLast = Option.none();
+        badLastId = null;
         length = 0;
         itemCount = 0;
         count = 0;
@@ -89,11 +154,16 @@ final class ReplyBytes {
      * @return the message naming the stream, or null when the reply was well formed
      */
     String malformed() {
+        checked();
         return malformed;
     }
 
     /** How many entries the reply holds (0 when malformed). */
     int size() {
+        checked();
+        if (isFramed) {
+            return malformed != null ? 0 : framed.size();
+        }
         return malformed != null ? 0 : count;
     }
 
@@ -103,6 +173,13 @@ final class ReplyBytes {
      * @throws IllegalStateException when it is not an id
      */
     Option<StreamId> lastId() {
+        if (isFramed) {
+            checked();
+            if (badLastId != null) {
+                throw badLastId;
+            }
+            return malformed != null ? Option.none() : framedLast;
+        }
         if (size() == 0 || lastId < 0) {
             return Option.none();
         }
@@ -115,6 +192,13 @@ final class ReplyBytes {
      * @throws IllegalStateException when an entry's id is not an id
      */
     List<StreamEntry> entries() {
+        if (isFramed) {
+            checked();
+            if (badLastId != null) {
+                throw badLastId;
+            }
+            return malformed != null ? List.of() : framed.entries();
+        }
         return size() == 0 ? List.of() : Replies.entries(key, raw, items, count);
     }
 }

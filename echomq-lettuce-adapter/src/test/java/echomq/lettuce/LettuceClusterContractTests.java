@@ -37,6 +37,15 @@ class LettuceClusterContractTests extends LettucePortContracts {
     }
 
     @Test
+    void theNodesConnectionsFramePagesFromRawBytes() {
+        new LettuceStreamAppend(redis, new echomq.domain.id.Snowflake(3, java.time.Clock.systemUTC()))
+                .append(echomq.domain.stream.StreamKey.of("q", "pages"), io.vavr.collection.LinkedHashMap.of("k", "v"));
+        ReplyBytes reply = LettuceRangePagesTest.xrange(redis);
+        org.assertj.core.api.Assertions.assertThat(reply.framed()).isTrue();
+        org.assertj.core.api.Assertions.assertThat(reply.entries()).isNotEmpty();
+    }
+
+    @Test
     void streamsOfManyQueuesSpreadOverAllThreeMasters() {
         java.util.Set<Integer> masters = new java.util.HashSet<>();
         LettuceStreamAppend append = new LettuceStreamAppend(redis, new Snowflake(1, Clock.systemUTC()));

@@ -30,7 +30,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  */
 class LettuceRangePagesTest {
 
-    private static final StreamKey KEY = StreamKey.of("q", "pages");
+    static final StreamKey KEY = StreamKey.of("q", "pages");
 
     private static List<StreamId> append(LettuceRedis redis, int n) {
         LettuceStreamAppend append = new LettuceStreamAppend(redis, new Snowflake(1, Clock.systemUTC()));
@@ -73,6 +73,31 @@ class LettuceRangePagesTest {
                 assertThat(read).isEqualTo(ids);
             }
             assertThat(xranges(redis) - before).as("ten full pages and the empty one after them").isEqualTo(11);
+        }
+    }
+
+    /** An {@code XRANGE} of the whole of {@link #KEY} through {@code redis}, into a reply buffer of its own. */
+    static ReplyBytes xrange(LettuceRedis redis) {
+        ReplyBytes reply = new ReplyBytes(KEY.toString());
+        return redis.call(KEY.toString(), io.lettuce.core.protocol.CommandType.XRANGE, new EntriesOutput(reply),
+                LettuceRedis.args(KEY.toString()).add("-").add("+"));
+    }
+
+    @Test
+    void aConnectionOfOursFramesPagesFromRawBytesAndAClientHandedInParsesThemTheSame() {
+        try (RedisServerProcess server = TestRedis.privateServer(); LettuceRedis ours = LettuceConnections.connect(server.uri())) {
+            List<StreamId> ids = append(ours, 40);
+            ReplyBytes framed = xrange(ours);
+            assertThat(framed.framed()).as("read by the XRANGE handler our clients are given").isTrue();
+            assertThat(ids(framed.entries())).isEqualTo(ids);
+            io.lettuce.core.RedisClient client = io.lettuce.core.RedisClient.create(server.uri());
+            try (LettuceRedis shared = LettuceConnections.on(client)) {
+                ReplyBytes parsed = xrange(shared);
+                assertThat(parsed.framed()).as("a client handed in keeps Lettuce's handler").isFalse();
+                assertThat(ids(parsed.entries())).isEqualTo(ids);
+            } finally {
+                client.shutdown();
+            }
         }
     }
 
