@@ -40,10 +40,14 @@ public final class LettuceStreamRange implements StreamRangePort {
     }
 
     /**
-     * Pages with the next {@code XRANGE} in flight while the caller folds the page it was handed: a
-     * page's reply is only copied on Lettuce's event loop, and its entries are built by
-     * {@link RangePages#next()} after it has sent the next request, so that Redis computes that page
-     * meanwhile. Two reply buffers are filled in turn.
+     * Pages with the next {@code XRANGE} in flight while the caller folds the page it was handed, at
+     * most one page ahead of it. The request for page {@code k + 1} goes out as soon as both page
+     * {@code k} has arrived and the caller has asked for it, sent by whichever of the two comes
+     * second: the event loop, the moment it has framed a page the caller is waiting for, or the
+     * caller, when it asks for a page that has arrived. Either way no thread hand-off stands between
+     * Redis answering and the next request. Entries are built by {@link RangePages#next()} after that
+     * request went out, so that Redis computes the next page meanwhile. Two reply buffers are filled
+     * in turn.
      */
     @Override
     public RangePages pages(StreamKey stream, StreamId from, Option<StreamId> to, int pageSize) {
@@ -55,49 +59,126 @@ public final class LettuceStreamRange implements StreamRangePort {
         }
         String end = to.map(StreamId::toString).getOrElse("+");
         return new RangePages() {
-            /** The buffer the page in flight fills, and the one the page before it was built from. */
-            private ReplyBytes filling = new ReplyBytes(key);
-            private ReplyBytes spare = new ReplyBytes(key);
-            private CompletableFuture<ReplyBytes> inFlight = send(from);
+            private final Object lock = new Object();
+            /** Page {@code k} fills {@code buffers[k % 2]}: the other holds the page before it, built before this one was asked for. */
+            private final ReplyBytes[] buffers = {new ReplyBytes(key), new ReplyBytes(key)};
+            private long k;
+            /** Page {@code k}'s request: the page the caller takes next; null when the read is over. */
+            private CompletableFuture<ReplyBytes> current;
+            /** Page {@code k + 1}'s request, once sent. */
+            private CompletableFuture<ReplyBytes> following;
+            /** Whether page {@code k} was found to be the last, once it arrived. */
+            private boolean last;
+            /** Whether the caller has asked for page {@code k}. */
+            private boolean asked;
+            private boolean closed;
 
-            private CompletableFuture<ReplyBytes> send(StreamId start) {
-                return redis.async().dispatch(CommandType.XRANGE, new EntriesOutput(filling),
+            {
+                synchronized (lock) {
+                    current = send(from, buffers[0]);
+                    whenArrived(current);
+                }
+            }
+
+            private CompletableFuture<ReplyBytes> send(StreamId start, ReplyBytes into) {
+                return redis.async().dispatch(CommandType.XRANGE, new EntriesOutput(into),
                         LettuceRedis.args(key).add(start.toString()).add(end).add("COUNT").add(pageSize)).toCompletableFuture();
+            }
+
+            /**
+             * Asks ahead when {@code page} arrives: on the event loop as it completes, or at once, here,
+             * had it completed already; so it is called only once the request is recorded as
+             * {@link #current} or {@link #following}, lest the ask see no request and send a second.
+             */
+            private void whenArrived(CompletableFuture<ReplyBytes> page) {
+                page.whenComplete((reply, failed) -> {
+                    synchronized (lock) {
+                        askAhead();
+                    }
+                });
+            }
+
+            /**
+             * Sends page {@code k + 1}'s request when page {@code k} has arrived well formed and the
+             * caller has asked for it, unless it was sent or there is none; a failed or malformed page
+             * sends nothing (the caller throws). Called with the lock held.
+             */
+            private void askAhead() {
+                if (closed || !asked || following != null || last || current == null || !current.isDone()
+                        || current.isCompletedExceptionally()) {
+                    return;
+                }
+                ReplyBytes page = current.join();
+                if (page.malformed() != null) {
+                    return;
+                }
+                Option<StreamId> next;
+                try {
+                    next = page.lastId().flatMap(lastId -> RangePages.nextStart(lastId, page.size(), pageSize, to));
+                } catch (IllegalStateException notAnId) {
+                    return;
+                }
+                if (next.isEmpty()) {
+                    last = true;
+                } else {
+                    following = send(next.get(), buffers[(int) ((k + 1) % 2)]);
+                    whenArrived(following);
+                }
             }
 
             @Override
             public List<StreamEntry> next() {
-                if (inFlight == null) {
-                    return List.of();
+                CompletableFuture<ReplyBytes> waitFor;
+                synchronized (lock) {
+                    if (current == null) {
+                        return List.of();
+                    }
+                    asked = true;
+                    askAhead();
+                    waitFor = current;
                 }
                 ReplyBytes page;
                 try {
-                    page = inFlight.join();
+                    page = waitFor.join();
                 } catch (java.util.concurrent.CompletionException e) {
-                    inFlight = null;
+                    end();
                     throw LettuceFailures.translate(key, e.getCause());
                 }
-                if (page.malformed() != null) {
-                    inFlight = null;
-                    throw new IllegalStateException(page.malformed());
+                synchronized (lock) {
+                    askAhead(); // if it arrived after the ask above and before its own callback
+                    if (page.malformed() != null) {
+                        end();
+                        throw new IllegalStateException(page.malformed());
+                    }
+                    try {
+                        page.lastId();
+                    } catch (IllegalStateException notAnId) {
+                        end();
+                        throw notAnId;
+                    }
+                    current = following;
+                    following = null;
+                    last = false;
+                    asked = false;
+                    k++;
                 }
-                Option<StreamId> next;
-                try {
-                    next = page.lastId().flatMap(last -> RangePages.nextStart(last, page.size(), pageSize, to));
-                } catch (IllegalStateException notAnId) {
-                    inFlight = null;
-                    throw notAnId;
-                }
-                // this page's buffer is built from below; the next page fills the other one
-                filling = spare;
-                spare = page;
-                inFlight = next.map(this::send).getOrNull();
                 return page.entries();
+            }
+
+            private void end() {
+                synchronized (lock) {
+                    current = null;
+                    following = null;
+                }
             }
 
             @Override
             public void close() {
-                inFlight = null; // an answer still coming is dropped
+                synchronized (lock) {
+                    closed = true; // an answer still coming is dropped, and asks for nothing more
+                    current = null;
+                    following = null;
+                }
             }
         };
     }
