@@ -5,12 +5,14 @@ import echomq.domain.stream.RangePages;
 import echomq.domain.stream.StreamEntry;
 import echomq.domain.stream.StreamKey;
 import echomq.domain.stream.StreamRangePort;
+import echomq.wire.XrangeReply;
 import io.lettuce.core.protocol.CommandType;
 import io.vavr.control.Option;
 
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * {@link StreamRangePort} over Lettuce: {@code XRANGE key from to COUNT n}, its bulk strings copied
@@ -18,7 +20,11 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class LettuceStreamRange implements StreamRangePort {
 
+    /** Readers of finished page reads kept for the next one, so that a page's buffers grow to its size once, not at every read. */
+    private static final int KEEP_IDLE = 2;
+
     private final LettuceRedis redis;
+    private final ConcurrentLinkedQueue<XrangeReply> idle = new ConcurrentLinkedQueue<>();
 
     /**
      * Over {@code redis}.
@@ -61,7 +67,11 @@ public final class LettuceStreamRange implements StreamRangePort {
         return new RangePages() {
             private final Object lock = new Object();
             /** Page {@code k} fills {@code buffers[k % 2]}: the other holds the page before it, built before this one was asked for. */
-            private final ReplyBytes[] buffers = {new ReplyBytes(key), new ReplyBytes(key)};
+            private final ReplyBytes[] buffers = {borrow(key), borrow(key)};
+            /** The request sent last into each buffer: a buffer is handed back once it has been answered. */
+            @SuppressWarnings("unchecked")
+            private final CompletableFuture<ReplyBytes>[] sentInto = new CompletableFuture[2];
+            private boolean handedBack;
             private long k;
             /** Page {@code k}'s request: the page the caller takes next; null when the read is over. */
             private CompletableFuture<ReplyBytes> current;
@@ -75,14 +85,37 @@ public final class LettuceStreamRange implements StreamRangePort {
 
             {
                 synchronized (lock) {
-                    current = send(from, buffers[0]);
+                    current = send(from, 0);
                     whenArrived(current);
                 }
             }
 
-            private CompletableFuture<ReplyBytes> send(StreamId start, ReplyBytes into) {
-                return redis.async().dispatch(CommandType.XRANGE, new EntriesOutput(into),
+            private CompletableFuture<ReplyBytes> send(StreamId start, int buffer) {
+                CompletableFuture<ReplyBytes> f = redis.async().dispatch(CommandType.XRANGE, new EntriesOutput(buffers[buffer]),
                         LettuceRedis.args(key).add(start.toString()).add(end).add("COUNT").add(pageSize)).toCompletableFuture();
+                sentInto[buffer] = f;
+                return f;
+            }
+
+            /**
+             * Hands both buffers' readers back for the next read, once: each when its last request has
+             * been answered (a page still coming is framed into it first). Called with the lock held,
+             * after the last page's entries were built.
+             */
+            private void handBack() {
+                if (handedBack) {
+                    return;
+                }
+                handedBack = true;
+                for (int i = 0; i < 2; i++) {
+                    XrangeReply reader = buffers[i].reader();
+                    CompletableFuture<ReplyBytes> last = sentInto[i];
+                    if (last == null || last.isDone()) {
+                        keep(reader);
+                    } else {
+                        last.whenComplete((page, failed) -> keep(reader));
+                    }
+                }
             }
 
             /**
@@ -121,7 +154,7 @@ public final class LettuceStreamRange implements StreamRangePort {
                 if (next.isEmpty()) {
                     last = true;
                 } else {
-                    following = send(next.get(), buffers[(int) ((k + 1) % 2)]);
+                    following = send(next.get(), (int) ((k + 1) % 2));
                     whenArrived(following);
                 }
             }
@@ -162,13 +195,20 @@ public final class LettuceStreamRange implements StreamRangePort {
                     asked = false;
                     k++;
                 }
-                return page.entries();
+                List<StreamEntry> entries = page.entries();
+                synchronized (lock) {
+                    if (current == null) {
+                        handBack(); // that was the last page
+                    }
+                }
+                return entries;
             }
 
             private void end() {
                 synchronized (lock) {
                     current = null;
                     following = null;
+                    handBack();
                 }
             }
 
@@ -178,9 +218,32 @@ public final class LettuceStreamRange implements StreamRangePort {
                     closed = true; // an answer still coming is dropped, and asks for nothing more
                     current = null;
                     following = null;
+                    handBack();
                 }
             }
         };
+    }
+
+    /** A reply buffer for a page read, with a reader a finished read left when there is one. */
+    private ReplyBytes borrow(String key) {
+        XrangeReply reader = idle.poll();
+        return reader == null ? new ReplyBytes(key) : new ReplyBytes(key, reader);
+    }
+
+    /** Keeps a finished read's reader for the next read, up to {@link #KEEP_IDLE} of them. */
+    private void keep(XrangeReply reader) {
+        if (idle.size() < KEEP_IDLE) {
+            idle.offer(reader);
+        }
+    }
+
+    /**
+     * How many readers finished page reads left for the next ones: for the tests.
+     *
+     * @return the count, at most two
+     */
+    int idleReaders() {
+        return idle.size();
     }
 
     private List<StreamEntry> xrange(StreamKey stream, StreamId from, String to, int count) {

@@ -32,7 +32,7 @@ final class ReplyBytes {
     private int lastId = -1;
     private String malformed;
     /** The reply framed from raw bytes ({@link #frame}), when it was read that way. */
-    private final XrangeReply framed = new XrangeReply();
+    private final XrangeReply framed;
     private boolean isFramed;
     /** Whether the framed reply's shape was checked ({@link #checked}), and its last id then. */
     private boolean checked;
@@ -40,7 +40,27 @@ final class ReplyBytes {
     private IllegalStateException badLastId;
 
     ReplyBytes(String key) {
+        this(key, new XrangeReply());
+    }
+
+    /**
+     * Frames replies with {@code framed}, a reader a read before used (its buffers grown already).
+     *
+     * @param key    the stream, named in errors
+     * @param framed the reader, no longer used by anybody else
+     */
+    ReplyBytes(String key, XrangeReply framed) {
         this.key = key;
+        this.framed = framed;
+    }
+
+    /**
+     * The reader that frames this buffer's replies, to be handed to a later read once this one is done with it.
+     *
+     * @return the reader
+     */
+    XrangeReply reader() {
+        return framed;
     }
 
     /**

@@ -102,6 +102,34 @@ class LettuceRangePagesTest {
     }
 
     @Test
+    void aFinishedReadLeavesItsReadersToTheNextAndAClosedOneOnceItsPageHasCome() throws InterruptedException {
+        try (RedisServerProcess server = TestRedis.privateServer(); LettuceRedis redis = LettuceConnections.connect(server.uri())) {
+            List<StreamId> ids = append(redis, 30);
+            LettuceStreamRange range = new LettuceStreamRange(redis);
+            for (int read = 0; read < 3; read++) {
+                List<StreamId> got = new ArrayList<>();
+                try (RangePages pages = range.pages(KEY, StreamId.MIN, Option.none(), 7)) {
+                    assertThat(range.idleReaders()).as("read %d takes the readers left", read).isZero();
+                    for (List<StreamEntry> page = pages.next(); !page.isEmpty(); page = pages.next()) {
+                        got.addAll(ids(page));
+                    }
+                }
+                assertThat(got).isEqualTo(ids);
+                assertThat(range.idleReaders()).as("after read %d", read).isEqualTo(2);
+            }
+            RangePages early = range.pages(KEY, StreamId.MIN, Option.none(), 7);
+            assertThat(ids(early.next())).isEqualTo(ids.subList(0, 7));
+            early.close(); // the second page is asked for, and may still be coming
+            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            while (range.idleReaders() < 2 && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            assertThat(range.idleReaders()).as("a closed read's readers, once its last page has come").isEqualTo(2);
+            assertThat(ids(range.pages(KEY, StreamId.MIN, Option.none(), 100).next())).as("and they read the next read right").isEqualTo(ids);
+        }
+    }
+
+    @Test
     void pagesClosedEarlyLeaveTheConnectionInStep() {
         try (RedisServerProcess server = TestRedis.privateServer(); LettuceRedis redis = LettuceConnections.connect(server.uri())) {
             List<StreamId> ids = append(redis, 30);

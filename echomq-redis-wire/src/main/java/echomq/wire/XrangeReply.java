@@ -65,11 +65,15 @@ public final class XrangeReply {
     private int count = -1;
 
     /**
-     * Starts reading a reply, forgetting the one before.
+     * Starts reading a reply, forgetting the one before (and letting go of buffers a huge one grew).
      *
      * @param key the stream, named in errors
      */
     public void start(String key) {
+        if (raw.length > KEEP || items.length > KEEP / Integer.BYTES) {
+            raw = new byte[FIRST_BYTES]; // a reply before was huge and never built: its buffers are not kept either
+            items = new int[2 * FIRST_ITEMS];
+        }
         this.key = key;
         length = 0;
         itemCount = 0;
