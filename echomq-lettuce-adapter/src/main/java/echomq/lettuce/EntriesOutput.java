@@ -3,6 +3,7 @@ package echomq.lettuce;
 import echomq.wire.Replies;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.output.CommandOutput;
+import io.netty.buffer.ByteBuf;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -78,7 +79,7 @@ final class EntriesOutput extends CommandOutput<byte[], byte[], ReplyBytes> {
      *                                           handler then fails the command with it and closes the connection, as for
      *                                           bytes Lettuce's parser cannot read)
      */
-    Framing frame(io.netty.buffer.ByteBuf in) {
+    Framing frame(ByteBuf in) {
         if (parsing) {
             return Framing.NOT_FRAMED;
         }

@@ -12,6 +12,8 @@ import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.output.NestedMultiOutput;
 import io.lettuce.core.protocol.CommandArgs;
 import io.lettuce.core.protocol.ProtocolKeyword;
+import io.lettuce.core.resource.ClientResources;
+import io.vavr.control.Option;
 
 import java.util.List;
 import java.util.Objects;
@@ -35,7 +37,7 @@ public final class LettuceRedis implements AutoCloseable {
     private final AbstractRedisClient client;
     private final boolean ownsClient;
     /** The client's resources when they are this connection's own (shut down after the client), else none. */
-    private final io.vavr.control.Option<io.lettuce.core.resource.ClientResources> ownResources;
+    private final Option<ClientResources> ownResources;
     private final StatefulConnection<byte[], byte[]> connection;
     private final RedisClusterCommands<byte[], byte[]> sync;
     private final RedisClusterAsyncCommands<byte[], byte[]> async;
@@ -45,7 +47,7 @@ public final class LettuceRedis implements AutoCloseable {
 
     private LettuceRedis(AbstractRedisClient client, boolean ownsClient, StatefulConnection<byte[], byte[]> connection,
                          RedisClusterCommands<byte[], byte[]> sync, RedisClusterAsyncCommands<byte[], byte[]> async,
-                         io.vavr.control.Option<io.lettuce.core.resource.ClientResources> ownResources) {
+                         Option<ClientResources> ownResources) {
         this.client = client;
         this.ownsClient = ownsClient;
         this.ownResources = ownResources;
@@ -56,22 +58,22 @@ public final class LettuceRedis implements AutoCloseable {
 
     /** Over a client of ours and its resources, both shut down by {@link #close()}. */
     static LettuceRedis single(AbstractRedisClient client, StatefulRedisConnection<byte[], byte[]> c,
-                               io.lettuce.core.resource.ClientResources resources) {
-        return new LettuceRedis(client, true, c, c.sync(), c.async(), io.vavr.control.Option.some(resources));
+                               ClientResources resources) {
+        return new LettuceRedis(client, true, c, c.sync(), c.async(), Option.some(resources));
     }
 
     static LettuceRedis single(AbstractRedisClient client, boolean ownsClient, StatefulRedisConnection<byte[], byte[]> c) {
-        return new LettuceRedis(client, ownsClient, c, c.sync(), c.async(), io.vavr.control.Option.none());
+        return new LettuceRedis(client, ownsClient, c, c.sync(), c.async(), Option.none());
     }
 
     /** Over a cluster client of ours and its resources, both shut down by {@link #close()}. */
     static LettuceRedis cluster(AbstractRedisClient client, StatefulRedisClusterConnection<byte[], byte[]> c,
-                                io.lettuce.core.resource.ClientResources resources) {
-        return new LettuceRedis(client, true, c, c.sync(), c.async(), io.vavr.control.Option.some(resources));
+                                ClientResources resources) {
+        return new LettuceRedis(client, true, c, c.sync(), c.async(), Option.some(resources));
     }
 
     static LettuceRedis cluster(AbstractRedisClient client, boolean ownsClient, StatefulRedisClusterConnection<byte[], byte[]> c) {
-        return new LettuceRedis(client, ownsClient, c, c.sync(), c.async(), io.vavr.control.Option.none());
+        return new LettuceRedis(client, ownsClient, c, c.sync(), c.async(), Option.none());
     }
 
     /**
@@ -132,13 +134,13 @@ public final class LettuceRedis implements AutoCloseable {
      * {@code XINFO <sub> key} ({@code STREAM}, {@code GROUPS}) with its raw reply; none when there is
      * no such key. Failures typed, naming the key.
      */
-    io.vavr.control.Option<List<Object>> xinfo(String sub, String key) {
+    Option<List<Object>> xinfo(String sub, String key) {
         try {
-            return io.vavr.control.Option.some(sync.dispatch(io.lettuce.core.protocol.CommandType.XINFO, new NestedMultiOutput<>(CODEC),
+            return Option.some(sync.dispatch(io.lettuce.core.protocol.CommandType.XINFO, new NestedMultiOutput<>(CODEC),
                     new CommandArgs<>(CODEC).add(sub).addKey(bytes(key))));
         } catch (io.lettuce.core.RedisCommandExecutionException e) {
             if (String.valueOf(e.getMessage()).startsWith("ERR no such key")) {
-                return io.vavr.control.Option.none();
+                return Option.none();
             }
             throw LettuceFailures.translate(key, e);
         } catch (RuntimeException e) {
@@ -236,7 +238,7 @@ public final class LettuceRedis implements AutoCloseable {
         connection.close();
         if (ownsClient) {
             client.shutdown();
-            ownResources.forEach(io.lettuce.core.resource.ClientResources::shutdown);
+            ownResources.forEach(ClientResources::shutdown);
         }
     }
 

@@ -4,6 +4,7 @@ import echomq.domain.id.StreamId;
 import echomq.domain.stream.StreamEntry;
 import echomq.wire.Replies;
 import echomq.wire.XrangeReply;
+import io.netty.buffer.ByteBuf;
 import io.vavr.control.Option;
 
 import java.nio.ByteBuffer;
@@ -69,7 +70,7 @@ final class ReplyBytes {
      *
      * @return whether the reply is whole (no byte after it was taken)
      */
-    boolean frame(io.netty.buffer.ByteBuf in) {
+    boolean frame(ByteBuf in) {
         if (!isFramed) {
             isFramed = true;
             framed.start(key);
