@@ -12,11 +12,13 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * An {@code XRANGE} reply's bulk strings as Lettuce's parser handed them, copied into one buffer with
- * where each item is ({@link Replies#entries(String, byte[], int[], int)}'s layout): what the event
- * loop does for a page is only copying; the entries are built by the caller ({@link #entries()}),
- * after it has asked for the next page, while Redis computes that one. A paging read fills two of
- * these in turn, so that a long read allocates no buffer per page.
+ * An {@code XRANGE} reply as the event loop took it, in one of two ways: framed from the raw bytes
+ * by an {@link XrangeReply} ({@link #frame}, on the connections of our own clients, through
+ * {@link XrangeCommandHandler}), or handed bulk string by bulk string by Lettuce's parser and copied
+ * into one buffer with where each item is ({@link Replies#entries(String, byte[], int[], int)}'s
+ * layout; on a client handed in). Either way the event loop only copies; the entries are built by the
+ * caller ({@link #entries()}), after the next page was asked for, while Redis computes that one. A
+ * paging read fills two of these in turn, so that a long read allocates no buffer per page.
  */
 final class ReplyBytes {
 
@@ -98,7 +100,7 @@ final class ReplyBytes {
         return isFramed;
     }
 
-    /** Checks a framed reply's shape once, on the caller's thread. */
+    /** Checks a framed reply's shape once, on whichever thread first asks for its size, last id or entries (the one that sends the next page's request). */
     private void checked() {
         if (!isFramed || checked) {
             return;

@@ -1,7 +1,6 @@
 package echomq.lettuce;
 
 import echomq.domain.id.StreamId;
-import echomq.domain.stream.StreamEntry;
 import echomq.testkit.Seeded;
 import echomq.testkit.XrangeReplies;
 import echomq.wire.XrangeReply;
@@ -12,8 +11,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Random;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
@@ -105,18 +102,6 @@ class EntriesFramingTest {
         ReplyBytes got = out.get();
         assertThat(got.size()).isEqualTo(reply.entries().size());
         assertThat(got.lastId().map(StreamId::toString).toJavaOptional()).isEqualTo(reply.lastId());
-        List<StreamEntry> entries = got.entries();
-        assertThat(entries).hasSize(reply.entries().size());
-        for (int e = 0; e < entries.size(); e++) {
-            XrangeReplies.Entry expected = reply.entries().get(e);
-            List<String> fields = new ArrayList<>();
-            entries.get(e).forEachField((name, value) -> fields.add(name + "=" + value));
-            List<String> want = new ArrayList<>();
-            for (int f = 0; f < expected.fieldCount(); f++) {
-                want.add(expected.name(f) + "=" + new String(expected.value(f), StandardCharsets.UTF_8));
-            }
-            assertThat(entries.get(e).id().toString()).isEqualTo(expected.id());
-            assertThat(fields).as("entry %s", expected.id()).isEqualTo(want);
-        }
+        reply.assertReadAs(got.entries());
     }
 }

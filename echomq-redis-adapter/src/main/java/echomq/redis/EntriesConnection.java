@@ -51,8 +51,6 @@ final class EntriesConnection extends Connection {
     private final XrangeReply reply = new XrangeReply();
     /** The stream of the page read last, named in errors. */
     private String key;
-    /** Whether {@link #reply} holds a page whose entries have not been built. */
-    private boolean unbuilt;
 
     private EntriesConnection(Connection.Builder builder) {
         super(builder);
@@ -74,7 +72,6 @@ final class EntriesConnection extends Connection {
         this.key = key;
         reply.start(key);
         reading = true;
-        unbuilt = false;
         try {
             Object read = getOne();
             if (read != READ) {
@@ -83,14 +80,11 @@ final class EntriesConnection extends Connection {
         } finally {
             reading = false;
         }
-        Option<StreamId> last;
         try {
-            last = reply.check();
+            return reply.check();
         } catch (XrangeReply.Malformed e) {
             throw new Malformed(e.getMessage());
         }
-        unbuilt = reply.size() > 0;
-        return last;
     }
 
     /**
@@ -99,7 +93,7 @@ final class EntriesConnection extends Connection {
      * @return the count, 0 when there is none to build
      */
     int pageSize() {
-        return unbuilt ? reply.size() : 0;
+        return reply.size(); // 0 until checked, and once built
     }
 
     /**
@@ -110,10 +104,9 @@ final class EntriesConnection extends Connection {
      * @throws IllegalStateException when no page was read since the last call
      */
     List<StreamEntry> entries() {
-        if (!unbuilt) {
+        if (reply.size() == 0) {
             throw new IllegalStateException("no XRANGE page was read on this connection");
         }
-        unbuilt = false;
         return reply.entries();
     }
 

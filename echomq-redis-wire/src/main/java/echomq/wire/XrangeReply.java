@@ -70,10 +70,7 @@ public final class XrangeReply {
      * @param key the stream, named in errors
      */
     public void start(String key) {
-        if (raw.length > KEEP || items.length > KEEP / Integer.BYTES) {
-            raw = new byte[FIRST_BYTES]; // a reply before was huge and never built: its buffers are not kept either
-            items = new int[2 * FIRST_ITEMS];
-        }
+        letGoIfHuge(); // of a huge reply that was never built
         this.key = key;
         length = 0;
         itemCount = 0;
@@ -195,8 +192,9 @@ public final class XrangeReply {
         if (i != itemCount) {
             throw malformed("items after the entries");
         }
-        count = n;
-        return lastId < 0 ? Option.none() : Option.some(Replies.entryId(key, raw, items, lastId));
+        Option<StreamId> last = lastId < 0 ? Option.none() : Option.some(Replies.entryId(key, raw, items, lastId));
+        count = n; // only now: a reply whose last id is not one has nothing to build
+        return last;
     }
 
     /**
@@ -222,11 +220,16 @@ public final class XrangeReply {
         int n = count;
         count = -1;
         List<StreamEntry> entries = n == 0 ? List.of() : Replies.entries(key, raw, items, n);
+        letGoIfHuge();
+        return entries;
+    }
+
+    /** Replaces buffers grown past {@link #KEEP} with first-sized ones, so that a reader kept between replies stays small. */
+    private void letGoIfHuge() {
         if (raw.length > KEEP || items.length > KEEP / Integer.BYTES) {
             raw = new byte[FIRST_BYTES];
             items = new int[2 * FIRST_ITEMS];
         }
-        return entries;
     }
 
     /**

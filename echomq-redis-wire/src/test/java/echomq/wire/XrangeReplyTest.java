@@ -1,7 +1,6 @@
 package echomq.wire;
 
 import echomq.domain.id.StreamId;
-import echomq.domain.stream.StreamEntry;
 import echomq.testkit.Seeded;
 import echomq.testkit.XrangeReplies;
 import org.junit.jupiter.api.DynamicTest;
@@ -9,9 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Random;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
@@ -126,20 +123,7 @@ class XrangeReplyTest {
         assertThat(reader.end()).as("where the reply ends").isEqualTo(resp.length);
         assertThat(reader.check().map(StreamId::toString).toJavaOptional()).isEqualTo(reply.lastId());
         assertThat(reader.size()).isEqualTo(reply.entries().size());
-        List<StreamEntry> entries = reader.entries();
-        assertThat(entries).hasSize(reply.entries().size());
-        for (int e = 0; e < entries.size(); e++) {
-            XrangeReplies.Entry expected = reply.entries().get(e);
-            StreamEntry got = entries.get(e);
-            assertThat(got.id().toString()).isEqualTo(expected.id());
-            List<String> fields = new ArrayList<>();
-            got.forEachField((name, value) -> fields.add(name + "=" + value));
-            List<String> want = new ArrayList<>();
-            for (int f = 0; f < expected.fieldCount(); f++) {
-                want.add(expected.name(f) + "=" + new String(expected.value(f), StandardCharsets.UTF_8));
-            }
-            assertThat(fields).as("entry %s", expected.id()).isEqualTo(want);
-        }
+        reply.assertReadAs(reader.entries());
     }
 
     private static XrangeReply feed(String text) {

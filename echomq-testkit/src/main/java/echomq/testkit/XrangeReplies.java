@@ -1,11 +1,15 @@
 package echomq.testkit;
 
+import echomq.domain.stream.StreamEntry;
+
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code XRANGE} replies as a Redis server writes them (RESP2), drawn from a seeded generator, with
@@ -116,6 +120,27 @@ public final class XrangeReplies {
                 }
             }
             return out.toByteArray();
+        }
+
+        /**
+         * Asserts that {@code read} holds this reply's entries, in order: each id, and each field's
+         * name and value (UTF-8) in the order written.
+         *
+         * @param read the entries a parser built from {@link #resp()}
+         */
+        public void assertReadAs(List<StreamEntry> read) {
+            assertThat(read).hasSize(entries.size());
+            for (int e = 0; e < read.size(); e++) {
+                Entry expected = entries.get(e);
+                List<String> fields = new ArrayList<>();
+                read.get(e).forEachField((name, value) -> fields.add(name + "=" + value));
+                List<String> want = new ArrayList<>();
+                for (int f = 0; f < expected.fieldCount(); f++) {
+                    want.add(expected.name(f) + "=" + new String(expected.value(f), StandardCharsets.UTF_8));
+                }
+                assertThat(read.get(e).id().toString()).as("entry %d", e).isEqualTo(expected.id());
+                assertThat(fields).as("entry %s", expected.id()).isEqualTo(want);
+            }
         }
 
         /**
