@@ -58,8 +58,8 @@ final class EntriesConnection extends Connection {
 
     /**
      * Reads the reply to an {@code XRANGE} sent before (flushing what is unsent) into this
-     * connection's buffer, without building its entries: {@link #entries} does, next. The request
-     * must be the only one in flight (the bytes read in bulk would take a following reply's too).
+     * connection's buffer, without building its entries: {@link #entries} does, next. Other requests
+     * may be in flight behind it: no byte of their replies is taken ({@link XrangeReply#needs}).
      *
      * @param key the stream, named in errors
      * @return the id of the reply's last entry; none for an empty reply
@@ -117,8 +117,10 @@ final class EntriesConnection extends Connection {
         }
         try {
             while (!reply.scan()) {
-                byte[] into = reply.room(1);
-                int got = is.read(into, reply.length(), into.length - reply.length());
+                // no more than the reply certainly holds: the next reply's bytes stay in Jedis' stream
+                int want = reply.needs();
+                byte[] into = reply.room(want);
+                int got = is.read(into, reply.length(), want);
                 if (got < 0) {
                     throw new JedisConnectionException("the server closed the connection in a reply from " + key);
                 }

@@ -141,6 +141,38 @@ public final class XrangeReply {
     }
 
     /**
+     * How many more bytes certainly belong to this reply: at least 1 until it has arrived whole, and
+     * never more than it still lacks. A reader that takes no more than this at a time from a stream
+     * that carries the replies after it (requests pipelined on one connection) leaves their bytes
+     * where they are. Each value still to come is at least four bytes ({@code *0\r\n}); a bulk string
+     * whose header has arrived is as long as the header says.
+     * <pre>{@code
+     * int got = in.read(reply.room(reply.needs()), reply.length(), reply.needs());
+     * }</pre>
+     *
+     * @return the bytes to read next, at most; 0 once the reply is whole
+     */
+    public int needs() {
+        if (pending == 0) {
+            return 0;
+        }
+        long min = 4L * pending;
+        if (pos < length && raw[pos] == '$') {
+            // the bulk string under way: once its header has arrived, its whole length is known
+            long len = 0;
+            int i = pos + 1;
+            int stop = Math.min(length, pos + 12);
+            while (i < stop && raw[i] >= '0' && raw[i] <= '9') {
+                len = len * 10 + raw[i++] - '0';
+            }
+            if (i > pos + 1 && i < stop && raw[i] == '\r') {
+                min = Math.max(min, (i + 2L - pos) + len + 2 + 4L * (pending - 1));
+            }
+        }
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE - 8, min - (length - pos)));
+    }
+
+    /**
      * Where the reply ends in what was written: bytes after it belong to the replies after it.
      *
      * @return the position after the reply's last byte, once {@link #scan} said it is whole
