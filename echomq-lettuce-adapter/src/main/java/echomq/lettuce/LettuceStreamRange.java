@@ -1,6 +1,7 @@
 package echomq.lettuce;
 
 import echomq.domain.id.StreamId;
+import echomq.domain.stream.PagePlan;
 import echomq.domain.stream.RangePages;
 import echomq.domain.stream.StreamEntry;
 import echomq.domain.stream.StreamKey;
@@ -9,6 +10,7 @@ import echomq.wire.XrangeReply;
 import io.lettuce.core.protocol.CommandType;
 import io.vavr.control.Option;
 
+import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -20,8 +22,10 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  */
 public final class LettuceStreamRange implements StreamRangePort {
 
+    /** Reply buffers of a page read: the caller builds one page while two are in flight. */
+    private static final int BUFFERS = 3;
     /** Readers of finished page reads kept for the next one, so that a page's buffers grow to its size once, not at every read. */
-    private static final int KEEP_IDLE = 2;
+    private static final int KEEP_IDLE = BUFFERS;
 
     private final LettuceRedis redis;
     private final ConcurrentLinkedQueue<XrangeReply> idle = new ConcurrentLinkedQueue<>();
@@ -46,14 +50,10 @@ public final class LettuceStreamRange implements StreamRangePort {
     }
 
     /**
-     * Pages with the next {@code XRANGE} in flight while the caller folds the page it was handed, at
-     * most one page ahead of it. The request for page {@code k + 1} goes out as soon as both page
-     * {@code k} has arrived and the caller has asked for it, sent by whichever of the two comes
-     * second: the event loop, the moment it has framed a page the caller is waiting for, or the
-     * caller, when it asks for a page that has arrived. Either way no thread hand-off stands between
-     * Redis answering and the next request. Entries are built by {@link RangePages#next()} after that
-     * request went out, so that Redis computes the next page meanwhile. Two reply buffers are filled
-     * in turn.
+     * Pages read as {@link PagePlan} says: after a full first page the stream's top is read once, then
+     * the range below it in slices two requests at a time, so that Redis computes the next reply while
+     * the event loop takes this one in ({@link PlannedPages}). Entries are built by
+     * {@link RangePages#next()}, on the caller's thread, after the next requests went out.
      */
     @Override
     public RangePages pages(StreamKey stream, StreamId from, Option<StreamId> to, int pageSize) {
@@ -63,165 +63,223 @@ public final class LettuceStreamRange implements StreamRangePort {
         if (pageSize <= 0) {
             throw new IllegalArgumentException("page size must be > 0, got " + pageSize);
         }
-        String end = to.map(StreamId::toString).getOrElse("+");
-        return new RangePages() {
-            private final Object lock = new Object();
-            /** Page {@code k} fills {@code buffers[k % 2]}: the other holds the page before it, built before this one was asked for. */
-            private final ReplyBytes[] buffers = {borrow(key), borrow(key)};
-            /** The request sent last into each buffer: a buffer is handed back once it has been answered. */
-            @SuppressWarnings("unchecked")
-            private final CompletableFuture<ReplyBytes>[] sentInto = new CompletableFuture[2];
-            private boolean handedBack;
-            private long k;
-            /** Page {@code k}'s request: the page the caller takes next; null when the read is over. */
-            private CompletableFuture<ReplyBytes> current;
-            /** Page {@code k + 1}'s request, once sent. */
-            private CompletableFuture<ReplyBytes> following;
-            /** Whether page {@code k} was found to be the last, once it arrived. */
-            private boolean last;
-            /** Whether the caller has asked for page {@code k}. */
-            private boolean asked;
-            private boolean closed;
+        return new PlannedPages(key, new PagePlan(from, to, pageSize));
+    }
 
-            {
-                synchronized (lock) {
-                    current = send(from, 0);
-                    whenArrived(current);
-                }
+    /**
+     * The pages of one range. Requests go out as soon as the plan has one and a reply buffer is free:
+     * from the event loop the moment a reply arrives, or from the caller once it has built a page, so
+     * that no thread hand-off stands between Redis answering and the next request. Three buffers are
+     * filled in turn: the caller builds one while two are in flight or waiting for it, which bounds how
+     * far the read runs ahead of a slow caller. Replies are answered to the plan in the order they were
+     * sent, under one lock, whichever thread sees them first.
+     */
+    private final class PlannedPages implements RangePages {
+
+        /** A request sent: what the plan asked, the buffer its reply fills, and the reply. */
+        private record Sent(PagePlan.Ask ask, ReplyBytes buffer, CompletableFuture<ReplyBytes> reply) {
+        }
+
+        private final Object lock = new Object();
+        private final String key;
+        private final PagePlan plan;
+        private final ArrayDeque<Sent> sent = new ArrayDeque<>();
+        /** Pages taken, waiting for the caller, in order. */
+        private final ArrayDeque<ReplyBytes> ready = new ArrayDeque<>();
+        /** Buffers free for a page's request. */
+        private final ArrayDeque<ReplyBytes> free = new ArrayDeque<>();
+        /** Why the read failed, once a reply failed or was not a range's; thrown to the caller in turn. */
+        private Throwable failure;
+        private boolean failureFromRedis;
+        private boolean over;
+        private boolean sending;
+
+        PlannedPages(String key, PagePlan plan) {
+            this.key = key;
+            this.plan = plan;
+            for (int i = 0; i < BUFFERS; i++) {
+                free.add(borrow(key));
             }
-
-            private CompletableFuture<ReplyBytes> send(StreamId start, int buffer) {
-                CompletableFuture<ReplyBytes> f = redis.async().dispatch(CommandType.XRANGE, new EntriesOutput(buffers[buffer]),
-                        LettuceRedis.args(key).add(start.toString()).add(end).add("COUNT").add(pageSize)).toCompletableFuture();
-                sentInto[buffer] = f;
-                return f;
+            synchronized (lock) {
+                sendAsks();
             }
+        }
 
-            /**
-             * Hands both buffers' readers back for the next read, once: each when its last request has
-             * been answered (a page still coming is framed into it first). Called with the lock held,
-             * after the last page's entries were built.
-             */
-            private void handBack() {
-                if (handedBack) {
-                    return;
-                }
-                handedBack = true;
-                for (int i = 0; i < 2; i++) {
-                    XrangeReply reader = buffers[i].reader();
-                    CompletableFuture<ReplyBytes> last = sentInto[i];
-                    if (last == null || last.isDone()) {
-                        keep(reader);
+        /** Sends what the plan asks for while a buffer is free. Called with the lock held. */
+        private void sendAsks() {
+            if (sending || over || failure != null) {
+                return;
+            }
+            sending = true;
+            try {
+                while (!free.isEmpty()) {
+                    Option<PagePlan.Ask> a = plan.ask();
+                    if (a.isEmpty()) {
+                        break;
+                    }
+                    Sent s;
+                    if (a.get() instanceof PagePlan.Ask.Page page) {
+                        ReplyBytes buffer = free.poll();
+                        s = new Sent(page, buffer, redis.async().dispatch(CommandType.XRANGE, new EntriesOutput(buffer),
+                                LettuceRedis.args(key).add(page.from().toString()).add(page.to().map(StreamId::toString).getOrElse("+"))
+                                        .add("COUNT").add(page.count())).toCompletableFuture());
                     } else {
-                        last.whenComplete((page, failed) -> keep(reader));
+                        ReplyBytes top = new ReplyBytes(key);
+                        s = new Sent(a.get(), null, redis.async().dispatch(CommandType.XREVRANGE, new EntriesOutput(top),
+                                LettuceRedis.args(key).add("+").add("-").add("COUNT").add(1)).toCompletableFuture());
                     }
+                    sent.add(s);
+                    // only once recorded: a reply that came already is then answered here, in its turn
+                    s.reply().whenComplete((reply, failed) -> arrived());
                 }
+            } finally {
+                sending = false;
             }
+        }
 
-            /**
-             * Asks ahead when {@code page} arrives: on the event loop as it completes, or at once, here,
-             * had it completed already; so it is called only once the request is recorded as
-             * {@link #current} or {@link #following}, lest the ask see no request and send a second.
-             */
-            private void whenArrived(CompletableFuture<ReplyBytes> page) {
-                page.whenComplete((reply, failed) -> {
-                    synchronized (lock) {
-                        askAhead();
+        /** A reply came (on the event loop, or at once when it had come before): answer it and ask on. */
+        private void arrived() {
+            synchronized (lock) {
+                settle();
+                sendAsks();
+            }
+        }
+
+        /** Answers the plan every reply that has come, in the order sent. Called with the lock held. */
+        private void settle() {
+            while (!over && failure == null && !sent.isEmpty() && sent.peek().reply().isDone()) {
+                Sent s = sent.poll();
+                if (s.reply().isCompletedExceptionally()) {
+                    try {
+                        s.reply().join();
+                    } catch (java.util.concurrent.CompletionException | java.util.concurrent.CancellationException e) {
+                        failure = e.getCause() != null ? e.getCause() : e;
+                        failureFromRedis = true;
                     }
-                });
-            }
-
-            /**
-             * Sends page {@code k + 1}'s request when page {@code k} has arrived well formed and the
-             * caller has asked for it, unless it was sent or there is none; a failed or malformed page
-             * sends nothing (the caller throws). Called with the lock held.
-             */
-            private void askAhead() {
-                if (closed || !asked || following != null || last || current == null || !current.isDone()
-                        || current.isCompletedExceptionally()) {
+                    freeUp(s);
                     return;
                 }
-                ReplyBytes page = current.join();
-                if (page.malformed() != null) {
-                    return;
-                }
-                Option<StreamId> next;
+                ReplyBytes reply = s.reply().join();
+                Option<StreamId> last;
                 try {
-                    next = page.lastId().flatMap(lastId -> RangePages.nextStart(lastId, page.size(), pageSize, to));
-                } catch (IllegalStateException notAnId) {
-                    return;
+                    if (reply.malformed() != null) {
+                        throw new IllegalStateException(reply.malformed());
+                    }
+                    last = reply.lastId();
+                    if (s.ask() instanceof PagePlan.Ask.Top) {
+                        plan.onTop(last);
+                        continue;
+                    }
+                    if (plan.onPage(reply.size(), last) == PagePlan.Use.TAKE && reply.size() > 0) {
+                        ready.add(reply);
+                        continue;
+                    }
+                } catch (IllegalArgumentException notThisRange) {
+                    failure = new IllegalStateException(notThisRange.getMessage(), notThisRange);
+                } catch (IllegalStateException notARange) {
+                    failure = notARange;
                 }
-                if (next.isEmpty()) {
-                    last = true;
-                } else {
-                    following = send(next.get(), (int) ((k + 1) % 2));
-                    whenArrived(following);
-                }
+                freeUp(s); // dropped, empty, or failed
             }
+        }
 
-            @Override
-            public List<StreamEntry> next() {
-                CompletableFuture<ReplyBytes> waitFor;
+        private void freeUp(Sent s) {
+            if (s.buffer() != null) {
+                free.add(s.buffer());
+            }
+        }
+
+        @Override
+        public List<StreamEntry> next() {
+            while (true) {
+                ReplyBytes page;
+                CompletableFuture<ReplyBytes> waitFor = null;
                 synchronized (lock) {
-                    if (current == null) {
+                    if (over) {
                         return List.of();
                     }
-                    asked = true;
-                    askAhead();
-                    waitFor = current;
-                }
-                ReplyBytes page;
-                try {
-                    page = waitFor.join();
-                } catch (java.util.concurrent.CompletionException e) {
-                    end();
-                    throw LettuceFailures.translate(key, e.getCause());
-                }
-                synchronized (lock) {
-                    askAhead(); // if it arrived after the ask above and before its own callback
-                    if (page.malformed() != null) {
-                        end();
-                        throw new IllegalStateException(page.malformed());
+                    settle();
+                    sendAsks();
+                    page = ready.poll();
+                    if (page == null) {
+                        if (failure != null) {
+                            Throwable f = failure;
+                            end();
+                            throw failureFromRedis ? LettuceFailures.translate(key, f) : (RuntimeException) f;
+                        }
+                        if (plan.done()) {
+                            end();
+                            return List.of();
+                        }
+                        waitFor = sent.peek().reply();
                     }
+                }
+                if (waitFor != null) {
                     try {
-                        page.lastId();
-                    } catch (IllegalStateException notAnId) {
-                        end();
-                        throw notAnId;
+                        waitFor.join();
+                    } catch (java.util.concurrent.CompletionException | java.util.concurrent.CancellationException e) {
+                        // answered in turn by settle(), which keeps the failure for the caller
                     }
-                    current = following;
-                    following = null;
-                    last = false;
-                    asked = false;
-                    k++;
+                    continue;
                 }
-                List<StreamEntry> entries = page.entries();
-                synchronized (lock) {
-                    if (current == null) {
-                        handBack(); // that was the last page
+                List<StreamEntry> entries;
+                try {
+                    entries = page.entries();
+                } catch (IllegalStateException notAnId) {
+                    synchronized (lock) {
+                        free.add(page);
+                        end();
                     }
+                    throw notAnId;
+                }
+                synchronized (lock) {
+                    free.add(page);
+                    sendAsks();
                 }
                 return entries;
             }
+        }
 
-            private void end() {
-                synchronized (lock) {
-                    current = null;
-                    following = null;
-                    handBack();
+        @Override
+        public boolean done() {
+            synchronized (lock) {
+                settle();
+                return over || plan.done() && ready.isEmpty() && failure == null;
+            }
+        }
+
+        /**
+         * Ends the read and hands the buffers' readers back for the next read, once: each when no
+         * reply is still coming into it. Called with the lock held.
+         */
+        private void end() {
+            if (over) {
+                return;
+            }
+            over = true;
+            for (ReplyBytes b : free) {
+                keep(b.reader());
+            }
+            for (ReplyBytes b : ready) {
+                keep(b.reader());
+            }
+            for (Sent s : sent) {
+                if (s.buffer() != null) {
+                    XrangeReply reader = s.buffer().reader();
+                    s.reply().whenComplete((reply, failed) -> keep(reader));
                 }
             }
+            free.clear();
+            ready.clear();
+            sent.clear();
+        }
 
-            @Override
-            public void close() {
-                synchronized (lock) {
-                    closed = true; // an answer still coming is dropped, and asks for nothing more
-                    current = null;
-                    following = null;
-                    handBack();
-                }
+        @Override
+        public void close() {
+            synchronized (lock) {
+                end(); // replies still coming are dropped
             }
-        };
+        }
     }
 
     /** A reply buffer for a page read, with a reader a finished read left when there is one. */
@@ -240,7 +298,7 @@ public final class LettuceStreamRange implements StreamRangePort {
     /**
      * How many readers finished page reads left for the next ones: for the tests.
      *
-     * @return the count, at most two
+     * @return the count, at most three
      */
     int idleReaders() {
         return idle.size();

@@ -24,8 +24,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * Lettuce's pages (one request in flight while the caller folds) keep at most one request ahead of
- * the caller, leave the multiplexed connection in step when closed early, and fail with typed
+ * Lettuce's pages (two requests in flight while the caller folds, below the stream's top) keep at
+ * most three pages ahead of the caller, leave the multiplexed connection in step when closed early, and fail with typed
  * errors rather than leave the caller waiting.
  */
 class LettuceRangePagesTest {
@@ -43,8 +43,13 @@ class LettuceRangePagesTest {
 
     /** How many {@code XRANGE}s the server has run. */
     private static long xranges(LettuceRedis redis) {
+        return calls(redis, "xrange");
+    }
+
+    /** How many times the server has run {@code command}. */
+    private static long calls(LettuceRedis redis, String command) {
         String stats = redis.sync().info("commandstats");
-        Matcher m = Pattern.compile("cmdstat_xrange:calls=(\\d+)").matcher(stats);
+        Matcher m = Pattern.compile("cmdstat_" + command + ":calls=(\\d+)").matcher(stats);
         return m.find() ? Long.parseLong(m.group(1)) : 0;
     }
 
@@ -52,27 +57,73 @@ class LettuceRangePagesTest {
         return entries.stream().map(StreamEntry::id).toList();
     }
 
+    /**
+     * A caller that folds slowly has the read run at most three pages ahead of it (its three reply
+     * buffers): the first page, then the top and the next page, then two slices below the top.
+     */
     @Test
-    void aCallerThatFoldsSlowlyHasOnlyTheNextPageAskedFor() throws InterruptedException {
+    void aCallerThatFoldsSlowlyHasAtMostThreePagesReadAhead() throws InterruptedException {
         try (RedisServerProcess server = TestRedis.privateServer(); LettuceRedis redis = LettuceConnections.connect(server.uri())) {
-            List<StreamId> ids = append(redis, 50);
+            // one entry a millisecond: no slice comes back empty (an empty one frees its buffer for another request)
+            List<StreamId> ids = new ArrayList<>();
+            for (int i = 0; i < 50; i++) {
+                StreamId id = StreamId.of(1_700_000_000_000L + i, 0);
+                redis.sync().xadd(bytes(KEY.toString()), new io.lettuce.core.XAddArgs().id(id.toString()), java.util.Map.of(bytes("i"), bytes("" + i)));
+                ids.add(id);
+            }
             long before = xranges(redis);
             try (RangePages pages = new LettuceStreamRange(redis).pages(KEY, StreamId.MIN, Option.none(), 5)) {
                 List<StreamEntry> first = pages.next();
                 assertThat(ids(first)).isEqualTo(ids.subList(0, 5));
                 long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-                while (xranges(redis) - before < 2 && System.nanoTime() < deadline) {
+                while (xranges(redis) - before < 4 && System.nanoTime() < deadline) {
                     Thread.sleep(5);
                 }
                 Thread.sleep(200); // time for a request too many to go out, were one sent
-                assertThat(xranges(redis) - before).as("pages asked for while the caller holds the first").isEqualTo(2);
+                assertThat(xranges(redis) - before).as("pages asked for while the caller folds the first").isEqualTo(4);
+                assertThat(calls(redis, "xrevrange")).as("reads of the top").isEqualTo(1);
                 List<StreamId> read = new ArrayList<>(ids(first));
                 for (List<StreamEntry> page = pages.next(); !page.isEmpty(); page = pages.next()) {
+                    assertThat(page).hasSizeLessThanOrEqualTo(5);
                     read.addAll(ids(page));
                 }
                 assertThat(read).isEqualTo(ids);
             }
-            assertThat(xranges(redis) - before).as("ten full pages and the empty one after them").isEqualTo(11);
+        }
+    }
+
+    /**
+     * A long range below the stream's top is read in slices ({@link echomq.domain.stream.PagePlan}):
+     * one read of the top, then about one request per page (slightly more: slices aim a little short
+     * of a page), as the server itself counts them; the pages are the range's entries in order.
+     */
+    @Test
+    void aLongRangeBelowTheTopIsReadInSlicesAfterOneReadOfTheTop() {
+        try (RedisServerProcess server = TestRedis.privateServer(); LettuceRedis redis = LettuceConnections.connect(server.uri())) {
+            long base = 1_700_000_000_000L;
+            int n = 20_000;
+            // ten entries a millisecond, as the bench stores them
+            var async = redis.async();
+            List<io.lettuce.core.RedisFuture<?>> adds = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                adds.add(async.xadd(bytes(KEY.toString()), new io.lettuce.core.XAddArgs().id((base + i / 10) + "-" + (i % 10)),
+                        java.util.Map.of(bytes("n"), bytes(Integer.toString(i)))));
+            }
+            adds.forEach(f -> f.toCompletableFuture().join());
+            redis.sync().configResetstat();
+            List<String> got = new ArrayList<>();
+            int pages = 0;
+            try (RangePages p = new LettuceStreamRange(redis).pages(KEY, StreamId.MIN, Option.none(), 500)) {
+                for (List<StreamEntry> page = p.next(); !page.isEmpty(); page = p.next()) {
+                    assertThat(page.size()).isLessThanOrEqualTo(500);
+                    page.forEach(e -> got.add(e.field("n").get()));
+                    pages++;
+                }
+            }
+            assertThat(got).isEqualTo(java.util.stream.IntStream.range(0, n).mapToObj(Integer::toString).toList());
+            assertThat(calls(redis, "xrevrange")).as("reads of the top").isEqualTo(1);
+            // 40 pages of 500; slices aim at 433 entries: 2 full pages, then 44 slices, and the tail above the top
+            assertThat(xranges(redis)).as("XRANGE requests for %d pages", pages).isBetween(41L, 52L);
         }
     }
 
@@ -115,16 +166,16 @@ class LettuceRangePagesTest {
                     }
                 }
                 assertThat(got).isEqualTo(ids);
-                assertThat(range.idleReaders()).as("after read %d", read).isEqualTo(2);
+                assertThat(range.idleReaders()).as("after read %d", read).isEqualTo(3);
             }
             RangePages early = range.pages(KEY, StreamId.MIN, Option.none(), 7);
             assertThat(ids(early.next())).isEqualTo(ids.subList(0, 7));
-            early.close(); // the second page is asked for, and may still be coming
+            early.close(); // the next pages are asked for, and may still be coming
             long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-            while (range.idleReaders() < 2 && System.nanoTime() < deadline) {
+            while (range.idleReaders() < 3 && System.nanoTime() < deadline) {
                 Thread.sleep(5);
             }
-            assertThat(range.idleReaders()).as("a closed read's readers, once its last page has come").isEqualTo(2);
+            assertThat(range.idleReaders()).as("a closed read's readers, once its last pages have come").isEqualTo(3);
             assertThat(ids(range.pages(KEY, StreamId.MIN, Option.none(), 100).next())).as("and they read the next read right").isEqualTo(ids);
         }
     }

@@ -87,6 +87,11 @@ public final class ObservedStreamRange implements StreamRangePort {
             }
 
             @Override
+            public boolean done() {
+                return pages.done();
+            }
+
+            @Override
             public void close() {
                 pages.close();
             }

@@ -3,6 +3,7 @@ package echomq.redis;
 import echomq.wire.Replies;
 
 import echomq.domain.id.StreamId;
+import echomq.domain.stream.PagePlan;
 import echomq.domain.stream.RangePages;
 import echomq.domain.stream.StreamEntry;
 import echomq.domain.stream.StreamKey;
@@ -22,35 +23,38 @@ import java.util.function.Supplier;
 import static echomq.wire.Replies.bytes;
 
 /**
- * The pages of one range on one pooled connection, the next page always in flight: as soon as a
- * reply is read, the request for the page after it is sent (its start is the successor of the
- * reply's last id), and only then is the page handed out. Redis computes page {@code n + 1} while
- * the caller folds page {@code n}, on one thread and one connection, and at most two pages are held.
- * On a connection {@link RedisConnections} made ({@link EntriesConnection}) the reply's bytes are
- * read first and its entries built from them after the next request went out; on another client's,
- * Jedis' raw reply is decoded after the next request went out.
+ * The pages of one range on one pooled connection, read as {@link PagePlan} says: after a full first
+ * page the stream's top is read once, then the range below it in slices two requests at a time, so
+ * that Redis computes the next reply while this one is read off the socket, and the page taken is
+ * built after the next requests went out, while Redis works. At most two pages are in flight, and the
+ * caller holds one.
+ * On a connection {@link RedisConnections} made ({@link EntriesConnection}) a reply's bytes are read
+ * first (no byte of the replies behind it) and its entries built from them after the next requests
+ * went out; on another client's, Jedis' raw reply is decoded after them.
  *
- * <p>A failure ends the pages with a typed {@link StreamStoreException}; what was handed out before
- * stays valid. A cluster redirection (the slot moved) hands the rest of the range to the client's
- * own command path, which follows it.
+ * <p>A failure ends the call with a typed {@link StreamStoreException}; what was handed out before
+ * stays valid, and the next call asks again from where the range was left, on a new connection. A
+ * cluster redirection (the slot moved) hands the rest of the range to the client's own command path,
+ * which follows it.
  */
 final class RedisRangePages implements RangePages {
 
     private static final byte[] PLUS = {'+'};
+    private static final byte[] MINUS = {'-'};
 
     private final RedisStreamRange port;
     private final StreamKey stream;
     private final String key;
     private final byte[] keyBytes;
     private final Option<StreamId> to;
-    private final byte[] toBytes;
     private final int pageSize;
     private final Supplier<Connection> borrow;
     private final Runnable refreshRoutes;
     private Connection connection;
-    /** The start of the next request to send, or of the one in flight; none when the range is done. */
-    private Option<StreamId> start;
-    private boolean inFlight;
+    /** What to ask for next; a new plan from where the range was left after a failure. */
+    private PagePlan plan;
+    /** Whether the read ended on a reply that was not a range's. */
+    private boolean ended;
     /** Where the rest of the range went after a redirection. */
     private RangePages rest;
 
@@ -71,10 +75,9 @@ final class RedisRangePages implements RangePages {
         this.key = stream.toString();
         this.keyBytes = bytes(key);
         this.to = to;
-        this.toBytes = to.map(t -> bytes(t.toString())).getOrElse(PLUS);
         this.pageSize = pageSize;
         this.borrow = borrow;
-        this.start = Option.some(from);
+        this.plan = new PagePlan(from, to, pageSize);
     }
 
     @Override
@@ -82,54 +85,62 @@ final class RedisRangePages implements RangePages {
         if (rest != null) {
             return rest.next();
         }
-        if (start.isEmpty()) {
-            release();
-            return List.of();
-        }
-        Reply reply;
-        try {
-            if (!inFlight) {
-                send(start.get());
+        while (true) {
+            if (ended || plan.done()) {
+                release();
+                return List.of();
             }
-            inFlight = false;
-            reply = read();
-        } catch (JedisRedirectionException moved) {
-            release();
-            rest = RangePages.oneByOne(port, stream, start.get(), to, pageSize);
-            return rest.next();
-        } catch (EntriesConnection.Malformed e) {
-            fail(e);
-            start = Option.none();
-            throw new StreamStoreException(key, e.getMessage(), e);
-        } catch (JedisException e) {
-            fail(e);
-            throw RedisFailures.translate(key, e);
-        }
-        if (reply.size() == 0) {
-            start = Option.none();
-            release();
-            return List.of();
-        }
-        start = RangePages.nextStart(reply.last(), reply.size(), pageSize, to);
-        if (start.isEmpty()) {
+            PagePlan.Use use;
+            Reply reply;
+            try {
+                sendAsks();
+                if (plan.next().get() instanceof PagePlan.Ask.Top) {
+                    plan.onTop(readTop());
+                    continue;
+                }
+                reply = read();
+                use = plan.onPage(reply.size(), Option.of(reply.last()));
+            } catch (JedisRedirectionException moved) {
+                StreamId from = plan.cursor().get();
+                abandon(moved);
+                rest = RangePages.oneByOne(port, stream, from, to, pageSize);
+                return rest.next();
+            } catch (EntriesConnection.Malformed e) {
+                fail(e);
+                ended = true;
+                throw new StreamStoreException(key, e.getMessage(), e);
+            } catch (JedisException e) {
+                fail(e);
+                throw RedisFailures.translate(key, e);
+            } catch (IllegalArgumentException notThisRange) {
+                // entries outside the range asked for: the server's reply, not the caller's input
+                abandon(new JedisConnectionException(notThisRange.getMessage()));
+                ended = true;
+                throw new StreamStoreException(key, notThisRange.getMessage(), notThisRange);
+            }
+            if (use == PagePlan.Use.DROP || reply.size() == 0) {
+                continue; // asked for behind a slice that came back full, or an empty slice: the next reply goes on
+            }
+            JedisException unsent = null;
+            try {
+                sendAsks();
+            } catch (JedisException e) {
+                unsent = e;
+            }
+            // built now, while Redis computes the next pages, and before a failed connection goes back to the pool
+            // (a connection of ours holds the page's bytes until then)
             List<StreamEntry> entries = reply.entries().get();
-            release();
+            if (unsent != null) {
+                // the page in hand is good; the next call asks again from after it, on a new connection
+                fail(unsent);
+            }
             return entries;
         }
-        JedisException unsent = null;
-        try {
-            send(start.get());
-        } catch (JedisException e) {
-            unsent = e;
-        }
-        // built now, while Redis computes the next page, and before a failed connection goes back to the pool
-        // (a connection of ours holds the page's bytes until then)
-        List<StreamEntry> entries = reply.entries().get();
-        if (unsent != null) {
-            // the page in hand is good; the next call sends again, on a new connection
-            fail(unsent);
-        }
-        return entries;
+    }
+
+    @Override
+    public boolean done() {
+        return rest != null ? rest.done() : ended || plan.done();
     }
 
     /**
@@ -151,23 +162,44 @@ final class RedisRangePages implements RangePages {
         }
         Object raw = connection.getOne();
         if (!(raw instanceof List<?> items)) {
-            start = Option.none();
-            release();
-            throw new StreamStoreException(key, "unexpected XRANGE reply: " + raw, null);
+            throw new EntriesConnection.Malformed("unexpected XRANGE reply from " + key + ": " + raw);
         }
         return new Reply(items.size(), items.isEmpty() ? null : lastId(items), () -> Replies.entries(key, castList(items)));
     }
 
-    /** Sends {@code XRANGE key from to COUNT n} and flushes it, without waiting for the reply. */
-    private void send(StreamId from) {
-        if (connection == null) {
-            connection = borrow.get();
+    /** The reply to the top's request: the stream's last id, none when it has no entry. */
+    private Option<StreamId> readTop() {
+        if (connection instanceof EntriesConnection ours) {
+            return ours.readPage(key);
         }
-        connection.sendCommand(new CommandArguments(Protocol.Command.XRANGE).key(keyBytes).add(bytes(from.toString()))
-                .add(toBytes).add(Protocol.Keyword.COUNT).add(pageSize));
-        // getMany(0) flushes and reads nothing: Connection's flush() is not public
-        connection.getMany(0);
-        inFlight = true;
+        Object raw = connection.getOne();
+        if (!(raw instanceof List<?> items)) {
+            throw new EntriesConnection.Malformed("unexpected XREVRANGE reply from " + key + ": " + raw);
+        }
+        return items.isEmpty() ? Option.none() : Option.some(lastId(items));
+    }
+
+    /** Sends every request the plan has for now and flushes them, without waiting for the replies. */
+    private void sendAsks() {
+        boolean sent = false;
+        for (Option<PagePlan.Ask> a = plan.ask(); a.isDefined(); a = plan.ask()) {
+            if (connection == null) {
+                connection = borrow.get();
+            }
+            if (a.get() instanceof PagePlan.Ask.Page page) {
+                connection.sendCommand(new CommandArguments(Protocol.Command.XRANGE).key(keyBytes)
+                        .add(bytes(page.from().toString())).add(page.to().map(t -> bytes(t.toString())).getOrElse(PLUS))
+                        .add(Protocol.Keyword.COUNT).add(page.count()));
+            } else {
+                connection.sendCommand(new CommandArguments(Protocol.Command.XREVRANGE).key(keyBytes).add(PLUS).add(MINUS)
+                        .add(Protocol.Keyword.COUNT).add(1));
+            }
+            sent = true;
+        }
+        if (sent) {
+            // getMany(0) flushes and reads nothing: Connection's flush() is not public
+            connection.getMany(0);
+        }
     }
 
     private StreamId lastId(List<?> items) {
@@ -175,7 +207,7 @@ final class RedisRangePages implements RangePages {
         if (item instanceof List<?> pair && !pair.isEmpty() && pair.get(0) instanceof byte[] id) {
             return Replies.streamId(id);
         }
-        throw new StreamStoreException(key, "unexpected stream entry reply: " + item, null);
+        throw new EntriesConnection.Malformed("unexpected stream entry reply from " + key + ": " + item);
     }
 
     @SuppressWarnings("unchecked")
@@ -183,25 +215,32 @@ final class RedisRangePages implements RangePages {
         return (List<Object>) items;
     }
 
+    /**
+     * Gives the connection up after a failure and plans the rest of the range afresh from where it was
+     * left, so that the next call asks again on a new connection.
+     */
     private void fail(JedisException e) {
-        inFlight = false;
-        if (connection != null) {
-            if (e instanceof JedisConnectionException) {
-                connection.setBroken();
-            }
-            discard(connection);
-        }
-        connection = null;
+        abandon(e);
         if (e instanceof JedisConnectionException) {
             refreshRoutes.run();
         }
+        plan = plan.cursor().map(from -> new PagePlan(from, to, pageSize)).getOrElse(plan);
     }
 
     /**
-     * Gives a connection back after a failure. The pool may fail to replace a broken one (Redis is
-     * down); that is the failure already being reported, not a second one to surface.
+     * Gives the connection back after a failure: broken when the connection failed or replies are still
+     * due on it (it is out of step), so that the pool replaces it. The pool may fail to replace a broken
+     * one (Redis is down); that is the failure already being reported, not a second one to surface.
      */
-    private static void discard(Connection c) {
+    private void abandon(JedisException e) {
+        if (connection == null) {
+            return;
+        }
+        Connection c = connection;
+        connection = null;
+        if (e instanceof JedisConnectionException || plan.inFlight() > 0) {
+            c.setBroken();
+        }
         try {
             c.close();
         } catch (JedisException alreadyReported) {
@@ -209,12 +248,31 @@ final class RedisRangePages implements RangePages {
         }
     }
 
+    /** Gives the connection back in step: the replies still due on it are read and dropped first. */
     private void release() {
-        if (connection != null) {
-            Connection c = connection;
-            connection = null;
-            c.close();
+        if (connection == null) {
+            return;
         }
+        Connection c = connection;
+        while (plan.inFlight() > 0) {
+            PagePlan.Ask asked = plan.next().get();
+            try {
+                c.getOne(); // a reply nobody will take: read so the pooled connection is clean
+            } catch (JedisDataException dropped) {
+                // an error reply for a reply nobody takes; the connection is in step
+            } catch (JedisException e) {
+                connection = c;
+                abandon(e); // broken: replies are still due on it
+                return;
+            }
+            if (asked instanceof PagePlan.Ask.Top) {
+                plan.onTop(Option.none());
+            } else {
+                plan.onPage(0, Option.none());
+            }
+        }
+        connection = null;
+        c.close();
     }
 
     @Override
@@ -222,19 +280,7 @@ final class RedisRangePages implements RangePages {
         if (rest != null) {
             rest.close();
         }
-        start = Option.none();
-        if (connection != null && inFlight) {
-            try {
-                connection.getOne(); // the page nobody will take: read it so the pooled connection is clean
-            } catch (JedisDataException dropped) {
-                // an error reply for a page nobody takes; the connection is in step
-            } catch (JedisException e) {
-                connection.setBroken();
-                discard(connection);
-                connection = null;
-            }
-        }
-        inFlight = false;
+        ended = true;
         release();
     }
 }

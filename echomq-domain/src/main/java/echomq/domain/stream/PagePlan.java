@@ -144,7 +144,9 @@ public final class PagePlan {
         Ask.Page page;
         if (settled.isDefined() && !from.isAfter(settled.get())) {
             StreamId bound = to.filter(t -> t.isBefore(settled.get())).getOrElse(settled.get());
-            long endMs = from.ms() > Long.MAX_VALUE - widthMs ? Long.MAX_VALUE : from.ms() + widthMs - 1;
+            // a slice that starts inside a millisecond (after a page's last id) takes the rest of it and then its width
+            long span = from.seq() == 0 ? widthMs - 1 : widthMs;
+            long endMs = from.ms() > Long.MAX_VALUE - span ? Long.MAX_VALUE : from.ms() + span;
             StreamId end = StreamId.of(endMs, Long.MAX_VALUE);
             if (!end.isBefore(bound)) {
                 end = bound;

@@ -8,10 +8,12 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The pages of one id range of a stream, in order, each at most a page size long and each from the
- * successor of the previous page's last id ({@link #nextStart}). An adapter may ask the server for a
- * page before the previous one is taken, so the server works while the caller folds; at most two
- * pages are held. Close it when done (a page still in flight is then read and dropped).
+ * The pages of one id range of a stream, in order, each at most a page size long and each above the
+ * previous page's last id, together every entry of the range once. Only an empty page ends the range:
+ * a page may be shorter than the page size without being the last (an adapter reading by
+ * {@link PagePlan} cuts the range below the stream's top into time slices). An adapter may ask the
+ * server for pages before the previous one is taken, so the server works while the caller folds; at
+ * most two pages are in flight. Close it when done (pages still in flight are then read and dropped).
  * <pre>{@code
  * try (RangePages pages = port.pages(key, from, Option.none(), 1000)) {
  *     for (List<StreamEntry> p = pages.next(); !p.isEmpty(); p = pages.next()) { … }
@@ -29,6 +31,17 @@ public interface RangePages extends AutoCloseable {
      * @throws StreamStoreException when the store fails
      */
     List<StreamEntry> next();
+
+    /**
+     * Whether the range is known to be done: {@link #next()} would return an empty page without asking
+     * the store. False while it cannot tell (by default, always): then only an empty page says so.
+     * A fold reads on until either says the range is done.
+     *
+     * @return whether no entry is left to hand out
+     */
+    default boolean done() {
+        return false;
+    }
 
     /** Ends the paging: a page still in flight is read and dropped, and no more are asked for. */
     @Override
@@ -88,6 +101,11 @@ public interface RangePages extends AutoCloseable {
                 start = page.isEmpty() ? Option.none()
                         : nextStart(page.get(page.size() - 1).id(), page.size(), pageSize, to);
                 return page;
+            }
+
+            @Override
+            public boolean done() {
+                return start.isEmpty();
             }
 
             @Override

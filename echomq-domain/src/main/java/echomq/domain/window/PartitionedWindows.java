@@ -122,9 +122,10 @@ public final class PartitionedWindows {
                 List<StreamEntry> got = StreamWindows.checked(pages.next(), next, window.upper(), pageSize);
                 page = got;
                 index = 0;
-                Option<StreamId> after = StreamWindows.nextPage(got, pageSize, window.upper());
-                exhausted = after.isEmpty();
-                next = after.getOrElse(next);
+                // only an empty page ends the range: a page may be short and not the last (PagePlan's slices)
+                StreamId last = got.isEmpty() ? null : got.get(got.size() - 1).id();
+                exhausted = last == null || last.isMax() || pages.done();
+                next = last == null || last.isMax() ? next : last.successor();
             }
             return true;
         }

@@ -303,7 +303,7 @@ public final class StreamWindows {
         long entries = progress.entries();
         StreamId from = start;
         try (RangePages pages = port.pages(key, from, upper, pageSize)) {
-            while (true) {
+            while (!pages.done()) {
                 List<StreamEntry> page;
                 try {
                     page = pages.next();
@@ -318,23 +318,16 @@ public final class StreamWindows {
                 if (page.isEmpty()) {
                     break;
                 }
-                last = Option.some(page.get(page.size() - 1).id());
-                Option<StreamId> next = nextPage(page, pageSize, upper);
-                if (next.isEmpty()) {
+                StreamId lastId = page.get(page.size() - 1).id();
+                last = Option.some(lastId);
+                if (lastId.isMax()) {
                     break;
                 }
-                from = next.get();
+                // only an empty page ends the range: a page may be short and not the last (PagePlan's slices)
+                from = lastId.successor();
             }
         }
         return new FoldResult<>(acc, last, entries);
-    }
-
-    /**
-     * Where the page after {@code page} starts: the successor of its last id, or none when the range
-     * is done (a short page, the largest id, or the window's upper edge reached).
-     */
-    static Option<StreamId> nextPage(List<StreamEntry> page, int pageSize, Option<StreamId> upper) {
-        return page.isEmpty() ? Option.none() : RangePages.nextStart(page.get(page.size() - 1).id(), page.size(), pageSize, upper);
     }
 
     /**
