@@ -38,6 +38,42 @@ class XrangeReplyTest {
         });
     }
 
+    /**
+     * A reader that takes at most {@link XrangeReply#needs} bytes at a time, from pieces of any size,
+     * ends exactly at the reply's last byte: the next reply's bytes (a pipelined request's) stay unread.
+     */
+    @TestFactory
+    Stream<DynamicTest> readingWhatTheReplyNeedsNeverTakesAByteOfTheNextReply() {
+        Random random = new Random(SEED + 1);
+        XrangeReply reader = new XrangeReply();
+        return IntStream.range(0, Math.max(50, Seeded.CASES / 4)).mapToObj(i -> {
+            XrangeReplies.Reply reply = XrangeReplies.draw(random);
+            XrangeReplies.Reply next = XrangeReplies.draw(random);
+            int piece = 1 + random.nextInt(random.nextBoolean() ? 8 : 70_000);
+            return DynamicTest.dynamicTest("reply " + i + " of " + reply.entries().size() + " entries, pieces of " + piece + " bytes", () -> {
+                byte[] resp = reply.resp();
+                byte[] wire = Arrays.copyOf(resp, resp.length + next.resp().length);
+                System.arraycopy(next.resp(), 0, wire, resp.length, next.resp().length);
+                reader.start("orders");
+                int taken = 0;
+                while (!reader.scan()) {
+                    int needs = reader.needs();
+                    assertThat(needs).as("needs while not whole").isPositive();
+                    int n = Math.min(Math.min(piece, needs), wire.length - taken);
+                    System.arraycopy(wire, taken, reader.room(n), reader.length(), n);
+                    reader.wrote(n);
+                    taken += n;
+                    assertThat(taken).as("bytes taken, after reading %d of %d needed", n, needs).isLessThanOrEqualTo(resp.length);
+                }
+                assertThat(reader.needs()).isZero();
+                assertThat(taken).isEqualTo(resp.length);
+                assertThat(reader.end()).isEqualTo(resp.length);
+                reader.check();
+                reply.assertReadAs(reader.entries());
+            });
+        });
+    }
+
     @Test
     void aValueLargerThanTheFirstBufferGrowsIt() {
         XrangeReply reader = new XrangeReply();
