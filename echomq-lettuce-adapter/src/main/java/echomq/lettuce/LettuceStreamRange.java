@@ -22,10 +22,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  */
 public final class LettuceStreamRange implements StreamRangePort {
 
-    /** Reply buffers of a page read: the caller builds one page while two are in flight. */
-    private static final int BUFFERS = 3;
     /** Readers of finished page reads kept for the next one, so that a page's buffers grow to its size once, not at every read. */
-    private static final int KEEP_IDLE = BUFFERS;
+    private static final int KEEP_IDLE = 4;
 
     private final LettuceRedis redis;
     private final ConcurrentLinkedQueue<XrangeReply> idle = new ConcurrentLinkedQueue<>();
@@ -69,9 +67,10 @@ public final class LettuceStreamRange implements StreamRangePort {
     /**
      * The pages of one range. Requests go out as soon as the plan has one and a reply buffer is free:
      * from the event loop the moment a reply arrives, or from the caller once it has built a page, so
-     * that no thread hand-off stands between Redis answering and the next request. Three buffers are
-     * filled in turn: the caller builds one while two are in flight or waiting for it, which bounds how
-     * far the read runs ahead of a slow caller. Replies are answered to the plan in the order they were
+     * that no thread hand-off stands between Redis answering and the next request. One buffer more
+     * than the plan's {@link PagePlan#depth()} (three for pages up to {@link PagePlan#MAX_SLICE}) is
+     * filled in turn: the caller builds one while the others are in flight or waiting for it, which
+     * bounds how far the read runs ahead of a slow caller. Replies are answered to the plan in the order they were
      * sent, under one lock, whichever thread sees them first.
      */
     private final class PlannedPages implements RangePages {
@@ -93,13 +92,19 @@ public final class LettuceStreamRange implements StreamRangePort {
         private boolean failureFromRedis;
         private boolean over;
         private boolean sending;
+        /** Buffers made for this read, at most {@link #maxBuffers}. */
+        private int buffers;
+        private final int maxBuffers;
 
         PlannedPages(String key, PagePlan plan) {
             this.key = key;
             this.plan = plan;
-            for (int i = 0; i < BUFFERS; i++) {
+            this.maxBuffers = plan.depth() + 1;
+            // the readers finished reads left, at once; more only if the read goes that deep
+            for (int i = 0; i < Math.min(maxBuffers, KEEP_IDLE); i++) {
                 free.add(borrow(key));
             }
+            buffers = free.size();
             synchronized (lock) {
                 sendAsks();
             }
@@ -112,14 +117,14 @@ public final class LettuceStreamRange implements StreamRangePort {
             }
             sending = true;
             try {
-                while (!free.isEmpty()) {
+                while (!free.isEmpty() || buffers < maxBuffers) {
                     Option<PagePlan.Ask> a = plan.ask();
                     if (a.isEmpty()) {
                         break;
                     }
                     Sent s;
                     if (a.get() instanceof PagePlan.Ask.Page page) {
-                        ReplyBytes buffer = free.poll();
+                        ReplyBytes buffer = free.isEmpty() ? newBuffer() : free.poll();
                         s = new Sent(page, buffer, redis.async().dispatch(CommandType.XRANGE, new EntriesOutput(buffer),
                                 LettuceRedis.args(key).add(page.from().toString()).add(page.to().map(StreamId::toString).getOrElse("+"))
                                         .add("COUNT").add(page.count())).toCompletableFuture());
@@ -135,6 +140,11 @@ public final class LettuceStreamRange implements StreamRangePort {
             } finally {
                 sending = false;
             }
+        }
+
+        private ReplyBytes newBuffer() {
+            buffers++;
+            return borrow(key);
         }
 
         /** A reply came (on the event loop, or at once when it had come before): answer it and ask on. */
@@ -210,6 +220,10 @@ public final class LettuceStreamRange implements StreamRangePort {
                         if (plan.done()) {
                             end();
                             return List.of();
+                        }
+                        if (sent.isEmpty()) {
+                            // the plan always asks for something while it is not done and nothing is in flight
+                            throw new IllegalStateException("a page read of " + key + " has nothing in flight and is not done");
                         }
                         waitFor = sent.peek().reply();
                     }
@@ -298,7 +312,7 @@ public final class LettuceStreamRange implements StreamRangePort {
     /**
      * How many readers finished page reads left for the next ones: for the tests.
      *
-     * @return the count, at most three
+     * @return the count, at most four
      */
     int idleReaders() {
         return idle.size();

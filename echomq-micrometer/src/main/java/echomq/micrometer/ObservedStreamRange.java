@@ -15,7 +15,7 @@ import java.util.Objects;
  * A {@link StreamRangePort} whose reads are Micrometer observations {@code echomq.range}
  * (low-cardinality keys {@code queue}, {@code stream}): one per range call or page, so a fold's
  * trace shows each page it read. The pages of {@link #pages} stay the wrapped port's (a pipelined
- * adapter keeps its next page in flight); each page's wait is observed.
+ * adapter keeps its next pages in flight); each page's wait is observed.
  * <pre>{@code
  * StreamRangePort range = new ObservedStreamRange(new RedisStreamRange(jedis), observations);
  * }</pre>

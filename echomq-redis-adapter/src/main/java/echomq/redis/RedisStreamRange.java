@@ -21,7 +21,8 @@ import static echomq.wire.Replies.bytes;
 /**
  * {@link StreamRangePort} over Jedis: one {@code XRANGE key <ms>-<seq> <ms>-<seq> COUNT n} per call,
  * the ids always rendered in full, the reply decoded in stream order into lean entries (fields kept
- * as the reply's bytes until read). {@link #pages} keeps the next page in flight.
+ * as the reply's bytes until read). {@link #pages} reads as {@link echomq.domain.stream.PagePlan} says: below the
+ * stream's top, two requests in flight.
  */
 public final class RedisStreamRange implements StreamRangePort {
 
@@ -56,7 +57,7 @@ public final class RedisStreamRange implements StreamRangePort {
     }
 
     /**
-     * The pages of the range with the next page always in flight on one pooled connection
+     * The pages of the range, read as {@link echomq.domain.stream.PagePlan} says on one pooled connection
      * ({@link RedisRangePages}); on a client without a pool of its own, one {@code XRANGE} per page.
      */
     @Override

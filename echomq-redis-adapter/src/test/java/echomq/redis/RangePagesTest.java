@@ -179,6 +179,17 @@ class RangePagesTest {
             assertThat(calls(stats, "xrevrange")).as("reads of the top").isEqualTo(1);
             // 40 pages of 500; slices aim at 433 entries: 2 full pages, then 44 slices, and the tail above the top
             assertThat(calls(stats, "xrange")).as("XRANGE requests for %d pages", pages).isBetween(41L, 52L);
+            // pages above PagePlan.MAX_SLICE: three slices of at most 2,048 entries in flight
+            own.command("CONFIG", "RESETSTAT");
+            List<String> large = new ArrayList<>();
+            try (RangePages p = new RedisStreamRange(ours).pages(stream, StreamId.MIN, Option.none(), 3_072)) {
+                for (List<StreamEntry> page = p.next(); !page.isEmpty(); page = p.next()) {
+                    page.forEach(e -> large.add(e.field("n").get()));
+                }
+            }
+            assertThat(large).isEqualTo(got);
+            // two pages of 3,072, then slices of about 1,910 up to the top, and the tail
+            assertThat(calls(own.command("INFO", "commandstats"), "xrange")).isBetween(9L, 14L);
         }
     }
 

@@ -16,12 +16,12 @@ import java.util.Objects;
  * the server idle while each reply is read. Below the stream's top, nothing can be appended any more
  * (Redis refuses an id not above the top), so that part of the range can be cut by time into
  * <em>slices</em> asked for two at a time, each sized from the density of the pages before it to come
- * back a little short of a page. The plan:
+ * back a little short of a page (and at most {@link #MAX_SLICE} entries). The plan:
  * <ol>
  *   <li>asks for the range's first page; a short one ends the read (a small range costs one request, as before);</li>
  *   <li>after a full one, asks for the stream's top ({@link Ask.Top}, {@code XREVRANGE key + - COUNT 1})
  *       and the next page;</li>
- *   <li>then reads up to the top in slices, two in flight; a slice that comes back full is read on from
+ *   <li>then reads up to the top in slices, two in flight ({@link #depth()} for pages above {@link #MAX_SLICE}); a slice that comes back full is read on from
  *       its last id, the request sent behind it is dropped when its reply comes ({@link Use#DROP}), and
  *       slices go one at a time until one comes back short (a burst denser than the estimate);</li>
  *   <li>above the top, pages follow one another from each last id, as in {@link RangePages#oneByOne}, so
@@ -79,13 +79,22 @@ public final class PagePlan {
         DROP
     }
 
+    /**
+     * Slices aim at no more than this many entries, whatever the page size: a reply of a few hundred
+     * kilobytes is read and built while it is still in the processor's cache, where a page of 10,000
+     * entries (a megabyte) is not. A larger page size keeps as many slices in flight as two pages hold
+     * ({@link #depth()}), so a slow link carries as much at a time as before.
+     */
+    public static final int MAX_SLICE = 2048;
+
     /** Slices are at most this many milliseconds wide (about 35 years), so that their ends never overflow. */
     private static final long MAX_WIDTH = 1L << 40;
 
     private final Option<StreamId> to;
     private final int pageSize;
-    /** Entries a slice aims at: a page less three standard deviations of a Poisson count, so few come back full. */
+    /** Entries a slice aims at: what it may hold (a page, at most {@link #MAX_SLICE}) less three standard deviations of a Poisson count, so few come back full. */
     private final double target;
+    private final int depth;
     private final ArrayDeque<Ask> inFlight = new ArrayDeque<>();
     private int pagesInFlight;
     /** Where the next entry to hand out is; none once the range is done. */
@@ -115,7 +124,9 @@ public final class PagePlan {
             throw new IllegalArgumentException("page size must be > 0, got " + pageSize);
         }
         this.pageSize = pageSize;
-        this.target = Math.max(1, pageSize - 3 * Math.sqrt(pageSize));
+        int slice = Math.min(pageSize, MAX_SLICE);
+        this.target = Math.max(1, slice - 3 * Math.sqrt(slice));
+        this.depth = Math.max(2, 2 * pageSize / MAX_SLICE);
         boolean empty = to.exists(t -> t.isBefore(from));
         this.cursor = empty ? Option.none() : Option.some(from);
         this.planned = cursor;
@@ -136,11 +147,13 @@ public final class PagePlan {
             inFlight.add(Ask.TOP);
             return Option.some(Ask.TOP);
         }
-        int limit = settled.isDefined() && !dense ? 2 : 1;
+        int limit = settled.isDefined() && !dense ? depth : 1;
         if (planned.isEmpty() || pagesInFlight >= limit) {
             return Option.none();
         }
         StreamId from = planned.get();
+        // requests in flight together ask for at most MAX_SLICE entries each: two pages' worth in all
+        int count = limit == 1 ? pageSize : Math.min(pageSize, MAX_SLICE);
         Ask.Page page;
         if (settled.isDefined() && !from.isAfter(settled.get())) {
             StreamId bound = to.filter(t -> t.isBefore(settled.get())).getOrElse(settled.get());
@@ -151,10 +164,10 @@ public final class PagePlan {
             if (!end.isBefore(bound)) {
                 end = bound;
             }
-            page = new Ask.Page(from, Option.some(end), pageSize);
+            page = new Ask.Page(from, Option.some(end), count);
             planned = endsRange(end) ? Option.none() : Option.some(end.successor());
         } else {
-            page = new Ask.Page(from, to, pageSize);
+            page = new Ask.Page(from, to, count);
             planned = Option.none();
         }
         inFlight.add(page);
@@ -258,9 +271,23 @@ public final class PagePlan {
     }
 
     /**
+     * How many page requests may be in flight at once below the top: two, or as many slices as two
+     * pages hold when the page size is above {@link #MAX_SLICE}.
+     * <pre>{@code
+     * new PagePlan(from, to, 1000).depth();     // 2
+     * new PagePlan(from, to, 10_000).depth();   // 9: slices of at most 2,048 entries
+     * }</pre>
+     *
+     * @return at least 2
+     */
+    public int depth() {
+        return depth;
+    }
+
+    /**
      * How many requests are in flight.
      *
-     * @return the count: at most two pages and the top
+     * @return the count: at most {@link #depth()} pages and the top
      */
     public int inFlight() {
         return inFlight.size();

@@ -41,8 +41,9 @@ public interface StreamRangePort {
 
     /**
      * The pages of {@code [from, to]} ({@code to} none: up to {@code +}) of at most {@code pageSize}
-     * entries. By default one {@link #range} call per page; an adapter may keep the next page in
-     * flight while the caller works on the last one.
+     * entries. By default one {@link #range} call per page; an adapter may keep requests in flight
+     * while the caller works on the last page, as {@link PagePlan} plans them (time slices below the
+     * stream's top, whose pages may be short without being the last).
      *
      * @param key      the stream
      * @param from     the lowest id, inclusive

@@ -84,7 +84,7 @@ public final class PartitionedWindows {
 
     /**
      * One partition's position in the merge: its current page, where the next one starts, and the
-     * partition's pages (whose adapter may hold the next page in flight while the merge works).
+     * partition's pages (whose adapter may hold the next pages in flight while the merge works).
      */
     private final class Cursor implements AutoCloseable {
         final int partition;

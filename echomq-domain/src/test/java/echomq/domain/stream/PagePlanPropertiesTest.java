@@ -116,8 +116,11 @@ class PagePlanPropertiesTest {
             }
             long pagesNow = server.queue.stream().filter(p -> p.ask() instanceof Ask.Page).count();
             maxPages = Math.max(maxPages, (int) pagesNow);
-            assertThat(pagesNow).as("pages in flight").isLessThanOrEqualTo(2);
-            assertThat(server.queue).as("requests in flight").hasSizeLessThanOrEqualTo(3).hasSize(plan.inFlight());
+            assertThat(pagesNow).as("pages in flight").isLessThanOrEqualTo(plan.depth());
+            assertThat(server.queue).as("requests in flight").hasSizeLessThanOrEqualTo(plan.depth() + 1).hasSize(plan.inFlight());
+            // at most two pages' worth of entries asked for at once
+            assertThat(server.queue.stream().mapToLong(p -> p.ask() instanceof Ask.Page page ? page.count() : 0).sum())
+                    .as("entries asked for at once").isLessThanOrEqualTo(2L * pageSize);
             assertThat(asks).as("requests for a range of at most %d entries in pages of %d", server.ids.size(), pageSize)
                     .isLessThan(bound);
             if (server.queue.isEmpty()) {
@@ -239,6 +242,25 @@ class PagePlanPropertiesTest {
         assertThat(o.dropped()).as("pages dropped behind a full slice").isLessThanOrEqualTo(1);
         // two serial pages, the top, then slices of about 905 entries, and the tail from the top
         assertThat(o.asks()).isBetween(20, 30);
+    }
+
+    /**
+     * Pages larger than {@link PagePlan#MAX_SLICE}: slices of at most that many entries, as many in
+     * flight as two pages hold, and the pages are the stream still.
+     */
+    @Test
+    void largePagesAreReadInSlicesOfAtMostMaxSliceEntriesManyInFlight() {
+        Server server = new Server();
+        for (int i = 0; i < 200_000; i++) {
+            server.ids.add(StreamId.of(BASE + i / 10, i % 10));
+        }
+        Outcome o = read(server, StreamId.MIN, Option.none(), 10_000, new Random(SEED), 0);
+        assertThat(o.pages().stream().flatMap(List::stream).toList()).containsExactlyElementsOf(server.ids);
+        assertThat(new PagePlan(StreamId.MIN, Option.none(), 10_000).depth()).isEqualTo(9);
+        assertThat(o.maxPagesInFlight()).isEqualTo(9);
+        // the two first pages are whole; every page after them a slice
+        assertThat(o.pages().subList(2, o.pages().size())).allSatisfy(p -> assertThat(p).hasSizeLessThanOrEqualTo(PagePlan.MAX_SLICE));
+        assertThat(o.dropped()).isLessThanOrEqualTo(8);
     }
 
     /** A burst of entries in one millisecond, more than a page, goes one request at a time and loses nothing. */
