@@ -14,7 +14,6 @@ import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * {@link StreamRangePort} over Lettuce: {@code XRANGE key from to COUNT n}, its bulk strings copied
@@ -22,11 +21,17 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  */
 public final class LettuceStreamRange implements StreamRangePort {
 
-    /** Readers of finished page reads kept for the next one, so that a page's buffers grow to its size once, not at every read. */
-    private static final int KEEP_IDLE = 4;
+    /**
+     * Readers of finished page reads kept for the next one, so that a page's buffers grow to its size
+     * once, not at every read: at most this many, the largest first, ...
+     */
+    private static final int KEEP_IDLE = 16;
+    /** ... and at most this many bytes of buffers in all. */
+    private static final long KEEP_BYTES = 16L << 20;
 
     private final LettuceRedis redis;
-    private final ConcurrentLinkedQueue<XrangeReply> idle = new ConcurrentLinkedQueue<>();
+    /** Readers kept, the largest first; guarded by itself. */
+    private final List<XrangeReply> idle = new java.util.ArrayList<>();
 
     /**
      * Over {@code redis}.
@@ -100,9 +105,14 @@ public final class LettuceStreamRange implements StreamRangePort {
             this.key = key;
             this.plan = plan;
             this.maxBuffers = plan.depth() + 1;
-            // the readers finished reads left, at once; more only if the read goes that deep
-            for (int i = 0; i < Math.min(maxBuffers, KEEP_IDLE); i++) {
-                free.add(borrow(key));
+            // the readers finished reads left, the largest first (for the first pages, the largest), at once;
+            // more only if the read goes that deep
+            for (int i = 0; i < maxBuffers; i++) {
+                XrangeReply reader = takeIdle();
+                if (reader == null) {
+                    break;
+                }
+                free.add(new ReplyBytes(key, reader));
             }
             buffers = free.size();
             synchronized (lock) {
@@ -298,24 +308,46 @@ public final class LettuceStreamRange implements StreamRangePort {
 
     /** A reply buffer for a page read, with a reader a finished read left when there is one. */
     private ReplyBytes borrow(String key) {
-        XrangeReply reader = idle.poll();
+        XrangeReply reader = takeIdle();
         return reader == null ? new ReplyBytes(key) : new ReplyBytes(key, reader);
     }
 
-    /** Keeps a finished read's reader for the next read, up to {@link #KEEP_IDLE} of them. */
+    /** The largest reader kept, taken; null when none is. */
+    private XrangeReply takeIdle() {
+        synchronized (idle) {
+            return idle.isEmpty() ? null : idle.remove(0);
+        }
+    }
+
+    /**
+     * Keeps a finished read's reader for the next read: the largest ones, at most {@link #KEEP_IDLE}
+     * of them and {@link #KEEP_BYTES} in all (a read of pages of 10,000 small entries ends with ten
+     * readers of about 9 MB together).
+     */
     private void keep(XrangeReply reader) {
-        if (idle.size() < KEEP_IDLE) {
-            idle.offer(reader);
+        synchronized (idle) {
+            idle.add(reader);
+            idle.sort(java.util.Comparator.comparingLong(XrangeReply::footprint).reversed());
+            long bytes = 0;
+            for (int i = 0; i < idle.size(); i++) {
+                bytes += idle.get(i).footprint();
+                if (i >= KEEP_IDLE || bytes > KEEP_BYTES) {
+                    idle.subList(i, idle.size()).clear();
+                    break;
+                }
+            }
         }
     }
 
     /**
      * How many readers finished page reads left for the next ones: for the tests.
      *
-     * @return the count, at most four
+     * @return the count, at most {@link #KEEP_IDLE}
      */
     int idleReaders() {
-        return idle.size();
+        synchronized (idle) {
+            return idle.size();
+        }
     }
 
     private List<StreamEntry> xrange(StreamKey stream, StreamId from, String to, int count) {

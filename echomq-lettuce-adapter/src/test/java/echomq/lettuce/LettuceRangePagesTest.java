@@ -177,16 +177,18 @@ class LettuceRangePagesTest {
                     }
                 }
                 assertThat(got).isEqualTo(ids);
-                assertThat(range.idleReaders()).as("after read %d", read).isEqualTo(3);
+                // the buffers the read made (lazily, up to its depth and one more) are left to the next
+                assertThat(range.idleReaders()).as("after read %d", read).isBetween(2, 3);
             }
             RangePages early = range.pages(KEY, StreamId.MIN, Option.none(), 7);
             assertThat(ids(early.next())).isEqualTo(ids.subList(0, 7));
-            early.close(); // the next pages are asked for, and may still be coming
+            early.close(); // the top and the second page are asked for, and may still be coming
             long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-            while (range.idleReaders() < 3 && System.nanoTime() < deadline) {
+            while (range.idleReaders() < 2 && System.nanoTime() < deadline) {
                 Thread.sleep(5);
             }
-            assertThat(range.idleReaders()).as("a closed read's readers, once its last pages have come").isEqualTo(3);
+            // the first page's buffer at once, the second's once its page has come
+            assertThat(range.idleReaders()).as("a closed read's readers, once its last pages have come").isBetween(2, 3);
             assertThat(ids(range.pages(KEY, StreamId.MIN, Option.none(), 100).next())).as("and they read the next read right").isEqualTo(ids);
         }
     }

@@ -256,6 +256,15 @@ public final class XrangeReply {
         return entries;
     }
 
+    /**
+     * The bytes this reader's buffers hold, whatever they hold now: what keeping it between replies costs.
+     *
+     * @return the buffers' sizes, in bytes
+     */
+    public long footprint() {
+        return raw.length + (long) Integer.BYTES * items.length;
+    }
+
     /** Replaces buffers grown past {@link #KEEP} with first-sized ones, so that a reader kept between replies stays small. */
     private void letGoIfHuge() {
         if (raw.length > KEEP || items.length > KEEP / Integer.BYTES) {
