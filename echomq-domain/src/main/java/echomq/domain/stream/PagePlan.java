@@ -56,7 +56,14 @@ public final class PagePlan {
          * @param count at most this many entries, at least 1
          */
         record Page(StreamId from, Option<StreamId> to, int count) implements Ask {
-            /** Checks the parts. */
+            /**
+             * Checks the parts.
+             *
+             * @param from  the lowest id, inclusive
+             * @param to    the highest id, inclusive; none: {@code +}
+             * @param count at most this many entries, at least 1
+             * @throws IllegalArgumentException when {@code count} is below 1
+             */
             public Page {
                 Objects.requireNonNull(from, "from");
                 Objects.requireNonNull(to, "to");
