@@ -190,6 +190,25 @@ class RangePagesTest {
             assertThat(large).isEqualTo(got);
             // two pages of 3,072, then slices of about 1,910 up to the top, and the tail
             assertThat(calls(own.command("INFO", "commandstats"), "xrange")).isBetween(9L, 14L);
+            // a burst of 5,000 entries in one millisecond, then ten a millisecond again: slices come back full, the
+            // requests behind them are read and dropped, and the pooled connection stays in step
+            var burst = ours.pipelined();
+            long after = base + n / 10 + 1;
+            for (int i = 0; i < 8_000; i++) {
+                long ms = i < 5_000 ? after : after + 1 + (i - 5_000) / 10;
+                burst.xadd(stream.toString(), new redis.clients.jedis.StreamEntryID(ms, i < 5_000 ? i : (i - 5_000) % 10),
+                        java.util.Map.of("n", Integer.toString(n + i)));
+            }
+            burst.sync();
+            List<String> all = new ArrayList<>();
+            try (RangePages p = new RedisStreamRange(ours).pages(stream, StreamId.MIN, Option.none(), 100)) {
+                for (List<StreamEntry> page = p.next(); !page.isEmpty(); page = p.next()) {
+                    page.forEach(e -> all.add(e.field("n").get()));
+                }
+            }
+            assertThat(all).isEqualTo(java.util.stream.IntStream.range(0, n + 8_000).mapToObj(Integer::toString).toList());
+            assertThat(new RedisStreamRange(ours).rangeFrom(stream, StreamId.MIN, 3)).extracting(e -> e.field("n").get())
+                    .containsExactly("0", "1", "2");
         }
     }
 
