@@ -136,12 +136,12 @@ public final class LettuceStreamRange implements StreamRangePort {
                     if (a.get() instanceof PagePlan.Ask.Page page) {
                         ReplyBytes buffer = free.isEmpty() ? newBuffer() : free.poll();
                         s = new Sent(page, buffer, redis.async().dispatch(CommandType.XRANGE, new EntriesOutput(buffer),
-                                LettuceRedis.args(key).add(page.from().toString()).add(page.to().map(StreamId::toString).getOrElse("+"))
-                                        .add("COUNT").add(page.count())).toCompletableFuture());
+                                rangeArgs(key, page.from().toString(), page.to().map(StreamId::toString).getOrElse("+"), page.count()))
+                                .toCompletableFuture());
                     } else {
                         ReplyBytes top = new ReplyBytes(key);
                         s = new Sent(a.get(), null, redis.async().dispatch(CommandType.XREVRANGE, new EntriesOutput(top),
-                                LettuceRedis.args(key).add("+").add("-").add("COUNT").add(1)).toCompletableFuture());
+                                rangeArgs(key, "+", "-", 1)).toCompletableFuture());
                     }
                     sent.add(s);
                     // only once recorded: a reply that came already is then answered here, in its turn
@@ -350,6 +350,11 @@ public final class LettuceStreamRange implements StreamRangePort {
         }
     }
 
+    /** {@code key start end COUNT count}: the arguments of an {@code XRANGE} (or, from {@code +} to {@code -}, an {@code XREVRANGE}). */
+    private static io.lettuce.core.protocol.CommandArgs<byte[], byte[]> rangeArgs(String key, String start, String end, int count) {
+        return LettuceRedis.args(key).add(start).add(end).add("COUNT").add(count);
+    }
+
     private List<StreamEntry> xrange(StreamKey stream, StreamId from, String to, int count) {
         String key = Objects.requireNonNull(stream, "stream key").toString();
         Objects.requireNonNull(from, "from");
@@ -357,7 +362,7 @@ public final class LettuceStreamRange implements StreamRangePort {
             throw new IllegalArgumentException("count must be >= 1, got " + count);
         }
         ReplyBytes reply = redis.call(key, CommandType.XRANGE, new EntriesOutput(new ReplyBytes(key)),
-                LettuceRedis.args(key).add(from.toString()).add(to).add("COUNT").add(count));
+                rangeArgs(key, from.toString(), to, count));
         if (reply.malformed() != null) {
             throw new IllegalStateException(reply.malformed());
         }

@@ -18,7 +18,8 @@ import java.util.List;
  * into one buffer with where each item is ({@link Replies#entries(String, byte[], int[], int)}'s
  * layout; on a client handed in). Either way the event loop only copies; the entries are built by the
  * caller ({@link #entries()}), after the next page was asked for, while Redis computes that one. A
- * paging read fills three of these in turn, so that a long read allocates no buffer per page.
+ * paging read fills one more of these than its plan's depth in turn, so that a long read allocates no
+ * buffer per page.
  */
 final class ReplyBytes {
 

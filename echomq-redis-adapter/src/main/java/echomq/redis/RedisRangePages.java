@@ -102,7 +102,7 @@ final class RedisRangePages implements RangePages {
                 use = plan.onPage(reply.size(), Option.of(reply.last()));
             } catch (JedisRedirectionException moved) {
                 StreamId from = plan.cursor().get();
-                abandon(moved);
+                abandon(false);
                 rest = RangePages.oneByOne(port, stream, from, to, pageSize);
                 return rest.next();
             } catch (EntriesConnection.Malformed e) {
@@ -113,8 +113,8 @@ final class RedisRangePages implements RangePages {
                 fail(e);
                 throw RedisFailures.translate(key, e);
             } catch (IllegalArgumentException notThisRange) {
-                // entries outside the range asked for: the server's reply, not the caller's input
-                abandon(new JedisConnectionException(notThisRange.getMessage()));
+                // entries outside the range asked for: the server's reply, not the caller's input; the connection is out of step
+                abandon(true);
                 ended = true;
                 throw new StreamStoreException(key, notThisRange.getMessage(), notThisRange);
             }
@@ -220,7 +220,7 @@ final class RedisRangePages implements RangePages {
      * left, so that the next call asks again on a new connection.
      */
     private void fail(JedisException e) {
-        abandon(e);
+        abandon(e instanceof JedisConnectionException);
         if (e instanceof JedisConnectionException) {
             refreshRoutes.run();
         }
@@ -228,17 +228,17 @@ final class RedisRangePages implements RangePages {
     }
 
     /**
-     * Gives the connection back after a failure: broken when the connection failed or replies are still
+     * Gives the connection back after a failure: broken when it {@code failed} or replies are still
      * due on it (it is out of step), so that the pool replaces it. The pool may fail to replace a broken
      * one (Redis is down); that is the failure already being reported, not a second one to surface.
      */
-    private void abandon(JedisException e) {
+    private void abandon(boolean failed) {
         if (connection == null) {
             return;
         }
         Connection c = connection;
         connection = null;
-        if (e instanceof JedisConnectionException || plan.inFlight() > 0) {
+        if (failed || plan.inFlight() > 0) {
             c.setBroken();
         }
         try {
@@ -253,24 +253,18 @@ final class RedisRangePages implements RangePages {
         if (connection == null) {
             return;
         }
-        Connection c = connection;
-        while (plan.inFlight() > 0) {
-            PagePlan.Ask asked = plan.next().get();
+        // the read is over: the replies still due are read so that the pooled connection is clean, not answered to the plan
+        for (int due = plan.inFlight(); due > 0; due--) {
             try {
-                c.getOne(); // a reply nobody will take: read so the pooled connection is clean
+                connection.getOne();
             } catch (JedisDataException dropped) {
                 // an error reply for a reply nobody takes; the connection is in step
             } catch (JedisException e) {
-                connection = c;
-                abandon(e); // broken: replies are still due on it
+                abandon(true);
                 return;
             }
-            if (asked instanceof PagePlan.Ask.Top) {
-                plan.onTop(Option.none());
-            } else {
-                plan.onPage(0, Option.none());
-            }
         }
+        Connection c = connection;
         connection = null;
         c.close();
     }
