@@ -95,8 +95,10 @@ class ManyInstancesTest {
     void threeInstancesOnOneRedisShareThePlayersAndTheWork() throws Exception {
         try (RedisServerProcess redis = TestRedis.privateServer()) {
             List<ServeProcessTest.Serve> serves = startThree(redis);
-            Simulation.Report report = new Simulation(serves.stream().map(ManyInstancesTest::url).toList(),
-                    new PrintStream(new ByteArrayOutputStream())).run(30, 6, 3_000, 6, 7);
+            Simulation.Report report;
+            try (Simulation s = new Simulation(serves.stream().map(ManyInstancesTest::url).toList(), new PrintStream(new ByteArrayOutputStream()))) {
+                report = s.run(30, 6, 3_000, 6, 7);
+            }
             System.out.printf("[instances] %d guesses over 3 instances: scored end to end %.0f/s%n", report.guesses(), report.scoredPerSecond());
             checkTheLog(redis, report);
             for (ServeProcessTest.Serve s : serves) {
@@ -114,8 +116,10 @@ class ManyInstancesTest {
     void threeInstancesOnAClusterShareThePlayersAndTheWork() throws Exception {
         try (echomq.testkit.RedisClusterProcess cluster = echomq.testkit.RedisClusterProcess.start()) {
             List<ServeProcessTest.Serve> serves = startThree(cluster.uri(), "--partitions", "3");
-            Simulation.Report report = new Simulation(serves.stream().map(ManyInstancesTest::url).toList(),
-                    new PrintStream(new ByteArrayOutputStream())).run(30, 6, 2_000, 6, 9);
+            Simulation.Report report;
+            try (Simulation s = new Simulation(serves.stream().map(ManyInstancesTest::url).toList(), new PrintStream(new ByteArrayOutputStream()))) {
+                report = s.run(30, 6, 2_000, 6, 9);
+            }
             System.out.printf("[instances] %d guesses over 3 instances on a cluster: scored end to end %.0f/s%n", report.guesses(),
                     report.scoredPerSecond());
             checkTheLog(cluster.uri(), report);
@@ -150,8 +154,9 @@ class ManyInstancesTest {
             // the players play through the first two; the third's worker takes its share of the guesses
             CompletableFuture<Simulation.Report> play = CompletableFuture.supplyAsync(() -> {
                 try {
-                    return new Simulation(List.of(url(serves.get(0)), url(serves.get(1))), new PrintStream(new ByteArrayOutputStream()))
-                            .run(30, 6, 4_000, 6, 11);
+                    try (Simulation s = new Simulation(List.of(url(serves.get(0)), url(serves.get(1))), new PrintStream(new ByteArrayOutputStream()))) {
+                        return s.run(30, 6, 4_000, 6, 11);
+                    }
                 } catch (InterruptedException e) {
                     throw new IllegalStateException(e);
                 }

@@ -38,7 +38,10 @@ class PartitionedAppTest {
     void threePartitionsPlayAndReportAsOne() throws Exception {
         try (AppFixture f = new AppFixture(Settings.builder().partitions(3).build(), RateLimiter.unlimited())) {
             f.app.worker().start();
-            Simulation.Report report = new Simulation(f.server.url(), new PrintStream(new ByteArrayOutputStream())).run(12, 9, 1_500, 4, 5);
+            Simulation.Report report;
+            try (Simulation s = new Simulation(f.server.url(), new PrintStream(new ByteArrayOutputStream()))) {
+                report = s.run(12, 9, 1_500, 4, 5);
+            }
             ManyInstancesTest.checkTheLog(f.uri, report);
             GamePartitions parts = f.app.partitions();
             // and a game in every partition, each with a guess (game ids are random: open until all three have one)

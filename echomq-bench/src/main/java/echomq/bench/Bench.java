@@ -485,10 +485,10 @@ public final class Bench {
                             apps.add(app);
                             servers.add(codemojex.app.Server.start(app, "127.0.0.1", 0, 0));
                         }
-                        codemojex.app.cli.Simulation.Report report = new codemojex.app.cli.Simulation(
-                                servers.stream().map(codemojex.app.Server::url).toList(), new java.io.PrintStream(java.io.OutputStream.nullOutputStream()))
-                                .run(30, 12, guesses, 8, 11 + round);
-                        rates.get(c)[round] = report.scoredPerSecond();
+                        try (codemojex.app.cli.Simulation sim = new codemojex.app.cli.Simulation(
+                                servers.stream().map(codemojex.app.Server::url).toList(), new java.io.PrintStream(java.io.OutputStream.nullOutputStream()))) {
+                            rates.get(c)[round] = sim.run(30, 12, guesses, 8, 11 + round).scoredPerSecond();
+                        }
                     } finally {
                         servers.forEach(codemojex.app.Server::close);
                         apps.forEach(codemojex.app.Codemojex::close);

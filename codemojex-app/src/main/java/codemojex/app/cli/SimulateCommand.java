@@ -39,12 +39,13 @@ final class SimulateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (url != null) {
-            Simulation s = new Simulation(url, System.err);
-            return report(s.run(players, games, guesses, threads, seed), s);
+            try (Simulation s = new Simulation(url, System.err)) {
+                return report(s.run(players, games, guesses, threads, seed), s);
+            }
         }
         // a load run keeps nothing unless told where (--data): it must not fill the players' data directory
-        try (Codemojex app = redis.serve(redis.data == null); Server server = Server.start(app, "127.0.0.1", 0, 0)) {
-            Simulation s = new Simulation(server.url(), System.err);
+        try (Codemojex app = redis.serve(redis.data == null); Server server = Server.start(app, "127.0.0.1", 0, 0);
+             Simulation s = new Simulation(server.url(), System.err)) {
             return report(s.run(players, games, guesses, threads, seed), s);
         }
     }

@@ -4,12 +4,19 @@ import codemojex.projections.Keyboard;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import org.apache.hc.client5.http.config.ConnectionConfig;
+import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
+import org.apache.hc.core5.http.ContentType;
+import org.apache.hc.core5.http.Header;
+import org.apache.hc.core5.http.io.entity.EntityUtils;
+import org.apache.hc.core5.http.io.support.ClassicRequestBuilder;
+import org.apache.hc.core5.util.Timeout;
+
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -24,9 +31,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Real play through the HTTP API: opens games, submits guesses from many players, then waits until
- * every guess is scored. Prints a progress bar while it runs.
+ * every guess is scored. Prints a progress bar while it runs. Close it to close its connections.
  */
-public final class Simulation {
+public final class Simulation implements AutoCloseable {
+
+    /** Connections kept per instance played against: more than any run's client threads. */
+    private static final int CONNECTIONS = 64;
 
     /** What a run did. */
     public record Report(int games, int players, int guesses, long submitMillis, long scoredMillis, List<String> gameIds,
@@ -42,7 +52,7 @@ public final class Simulation {
 
     private final List<String> baseUrls;
     private final ObjectMapper json;
-    private final HttpClient http;
+    private final CloseableHttpClient http;
     private final PrintStream progress;
     private final AtomicInteger limited = new AtomicInteger();
     private final Map<String, String> tokens = new java.util.concurrent.ConcurrentHashMap<>();
@@ -64,7 +74,29 @@ public final class Simulation {
         this.baseUrls = baseUrls.stream().map(u -> u.endsWith("/") ? u.substring(0, u.length() - 1) : u).toList();
         this.json = new ObjectMapper();
         this.progress = Objects.requireNonNull(progress, "progress");
-        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        // Blocking calls on kept-alive connections: a load generator in the JVM it measures (simulate
+        // without --url) must cost little per request; java.net.http's send crosses to its selector and
+        // worker threads and back, about twice the CPU per call. Nothing automatic: a 429 is waited out
+        // below, as the server asks, and a failed call fails the run rather than being sent again.
+        this.http = HttpClients.custom()
+                .setConnectionManager(PoolingHttpClientConnectionManagerBuilder.create()
+                        .setMaxConnPerRoute(CONNECTIONS)
+                        .setMaxConnTotal(CONNECTIONS * this.baseUrls.size())
+                        .setDefaultConnectionConfig(ConnectionConfig.custom()
+                                .setConnectTimeout(Timeout.ofSeconds(5)).setSocketTimeout(Timeout.ofSeconds(30)).build())
+                        .build())
+                .setDefaultRequestConfig(RequestConfig.custom().setResponseTimeout(Timeout.ofSeconds(30)).build())
+                .disableAutomaticRetries()
+                .disableRedirectHandling()
+                .disableCookieManagement()
+                .disableContentCompression()
+                .build();
+    }
+
+    /** Closes the connections. */
+    @Override
+    public void close() {
+        http.close(org.apache.hc.core5.io.CloseMode.GRACEFUL);
     }
 
     public Report run(int players, int games, int guesses, int threads, long seed) throws InterruptedException {
@@ -72,7 +104,7 @@ public final class Simulation {
             throw new IllegalArgumentException("players, games and threads must be >= 1 and guesses >= 0");
         }
         List<String> gameIds = new ArrayList<>();
-        List<List<String>> keyboards = new ArrayList<>();
+        List<Keyboard> keyboards = new ArrayList<>();
         for (int g = 0; g < games; g++) {
             JsonNode opened = call(g, "POST", "/rooms", Map.of("room", "sim-" + (g % 10)), null, 201);
             gameIds.add(opened.get("game").asText());
@@ -89,20 +121,20 @@ public final class Simulation {
         if (players < 1 || gameIds.isEmpty() || guesses < 0 || threads < 1) {
             throw new IllegalArgumentException("players, games and threads must be >= 1 and guesses >= 0");
         }
-        List<List<String>> keyboards = new ArrayList<>();
+        List<Keyboard> keyboards = new ArrayList<>();
         for (int g = 0; g < gameIds.size(); g++) {
             keyboards.add(keys(call(g, "GET", "/games/" + gameIds.get(g), null, null, 200)));
         }
         return play(players, List.copyOf(gameIds), keyboards, guesses, threads, seed);
     }
 
-    private static List<String> keys(JsonNode game) {
+    private static Keyboard keys(JsonNode game) {
         List<String> keys = new ArrayList<>();
         game.get("keyboard").forEach(k -> keys.add(k.asText()));
-        return keys;
+        return Keyboard.parse(String.join(" ", keys));
     }
 
-    private Report play(int players, List<String> gameIds, List<List<String>> keyboards, int guesses, int threads, long seed)
+    private Report play(int players, List<String> gameIds, List<Keyboard> keyboards, int guesses, int threads, long seed)
             throws InterruptedException {
         int games = gameIds.size();
         Map<String, String> guessToGame = Collections.synchronizedMap(new java.util.LinkedHashMap<>());
@@ -118,7 +150,7 @@ public final class Simulation {
                     for (int i = 0; i < share; i++) {
                         int g = r.nextInt(games);
                         // six distinct emojis of the game's keyboard: a guess with a repeat is refused (#27)
-                        String guess = Keyboard.parse(String.join(" ", keyboards.get(g))).drawGuess(r).toString();
+                        String guess = keyboards.get(g).drawGuess(r).toString();
                         int p = r.nextInt(players);
                         String token = token(p, gameIds.get(g));
                         if (token == null) {
@@ -219,34 +251,51 @@ public final class Simulation {
     private JsonNode call(int n, String method, String path, Object body, String token, int... expected) {
         String baseUrl = baseUrls.get(Math.floorMod(n, baseUrls.size()));
         try {
-            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(30));
+            ClassicRequestBuilder b = ClassicRequestBuilder.create(method).setUri(baseUrl + path);
             if (token != null) {
-                b.header("Authorization", "Bearer " + token);
+                b.addHeader("Authorization", "Bearer " + token);
             }
-            if (body == null) {
-                b.method(method, HttpRequest.BodyPublishers.noBody());
-            } else {
-                b.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(json.writeValueAsString(body)));
+            if (body != null) {
+                b.setEntity(json.writeValueAsString(body), ContentType.APPLICATION_JSON);
             }
-            HttpResponse<String> res = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+            Reply res = send(b);
             // over the server's rate (serve --guess-rate / --read-rate): wait as it asks, then send again, as a polite client does
-            for (int tries = 0; res.statusCode() == 429 && tries < 60; tries++) {
+            for (int tries = 0; res.status() == 429 && tries < 60; tries++) {
                 limited.incrementAndGet();
-                long wait = res.headers().firstValue("Retry-After").map(Long::parseLong).orElse(1L);
-                Thread.sleep(Math.min(5, Math.max(1, wait)) * 1000);
-                res = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+                Thread.sleep(Math.min(5, Math.max(1, res.retryAfter())) * 1000);
+                res = send(b);
             }
             for (int e : expected) {
-                if (res.statusCode() == e) {
+                if (res.status() == e) {
                     return json.readTree(res.body());
                 }
             }
-            throw new IllegalStateException(method + " " + path + " answered " + res.statusCode() + ": " + res.body());
+            throw new IllegalStateException(method + " " + path + " answered " + res.status() + ": " + res.body());
         } catch (IOException e) {
             throw new IllegalStateException(method + " " + path + " failed: " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
         }
+    }
+
+    /** An answer: its status, its body and the seconds its {@code Retry-After} asks for (1 when it has none). */
+    private record Reply(int status, String body, long retryAfter) {
+    }
+
+    /** Sends the request {@code b} builds (again, for a retry) and reads the whole answer, giving the connection back. */
+    private Reply send(ClassicRequestBuilder b) throws IOException {
+        return http.execute(b.build(), res -> {
+            Header after = res.getFirstHeader("Retry-After");
+            long wait = 1;
+            if (after != null) {
+                try {
+                    wait = Long.parseLong(after.getValue().trim());
+                } catch (NumberFormatException e) {
+                    wait = 1; // an HTTP date, which this server does not send: wait the least
+                }
+            }
+            return new Reply(res.getCode(), res.getEntity() == null ? "" : EntityUtils.toString(res.getEntity(), java.nio.charset.StandardCharsets.UTF_8), wait);
+        });
     }
 }
