@@ -97,6 +97,35 @@ class PooledLiveValuesTest {
     }
 
     @Test
+    void aValueWithAMinimumGapIsNotComputedBackToBackUnderAFloodOfAppends() {
+        StreamKey key = stream();
+        Duration gap = Duration.ofMillis(150);
+        List<long[]> runs = java.util.Collections.synchronizedList(new ArrayList<>()); // start and end of each computation, ns
+        LiveValue<Long> count = started(LiveValue.start("count", followers, List.of(key), () -> {
+            long start = System.nanoTime();
+            long n = reader.fold(key, ALL, COUNT);
+            runs.add(new long[] {start, System.nanoTime()});
+            return n;
+        }, Option.none(), gap, pool, dispatch));
+        await("the first value", () -> count.current().isDefined());
+        RedisStreamAppend append = new RedisStreamAppend(jedis, new Snowflake(1, Clock.systemUTC()));
+        long floodEnds = System.nanoTime() + Duration.ofMillis(800).toNanos();
+        int appended = 0;
+        while (System.nanoTime() < floodEnds) { // one append after another: each wakes the value
+            append.append(key, LinkedHashMap.of("n", Integer.toString(appended++)));
+        }
+        long total = appended;
+        await("the flood's last value", () -> count.current().exists(u -> u.value() == total));
+        List<long[]> seen = List.copyOf(runs);
+        assertThat(seen.size()).as("computations for %d appends", appended).isGreaterThan(2).isLessThan(appended);
+        for (int i = 1; i < seen.size(); i++) {
+            // scheduled in whole milliseconds: a start may come up to a millisecond before the gap is out
+            assertThat(Duration.ofNanos(seen.get(i)[0] - seen.get(i - 1)[1])).as("from computation %d's end to the next's start", i)
+                    .isGreaterThanOrEqualTo(gap.minusMillis(1));
+        }
+    }
+
+    @Test
     void hundredsOfValuesShareThePoolsThreads() {
         StreamKey key = stream();
         int n = 300;

@@ -210,6 +210,10 @@ public final class HttpApi {
             // values ignoring case: "Bearer ABC" would be read as an earlier "Bearer abc" on the
             // same connection. Tokens are case-sensitive: so is the cache
             http.setHeaderCacheCaseSensitive(true);
+            // and it is off: a connection carrying many players' requests repeats few header values (each
+            // token, each length, differs), so the cache filled and was cleared over and over (ArrayTrie.clear,
+            // 3% of the server threads' samples under simulate)
+            http.setHeaderCacheSize(0);
         });
         // servlet sessions are not used (the app's sessions are its own, Players): Jetty's session
         // handler must not read every request's cookies first, answering 400 to a Cookie header
