@@ -117,11 +117,14 @@ public final class Play {
     /** What became of guess {@code guessId} of {@code game}. @throws NotFoundException when no such guess was submitted */
     public GuessResult guess(String game, String guessId) {
         BrandedId id = BadInputException.check("guessId", () -> StreamAppendPort.requireEventId(BrandedId.parse(guessId)));
-        game(game);
+        BadInputException.check("game", () -> Names.requireId("game", game));
+        // a result is kept only in its game's results, written by the commit of a guess for that game:
+        // found, it says the game is there, and the game's hash need not be read (a page polls this)
         Option<GuessResult> recorded = results.find(game, guessId);
         if (recorded.isDefined()) {
             return recorded.get();
         }
+        game(game);
         // a guess id is the branded id of its entry in `guesses`: one exact read says whether it was submitted here
         StreamKey guesses = partitions.stream(partitions.of(game), Channels.GUESSES);
         List<StreamEntry> found = range.range(guesses, id.streamId(), id.streamId(), 1);
