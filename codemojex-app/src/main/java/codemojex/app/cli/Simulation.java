@@ -71,7 +71,7 @@ public final class Simulation implements AutoCloseable {
         if (baseUrls.isEmpty()) {
             throw new IllegalArgumentException("no server to play against");
         }
-        this.baseUrls = baseUrls.stream().map(u -> u.endsWith("/") ? u.substring(0, u.length() - 1) : u).toList();
+        this.baseUrls = baseUrls.stream().map(Simulation::requireServerUrl).map(u -> u.endsWith("/") ? u.substring(0, u.length() - 1) : u).toList();
         this.json = new ObjectMapper();
         this.progress = Objects.requireNonNull(progress, "progress");
         // Blocking calls on kept-alive connections: a load generator in the JVM it measures (simulate
@@ -91,6 +91,21 @@ public final class Simulation implements AutoCloseable {
                 .disableCookieManagement()
                 .disableContentCompression()
                 .build();
+    }
+
+    /** {@code url} when it is an http or https URL naming a host, without a query or fragment; else an error naming it, before any request. */
+    private static String requireServerUrl(String url) {
+        java.net.URI u;
+        try {
+            u = new java.net.URI(Objects.requireNonNull(url, "url"));
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalArgumentException("not a server URL: " + url + " (" + e.getReason() + ")");
+        }
+        if (!("http".equalsIgnoreCase(u.getScheme()) || "https".equalsIgnoreCase(u.getScheme())) || u.getHost() == null
+                || u.getRawQuery() != null || u.getRawFragment() != null) {
+            throw new IllegalArgumentException("not a server URL: " + url + " (give http://host:port, as serve prints it)");
+        }
+        return url;
     }
 
     /** Closes the connections. */
