@@ -69,6 +69,29 @@ public interface RangePages extends AutoCloseable {
     }
 
     /**
+     * Where a range goes on after {@code page}: the successor of its last id. Only an empty page ends
+     * a range (a page may be short without being the last), and so does a page that ends on the
+     * largest id.
+     * <pre>{@code
+     * for (List<StreamEntry> page = pages.next(); ; page = pages.next()) {
+     *     fold(page);
+     *     Option<StreamId> next = RangePages.after(page); // Some(last.successor()), a short page too
+     *     if (next.isEmpty()) break;                       // an empty page, or one ending on the largest id
+     * }
+     * }</pre>
+     *
+     * @param page a page of the range
+     * @return where the next page starts; none when the range is done
+     */
+    static Option<StreamId> after(List<StreamEntry> page) {
+        if (page.isEmpty()) {
+            return Option.none();
+        }
+        StreamId last = page.get(page.size() - 1).id();
+        return last.isMax() ? Option.none() : Option.some(last.successor());
+    }
+
+    /**
      * Pages read one range call at a time through {@code port}, each asked for only when
      * {@link #next()} is called: what any {@link StreamRangePort} can do.
      *

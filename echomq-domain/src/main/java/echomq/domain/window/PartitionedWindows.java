@@ -122,10 +122,9 @@ public final class PartitionedWindows {
                 List<StreamEntry> got = StreamWindows.checked(pages.next(), next, window.upper(), pageSize);
                 page = got;
                 index = 0;
-                // only an empty page ends the range: a page may be short and not the last (PagePlan's slices)
-                StreamId last = got.isEmpty() ? null : got.get(got.size() - 1).id();
-                exhausted = last == null || last.isMax() || pages.done();
-                next = last == null || last.isMax() ? next : last.successor();
+                Option<StreamId> after = RangePages.after(got);
+                exhausted = after.isEmpty() || pages.done();
+                next = after.getOrElse(next);
             }
             return true;
         }

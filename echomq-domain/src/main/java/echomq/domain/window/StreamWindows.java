@@ -315,16 +315,14 @@ public final class StreamWindows {
                     acc = fold.step(acc, e);
                 }
                 entries += page.size();
-                if (page.isEmpty()) {
+                if (!page.isEmpty()) {
+                    last = Option.some(page.get(page.size() - 1).id());
+                }
+                Option<StreamId> next = RangePages.after(page);
+                if (next.isEmpty()) {
                     break;
                 }
-                StreamId lastId = page.get(page.size() - 1).id();
-                last = Option.some(lastId);
-                if (lastId.isMax()) {
-                    break;
-                }
-                // only an empty page ends the range: a page may be short and not the last (PagePlan's slices)
-                from = lastId.successor();
+                from = next.get();
             }
         }
         return new FoldResult<>(acc, last, entries);
