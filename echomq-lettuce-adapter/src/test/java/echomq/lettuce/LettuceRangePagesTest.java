@@ -100,60 +100,15 @@ class LettuceRangePagesTest {
     @Test
     void aLongRangeBelowTheTopIsReadInSlicesAfterOneReadOfTheTop() {
         try (RedisServerProcess server = TestRedis.privateServer(); LettuceRedis redis = LettuceConnections.connect(server.uri())) {
-            long base = 1_700_000_000_000L;
-            int n = 20_000;
-            // ten entries a millisecond, as the bench stores them
-            var async = redis.async();
-            List<io.lettuce.core.RedisFuture<?>> adds = new ArrayList<>();
-            for (int i = 0; i < n; i++) {
-                adds.add(async.xadd(bytes(KEY.toString()), new io.lettuce.core.XAddArgs().id((base + i / 10) + "-" + (i % 10)),
-                        java.util.Map.of(bytes("n"), bytes(Integer.toString(i)))));
-            }
-            adds.forEach(f -> f.toCompletableFuture().join());
-            redis.sync().configResetstat();
-            List<String> got = new ArrayList<>();
-            int pages = 0;
-            try (RangePages p = new LettuceStreamRange(redis).pages(KEY, StreamId.MIN, Option.none(), 500)) {
-                for (List<StreamEntry> page = p.next(); !page.isEmpty(); page = p.next()) {
-                    assertThat(page.size()).isLessThanOrEqualTo(500);
-                    page.forEach(e -> got.add(e.field("n").get()));
-                    pages++;
+            echomq.testkit.SlicedRangeReads.check(server, new LettuceStreamRange(redis), KEY, (stream, ids, firstN) -> {
+                var async = redis.async();
+                List<io.lettuce.core.RedisFuture<?>> adds = new ArrayList<>();
+                for (int i = 0; i < ids.size(); i++) {
+                    adds.add(async.xadd(bytes(stream.toString()), new io.lettuce.core.XAddArgs().id(ids.get(i).toString()),
+                            java.util.Map.of(bytes("n"), bytes(Integer.toString(firstN + i)))));
                 }
-            }
-            assertThat(got).isEqualTo(java.util.stream.IntStream.range(0, n).mapToObj(Integer::toString).toList());
-            assertThat(calls(redis, "xrevrange")).as("reads of the top").isEqualTo(1);
-            // 40 pages of 500; slices aim at 433 entries: 2 full pages, then 44 slices, and the tail above the top
-            assertThat(xranges(redis)).as("XRANGE requests for %d pages", pages).isBetween(41L, 52L);
-            // pages above PagePlan.MAX_SLICE: three slices of at most 2,048 entries in flight, four buffers
-            redis.sync().configResetstat();
-            List<String> large = new ArrayList<>();
-            try (RangePages p = new LettuceStreamRange(redis).pages(KEY, StreamId.MIN, Option.none(), 3_072)) {
-                for (List<StreamEntry> page = p.next(); !page.isEmpty(); page = p.next()) {
-                    page.forEach(e -> large.add(e.field("n").get()));
-                }
-            }
-            assertThat(large).isEqualTo(got);
-            // two pages of 3,072, then slices of about 1,910 up to the top, and the tail
-            assertThat(xranges(redis)).isBetween(9L, 14L);
-            // a burst of 5,000 entries in one millisecond, then ten a millisecond again: slices come back full, the
-            // requests behind them are read and dropped, and the connection stays in step
-            List<io.lettuce.core.RedisFuture<?>> burst = new ArrayList<>();
-            long after = base + n / 10 + 1;
-            for (int i = 0; i < 8_000; i++) {
-                long ms = i < 5_000 ? after : after + 1 + (i - 5_000) / 10;
-                burst.add(async.xadd(bytes(KEY.toString()), new io.lettuce.core.XAddArgs().id(ms + "-" + (i < 5_000 ? i : (i - 5_000) % 10)),
-                        java.util.Map.of(bytes("n"), bytes(Integer.toString(n + i)))));
-            }
-            burst.forEach(f -> f.toCompletableFuture().join());
-            List<String> all = new ArrayList<>();
-            try (RangePages p = new LettuceStreamRange(redis).pages(KEY, StreamId.MIN, Option.none(), 100)) {
-                for (List<StreamEntry> page = p.next(); !page.isEmpty(); page = p.next()) {
-                    page.forEach(e -> all.add(e.field("n").get()));
-                }
-            }
-            assertThat(all).isEqualTo(java.util.stream.IntStream.range(0, n + 8_000).mapToObj(Integer::toString).toList());
-            assertThat(new LettuceStreamRange(redis).rangeFrom(KEY, StreamId.MIN, 3)).extracting(e -> e.field("n").get())
-                    .containsExactly("0", "1", "2");
+                adds.forEach(f -> f.toCompletableFuture().join());
+            });
         }
     }
 

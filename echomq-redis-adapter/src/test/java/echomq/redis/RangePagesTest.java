@@ -154,67 +154,15 @@ class RangePagesTest {
     void aLongRangeBelowTheTopIsReadInSlicesAfterOneReadOfTheTop() {
         try (RedisServerProcess own = TestRedis.privateServer();
              UnifiedJedis ours = RedisConnections.connect(own.uri())) {
-            StreamKey stream = StreamKey.of("slices", "s");
-            long base = 1_700_000_000_000L;
-            int n = 20_000;
-            // ten entries a millisecond, as the bench stores them
-            var pipeline = ours.pipelined();
-            for (int i = 0; i < n; i++) {
-                pipeline.xadd(stream.toString(), new redis.clients.jedis.StreamEntryID(base + i / 10, i % 10),
-                        java.util.Map.of("n", Integer.toString(i)));
-            }
-            pipeline.sync();
-            own.command("CONFIG", "RESETSTAT");
-            List<String> got = new ArrayList<>();
-            int pages = 0;
-            try (RangePages p = new RedisStreamRange(ours).pages(stream, StreamId.MIN, Option.none(), 500)) {
-                for (List<StreamEntry> page = p.next(); !page.isEmpty(); page = p.next()) {
-                    assertThat(page.size()).isLessThanOrEqualTo(500);
-                    page.forEach(e -> got.add(e.field("n").get()));
-                    pages++;
+            echomq.testkit.SlicedRangeReads.check(own, new RedisStreamRange(ours), StreamKey.of("slices", "s"), (stream, ids, firstN) -> {
+                var pipeline = ours.pipelined();
+                for (int i = 0; i < ids.size(); i++) {
+                    pipeline.xadd(stream.toString(), new redis.clients.jedis.StreamEntryID(ids.get(i).ms(), ids.get(i).seq()),
+                            java.util.Map.of("n", Integer.toString(firstN + i)));
                 }
-            }
-            assertThat(got).isEqualTo(java.util.stream.IntStream.range(0, n).mapToObj(Integer::toString).toList());
-            String stats = own.command("INFO", "commandstats");
-            assertThat(calls(stats, "xrevrange")).as("reads of the top").isEqualTo(1);
-            // 40 pages of 500; slices aim at 433 entries: 2 full pages, then 44 slices, and the tail above the top
-            assertThat(calls(stats, "xrange")).as("XRANGE requests for %d pages", pages).isBetween(41L, 52L);
-            // pages above PagePlan.MAX_SLICE: three slices of at most 2,048 entries in flight
-            own.command("CONFIG", "RESETSTAT");
-            List<String> large = new ArrayList<>();
-            try (RangePages p = new RedisStreamRange(ours).pages(stream, StreamId.MIN, Option.none(), 3_072)) {
-                for (List<StreamEntry> page = p.next(); !page.isEmpty(); page = p.next()) {
-                    page.forEach(e -> large.add(e.field("n").get()));
-                }
-            }
-            assertThat(large).isEqualTo(got);
-            // two pages of 3,072, then slices of about 1,910 up to the top, and the tail
-            assertThat(calls(own.command("INFO", "commandstats"), "xrange")).isBetween(9L, 14L);
-            // a burst of 5,000 entries in one millisecond, then ten a millisecond again: slices come back full, the
-            // requests behind them are read and dropped, and the pooled connection stays in step
-            var burst = ours.pipelined();
-            long after = base + n / 10 + 1;
-            for (int i = 0; i < 8_000; i++) {
-                long ms = i < 5_000 ? after : after + 1 + (i - 5_000) / 10;
-                burst.xadd(stream.toString(), new redis.clients.jedis.StreamEntryID(ms, i < 5_000 ? i : (i - 5_000) % 10),
-                        java.util.Map.of("n", Integer.toString(n + i)));
-            }
-            burst.sync();
-            List<String> all = new ArrayList<>();
-            try (RangePages p = new RedisStreamRange(ours).pages(stream, StreamId.MIN, Option.none(), 100)) {
-                for (List<StreamEntry> page = p.next(); !page.isEmpty(); page = p.next()) {
-                    page.forEach(e -> all.add(e.field("n").get()));
-                }
-            }
-            assertThat(all).isEqualTo(java.util.stream.IntStream.range(0, n + 8_000).mapToObj(Integer::toString).toList());
-            assertThat(new RedisStreamRange(ours).rangeFrom(stream, StreamId.MIN, 3)).extracting(e -> e.field("n").get())
-                    .containsExactly("0", "1", "2");
+                pipeline.sync();
+            });
         }
-    }
-
-    static long calls(String commandstats, String command) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("cmdstat_" + command + ":calls=(\\d+)").matcher(commandstats);
-        return m.find() ? Long.parseLong(m.group(1)) : 0;
     }
 
     @Test

@@ -200,6 +200,24 @@ public final class RedisServerProcess implements AutoCloseable {
     }
 
     /**
+     * How many times the server ran {@code command} since it started or since {@code CONFIG RESETSTAT}
+     * ({@code INFO commandstats}).
+     * <pre>{@code
+     * server.command("CONFIG", "RESETSTAT");
+     * ... a read ...
+     * long pages = server.calls("xrange");
+     * }</pre>
+     *
+     * @param command the command's name as {@code INFO commandstats} gives it, lower case ({@code xrange})
+     * @return the count, 0 when the server has not run it
+     */
+    public long calls(String command) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("cmdstat_" + java.util.regex.Pattern.quote(command) + ":calls=(\\d+)")
+                .matcher(command("INFO", "commandstats"));
+        return m.find() ? Long.parseLong(m.group(1)) : 0;
+    }
+
+    /**
      * Makes the server refuse writes as a Redis whose memory is full does: {@code maxmemory} of one
      * byte under {@code noeviction}, so every command that may grow the data set (and every script
      * that declares writes) is answered {@code OOM command not allowed when used memory >

@@ -229,13 +229,19 @@ class PagePlanPropertiesTest {
         });
     }
 
+    /** A server holding {@code entries} entries, ten a millisecond from {@link #BASE}. */
+    private static Server steady(int entries) {
+        Server server = new Server();
+        for (int i = 0; i < entries; i++) {
+            server.ids.add(StreamId.of(BASE + i / 10, i % 10));
+        }
+        return server;
+    }
+
     /** A steady stream below its top is read in slices two at a time, and they seldom come back full. */
     @Test
     void aSteadyStreamIsReadTwoRequestsAtATime() {
-        Server server = new Server();
-        for (int i = 0; i < 20_000; i++) {
-            server.ids.add(StreamId.of(BASE + i / 10, i % 10));
-        }
+        Server server = steady(20_000);
         Outcome o = read(server, StreamId.MIN, Option.none(), 1000, new Random(SEED), 0);
         assertThat(o.pages().stream().mapToInt(List::size).sum()).isEqualTo(20_000);
         assertThat(o.maxPagesInFlight()).isEqualTo(2);
@@ -250,10 +256,7 @@ class PagePlanPropertiesTest {
      */
     @Test
     void largePagesAreReadInSlicesOfAtMostMaxSliceEntriesManyInFlight() {
-        Server server = new Server();
-        for (int i = 0; i < 200_000; i++) {
-            server.ids.add(StreamId.of(BASE + i / 10, i % 10));
-        }
+        Server server = steady(200_000);
         Outcome o = read(server, StreamId.MIN, Option.none(), 10_000, new Random(SEED), 0);
         assertThat(o.pages().stream().flatMap(List::stream).toList()).containsExactlyElementsOf(server.ids);
         assertThat(new PagePlan(StreamId.MIN, Option.none(), 10_000).depth()).isEqualTo(9);
@@ -266,10 +269,7 @@ class PagePlanPropertiesTest {
     /** A burst of entries in one millisecond, more than a page, goes one request at a time and loses nothing. */
     @Test
     void aBurstDenserThanTheEstimateIsReadOnFromItsLastId() {
-        Server server = new Server();
-        for (int i = 0; i < 3_000; i++) {
-            server.ids.add(StreamId.of(BASE + i / 10, i % 10));
-        }
+        Server server = steady(3_000);
         long burst = server.ids.get(server.ids.size() - 1).ms() + 1;
         for (int i = 0; i < 5_000; i++) {
             server.ids.add(StreamId.of(burst, i));
