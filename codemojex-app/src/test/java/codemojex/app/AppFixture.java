@@ -218,6 +218,17 @@ final class AppFixture implements AutoCloseable {
         return direct;
     }
 
+    /** Waits up to 30 s for {@code condition}, checking every 20 ms; an {@link AssertionError} naming {@code what} when it never holds. */
+    static void await(String what, java.util.function.BooleanSupplier condition) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("not within 30 s: " + what);
+            }
+            sleep(20);
+        }
+    }
+
     static void sleep(long ms) {
         try {
             Thread.sleep(ms);

@@ -24,7 +24,7 @@ class FeedUnderFloodTest {
             // no guess can crack the game: one emoji of the secret is not on the keys guesses are drawn from
             Keyboard guessing = new Keyboard(record.keyboard().keys().remove(record.secret().get(0)));
             Random r = new Random(42);
-            await("the feed's first value", () -> f.server.live().feed().current().isDefined());
+            AppFixture.await("the feed's first value", () -> f.server.live().feed().current().isDefined());
             long c0 = f.server.live().feed().metrics().computes();
             long t0 = System.nanoTime();
             long floodEnds = t0 + 1_000_000_000L;
@@ -34,23 +34,13 @@ class FeedUnderFloodTest {
                 sent++;
             }
             int all = sent;
-            await("every guess in the feed", () -> f.server.live().feed().current().exists(u -> u.value().feed().value().guesses() == all));
+            AppFixture.await("every guess in the feed", () -> f.server.live().feed().current().exists(u -> u.value().feed().value().guesses() == all));
             long c1 = f.server.live().feed().metrics().computes();
             long elapsedMs = (System.nanoTime() - t0) / 1_000_000;
             long computes = c1 - c0;
             assertThat(computes).as("feed computations over %d ms for %d guesses", elapsedMs, all)
                     .isPositive()
                     .isLessThanOrEqualTo(elapsedMs / Live.FEED_GAP.toMillis() + 2);
-        }
-    }
-
-    private static void await(String what, java.util.function.BooleanSupplier condition) {
-        long deadline = System.nanoTime() + java.time.Duration.ofSeconds(30).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("not within 30 s: " + what);
-            }
-            AppFixture.sleep(20);
         }
     }
 }

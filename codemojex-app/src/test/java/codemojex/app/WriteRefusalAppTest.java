@@ -20,7 +20,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -109,7 +108,7 @@ class WriteRefusalAppTest {
             }
             armed.set(true);
             f.app.worker().start();
-            await("the worker's commit refused", () -> injected.get() && rejectedScripts(redis) > 0);
+            AppFixture.await("the worker's commit refused", () -> injected.get() && rejectedScripts(redis) > 0);
 
             // nothing of the batch was written: no scored guess, no result, no best raised; all still pending
             assertThat(f.channel(Channels.GUESS_SCORED)).hasSize(1);
@@ -157,7 +156,7 @@ class WriteRefusalAppTest {
             assertThat(perGuess.values()).allMatch(n -> n == 1);
             assertThat(f.app.worker().pending()).isZero();
             assertThat(f.app.reports().rebuildBoard(game).equal()).isTrue();
-            await("/health says writes are accepted", () -> "accepted".equals(f.manage("/health").json().get("writes").asText()));
+            AppFixture.await("/health says writes are accepted", () -> "accepted".equals(f.manage("/health").json().get("writes").asText()));
             assertThat(f.manage("/health").json().get("status").asText()).isEqualTo("ok");
             assertThat(post(f, "/rooms", "{\"room\":\"another\"}", Map.of()).statusCode()).isEqualTo(201);
             String after = f.guessId(game, "cy", new Code(rotated.emojis().tail().append(rotated.get(0))).toString());
@@ -185,15 +184,5 @@ class WriteRefusalAppTest {
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body));
         headers.forEach(b::header);
         return f.http.send(b.build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    private static void await(String what, BooleanSupplier condition) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("not within 30 s: " + what);
-            }
-            AppFixture.sleep(20);
-        }
     }
 }
