@@ -292,11 +292,11 @@ public final class Codemojex implements AutoCloseable {
         return owned.flatMap(OwnedRedis::started);
     }
 
-    /** Stops the worker, then the Redis this app owns (cleanly: it writes what it holds), then lets go of the data directory. */
+    /** Stops the worker (and ends its committing threads), then the Redis this app owns (cleanly: it writes what it holds), then lets go of the data directory. */
     @Override
     public void close() {
         chart.close();
-        worker.stop();
+        worker.close();
         meters.close();
         redis.close();
         owned.forEach(OwnedRedis::close);

@@ -74,22 +74,48 @@ public final class RedisScoreCommit implements ScoreCommit {
      */
     @Override
     public List<Result> commitAll(List<Commit> batch) {
+        return prepare(batch).send();
+    }
+
+    /**
+     * Decides every guess of the batch, mints the ids of the entries it appends and builds the
+     * script's arguments; the script is called at {@link ScoreCommit.Prepared#send}, as
+     * {@link #commitAll} describes.
+     */
+    @Override
+    public Prepared prepare(List<Commit> batch) {
         if (batch.isEmpty()) {
-            return List.of();
+            return List::of;
         }
-        List<GuessOutcome> decided = batch.stream().map(c -> Referee.decide(c.guess(), c.guessId(), c.game())).toList();
+        List<Commit> commits = List.copyOf(batch);
+        List<GuessOutcome> decided = commits.stream().map(c -> Referee.decide(c.guess(), c.guessId(), c.game())).toList();
+        Minted first = mint(commits, decided);
+        return () -> send(commits, decided, first);
+    }
+
+    /** A batch's blocks, with the entry ids minted for them, and the script call that carries them. */
+    private record Minted(List<CommitCodec.Block> blocks, CommitCodec.Call call) {
+    }
+
+    /** The batch's blocks with ids minted now (in order, each above the one before, so the script checks only the first against the top), and their call. */
+    private Minted mint(List<Commit> commits, List<GuessOutcome> decided) {
+        List<CommitCodec.Block> blocks = new ArrayList<>(commits.size());
+        for (int i = 0; i < commits.size(); i++) {
+            List<BrandedId> ids = decided.get(i).events().map(e -> minter.nextId()).toJavaList();
+            blocks.add(new CommitCodec.Block(commits.get(i).delivery().id(), commits.get(i).guess(), decided.get(i), ids));
+        }
+        return new Minted(blocks, CommitCodec.call(RedisGuessInbox.GROUP, keys, blocks));
+    }
+
+    private List<Result> send(List<Commit> commits, List<GuessOutcome> decided, Minted prepared) {
+        Minted minted = prepared;
         for (int attempt = 0; ; attempt++) {
-            List<CommitCodec.Block> blocks = new ArrayList<>(batch.size());
-            for (int i = 0; i < batch.size(); i++) {
-                // minted in order: each id above the one before, so the script checks only the first against the top
-                List<BrandedId> ids = decided.get(i).events().map(e -> minter.nextId()).toJavaList();
-                blocks.add(new CommitCodec.Block(batch.get(i).delivery().id(), batch.get(i).guess(), decided.get(i), ids));
-            }
+            List<CommitCodec.Block> blocks = minted.blocks();
             if (attempt == 0 && guard.isDefined()) {
                 // before anything is written: a clock hours ahead would push every later guess-scored id into the future
                 guard.get().check(CommitCodec.scoredStream(keys, CommitCodec.partitionOf(keys, blocks)), minter.now());
             }
-            CommitCodec.Call call = CommitCodec.call(RedisGuessInbox.GROUP, keys, blocks);
+            CommitCodec.Call call = minted.call();
             CommitCodec.Reply reply = CommitCodec.reply(redis.run(SCRIPT, call.keys(), call.argv()), blocks.size());
             if (reply instanceof CommitCodec.Answers answers) {
                 List<Result> out = new ArrayList<>(blocks.size());
@@ -105,6 +131,7 @@ public final class RedisScoreCommit implements ScoreCommit {
                         new IllegalStateException("still below the top " + top + " after " + attempt + " new ids"));
             }
             StreamAppendPort.aimAbove(minter, top, attempt);
+            minted = mint(commits, decided);
         }
     }
 }

@@ -33,6 +33,10 @@ public final class ScoreWorker implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(ScoreWorker.class);
     private static final int BATCH = 100;
+    /** Most guesses one read takes, whatever the commit batch. */
+    private static final int MAX_READ = 1000;
+    /** Commit batches one read takes when it can, so each batch but the first is prepared while the one before is committed. */
+    private static final int BATCHES_PER_READ = 8;
 
     /** Where a fault can be injected, for the crash tests. */
     public enum Step { BEFORE_COMMIT, AFTER_COMMIT }
@@ -155,14 +159,26 @@ public final class ScoreWorker implements AutoCloseable {
 
     /** Reads and scores one batch of new guesses, waiting up to {@code block}; returns how many. */
     public int pollOnce(Duration block) {
-        List<StreamEntry> batch = inbox.next(BATCH, block);
+        List<StreamEntry> batch = inbox.next(readCount(commitBatch), block);
         processAll(batch);
         return batch.size();
     }
 
     /**
+     * How many new guesses one poll reads: {@value #BATCHES_PER_READ} commit batches (so the commits
+     * overlap the preparing of the next), at least {@value #BATCH} and at most {@value #MAX_READ}.
+     */
+    static int readCount(int commitBatch) {
+        return Math.max(BATCH, Math.min(MAX_READ, commitBatch * BATCHES_PER_READ));
+    }
+
+    /**
      * Scores delivered guesses: malformed ones and those of unknown games are acknowledged and
-     * reported; the rest are committed in order, up to {@code commitBatch} per call.
+     * reported; the rest are committed in order, up to {@code commitBatch} per call. While one call
+     * is on its way, the next batch is prepared (decided, its ids minted, its arguments built) on
+     * this thread and sent after it from the committing thread; a batch whose predecessor failed is
+     * not sent. Returns when every batch is committed, or throws the first failure once the calls
+     * in flight have ended.
      */
     void processAll(List<StreamEntry> entries) {
         List<ScoreCommit.Commit> ready = new java.util.ArrayList<>(entries.size());
@@ -191,15 +207,66 @@ public final class ScoreWorker implements AutoCloseable {
             }
             ready.add(new ScoreCommit.Commit(entry, guess, guessId, game.get()));
         }
-        for (int from = 0; from < ready.size(); from += commitBatch) {
-            List<ScoreCommit.Commit> chunk = ready.subList(from, Math.min(ready.size(), from + commitBatch));
-            chunk.forEach(c -> faults.at(Step.BEFORE_COMMIT, c.delivery()));
-            List<ScoreCommit.Result> results = commit.commitAll(chunk);
-            chunk.forEach(c -> faults.at(Step.AFTER_COMMIT, c.delivery()));
-            for (int i = 0; i < chunk.size(); i++) {
-                count(chunk.get(i), results.get(i));
-            }
+        if (ready.size() <= commitBatch) {
+            send(ready, commit.prepare(ready)); // one call: nothing to overlap, no hand-off
+            return;
         }
+        java.util.concurrent.CompletableFuture<Void> behind = java.util.concurrent.CompletableFuture.completedFuture(null);
+        RuntimeException unprepared = null;
+        for (int from = 0; from < ready.size() && !behind.isCompletedExceptionally(); from += commitBatch) {
+            List<ScoreCommit.Commit> chunk = ready.subList(from, Math.min(ready.size(), from + commitBatch));
+            ScoreCommit.Prepared prepared;
+            try {
+                prepared = commit.prepare(chunk);
+            } catch (RuntimeException e) {
+                unprepared = e; // thrown once the batches ahead of it have been committed
+                break;
+            }
+            behind = behind.thenRunAsync(() -> send(chunk, prepared), committer());
+        }
+        await(behind);
+        if (unprepared != null) {
+            throw unprepared;
+        }
+    }
+
+    /** Commits one prepared batch and counts its results. */
+    private void send(List<ScoreCommit.Commit> chunk, ScoreCommit.Prepared prepared) {
+        chunk.forEach(c -> faults.at(Step.BEFORE_COMMIT, c.delivery()));
+        List<ScoreCommit.Result> results = prepared.send();
+        chunk.forEach(c -> faults.at(Step.AFTER_COMMIT, c.delivery()));
+        for (int i = 0; i < chunk.size(); i++) {
+            count(chunk.get(i), results.get(i));
+        }
+    }
+
+    /** Waits for the batches in flight; rethrows the first one's failure as it was thrown. */
+    private static void await(java.util.concurrent.CompletableFuture<Void> behind) {
+        try {
+            behind.join();
+        } catch (java.util.concurrent.CompletionException e) {
+            if (e.getCause() instanceof RuntimeException failure) {
+                throw failure;
+            }
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw e;
+        }
+    }
+
+    /** The thread that sends prepared batches, one after the other (started at first use, ended by {@link #close}). */
+    private java.util.concurrent.ExecutorService committer;
+
+    private synchronized java.util.concurrent.Executor committer() {
+        if (committer == null) {
+            committer = java.util.concurrent.Executors.newSingleThreadExecutor(task -> {
+                Thread t = new Thread(task, "score-commit");
+                t.setDaemon(true);
+                return t;
+            });
+        }
+        return committer;
     }
 
     /** Games this worker has read, at most {@value #KNOWN_GAMES}, the least recently used dropped first. */
@@ -273,8 +340,15 @@ public final class ScoreWorker implements AutoCloseable {
         return inbox.pendingCount();
     }
 
+    /** Stops the loop, then ends the committing thread. */
     @Override
     public void close() {
         stop();
+        synchronized (this) {
+            if (committer != null) {
+                committer.shutdown();
+                committer = null;
+            }
+        }
     }
 }

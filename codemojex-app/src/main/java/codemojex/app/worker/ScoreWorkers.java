@@ -92,8 +92,9 @@ public final class ScoreWorkers implements AutoCloseable {
         return workers.stream().mapToLong(f).sum();
     }
 
+    /** Stops every worker and ends their committing threads. */
     @Override
     public void close() {
-        stop();
+        workers.forEach(ScoreWorker::close);
     }
 }

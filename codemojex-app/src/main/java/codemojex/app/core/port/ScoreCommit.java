@@ -55,4 +55,26 @@ public interface ScoreCommit {
     default java.util.List<Result> commitAll(java.util.List<Commit> batch) {
         return batch.stream().map(c -> commit(c.delivery(), c.guess(), c.guessId(), c.game())).toList();
     }
+
+    /**
+     * A batch made ready to commit: what can be done before Redis is asked (decided, its entry ids
+     * minted, its call built) is done; {@link #send} commits it, as {@link #commitAll} would.
+     */
+    @FunctionalInterface
+    interface Prepared {
+        /** Commits the batch; one result per commit, in order. */
+        java.util.List<Result> send();
+    }
+
+    /**
+     * Does the work of committing {@code batch} that needs no reply from Redis now, so a caller can
+     * prepare the next batch while this one's call is on its way. Prepared batches must be sent in
+     * the order they were prepared, and a batch whose predecessor failed must not be sent (its
+     * guesses would be committed before the ones ahead of them). By default nothing is done before
+     * {@link Prepared#send}.
+     */
+    default Prepared prepare(java.util.List<Commit> batch) {
+        java.util.List<Commit> copy = java.util.List.copyOf(batch);
+        return () -> commitAll(copy);
+    }
 }

@@ -1,0 +1,212 @@
+package codemojex.app.worker;
+
+import codemojex.app.TestPlayers;
+import codemojex.app.core.port.ScoreCommit;
+import codemojex.app.redis.Connection;
+import codemojex.app.redis.RedisGames;
+import codemojex.app.redis.RedisGuessInbox;
+import codemojex.app.redis.RedisScoreCommit;
+import codemojex.app.redis.jedis.JedisConnection;
+import codemojex.projections.Channels;
+import codemojex.projections.GameEvent.GuessScored;
+import codemojex.projections.GameEvent.GuessSubmitted;
+import codemojex.projections.GameRecord;
+import codemojex.projections.Keyboard;
+import echomq.domain.id.BrandedId;
+import echomq.domain.id.Snowflake;
+import echomq.domain.id.StreamId;
+import echomq.domain.observe.EchoListener;
+import echomq.domain.stream.StreamAppendPort;
+import echomq.domain.stream.StreamKey;
+import echomq.testkit.RedisServerProcess;
+import echomq.testkit.TestRedis;
+import io.vavr.control.Option;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The worker's commit pipeline on a Redis of its own: the next commit batch is prepared while the
+ * one before is on its way, batches are committed in the order of the guesses, a batch whose
+ * predecessor failed is never sent, and a poll reads as many commit batches as it can use.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ScoreWorkerPipelineTest {
+
+    RedisServerProcess server;
+    Connection redis;
+
+    @BeforeAll
+    void start() {
+        server = TestRedis.privateServer();
+        redis = JedisConnection.open(server.uri(), 8);
+    }
+
+    @AfterAll
+    void stop() {
+        redis.close();
+        server.stop();
+    }
+
+    /** Thrown by a send the test fails on purpose. */
+    static final class Crash extends RuntimeException {
+        Crash(String message) {
+            super(message);
+        }
+    }
+
+    /** The real commit, recording what is prepared and sent, able to hold or fail one send. */
+    static final class Recording implements ScoreCommit {
+        final ScoreCommit real;
+        final List<String> events = Collections.synchronizedList(new ArrayList<>());
+        final List<Integer> sizes = Collections.synchronizedList(new ArrayList<>());
+        final CountDownLatch secondPrepared = new CountDownLatch(1);
+        volatile boolean holdFirstSend;
+        volatile boolean overlapped;
+        volatile int failSend = -1;
+        private int prepared;
+
+        Recording(ScoreCommit real) {
+            this.real = real;
+        }
+
+        @Override
+        public Result commit(echomq.domain.stream.StreamEntry delivery, GuessSubmitted guess, String guessId, GameRecord game) {
+            return real.commit(delivery, guess, guessId, game);
+        }
+
+        @Override
+        public Prepared prepare(List<Commit> batch) {
+            int n = prepared++;
+            Prepared p = real.prepare(batch);
+            events.add("prepare " + n);
+            sizes.add(batch.size());
+            if (n == 1) {
+                secondPrepared.countDown();
+            }
+            return () -> {
+                events.add("send " + n);
+                if (n == 0 && holdFirstSend) {
+                    try {
+                        // the worker must prepare batch 1 while batch 0 is on its way: a worker that
+                        // prepares only after a send returns leaves this waiting out its 10 s
+                        overlapped = secondPrepared.await(10, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                if (n == failSend) {
+                    throw new Crash("send " + n);
+                }
+                return p.send();
+            };
+        }
+    }
+
+    /** {@code count} guesses in {@code games} new games, appended to the guesses stream in order; their ids in that order. */
+    private List<BrandedId> submit(RedisGames games, int count, int gamesCount, Random r) {
+        StreamAppendPort append = redis.append(new Snowflake(3, Clock.systemUTC()), EchoListener.NONE);
+        List<GameRecord> open = new ArrayList<>();
+        for (int g = 0; g < gamesCount; g++) {
+            Keyboard k = Keyboard.draw(r);
+            GameRecord game = new GameRecord("PIPE" + System.nanoTime() + "x" + g, "room", k, k.drawSecret(r), Instant.now(), Option.none());
+            games.create(game);
+            open.add(game);
+        }
+        List<BrandedId> ids = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            GameRecord game = open.get(i % open.size());
+            String player = "p" + r.nextInt(5);
+            GuessSubmitted guess = new GuessSubmitted(game.game(), game.room(), TestPlayers.id(player), player, game.keyboard().drawGuess(r));
+            ids.add(append.append(StreamKey.of(Channels.QUEUE, Channels.GUESSES), guess.fields()));
+        }
+        return ids;
+    }
+
+    private ScoreWorker worker(String consumer, ScoreCommit commit, int commitBatch) {
+        ScoreWorker w = new ScoreWorker(new RedisGuessInbox(redis, consumer), new RedisGames(redis.calls()), commit, ScoreWorker.Faults.NONE,
+                Duration.ofMinutes(1), Clock.systemUTC(), commitBatch, game -> true);
+        w.ensureGroup();
+        return w;
+    }
+
+    /** The guess ids of the guess-scored log, in its order, among {@code ours}. */
+    private List<String> scoredInLogOrder(List<BrandedId> ours) {
+        java.util.Set<String> mine = new java.util.HashSet<>(ours.stream().map(BrandedId::toString).toList());
+        return redis.range().rangeFrom(StreamKey.of(Channels.QUEUE, Channels.GUESS_SCORED), StreamId.MIN, 1_000_000).stream()
+                .map(e -> GuessScored.decode(e).guessId()).filter(mine::contains).toList();
+    }
+
+    @Test
+    void theNextBatchIsPreparedWhileOneIsOnItsWayAndTheLogKeepsTheGuessesOrder() {
+        RedisGames games = new RedisGames(redis.calls());
+        Recording commit = new Recording(new RedisScoreCommit(redis.calls(), new Snowflake(11, Clock.systemUTC())));
+        commit.holdFirstSend = true;
+        try (ScoreWorker w = worker("overlap", commit, 3)) {
+            // one group for the class, read to the end by each test: what is delivered here is what this test submits
+            List<BrandedId> ids = submit(games, 14, 3, new Random(1));
+            assertThat(w.pollOnce(Duration.ofMillis(100))).isEqualTo(14);
+            assertThat(commit.overlapped).as("batch 1 prepared while batch 0 was on its way; events %s", commit.events).isTrue();
+            assertThat(commit.sizes).containsExactly(3, 3, 3, 3, 2);
+            assertThat(commit.events.stream().filter(e -> e.startsWith("send")).toList())
+                    .containsExactly("send 0", "send 1", "send 2", "send 3", "send 4");
+            assertThat(w.scored() + w.rejected()).isEqualTo(14);
+            assertThat(w.pending()).isZero();
+            assertThat(scoredInLogOrder(ids)).containsExactlyElementsOf(ids.stream().map(BrandedId::toString).toList());
+        }
+    }
+
+    @Test
+    void aFailedBatchStopsTheOnesBehindItAndRecoveryScoresThemOnceInOrder() {
+        RedisGames games = new RedisGames(redis.calls());
+        Recording commit = new Recording(new RedisScoreCommit(redis.calls(), new Snowflake(12, Clock.systemUTC())));
+        commit.failSend = 1;
+        try (ScoreWorker w = worker("fails", commit, 2)) {
+            List<BrandedId> ids = submit(games, 10, 2, new Random(2));
+            assertThatThrownBy(() -> w.pollOnce(Duration.ofMillis(100))).isInstanceOf(Crash.class).hasMessage("send 1");
+            assertThat(commit.events).doesNotContain("send 2", "send 3", "send 4");
+            assertThat(w.scored() + w.rejected()).as("batch 0 only").isEqualTo(2);
+            assertThat(scoredInLogOrder(ids)).containsExactly(ids.get(0).toString(), ids.get(1).toString());
+            assertThat(w.pending()).as("the eight guesses behind the failure").isEqualTo(8);
+
+            commit.failSend = -1;
+            assertThat(w.recover()).isEqualTo(8);
+            assertThat(w.pending()).isZero();
+            assertThat(scoredInLogOrder(ids)).containsExactlyElementsOf(ids.stream().map(BrandedId::toString).toList());
+        }
+    }
+
+    @Test
+    void aCommitBatchAboveTheOldReadOfAHundredIsCommittedWhole() {
+        RedisGames games = new RedisGames(redis.calls());
+        Recording commit = new Recording(new RedisScoreCommit(redis.calls(), new Snowflake(13, Clock.systemUTC())));
+        try (ScoreWorker w = worker("large", commit, 300)) {
+            List<BrandedId> ids = submit(games, 700, 4, new Random(3));
+            assertThat(w.pollOnce(Duration.ofMillis(100))).isEqualTo(700);
+            assertThat(commit.sizes).containsExactly(300, 300, 100);
+            assertThat(scoredInLogOrder(ids)).hasSize(700);
+        }
+    }
+
+    @ParameterizedTest(name = "a commit batch of {0}: reads of {1}")
+    @CsvSource({"1, 100", "12, 100", "13, 104", "100, 800", "125, 1000", "126, 1000", "1000, 1000"})
+    void aPollReadsEightCommitBatchesWithinItsBounds(int commitBatch, int read) {
+        assertThat(ScoreWorker.readCount(commitBatch)).isEqualTo(read);
+    }
+}
