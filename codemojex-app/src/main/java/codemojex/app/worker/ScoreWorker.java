@@ -37,6 +37,8 @@ public final class ScoreWorker implements AutoCloseable {
     private static final int MAX_READ = 1000;
     /** Commit batches one read takes when it can, so each batch but the first is prepared while the one before is committed. */
     private static final int BATCHES_PER_READ = 8;
+    /** Reads one poll takes at most, while they come back full. */
+    private static final int READS_PER_POLL = 4;
 
     /** Where a fault can be injected, for the crash tests. */
     public enum Step { BEFORE_COMMIT, AFTER_COMMIT }
@@ -157,15 +159,28 @@ public final class ScoreWorker implements AutoCloseable {
         return n;
     }
 
-    /** Reads and scores one batch of new guesses, waiting up to {@code block}; returns how many. */
+    /**
+     * Reads and scores new guesses, waiting up to {@code block} for the first; returns how many.
+     * While reads come back full, the next is read (without waiting) as the batches before it are
+     * committed, up to {@value #READS_PER_POLL} reads; returns when all it read is committed.
+     */
     public int pollOnce(Duration block) {
-        List<StreamEntry> batch = inbox.next(readCount(commitBatch), block);
-        processAll(batch);
-        return batch.size();
+        int count = readCount(commitBatch);
+        return inFlight(commits -> {
+            List<StreamEntry> batch = inbox.next(count, block);
+            int n = batch.size();
+            commits.add(batch);
+            for (int reads = 1; batch.size() == count && reads < READS_PER_POLL && !commits.failed(); reads++) {
+                batch = inbox.next(count, Duration.ZERO);
+                n += batch.size();
+                commits.add(batch);
+            }
+            return n;
+        });
     }
 
     /**
-     * How many new guesses one poll reads: {@value #BATCHES_PER_READ} commit batches (so the commits
+     * How many new guesses one read takes: {@value #BATCHES_PER_READ} commit batches (so the commits
      * overlap the preparing of the next), at least {@value #BATCH} and at most {@value #MAX_READ}.
      */
     static int readCount(int commitBatch) {
@@ -174,13 +189,97 @@ public final class ScoreWorker implements AutoCloseable {
 
     /**
      * Scores delivered guesses: malformed ones and those of unknown games are acknowledged and
-     * reported; the rest are committed in order, up to {@code commitBatch} per call. While one call
-     * is on its way, the next batch is prepared (decided, its ids minted, its arguments built) on
-     * this thread and sent after it from the committing thread; a batch whose predecessor failed is
-     * not sent. Returns when every batch is committed, or throws the first failure once the calls
-     * in flight have ended.
+     * reported; the rest are committed in order, up to {@code commitBatch} per call. Returns when
+     * every batch is committed, or throws the first failure once the calls in flight have ended.
      */
     void processAll(List<StreamEntry> entries) {
+        inFlight(commits -> {
+            commits.add(entries);
+            return entries.size();
+        });
+    }
+
+    /**
+     * Runs {@code work} with a fresh set of commits in flight and waits for them, also when the work
+     * fails (a read or an acknowledgement to a Redis gone): nothing of this poll is still being sent
+     * when it returns or throws, so a recovery after it never races its commits.
+     */
+    private int inFlight(java.util.function.ToIntFunction<InFlight> work) {
+        InFlight commits = new InFlight();
+        int n;
+        try {
+            n = work.applyAsInt(commits);
+        } catch (RuntimeException | Error e) {
+            try {
+                commits.await();
+            } catch (RuntimeException | Error also) {
+                if (also != e) {
+                    e.addSuppressed(also);
+                }
+            }
+            throw e;
+        }
+        commits.await();
+        return n;
+    }
+
+    /**
+     * The commit batches of one poll, in order. While one batch's call is on its way, the next is
+     * prepared (decided, its ids minted, its arguments built) on the polling thread and sent after
+     * it from the committing thread. A batch whose predecessor failed is not sent: its guesses would
+     * be committed before the ones ahead of them.
+     */
+    private final class InFlight {
+        private java.util.concurrent.CompletableFuture<Void> behind = java.util.concurrent.CompletableFuture.completedFuture(null);
+        private RuntimeException unprepared;
+
+        /** Whether a batch failed to be prepared or committed: nothing more is sent. */
+        boolean failed() {
+            return unprepared != null || behind.isCompletedExceptionally();
+        }
+
+        /** Decodes {@code entries} and sends their commit batches behind the ones in flight. */
+        void add(List<StreamEntry> entries) {
+            List<ScoreCommit.Commit> ready = ready(entries);
+            if (ready.isEmpty() || failed()) {
+                return;
+            }
+            if (ready.size() <= commitBatch && behind.isDone()) {
+                send(ready, commit.prepare(ready)); // one call with nothing ahead of it: no hand-off
+                return;
+            }
+            for (int from = 0; from < ready.size() && !failed(); from += commitBatch) {
+                List<ScoreCommit.Commit> chunk = ready.subList(from, Math.min(ready.size(), from + commitBatch));
+                try {
+                    ScoreCommit.Prepared prepared = commit.prepare(chunk);
+                    behind = behind.thenRunAsync(() -> send(chunk, prepared), committer());
+                } catch (RuntimeException e) {
+                    unprepared = e; // thrown once the batches ahead of it have been committed
+                }
+            }
+        }
+
+        /** Waits for the batches in flight; throws the first failure, as it was thrown. */
+        void await() {
+            try {
+                behind.join();
+            } catch (java.util.concurrent.CompletionException e) {
+                if (e.getCause() instanceof RuntimeException failure) {
+                    throw failure;
+                }
+                if (e.getCause() instanceof Error error) {
+                    throw error;
+                }
+                throw e;
+            }
+            if (unprepared != null) {
+                throw unprepared;
+            }
+        }
+    }
+
+    /** The guesses of {@code entries} to commit; malformed ones and those of unknown games or another partition acknowledged and reported. */
+    private List<ScoreCommit.Commit> ready(List<StreamEntry> entries) {
         List<ScoreCommit.Commit> ready = new java.util.ArrayList<>(entries.size());
         for (StreamEntry entry : entries) {
             GuessSubmitted guess;
@@ -207,27 +306,7 @@ public final class ScoreWorker implements AutoCloseable {
             }
             ready.add(new ScoreCommit.Commit(entry, guess, guessId, game.get()));
         }
-        if (ready.size() <= commitBatch) {
-            send(ready, commit.prepare(ready)); // one call: nothing to overlap, no hand-off
-            return;
-        }
-        java.util.concurrent.CompletableFuture<Void> behind = java.util.concurrent.CompletableFuture.completedFuture(null);
-        RuntimeException unprepared = null;
-        for (int from = 0; from < ready.size() && !behind.isCompletedExceptionally(); from += commitBatch) {
-            List<ScoreCommit.Commit> chunk = ready.subList(from, Math.min(ready.size(), from + commitBatch));
-            ScoreCommit.Prepared prepared;
-            try {
-                prepared = commit.prepare(chunk);
-            } catch (RuntimeException e) {
-                unprepared = e; // thrown once the batches ahead of it have been committed
-                break;
-            }
-            behind = behind.thenRunAsync(() -> send(chunk, prepared), committer());
-        }
-        await(behind);
-        if (unprepared != null) {
-            throw unprepared;
-        }
+        return ready;
     }
 
     /** Commits one prepared batch and counts its results. */
@@ -237,21 +316,6 @@ public final class ScoreWorker implements AutoCloseable {
         chunk.forEach(c -> faults.at(Step.AFTER_COMMIT, c.delivery()));
         for (int i = 0; i < chunk.size(); i++) {
             count(chunk.get(i), results.get(i));
-        }
-    }
-
-    /** Waits for the batches in flight; rethrows the first one's failure as it was thrown. */
-    private static void await(java.util.concurrent.CompletableFuture<Void> behind) {
-        try {
-            behind.join();
-        } catch (java.util.concurrent.CompletionException e) {
-            if (e.getCause() instanceof RuntimeException failure) {
-                throw failure;
-            }
-            if (e.getCause() instanceof Error error) {
-                throw error;
-            }
-            throw e;
         }
     }
 

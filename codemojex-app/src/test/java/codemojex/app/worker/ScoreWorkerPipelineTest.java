@@ -1,6 +1,7 @@
 package codemojex.app.worker;
 
 import codemojex.app.TestPlayers;
+import codemojex.app.core.port.GuessInbox;
 import codemojex.app.core.port.ScoreCommit;
 import codemojex.app.redis.Connection;
 import codemojex.app.redis.RedisGames;
@@ -44,7 +45,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /**
  * The worker's commit pipeline on a Redis of its own: the next commit batch is prepared while the
  * one before is on its way, batches are committed in the order of the guesses, a batch whose
- * predecessor failed is never sent, and a poll reads as many commit batches as it can use.
+ * predecessor failed is never sent, a poll reads as many commit batches as it can use, and reads on
+ * while its reads come back full.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ScoreWorkerPipelineTest {
@@ -77,7 +79,8 @@ class ScoreWorkerPipelineTest {
         final List<String> events = Collections.synchronizedList(new ArrayList<>());
         final List<Integer> sizes = Collections.synchronizedList(new ArrayList<>());
         final CountDownLatch secondPrepared = new CountDownLatch(1);
-        volatile boolean holdFirstSend;
+        /** What the first send waits for, when set: the overlap the test looks for. */
+        volatile CountDownLatch holdFirstSend;
         volatile boolean overlapped;
         volatile int failSend = -1;
         private int prepared;
@@ -102,11 +105,11 @@ class ScoreWorkerPipelineTest {
             }
             return () -> {
                 events.add("send " + n);
-                if (n == 0 && holdFirstSend) {
+                if (n == 0 && holdFirstSend != null) {
                     try {
-                        // the worker must prepare batch 1 while batch 0 is on its way: a worker that
-                        // prepares only after a send returns leaves this waiting out its 10 s
-                        overlapped = secondPrepared.await(10, TimeUnit.SECONDS);
+                        // what the test waits for must happen while batch 0 is on its way: a worker
+                        // that does it only after a send returns leaves this waiting out its 10 s
+                        overlapped = holdFirstSend.await(10, TimeUnit.SECONDS);
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                     }
@@ -140,10 +143,58 @@ class ScoreWorkerPipelineTest {
     }
 
     private ScoreWorker worker(String consumer, ScoreCommit commit, int commitBatch) {
-        ScoreWorker w = new ScoreWorker(new RedisGuessInbox(redis, consumer), new RedisGames(redis.calls()), commit, ScoreWorker.Faults.NONE,
+        return worker(new RedisGuessInbox(redis, consumer), commit, commitBatch);
+    }
+
+    private ScoreWorker worker(GuessInbox inbox, ScoreCommit commit, int commitBatch) {
+        ScoreWorker w = new ScoreWorker(inbox, new RedisGames(redis.calls()), commit, ScoreWorker.Faults.NONE,
                 Duration.ofMinutes(1), Clock.systemUTC(), commitBatch, game -> true);
         w.ensureGroup();
         return w;
+    }
+
+    /** The real inbox, recording the size of each read of new guesses and counting the reads down on a latch. */
+    static final class RecordingInbox implements GuessInbox {
+        final GuessInbox real;
+        final List<Integer> reads = Collections.synchronizedList(new ArrayList<>());
+        final CountDownLatch secondRead = new CountDownLatch(2);
+
+        RecordingInbox(GuessInbox real) {
+            this.real = real;
+        }
+
+        @Override
+        public void ensure() {
+            real.ensure();
+        }
+
+        @Override
+        public List<echomq.domain.stream.StreamEntry> next(int count, Duration block) {
+            List<echomq.domain.stream.StreamEntry> got = real.next(count, block);
+            reads.add(got.size());
+            secondRead.countDown();
+            return got;
+        }
+
+        @Override
+        public List<echomq.domain.stream.StreamEntry> pending(StreamId after, int count) {
+            return real.pending(after, count);
+        }
+
+        @Override
+        public List<echomq.domain.stream.StreamEntry> claimIdle(Duration idle, int count) {
+            return real.claimIdle(idle, count);
+        }
+
+        @Override
+        public void ack(StreamId entry) {
+            real.ack(entry);
+        }
+
+        @Override
+        public long pendingCount() {
+            return real.pendingCount();
+        }
     }
 
     /** The guess ids of the guess-scored log, in its order, among {@code ours}. */
@@ -157,7 +208,7 @@ class ScoreWorkerPipelineTest {
     void theNextBatchIsPreparedWhileOneIsOnItsWayAndTheLogKeepsTheGuessesOrder() {
         RedisGames games = new RedisGames(redis.calls());
         Recording commit = new Recording(new RedisScoreCommit(redis.calls(), new Snowflake(11, Clock.systemUTC())));
-        commit.holdFirstSend = true;
+        commit.holdFirstSend = commit.secondPrepared;
         try (ScoreWorker w = worker("overlap", commit, 3)) {
             // one group for the class, read to the end by each test: what is delivered here is what this test submits
             List<BrandedId> ids = submit(games, 14, 3, new Random(1));
@@ -187,6 +238,25 @@ class ScoreWorkerPipelineTest {
 
             commit.failSend = -1;
             assertThat(w.recover()).isEqualTo(8);
+            assertThat(w.pending()).isZero();
+            assertThat(scoredInLogOrder(ids)).containsExactlyElementsOf(ids.stream().map(BrandedId::toString).toList());
+        }
+    }
+
+    @Test
+    void whileReadsComeBackFullThePollReadsOnAsItCommitsUpToFourReads() {
+        RedisGames games = new RedisGames(redis.calls());
+        Recording commit = new Recording(new RedisScoreCommit(redis.calls(), new Snowflake(14, Clock.systemUTC())));
+        RecordingInbox inbox = new RecordingInbox(new RedisGuessInbox(redis, "reads-on"));
+        commit.holdFirstSend = inbox.secondRead;
+        try (ScoreWorker w = worker(inbox, commit, 100)) {
+            List<BrandedId> ids = submit(games, 3_300, 5, new Random(4));
+            assertThat(w.pollOnce(Duration.ofMillis(100))).isEqualTo(3_200);
+            assertThat(commit.overlapped).as("the second read made while the first batch was on its way").isTrue();
+            assertThat(inbox.reads).containsExactly(800, 800, 800, 800);
+            assertThat(w.pollOnce(Duration.ofMillis(100))).isEqualTo(100);
+            assertThat(inbox.reads).containsExactly(800, 800, 800, 800, 100);
+            assertThat(commit.sizes).hasSize(33).allMatch(size -> size == 100);
             assertThat(w.pending()).isZero();
             assertThat(scoredInLogOrder(ids)).containsExactlyElementsOf(ids.stream().map(BrandedId::toString).toList());
         }
