@@ -53,11 +53,13 @@ class ScoreWorkerPipelineTest {
 
     RedisServerProcess server;
     Connection redis;
+    RedisGames games;
 
     @BeforeAll
     void start() {
         server = TestRedis.privateServer();
         redis = JedisConnection.open(server.uri(), 8);
+        games = new RedisGames(redis.calls());
     }
 
     @AfterAll
@@ -122,8 +124,8 @@ class ScoreWorkerPipelineTest {
         }
     }
 
-    /** {@code count} guesses in {@code games} new games, appended to the guesses stream in order; their ids in that order. */
-    private List<BrandedId> submit(RedisGames games, int count, int gamesCount, Random r) {
+    /** {@code count} guesses in {@code gamesCount} new games, appended to the guesses stream in order; their ids in that order. */
+    private List<BrandedId> submit(int count, int gamesCount, Random r) {
         StreamAppendPort append = redis.append(new Snowflake(3, Clock.systemUTC()), EchoListener.NONE);
         List<GameRecord> open = new ArrayList<>();
         for (int g = 0; g < gamesCount; g++) {
@@ -142,12 +144,17 @@ class ScoreWorkerPipelineTest {
         return ids;
     }
 
+    /** The real commit over this class's Redis, minting as {@code node}, recorded. */
+    private Recording recording(int node) {
+        return new Recording(new RedisScoreCommit(redis.calls(), new Snowflake(node, Clock.systemUTC())));
+    }
+
     private ScoreWorker worker(String consumer, ScoreCommit commit, int commitBatch) {
         return worker(new RedisGuessInbox(redis, consumer), commit, commitBatch);
     }
 
     private ScoreWorker worker(GuessInbox inbox, ScoreCommit commit, int commitBatch) {
-        ScoreWorker w = new ScoreWorker(inbox, new RedisGames(redis.calls()), commit, ScoreWorker.Faults.NONE,
+        ScoreWorker w = new ScoreWorker(inbox, games, commit, ScoreWorker.Faults.NONE,
                 Duration.ofMinutes(1), Clock.systemUTC(), commitBatch, game -> true);
         w.ensureGroup();
         return w;
@@ -204,14 +211,18 @@ class ScoreWorkerPipelineTest {
                 .map(e -> GuessScored.decode(e).guessId()).filter(mine::contains).toList();
     }
 
+    /** Every one of {@code ids} scored once, in the guess-scored log in their order. */
+    private void assertScoredInTheirOrder(List<BrandedId> ids) {
+        assertThat(scoredInLogOrder(ids)).containsExactlyElementsOf(ids.stream().map(BrandedId::toString).toList());
+    }
+
     @Test
     void theNextBatchIsPreparedWhileOneIsOnItsWayAndTheLogKeepsTheGuessesOrder() {
-        RedisGames games = new RedisGames(redis.calls());
-        Recording commit = new Recording(new RedisScoreCommit(redis.calls(), new Snowflake(11, Clock.systemUTC())));
+        Recording commit = recording(11);
         commit.holdFirstSend = commit.secondPrepared;
         try (ScoreWorker w = worker("overlap", commit, 3)) {
             // one group for the class, read to the end by each test: what is delivered here is what this test submits
-            List<BrandedId> ids = submit(games, 14, 3, new Random(1));
+            List<BrandedId> ids = submit(14, 3, new Random(1));
             assertThat(w.pollOnce(Duration.ofMillis(100))).isEqualTo(14);
             assertThat(commit.overlapped).as("batch 1 prepared while batch 0 was on its way; events %s", commit.events).isTrue();
             assertThat(commit.sizes).containsExactly(3, 3, 3, 3, 2);
@@ -219,17 +230,16 @@ class ScoreWorkerPipelineTest {
                     .containsExactly("send 0", "send 1", "send 2", "send 3", "send 4");
             assertThat(w.scored() + w.rejected()).isEqualTo(14);
             assertThat(w.pending()).isZero();
-            assertThat(scoredInLogOrder(ids)).containsExactlyElementsOf(ids.stream().map(BrandedId::toString).toList());
+            assertScoredInTheirOrder(ids);
         }
     }
 
     @Test
     void aFailedBatchStopsTheOnesBehindItAndRecoveryScoresThemOnceInOrder() {
-        RedisGames games = new RedisGames(redis.calls());
-        Recording commit = new Recording(new RedisScoreCommit(redis.calls(), new Snowflake(12, Clock.systemUTC())));
+        Recording commit = recording(12);
         commit.failSend = 1;
         try (ScoreWorker w = worker("fails", commit, 2)) {
-            List<BrandedId> ids = submit(games, 10, 2, new Random(2));
+            List<BrandedId> ids = submit(10, 2, new Random(2));
             assertThatThrownBy(() -> w.pollOnce(Duration.ofMillis(100))).isInstanceOf(Crash.class).hasMessage("send 1");
             assertThat(commit.events).doesNotContain("send 2", "send 3", "send 4");
             assertThat(w.scored() + w.rejected()).as("batch 0 only").isEqualTo(2);
@@ -239,18 +249,17 @@ class ScoreWorkerPipelineTest {
             commit.failSend = -1;
             assertThat(w.recover()).isEqualTo(8);
             assertThat(w.pending()).isZero();
-            assertThat(scoredInLogOrder(ids)).containsExactlyElementsOf(ids.stream().map(BrandedId::toString).toList());
+            assertScoredInTheirOrder(ids);
         }
     }
 
     @Test
     void whileReadsComeBackFullThePollReadsOnAsItCommitsUpToFourReads() {
-        RedisGames games = new RedisGames(redis.calls());
-        Recording commit = new Recording(new RedisScoreCommit(redis.calls(), new Snowflake(14, Clock.systemUTC())));
+        Recording commit = recording(14);
         RecordingInbox inbox = new RecordingInbox(new RedisGuessInbox(redis, "reads-on"));
         commit.holdFirstSend = inbox.secondRead;
         try (ScoreWorker w = worker(inbox, commit, 100)) {
-            List<BrandedId> ids = submit(games, 3_300, 5, new Random(4));
+            List<BrandedId> ids = submit(3_300, 5, new Random(4));
             assertThat(w.pollOnce(Duration.ofMillis(100))).isEqualTo(3_200);
             assertThat(commit.overlapped).as("the second read made while the first batch was on its way").isTrue();
             assertThat(inbox.reads).containsExactly(800, 800, 800, 800);
@@ -258,16 +267,15 @@ class ScoreWorkerPipelineTest {
             assertThat(inbox.reads).containsExactly(800, 800, 800, 800, 100);
             assertThat(commit.sizes).hasSize(33).allMatch(size -> size == 100);
             assertThat(w.pending()).isZero();
-            assertThat(scoredInLogOrder(ids)).containsExactlyElementsOf(ids.stream().map(BrandedId::toString).toList());
+            assertScoredInTheirOrder(ids);
         }
     }
 
     @Test
     void aCommitBatchAboveTheOldReadOfAHundredIsCommittedWhole() {
-        RedisGames games = new RedisGames(redis.calls());
-        Recording commit = new Recording(new RedisScoreCommit(redis.calls(), new Snowflake(13, Clock.systemUTC())));
+        Recording commit = recording(13);
         try (ScoreWorker w = worker("large", commit, 300)) {
-            List<BrandedId> ids = submit(games, 700, 4, new Random(3));
+            List<BrandedId> ids = submit(700, 4, new Random(3));
             assertThat(w.pollOnce(Duration.ofMillis(100))).isEqualTo(700);
             assertThat(commit.sizes).containsExactly(300, 300, 100);
             assertThat(scoredInLogOrder(ids)).hasSize(700);
