@@ -23,7 +23,9 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The score worker's loop: takes delivered guesses from the {@link GuessInbox}, commits their
  * outcomes through {@link ScoreCommit} (which decides with {@code Referee} and writes it all at
- * once), up to {@code commitBatch} guesses per call, and backs off while Redis is down. A crash before a commit leaves the guess pending, to be
+ * once), up to {@code commitBatch} guesses per call, and backs off while Redis is down. While one
+ * call is on its way, the next batch is prepared; a thread of the worker's own ({@code score-commit},
+ * ended by {@link #close}) sends them, in order. A crash before a commit leaves the guess pending, to be
  * picked up by {@link #recover()}; after it, nothing is left to do. Several instances share the
  * work as consumers of one group; each also sweeps, every half {@code claimIdle}, for guesses left
  * idle that long by an instance that died, and scores them (the commit is exactly once whoever
