@@ -85,7 +85,7 @@ final class RedisRangePages implements RangePages {
         if (rest != null) {
             return rest.next();
         }
-        while (true) {
+        for (int attempt = 1; ; attempt++) {
             if (ended || plan.done()) {
                 release();
                 return List.of();
@@ -111,6 +111,9 @@ final class RedisRangePages implements RangePages {
                 throw new StreamStoreException(key, e.getMessage(), e);
             } catch (JedisException e) {
                 fail(e);
+                if (staleConnection(e) && attempt < MAX_ATTEMPTS) {
+                    continue; // the plan starts again from the cursor, on a new connection: nothing was handed out
+                }
                 throw RedisFailures.translate(key, e);
             } catch (IllegalArgumentException notThisRange) {
                 // entries outside the range asked for: the server's reply, not the caller's input; the connection is out of step
@@ -141,6 +144,27 @@ final class RedisRangePages implements RangePages {
     @Override
     public boolean done() {
         return rest != null ? rest.done() : ended || plan.done();
+    }
+
+    /** Attempts of one {@link #next} on connections that turn out closed, as Jedis' own cluster commands retry. */
+    static final int MAX_ATTEMPTS = 3;
+
+    /**
+     * Whether {@code e} is a connection the server or the network closed under us (the end of its
+     * stream, a reset): a pooled connection idle across a restart, a failover or a {@code CLIENT KILL}
+     * fails so at its first use, and a read, which changes nothing, is asked again on a new one. A
+     * timeout is not: asking again would only wait as long once more.
+     */
+    static boolean staleConnection(JedisException e) {
+        if (!(e instanceof JedisConnectionException)) {
+            return false;
+        }
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.net.SocketTimeoutException) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

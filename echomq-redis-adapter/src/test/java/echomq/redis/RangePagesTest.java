@@ -92,6 +92,47 @@ class RangePagesTest {
         }
     }
 
+    /**
+     * A pooled connection the server closed while it sat idle (a restart, a failover, a
+     * {@code CLIENT KILL}) fails at its first use: the read asks again on a new connection, as Jedis'
+     * own cluster commands do, and hands out every entry once, on both kinds of pooled connection.
+     */
+    @Test
+    void aPooledConnectionTheServerClosedWhileIdleIsReplacedAndTheReadGoesOn() {
+        try (RedisServerProcess own = TestRedis.privateServer()) {
+            URI uri = URI.create(own.uri());
+            HostAndPort at = new HostAndPort(uri.getHost(), uri.getPort());
+            DefaultJedisClientConfig config = DefaultJedisClientConfig.builder().socketTimeoutMillis(5000).build();
+            try (RedisClient plain = RedisClient.builder().hostAndPort(at).clientConfig(config).poolConfig(onePool()).build();
+                 RedisClient ours = RedisConnections.server(at, config, onePool());
+                 UnifiedJedis admin = RedisConnections.connect(own.uri())) {
+                StreamKey key = StreamKey.of("stale", "s");
+                List<LinkedHashMap<String, String>> records = new ArrayList<>();
+                for (int i = 0; i < 25; i++) {
+                    records.add(LinkedHashMap.of("n", Integer.toString(i)));
+                }
+                new RedisStreamAppend(plain, new Snowflake(4, Clock.systemUTC())).appendBatch(key, records);
+                for (RedisClient client : List.of(plain, ours)) {
+                    List<StreamId> before = readAll(client, key); // leaves the pool's one connection idle
+                    assertThat(before).hasSize(25);
+                    Object killed = admin.sendCommand(redis.clients.jedis.Protocol.Command.CLIENT, "KILL", "TYPE", "normal", "SKIPME", "yes");
+                    assertThat((Long) killed).as("connections the server closed").isPositive();
+                    assertThat(readAll(client, key)).as("read again after the kill").isEqualTo(before);
+                }
+            }
+        }
+    }
+
+    private static List<StreamId> readAll(RedisClient client, StreamKey key) {
+        List<StreamId> ids = new ArrayList<>();
+        try (RangePages p = new RedisStreamRange(client).pages(key, StreamId.MIN, Option.none(), 10)) {
+            for (List<StreamEntry> page = p.next(); !page.isEmpty(); page = p.next()) {
+                page.forEach(e -> ids.add(e.id()));
+            }
+        }
+        return ids;
+    }
+
     @Test
     void anErrorReplyToAPageLeavesOurConnectionInStep() {
         String text = "str" + System.nanoTime();
