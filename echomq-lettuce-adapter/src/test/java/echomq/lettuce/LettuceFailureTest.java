@@ -37,6 +37,60 @@ class LettuceFailureTest {
         }
     }
 
+    /**
+     * Lettuce reconnects by itself and, by default, sends again what was in flight when a connection
+     * dropped. An {@code XADD} that reached Redis before its connection was cut must then not come
+     * back as a refusal that the adapter mints again (a second copy): 8 threads append for 3 s
+     * through a proxy that cuts every connection every 60 ms, and every append that answered is in
+     * the stream once, and no record twice (one that failed may have landed: its answer was lost).
+     */
+    @Test
+    void connectionsCutMidAppendLoseNoAnsweredAppendAndDoubleNothing() throws InterruptedException {
+        try (RedisServerProcess server = TestRedis.privateServer(); echomq.testkit.FaultyProxy proxy = echomq.testkit.FaultyProxy.start(server.port());
+             LettuceRedis cut = LettuceConnections.connect(proxy.uri()); LettuceRedis direct = LettuceConnections.connect(server.uri())) {
+            LettuceStreamAppend append = new LettuceStreamAppend(cut, new Snowflake(5, Clock.systemUTC()));
+            StreamKey key = StreamKey.of("cuts", "s");
+            java.util.Set<String> answered = java.util.concurrent.ConcurrentHashMap.newKeySet();
+            java.util.concurrent.atomic.AtomicInteger failed = new java.util.concurrent.atomic.AtomicInteger();
+            long end = System.nanoTime() + Duration.ofSeconds(3).toNanos();
+            java.util.List<Thread> writers = new java.util.ArrayList<>();
+            for (int t = 0; t < 8; t++) {
+                int writer = t;
+                Thread w = new Thread(() -> {
+                    for (int i = 0; System.nanoTime() < end; i++) {
+                        String n = writer + ":" + i;
+                        try {
+                            append.append(key, LinkedHashMap.of("n", n));
+                            answered.add(n);
+                        } catch (StreamStoreException e) {
+                            failed.incrementAndGet(); // the connection was cut: a new record next, as a caller that gives up would
+                            java.util.concurrent.locks.LockSupport.parkNanos(Duration.ofMillis(5).toNanos());
+                        }
+                    }
+                }, "writer-" + writer);
+                w.start();
+                writers.add(w);
+            }
+            while (System.nanoTime() < end) {
+                Thread.sleep(60);
+                proxy.cutAll();
+            }
+            for (Thread w : writers) {
+                w.join();
+            }
+            java.util.Map<String, Integer> copies = new java.util.HashMap<>();
+            new LettuceStreamRange(direct).rangeFrom(key, StreamId.MIN, 10_000_000)
+                    .forEach(e -> copies.merge(e.field("n").get(), 1, Integer::sum));
+            System.out.printf("[cuts] %d connections cut; %d appends answered, %d failed, %d records in the stream%n", proxy.cut(),
+                    answered.size(), failed.get(), copies.size());
+            assertThat(proxy.cut()).as("connections cut").isGreaterThanOrEqualTo(5);
+            assertThat(failed.get()).as("appends the cuts failed").isPositive();
+            assertThat(copies.keySet()).as("every answered append is in the stream").containsAll(answered);
+            assertThat(copies.entrySet().stream().filter(c -> c.getValue() > 1).map(java.util.Map.Entry::getKey).toList())
+                    .as("records appended twice").isEmpty();
+        }
+    }
+
     @Test
     void wrongTypeSurfacesAsSuch() {
         try (RedisServerProcess server = TestRedis.privateServer(); LettuceRedis redis = LettuceConnections.connect(server.uri())) {
