@@ -85,7 +85,8 @@ final class RedisRangePages implements RangePages {
         if (rest != null) {
             return rest.next();
         }
-        for (int attempt = 1; ; attempt++) {
+        int closedUnderUs = 0;
+        while (true) {
             if (ended || plan.done()) {
                 release();
                 return List.of();
@@ -111,10 +112,15 @@ final class RedisRangePages implements RangePages {
                 throw new StreamStoreException(key, e.getMessage(), e);
             } catch (JedisException e) {
                 fail(e);
-                if (staleConnection(e) && attempt < MAX_ATTEMPTS) {
-                    continue; // the plan starts again from the cursor, on a new connection: nothing was handed out
+                StreamStoreException failure = RedisFailures.translate(key, e);
+                // a connection the server or the network closed under us (a pooled one idle across a restart, a
+                // failover, a CLIENT KILL fails so at its first use), not a timeout (asking again would only wait as
+                // long once more): the read, which changes nothing, starts again from the cursor on a new connection
+                if (e instanceof JedisConnectionException && failure instanceof StreamStoreException.Unavailable
+                        && ++closedUnderUs < MAX_ATTEMPTS) {
+                    continue;
                 }
-                throw RedisFailures.translate(key, e);
+                throw failure;
             } catch (IllegalArgumentException notThisRange) {
                 // entries outside the range asked for: the server's reply, not the caller's input; the connection is out of step
                 abandon(true);
@@ -148,24 +154,6 @@ final class RedisRangePages implements RangePages {
 
     /** Attempts of one {@link #next} on connections that turn out closed, as Jedis' own cluster commands retry. */
     static final int MAX_ATTEMPTS = 3;
-
-    /**
-     * Whether {@code e} is a connection the server or the network closed under us (the end of its
-     * stream, a reset): a pooled connection idle across a restart, a failover or a {@code CLIENT KILL}
-     * fails so at its first use, and a read, which changes nothing, is asked again on a new one. A
-     * timeout is not: asking again would only wait as long once more.
-     */
-    static boolean staleConnection(JedisException e) {
-        if (!(e instanceof JedisConnectionException)) {
-            return false;
-        }
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof java.net.SocketTimeoutException) {
-                return false;
-            }
-        }
-        return true;
-    }
 
     /**
      * A reply read: how many entries it holds, the last one's id (when it holds any), and its
