@@ -183,7 +183,7 @@ public final class Server implements AutoCloseable {
      * API reads per client (0: no limit), in bursts of twice that.
      */
     public static Server start(Codemojex app, String host, int port, double guessesPerSecond, double readsPerSecond, boolean worker) {
-        return start(app, host, port, limiter("guesses", guessesPerSecond), limiter("reads", readsPerSecond), worker);
+        return start(app, host, port, limiter(RateLimiter.WRITES, guessesPerSecond), limiter("reads", readsPerSecond), worker);
     }
 
     /**
@@ -212,7 +212,7 @@ public final class Server implements AutoCloseable {
      */
     public static Server start(Codemojex app, String host, int port, double guessesPerSecond, double readsPerSecond, double roomsPerMinute,
                                boolean worker, Management management, Duration checkpointEvery) {
-        return start(app, host, port, limiter("guesses", guessesPerSecond), limiter("reads", readsPerSecond), rooms(roomsPerMinute, Clock.systemUTC()),
+        return start(app, host, port, limiter(RateLimiter.WRITES, guessesPerSecond), limiter("reads", readsPerSecond), rooms(roomsPerMinute, Clock.systemUTC()),
                 worker, management, checkpointEvery);
     }
 

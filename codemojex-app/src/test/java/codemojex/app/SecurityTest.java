@@ -135,7 +135,7 @@ class SecurityTest {
             }
             assertThat(statuses).containsExactly(202, 202, 429, 429, 429);
             AppFixture.Response limited = f.guess(game, "spam", guess);
-            assertThat(limited.json().get("error").asText()).contains("too many guesses");
+            assertThat(limited.json().get("error").asText()).contains("too many joins and guesses");
             // the other endpoints are not limited
             assertThat(f.get("/games/" + game + "/board").status()).isEqualTo(200);
         }
@@ -168,6 +168,16 @@ class SecurityTest {
                     java.net.http.HttpResponse.BodyHandlers.ofString());
             assertThat(limited.body()).contains("too many reads");
             assertThat(limited.headers().firstValue("Retry-After")).isPresent();
+            // every read route, the series and the page's event stream too (a series of 100,000 buckets is 8 MB of work)
+            for (String path : List.of("/feed/series", "/rooms/openings/series?bucket=1mo", "/events", "/lobby/events", "/rooms/openings",
+                    "/results", "/games/GAM0000000000/board")) {
+                var r = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(server.url() + path))
+                        .header("Accept", "text/event-stream").build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+                assertThat(r.statusCode()).as(path).isEqualTo(429);
+            }
+            var page = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(server.url() + "/app.js")).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString());
+            assertThat(page.statusCode()).as("the page's own files are not API reads").isEqualTo(200);
         }
     }
 

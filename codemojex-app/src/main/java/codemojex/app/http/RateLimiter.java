@@ -18,9 +18,12 @@ public final class RateLimiter {
     private final String what;
     private final ConcurrentHashMap<String, double[]> buckets = new ConcurrentHashMap<>();
 
-    /** {@code burst} guesses at once, {@code perSecond} after that, per client. */
+    /** What the players' writes, limited together, are called in a 429: a join takes a token as a guess does. */
+    public static final String WRITES = "joins and guesses";
+
+    /** {@code burst} joins and guesses at once, {@code perSecond} after that, per client. */
     public RateLimiter(double perSecond, int burst, Clock clock) {
-        this("guesses", perSecond, burst, clock);
+        this(WRITES, perSecond, burst, clock);
     }
 
     /** {@code burst} {@code what} (named in the 429) at once, {@code perSecond} after that, per client. */
