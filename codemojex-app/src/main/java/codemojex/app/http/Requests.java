@@ -97,8 +97,16 @@ final class Requests {
         }
     }
 
-    /** The body, or an empty object when there is none (where every field is optional). */
+    /**
+     * The body, or an empty object when there is none (where every field is optional). Declared
+     * JSON even when empty: a cross-site page can send an empty POST, or a {@code text/plain} one,
+     * without a preflight, and only a JSON one needs the preflight this API never answers.
+     */
     JsonNode bodyOrEmpty(Context ctx) {
+        String type = ctx.header("Content-Type");
+        if (!isJson(type)) {
+            throw new UnsupportedType(type);
+        }
         String text = text(ctx);
         return text.isBlank() ? json.createObjectNode() : body(ctx, text);
     }
