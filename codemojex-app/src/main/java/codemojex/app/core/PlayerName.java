@@ -19,7 +19,9 @@ import java.util.TreeSet;
  * {@code ❤️} are fine, the one in {@code victim}+U+034F is not), and no mix of scripts beyond
  * Unicode's <em>moderately restrictive</em> level (UTS #39 section 5.2): one script, or Latin with
  * Han and kana, Bopomofo or Hangul, or Latin with any other recommended script except Cyrillic and
- * Greek. Digits, punctuation, spaces and emoji belong to every script.
+ * Greek. Digits, punctuation, spaces and emoji belong to every script. No white space twice in a row
+ * (the page shows a run of spaces as one), at most {@value #MAX_MARKS} combining marks in a row, and
+ * no mark its letter hides ({@code i} with U+0307, UTS #39's hidden overlay).
  *
  * <p>Why moderately and not highly restrictive: both refuse Latin mixed with the scripts whose
  * letters pass for Latin ones ({@code vаctim} with a Cyrillic {@code а}, {@code Ζeus} with a Greek
@@ -39,12 +41,22 @@ public record PlayerName(String value) {
     /** The most characters (code points) of a name. */
     public static final int MAX = 32;
 
+    /**
+     * The most combining marks in a row: UTS #39 (section 5.4) forbids more than four, which no
+     * writing system needs once NFKC has composed what it can; past that, marks pile up over the
+     * rows beside the name on the board.
+     */
+    public static final int MAX_MARKS = 4;
+
     /** Why a name is refused. */
     public enum Reason {
         EMPTY("is empty"),
         TOO_LONG("is too long"),
         CONTROL("contains a control character or a line break"),
         SPACE_AT_END("has leading or trailing white space"),
+        SPACES_IN_A_ROW("has white space twice in a row"),
+        STACKED_MARKS("stacks more than " + MAX_MARKS + " marks on one character"),
+        HIDDEN_MARK("holds a mark its letter hides"),
         INVISIBLE("is invisible"),
         UNPRINTABLE("holds a character that has no glyph (private use, unassigned or a noncharacter)"),
         MIXED_SCRIPTS("mixes scripts");
@@ -85,7 +97,8 @@ public record PlayerName(String value) {
     private static final SpoofChecker SPOOF = new SpoofChecker.Builder()
             .setAllowedChars(UnicodeSet.ALL_CODE_POINTS) // judge scripts only: emoji and symbols are fine
             .setRestrictionLevel(SpoofChecker.RestrictionLevel.MODERATELY_RESTRICTIVE)
-            .setChecks(SpoofChecker.RESTRICTION_LEVEL | SpoofChecker.MIXED_NUMBERS)
+            // HIDDEN_OVERLAY: a mark a letter already draws, as U+0307's dot over i or j (i\u0307an passes for ian)
+            .setChecks(SpoofChecker.RESTRICTION_LEVEL | SpoofChecker.MIXED_NUMBERS | SpoofChecker.HIDDEN_OVERLAY)
             .build();
 
     /** What shows nothing by itself: fillers and blanks that are letters or symbols to Unicode. */
@@ -136,8 +149,22 @@ public record PlayerName(String value) {
         if (!visible) {
             throw new Refused(raw, Reason.INVISIBLE, "it has no visible character");
         }
+        int marks = 0;
+        for (int i = 0; i < cps.length; i++) {
+            // the board draws a name as text, where a run of spaces shows as one: "ada  ada" would pass for "ada ada"
+            if (i > 0 && UCharacter.isUWhiteSpace(cps[i]) && UCharacter.isUWhiteSpace(cps[i - 1])) {
+                throw new Refused(raw, Reason.SPACES_IN_A_ROW, "");
+            }
+            marks = mark(cps[i]) ? marks + 1 : 0;
+            if (marks > MAX_MARKS) {
+                throw new Refused(raw, Reason.STACKED_MARKS, "");
+            }
+        }
         SpoofChecker.CheckResult result = new SpoofChecker.CheckResult();
         if (SPOOF.failsChecks(value, result)) {
+            if ((result.checks & SpoofChecker.HIDDEN_OVERLAY) != 0) {
+                throw new Refused(raw, Reason.HIDDEN_MARK, "it would pass for the name without it");
+            }
             throw new Refused(raw, Reason.MIXED_SCRIPTS, (result.checks & SpoofChecker.MIXED_NUMBERS) != 0
                     ? "digits of more than one system"
                     : String.join(" and ", scripts(value)) + " together");
@@ -171,6 +198,12 @@ public record PlayerName(String value) {
     private static boolean invisible(int cp) {
         return UCharacter.hasBinaryProperty(cp, UProperty.DEFAULT_IGNORABLE_CODE_POINT)
                 || UCharacter.getType(cp) == UCharacter.FORMAT;
+    }
+
+    /** A combining mark: drawn over, under or beside the character before it. */
+    private static boolean mark(int cp) {
+        int type = UCharacter.getType(cp);
+        return type == UCharacter.NON_SPACING_MARK || type == UCharacter.ENCLOSING_MARK || type == UCharacter.COMBINING_SPACING_MARK;
     }
 
     /** What shows nothing alone: white space, marks (with nothing to mark), fillers and blanks. */

@@ -46,7 +46,15 @@ class PlayerNameTest {
                 args("a\nb", PlayerName.Reason.CONTROL),
                 args("", PlayerName.Reason.EMPTY),
                 args("x".repeat(33), PlayerName.Reason.TOO_LONG),
-                args("\uFDFA".repeat(2), PlayerName.Reason.TOO_LONG)); // 2 characters, 36 once normalised
+                args("\uFDFA".repeat(2), PlayerName.Reason.TOO_LONG), // 2 characters, 36 once normalised
+                // seen accepted by an attacker's try-out: each passed for another name on the board
+                args("ada  ada", PlayerName.Reason.SPACES_IN_A_ROW),
+                args("ada\u2001 ada", PlayerName.Reason.SPACES_IN_A_ROW), // NFKC: an em quad is a space
+                args("ada \u3000ada", PlayerName.Reason.SPACES_IN_A_ROW),
+                args("i\u0307an", PlayerName.Reason.HIDDEN_MARK),         // the dot of i, twice
+                args("j\u0307o", PlayerName.Reason.HIDDEN_MARK),
+                args("a" + "\u0301".repeat(31), PlayerName.Reason.STACKED_MARKS),
+                args("x\u0301\u0300\u0302\u0303\u0304", PlayerName.Reason.STACKED_MARKS)); // five different marks (no x with one composes)
     }
 
     private static org.junit.jupiter.params.provider.Arguments args(String name, PlayerName.Reason reason) {
@@ -76,6 +84,15 @@ class PlayerNameTest {
     }
 
     @Test
+    void fourMarksInARowAreTheMostAndOneSpaceBetweenWords() {
+        assertThat(PlayerName.of("o\u0301\u0300\u0302\u0303\u0304").value()).as("composed: ó, then four marks").isEqualTo("ó\u0300\u0302\u0303\u0304");
+        assertThatThrownBy(() -> PlayerName.of("o\u0301\u0300\u0302\u0303\u0304\u0306")).isInstanceOf(PlayerName.Refused.class)
+                .hasMessageContaining("more than 4 marks");
+        assertThat(PlayerName.of("ada ada").value()).isEqualTo("ada ada");
+        assertThat(PlayerName.of("i\u0301an").value()).as("a mark the dot does not hide (composed: í)").isEqualTo("ían");
+    }
+
+    @Test
     void nullIsRefusedAsEmpty() {
         assertThatThrownBy(() -> PlayerName.of(null)).isInstanceOf(PlayerName.Refused.class).hasMessageContaining("is empty");
     }
@@ -84,7 +101,7 @@ class PlayerNameTest {
         return List.of("victim", "ada", "José", "Zoë", "O'Brien", "Jean-Luc", "player42", "007", "Ada Lovelace",
                 "Влад", "Ωμέγα", "李小龍", "たろう太郎", "김민준", "محمد", "דוד", "Ravi रवि", "Ali علي", "Tom 김", "Ken 山田",
                 "ada 🎉", "👨‍👩‍👧", "❤️", "1️⃣", "🏳️‍🌈", "🏴\uDB40\uDC67\uDB40\uDC62\uDB40\uDC65\uDB40\uDC6E\uDB40\uDC67\uDB40\uDC7F",
-                "👍🏽", "x".repeat(32));
+                "👍🏽", "x".repeat(32), "Nguyễn Thị", "Ada Love lace");
     }
 
     @ParameterizedTest
@@ -155,6 +172,10 @@ class PlayerNameTest {
             assertThat(Normalizer2.getNFKCInstance().isNormalized(v)).as(shown).isTrue();
             assertThat(v.codePoints().filter(cp -> Character.isISOControl(cp) || cp == 0x2028 || cp == 0x2029)).as(shown).isEmpty();
             assertThat(UCharacter.isUWhiteSpace(v.codePointAt(0))).as(shown).isFalse();
+            int[] cps = v.codePoints().toArray();
+            for (int k = 1; k < cps.length; k++) {
+                assertThat(UCharacter.isUWhiteSpace(cps[k]) && UCharacter.isUWhiteSpace(cps[k - 1])).as("two spaces in " + shown).isFalse();
+            }
             assertThat(v.codePoints().anyMatch(cp -> !UCharacter.isUWhiteSpace(cp) && !UCharacter.hasBinaryProperty(cp, UProperty.DEFAULT_IGNORABLE_CODE_POINT)
                     && UCharacter.getType(cp) != UCharacter.NON_SPACING_MARK && cp != 0x2800)).as(shown).isTrue();
             assertThat(PlayerName.of(v)).as(shown).isEqualTo(p);
