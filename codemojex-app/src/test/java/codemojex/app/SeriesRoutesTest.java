@@ -149,8 +149,9 @@ class SeriesRoutesTest {
     @CsvSource(delimiter = '|', value = {
             "/feed/series?bucket=0m|bucket|1m, 5m, 15m, 1h, 1d",
             "/feed/series?bucket=7m|bucket|1m, 5m, 15m, 1h, 1d",
-            "/feed/series?bucket=-1m|bucket|is not a duration",
-            "/feed/series?bucket=99999999999999999999m|bucket|is not a duration",
+            "/feed/series?bucket=-1m|bucket|1m, 5m, 15m, 1h, 1d",
+            "/feed/series?bucket=99999999999999999999m|bucket|1m, 5m, 15m, 1h, 1d",
+            "/feed/series?bucket=99999d|bucket|1m, 5m, 15m, 1h, 1d",
             "/feed/series?since=999999999d|since|5m, 15m, 1h, 6h, 24h, 7d",
             "/feed/series?since=PT99999999999999999999H|since|is not a duration",
             "/feed/series?since=5m&bucket=1h|bucket|longer than since",

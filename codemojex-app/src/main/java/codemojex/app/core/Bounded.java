@@ -16,7 +16,10 @@ public final class Bounded {
         if (s == null) {
             return "nothing";
         }
-        return "\"" + (s.length() > 40 ? s.substring(0, 40) + "…" : s) + "\"";
+        // cut at a code point, never inside a pair; what a log or a page must not print raw (a bidi override, a
+        // line break) escaped, as names are
+        String cut = s.codePointCount(0, s.length()) > 40 ? s.substring(0, s.offsetByCodePoints(0, 40)) + "…" : s;
+        return "\"" + LogSafe.escape(cut) + "\"";
     }
 
     /** Whether {@code s} is missing or blank. */

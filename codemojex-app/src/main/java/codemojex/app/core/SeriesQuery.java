@@ -104,7 +104,12 @@ public final class SeriesQuery {
      */
     public static Feed feed(String since, String bucket, Duration defaultBucket, List<Duration> accepted) {
         Duration s = Reports.since(since);
-        Duration b = blank(bucket) ? defaultBucket : Durations.parse("bucket", bucket);
+        Duration b;
+        try {
+            b = blank(bucket) ? defaultBucket : Durations.parse("bucket", bucket);
+        } catch (BadInputException e) { // not a duration, or out of every duration's range: what is accepted is the list
+            throw new BadInputException("bucket", "bucket must be one of " + names(accepted) + ", got " + shown(bucket));
+        }
         if (!accepted.contains(b)) {
             throw new BadInputException("bucket", "bucket must be one of " + names(accepted) + ", got " + shown(bucket));
         }
@@ -150,10 +155,10 @@ public final class SeriesQuery {
             default -> throw new BadInputException("bucket", "bucket must be one of " + String.join(", ", CALENDAR_BUCKET_NAMES)
                     + ", got " + shown(bucket));
         };
-        Instant end = blank(to) ? lastMilli(LocalDate.ofInstant(now, z), z, starts) : bound("to", to, z, starts, false);
+        Instant end = blank(to) ? lastMilli(dayOf(now, z, starts), z, starts) : bound("to", to, z, starts, false);
         Instant start;
         if (blank(from)) {
-            LocalDate last = LocalDate.ofInstant(end, z);
+            LocalDate last = dayOf(end, z, starts);
             LocalDate first = last.minusDays(DEFAULT_DAYS - 1);
             start = firstMilli(first.isBefore(FIRST_DATE) ? FIRST_DATE : first, z, starts);
         } else {
@@ -170,6 +175,15 @@ public final class SeriesQuery {
                     + Buckets.MAX_BUCKETS + " buckets: give a shorter range or a longer bucket");
         }
         return q;
+    }
+
+    /**
+     * The day {@code i} falls in, in {@code zone}, days starting at {@code starts}: before 02:30 on the
+     * 7th, a day from 02:30 is still the 6th's (its calendar date would be a day not yet begun).
+     */
+    static LocalDate dayOf(Instant i, ZoneId zone, LocalTime starts) {
+        java.time.LocalDateTime local = java.time.LocalDateTime.ofInstant(i, zone);
+        return local.toLocalTime().isBefore(starts) ? local.toLocalDate().minusDays(1) : local.toLocalDate();
     }
 
     /** {@code text} a zone, UTC when blank. */

@@ -48,6 +48,9 @@ class SeriesQueryTest {
     void aFeedBucketRefusedSaysWhatItAccepts() {
         assertThatThrownBy(() -> SeriesQuery.feed("1h", "0m")).hasMessageContaining("1m, 5m, 15m, 1h, 1d").hasMessageContaining("\"0m\"");
         assertThatThrownBy(() -> SeriesQuery.feed("5m", "1h")).hasMessageContaining("longer than since 5m");
+        // out of any duration's range, or none: still the list (it said "a duration from 0s to 3650d")
+        assertThatThrownBy(() -> SeriesQuery.feed("1h", "99999d")).hasMessageContaining("1m, 5m, 15m, 1h, 1d").hasMessageNotContaining("3650d");
+        assertThatThrownBy(() -> SeriesQuery.feed("1h", "soon")).hasMessageContaining("1m, 5m, 15m, 1h, 1d");
         // a chart of one-second buckets over a week is over the bucket limit
         List<Duration> withSecond = SeriesQuery.feedBuckets(Duration.ofSeconds(1));
         assertThatThrownBy(() -> SeriesQuery.feed("7d", "1s", Duration.ofSeconds(1), withSecond))
@@ -89,6 +92,20 @@ class SeriesQueryTest {
         assertThat(i.dayStarts()).isEqualTo(LocalTime.MIDNIGHT);
         assertThat(i.window().windows(NOW)).hasSize(4); // Sun 1st; 2..8; 9..15; 16..20
         assertThat(SeriesQuery.openings("2026-01-01", "2026-12-31", "1mo", "UTC", "", NOW).window().windows(NOW)).hasSize(12);
+    }
+
+    /** Seen in a try-out: at 00:51Z with days from 02:30, the default range ended with the 7th, a day not begun until 02:30. */
+    @Test
+    void theDefaultRangeEndsWithTheDayNowIsInWhenDaysStartLate() {
+        Instant early = Instant.parse("2026-12-07T00:51:00Z");
+        SeriesQuery.Openings q = SeriesQuery.openings(null, null, null, "UTC", "02:30", early);
+        assertThat(q.to()).isEqualTo(Instant.parse("2026-12-07T02:29:59.999Z"));
+        assertThat(q.from()).isEqualTo(Instant.parse("2026-11-07T02:30:00Z"));
+        assertThat(q.window().windows(early)).hasSize(SeriesQuery.DEFAULT_DAYS);
+        // a date given for to: thirty days back to it, whatever the time a day starts
+        assertThat(SeriesQuery.openings(null, "2026-12-06", null, "UTC", "02:30", early).window().windows(early)).hasSize(SeriesQuery.DEFAULT_DAYS);
+        SeriesQuery.Openings late = SeriesQuery.openings(null, null, null, "UTC", "02:30", Instant.parse("2026-12-07T02:30:00Z"));
+        assertThat(late.to()).isEqualTo(Instant.parse("2026-12-08T02:29:59.999Z"));
     }
 
     @Test

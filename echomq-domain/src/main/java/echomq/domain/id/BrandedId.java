@@ -81,8 +81,9 @@ public record BrandedId(String namespace, long snowflake) implements Comparable<
             throw new IllegalArgumentException("branded id must not be null");
         }
         if (text.length() != LENGTH) {
+            int n = text.codePointCount(0, text.length()); // what a reader counts: an emoji is one character, not two
             throw new IllegalArgumentException("branded id \"" + shorten(text) + "\" must be " + LENGTH
-                    + " characters, is " + text.length());
+                    + (n == LENGTH ? " characters of a namespace and base62 (0-9, A-Z, a-z)" : " characters, is " + n));
         }
         String ns = text.substring(0, 3);
         try {

@@ -65,6 +65,8 @@ class BadInputTest {
                 Arguments.of("evt0KHTOWnGLuC", "upper-case"),
                 Arguments.of("EV10KHTOWnGLuC", "upper-case"),
                 Arguments.of("ÉVT0KHTOWnGLu", "14 characters"),
+                Arguments.of("\uD83D\uDE00", "must be 14 characters, is 1"),                     // an emoji is one character, not two
+                Arguments.of("EVT0KHTOWnGLu\uD83D\uDE00", "must be 14 characters of a namespace and base62"), // 14, one of them past the BMP
                 Arguments.of("EVT0KHTOWnGLu!", "outside 0-9A-Za-z"),
                 Arguments.of("EVT0KHTOWn-LuC", "outside 0-9A-Za-z"),
                 Arguments.of("EVTzzzzzzzzzzz", "above 2^63-1"),
