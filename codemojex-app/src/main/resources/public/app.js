@@ -59,12 +59,22 @@
     showWho();
   }
 
+  // what a player reads when no answer came: the browser's own words ("Failed to fetch") say nothing
+  const UNREACHABLE = 'No answer from the server (it may be down, or this device offline): try again once the board says live.';
+
   async function api(method, path, body) {
-    const res = await fetch(path, {
-      method,
-      headers: body ? { 'Content-Type': 'application/json' } : {},
-      body: body ? JSON.stringify(body) : undefined,
-    });
+    let res;
+    try {
+      res = await fetch(path, {
+        method,
+        headers: body ? { 'Content-Type': 'application/json' } : {},
+        body: body ? JSON.stringify(body) : undefined,
+      });
+    } catch (e) {
+      const err = new Error(UNREACHABLE); // fetch rejects only when no answer came, never for an HTTP status
+      err.unreachable = true;
+      throw err;
+    }
     let data = null;
     try { data = await res.json(); } catch (e) { data = null; }
     if (!res.ok) {
@@ -329,6 +339,7 @@
     events.addEventListener('open', () => {
       readSeries(); // at the first connection and after each reconnection: what was missed
       showLive();   // resumed: what this page has is current, and the server sends what changes
+      if ($('message').textContent === UNREACHABLE) say('Connected again.');
       if (pending.length) settlePending();
     });
     events.onerror = () => { if (game && !settled) $('live').textContent = 'reconnecting…'; };
@@ -423,6 +434,13 @@
   }
 
   document.addEventListener('keydown', (e) => {
+    // Enter in the name field leaves it, so the keys pick emojis again, and guesses when six are picked
+    if (e.target && e.target.id === 'player' && e.key === 'Enter') {
+      e.preventDefault();
+      e.target.blur();
+      if (picked.length === 6) submitGuess();
+      return;
+    }
     if (e.target && (e.target.tagName === 'INPUT' || e.ctrlKey || e.metaKey || e.altKey)) return;
     // Enter on a focused key would press it again: Enter guesses, or does nothing, wherever the focus is
     if (e.key === 'Enter' && e.target && e.target.closest && e.target.closest('#keyboard')) e.preventDefault();

@@ -268,6 +268,46 @@ class WebPagePlayTest {
         }
     }
 
+    /**
+     * A guess sent while no answer can come says so in a player's words, not the browser's
+     * ("Failed to fetch"), and keeps the emojis picked, so the same guess goes once the network is
+     * back. Enter in the name field leaves it, so the number keys pick emojis again.
+     */
+    @Test
+    void aGuessWithNoAnswerSaysSoAndStaysPickedAndEnterLeavesTheNameField() throws Exception {
+        String game = open("offline");
+        List<String> keyboard = f.app.play().game(game).keyboard().keys().map(e -> e.text()).toJavaList();
+        one.get(f.server.url() + "/?game=" + game);
+        waiting(one).until(d -> d.findElement(By.id("live")).getText().equals("live"));
+
+        WebElement name = one.findElement(By.id("player"));
+        name.clear();
+        name.sendKeys("nina", org.openqa.selenium.Keys.ENTER);
+        assertThat(one.switchTo().activeElement()).as("the focus after Enter in the name").isNotEqualTo(name);
+        new org.openqa.selenium.interactions.Actions(one).sendKeys("123456").perform();
+        assertThat(name.getAttribute("value")).isEqualTo("nina");
+        assertThat(picked(one)).as("the keys pick once the name is left").isEqualTo(keyboard.subList(0, 6));
+
+        org.openqa.selenium.chromium.HasNetworkConditions network = (org.openqa.selenium.chromium.HasNetworkConditions) one;
+        org.openqa.selenium.chromium.ChromiumNetworkConditions offline = new org.openqa.selenium.chromium.ChromiumNetworkConditions();
+        offline.setOffline(true);
+        network.setNetworkConditions(offline);
+        try {
+            one.findElement(By.id("guess")).click();
+            waiting(one).until(d -> d.findElement(By.id("message")).getText().startsWith("No answer from the server"));
+            assertThat(one.findElement(By.id("message")).getText()).doesNotContain("Failed to fetch");
+            assertThat(picked(one)).as("the guess stays picked, to be sent again").isEqualTo(keyboard.subList(0, 6));
+            shot(one, "webpage-no-answer.png");
+        } finally {
+            network.deleteNetworkConditions();
+        }
+        one.findElement(By.id("guess")).click();
+        waiting(one).until(d -> d.findElement(By.id("message")).getText().startsWith("Scored "));
+        one.navigate().refresh(); // the player's guesses as the server has them
+        waiting(one).until(d -> d.findElements(By.cssSelector("#mine li")).size() == 1);
+        assertThat(mine(one)).as("the guess, scored once: the one sent offline never left").hasSize(1);
+    }
+
     /** Each listed guess, newest first: its emojis with their status classes, and its total. */
     static List<String> mine(WebDriver d) {
         return d.findElements(By.cssSelector("#mine li")).stream().map(li -> String.join(" ", li.findElements(By.className("cell")).stream()
