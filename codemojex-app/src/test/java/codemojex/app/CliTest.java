@@ -71,11 +71,17 @@ class CliTest {
         assertThat(rebuild.code()).isZero();
         assertThat(rebuild.out()).contains("equals the live board (1 player)");
         Run feed = cli("feed", "--since", "1h", "--redis", uri);
-        assertThat(feed.out()).contains("1 guess by 1 player").contains("ada scored");
+        assertThat(feed.out()).contains("1 guess by 1 player").contains("ada scored").doesNotContain("projection reader");
+        assertThat(cli("feed", "--stats", "--redis", uri).out()).as("the reader's own counts, when asked for").contains("projection reader: ");
         Run rooms = cli("rooms", "--redis", uri);
-        assertThat(rooms.out()).contains("cli\t1");
+        assertThat(rooms.out()).contains("cli\t1").doesNotContain("no game");
+        // nothing to list says so, rather than printing nothing (seen in a try-out)
+        Run none = cli("rooms", "--from", "1999-01-01T00:00:00Z", "--to", "1999-01-02T00:00:00Z", "--redis", uri);
+        assertThat(none.out()).isEqualTo("no game was opened from 1999-01-01T00:00:00Z to 1999-01-02T00:00:00Z" + System.lineSeparator());
         Run results = cli("results", "--redis", uri);
         assertThat(results.code()).isZero();
+        assertThat(cli("results", "--day", "1999-01-01", "--redis", uri).out()).isEqualTo("no game was settled on 1999-01-01 (UTC)"
+                + System.lineSeparator());
         Run trim = cli("trim", "--older-than", "7d", "--exact", "--redis", uri);
         assertThat(trim.code()).isZero();
         assertThat(trim.out()).contains("guess-scored\t0 removed");

@@ -19,6 +19,9 @@ final class FeedCommand implements Runnable {
             description = "how far back: one of 5m, 15m, 1h, 6h, 24h or 7d, or the same in ISO-8601 such as PT6H (default: ${DEFAULT-VALUE})")
     String since;
 
+    @Option(names = "--stats", description = "also print how this process's projection reader answered: reads, cache hits, folds")
+    boolean stats;
+
     @Override
     public void run() {
         java.time.Duration window = Reports.since(since); // refused before any Redis is reached
@@ -32,6 +35,9 @@ final class FeedCommand implements Runnable {
                         + i.best() + ") in " + i.game());
             }
             Skipped.print(tally);
+            if (!stats) {
+                return; // the reader's counts are this one-shot process's own: noise under a feed, unless asked for
+            }
             var m = app.reports().projectionMetrics();
             System.out.println("projection reader: " + m.reads() + " reads, " + m.hits() + " cache hits, " + m.incrementalFolds()
                     + " incremental folds, " + m.fullFolds() + " full folds, " + m.entriesFolded() + " entries folded");

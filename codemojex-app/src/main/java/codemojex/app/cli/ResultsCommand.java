@@ -28,6 +28,9 @@ final class ResultsCommand implements Runnable {
         LocalDate d = day == null ? LocalDate.now(zone) : Dates.parse("day", day);
         try (Codemojex app = redis.require()) {
             var results = app.reports().results(d, zone);
+            if (results.value().isEmpty()) {
+                System.out.println("no game was settled on " + d + " (" + zone.getId() + ")");
+            }
             for (Projections.Result r : results.value()) {
                 System.out.println(r.settledAt() + "  " + r.settled().game() + " cracked by " + r.settled().winner() + " (" + r.settled().winnerId() + ")"
                         + " in room " + r.settled().room() + ": " + r.settled().secret());

@@ -28,6 +28,9 @@ final class RoomsCommand implements Runnable {
         Instants.Range r = Instants.range(from, to, Instant.now(), Duration.ofDays(1));
         try (Codemojex app = redis.require()) {
             var rooms = app.reports().openings(r.from(), r.to());
+            if (rooms.value().isEmpty()) {
+                System.out.println("no game was opened from " + r.from() + " to " + r.to());
+            }
             new java.util.TreeMap<>(rooms.value().toJavaMap()).forEach((room, n) -> System.out.println(room + "\t" + n));
             Skipped.print(rooms);
         }

@@ -14,7 +14,7 @@ import java.time.Instant;
 import java.util.stream.Collectors;
 
 @Command(name = "series", mixinStandardHelpOptions = true,
-        description = {"Print a series as a table, every bucket present, quiet ones with 0:",
+        description = {"Print a series as a table, every bucket present, quiet ones with 0.",
                 "  series --since 1h --bucket 1m    scored guesses and distinct players per bucket of the feed",
                 "  series --openings --from 2026-12-01 --to 2026-12-07 --bucket 1d --zone Europe/Berlin",
                 "                                   games opened per calendar day (1w, 1mo) in the zone"})

@@ -33,7 +33,8 @@ final class SimulateCommand implements Callable<Integer> {
 
     @Option(names = "--url", split = ",", paramLabel = "URL",
             description = "base URL of a running server, or several (comma-separated: instances on one Redis; players are spread "
-                    + "over them); without it a server is started here")
+                    + "over them), whose data the simulated play then joins (rooms sim-0..sim-9 in its lobby); "
+                    + "without it a server is started here, keeping nothing unless --data or --redis says where")
     java.util.List<String> url;
 
     @Override

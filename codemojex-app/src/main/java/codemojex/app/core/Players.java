@@ -147,7 +147,7 @@ public final class Players {
      */
     public Session authenticate(String game, Option<String> presented) {
         return sessionOf(game, presented).getOrElseThrow(() -> new UnauthorizedException(presented.isEmpty()
-                ? "join the game first (POST /games/" + game + "/players): guessing needs a session"
+                ? "join the game first (POST /games/" + game + "/players): this needs the session a join opens"
                 : "the session token is unknown in game " + game + " or has expired: join again"));
     }
 
