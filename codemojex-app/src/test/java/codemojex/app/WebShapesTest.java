@@ -300,6 +300,43 @@ class WebShapesTest {
         assertThat(shape(bad.json())).isEqualTo("{error:s,field:s}");
     }
 
+    /**
+     * A query parameter whose percent-encoding is broken is a 400 naming it (it was dropped, and the
+     * route answered its default as if asked for it); sent raw, as no URI class would build it.
+     */
+    @Test
+    void aBrokenPercentEncodingInTheQueryIsA400NamingTheParameter() throws Exception {
+        for (String[] c : new String[][] {{"/feed?since=%ZZ", "since"}, {"/feed?since=1%", "since"}, {"/feed?%ZZ=1h", "query"},
+                {"/feed/series?bucket=%G1", "bucket"}}) {
+            String[] answer = rawGet(c[0]);
+            assertThat(answer[0]).as(c[0]).startsWith("HTTP/1.1 400");
+            JsonNode error = f.json.readTree(answer[1]);
+            assertThat(error.get("field").asText()).as(c[0]).isEqualTo(c[1]);
+            assertThat(error.get("error").asText()).as(c[0]).contains("percent-encoding");
+        }
+        assertThat(rawGet("/feed?since=%31h&other=%ZZ")[0]).as("what no route reads is left alone").startsWith("HTTP/1.1 200");
+    }
+
+    /** The status line and the body of {@code GET target}, sent as raw bytes. */
+    private String[] rawGet(String target) throws Exception {
+        try (Socket s = new Socket("127.0.0.1", f.server.port())) {
+            OutputStream out = s.getOutputStream();
+            out.write(("GET " + target + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            BufferedReader in = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8));
+            String status = in.readLine();
+            String line;
+            while ((line = in.readLine()) != null && !line.isEmpty()) {
+                // the headers, skipped
+            }
+            StringBuilder body = new StringBuilder();
+            while ((line = in.readLine()) != null) {
+                body.append(line).append('\n');
+            }
+            return new String[] {status, body.toString()};
+        }
+    }
+
     /** What Jetty answers itself, before any route (here a URI it cannot parse), is the API's JSON error too. */
     @Test
     void whatJettyRefusesIsAJsonErrorToo() throws Exception {

@@ -92,6 +92,7 @@ public final class HttpApi {
             config.routes.before(limits::bodySize);
             config.routes.before(limits::reads);
             config.routes.before(HttpApi::securityHeaders);
+            config.routes.before(QueryParams::check);
             Wiring w = new Wiring(config.routes);
             w.post("/rooms", games::open);
             w.get("/games/{game}", games::game);
