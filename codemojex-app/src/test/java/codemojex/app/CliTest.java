@@ -87,6 +87,17 @@ class CliTest {
         assertThat(trim.out()).contains("guess-scored\t0 removed");
     }
 
+    /** A game nobody has scored in yet says so (it printed nothing: seen in a try-out), on an app of its own. */
+    @Test
+    void anEmptyBoardSaysSo() {
+        try (AppFixture empty = new AppFixture()) {
+            String opened = empty.post("/rooms", Map.of("room", "quiet")).json().get("game").asText();
+            Run board = cli("board", opened, "--redis", empty.uri);
+            assertThat(board.code()).as(board.err()).isZero();
+            assertThat(board.out()).isEqualTo("no guess is scored in game " + opened + " yet" + System.lineSeparator());
+        }
+    }
+
     @Test
     void seriesPrintsEveryBucketAsATable() {
         String uri = f.uri;

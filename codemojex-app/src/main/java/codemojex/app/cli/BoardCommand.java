@@ -22,7 +22,11 @@ final class BoardCommand implements Runnable {
     @Override
     public void run() {
         try (Codemojex app = redis.require()) {
-            for (Board.Ranked r : app.reports().board(game, top)) {
+            var board = app.reports().board(game, top);
+            if (board.isEmpty()) {
+                System.out.println("no guess is scored in game " + game + " yet");
+            }
+            for (Board.Ranked r : board) {
                 System.out.printf("%3d. %-32s %3d  %s%n", r.rank(), r.player(), r.best(), r.playerId());
             }
         }
