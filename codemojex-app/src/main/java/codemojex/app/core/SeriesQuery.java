@@ -104,13 +104,13 @@ public final class SeriesQuery {
      */
     public static Feed feed(String since, String bucket, Duration defaultBucket, List<Duration> accepted) {
         Duration s = Reports.since(since);
-        Duration b;
+        Duration b = null;
         try {
             b = blank(bucket) ? defaultBucket : Durations.parse("bucket", bucket);
-        } catch (BadInputException e) { // not a duration, or out of every duration's range: what is accepted is the list
-            throw new BadInputException("bucket", "bucket must be one of " + names(accepted) + ", got " + shown(bucket));
+        } catch (BadInputException notADuration) {
+            // not a duration, or out of every duration's range: refused below, by the list of what is accepted
         }
-        if (!accepted.contains(b)) {
+        if (b == null || !accepted.contains(b)) {
             throw new BadInputException("bucket", "bucket must be one of " + names(accepted) + ", got " + shown(bucket));
         }
         if (b.compareTo(s) > 0) {

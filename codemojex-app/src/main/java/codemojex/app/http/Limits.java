@@ -45,13 +45,7 @@ final class Limits {
      * none is left out by a list of its own to keep in step.
      */
     static boolean isApiRead(String path) {
-        String[] segments = path.split("/", -1);
-        for (RouteTable.Route r : RouteTable.ALL) {
-            if (r.method().equals("GET") && !r.path().equals("/health") && r.matches(segments)) {
-                return true;
-            }
-        }
-        return false;
+        return RouteTable.match("GET", path).filter(r -> !r.path().equals("/health")).isPresent();
     }
 
     /** Reads and drops up to {@link #MAX_DRAIN} bytes of the request's body. */

@@ -1,7 +1,7 @@
 package codemojex.app.http;
 
 import codemojex.app.core.BadInputException;
-import codemojex.app.core.LogSafe;
+import codemojex.app.core.Bounded;
 import io.javalin.http.Context;
 
 import java.net.URLDecoder;
@@ -28,7 +28,7 @@ final class QueryParams {
         if (query == null || query.isEmpty()) {
             return;
         }
-        List<String> reads = reads(ctx.method().name(), ctx.path());
+        List<String> reads = RouteTable.match(ctx.method().name(), ctx.path()).map(RouteTable.Route::query).orElse(List.of());
         if (reads.isEmpty()) {
             return;
         }
@@ -47,24 +47,13 @@ final class QueryParams {
         }
     }
 
-    /** The query parameters the route of {@code method path} reads; none when no route serves it. */
-    static List<String> reads(String method, String path) {
-        String[] segments = path.split("/", -1);
-        for (RouteTable.Route r : RouteTable.ALL) {
-            if (r.method().equals(method) && r.matches(segments)) {
-                return r.query();
-            }
-        }
-        return List.of();
-    }
-
     /** {@code raw} percent-decoded; refused naming {@code field} (as {@code what}) when its encoding is broken. */
     private static String decode(String raw, String field, String what) {
         try {
             return URLDecoder.decode(raw, StandardCharsets.UTF_8);
         } catch (IllegalArgumentException e) {
-            throw new BadInputException(field, what + " \"" + LogSafe.escape(raw.length() > 40 ? raw.substring(0, 40) + "…" : raw)
-                    + "\" is not valid percent-encoding (a % must be followed by two hex digits)");
+            throw new BadInputException(field, what + " " + Bounded.shown(raw)
+                    + " is not valid percent-encoding (a % must be followed by two hex digits)");
         }
     }
 }
