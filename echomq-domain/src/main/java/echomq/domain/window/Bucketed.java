@@ -54,4 +54,14 @@ public record Bucketed(Window range, Buckets buckets) {
     public List<Window.Closed> windows(Instant now) {
         return buckets.over(at(now));
     }
+
+    /**
+     * How many buckets the range holds at {@code now}, counted without cutting them: {@link Buckets#count}.
+     *
+     * @param now the reader's instant
+     * @return at least the number of {@link #windows}
+     */
+    public long count(Instant now) {
+        return buckets.count(at(now));
+    }
 }

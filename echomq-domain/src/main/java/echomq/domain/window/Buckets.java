@@ -128,6 +128,17 @@ public sealed interface Buckets permits Buckets.Tumbling, Buckets.Hopping, Bucke
     List<Window.Closed> over(Window.Closed range);
 
     /**
+     * How many buckets {@link #over} cuts {@code range} into, counted without cutting them: what a
+     * caller checks against {@link #MAX_BUCKETS} before anything is read. For calendar buckets it is
+     * the periods the range spans, the buckets themselves but for a day a zone skipped whole.
+     * {@code Buckets.tumbling(Duration.ofMinutes(1)).count(Window.closed(t, t.plusSeconds(3600)))} is 61 for {@code t} on a minute.
+     *
+     * @param range the range to count
+     * @return at least {@code over(range).size()}, and as many but for skipped days; {@code Long.MAX_VALUE} past a {@code long}
+     */
+    long count(Window.Closed range);
+
+    /**
      * Buckets that tile time in steps of {@code size} from {@code origin}.
      *
      * @param size   the length of each bucket
@@ -161,6 +172,11 @@ public sealed interface Buckets permits Buckets.Tumbling, Buckets.Hopping, Bucke
         @Override
         public List<Window.Closed> over(Window.Closed range) {
             return BucketSteps.of(size, size, origin).over(range, this);
+        }
+
+        @Override
+        public long count(Window.Closed range) {
+            return BucketSteps.of(size, size, origin).count(range);
         }
     }
 
@@ -204,6 +220,11 @@ public sealed interface Buckets permits Buckets.Tumbling, Buckets.Hopping, Bucke
         @Override
         public List<Window.Closed> over(Window.Closed range) {
             return BucketSteps.of(size, advance, origin).over(range, this);
+        }
+
+        @Override
+        public long count(Window.Closed range) {
+            return BucketSteps.of(size, advance, origin).count(range);
         }
     }
 
@@ -265,6 +286,11 @@ public sealed interface Buckets permits Buckets.Tumbling, Buckets.Hopping, Bucke
                 }
             }
             return out.reverse();
+        }
+
+        @Override
+        public long count(Window.Closed range) {
+            return periods(periodOf(StreamId.epochMilli(range.t0())), periodOf(StreamId.epochMilli(range.t1())));
         }
 
         /** How many periods from {@code first} to {@code last}, both included: at least the buckets. */

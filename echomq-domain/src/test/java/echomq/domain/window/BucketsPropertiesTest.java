@@ -14,6 +14,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.DayOfWeek;
 import java.time.temporal.ChronoUnit;
@@ -237,6 +238,32 @@ class BucketsPropertiesTest {
         LocalDateTime local = date.atTime(start);
         var transition = zone.getRules().getTransition(local);
         return transition != null && transition.isGap() ? transition.getInstant() : ZonedDateTime.of(local, zone).toInstant();
+    }
+
+    /** The count a caller checks the limit with is the number of buckets cut, without cutting them. */
+    @ParameterizedTest
+    @MethodSource({"tumblingCases", "hoppingCases"})
+    void aGridCountIsTheNumberOfBuckets(Case c) {
+        assertThat(c.buckets().count(c.range())).as("%s", c).isEqualTo(c.buckets().over(c.range()).size());
+    }
+
+    /** For calendar buckets, the periods spanned: the buckets, and one more for each day a zone skipped whole. */
+    @ParameterizedTest
+    @MethodSource("calendarCases")
+    void aCalendarCountIsThePeriodsSpanned(CalendarCase c) {
+        Window.Closed range = Window.closed(Instant.ofEpochMilli(c.t0()), Instant.ofEpochMilli(c.t1()));
+        long cut = c.buckets().over(range).size();
+        assertThat(c.buckets().count(range)).as("%s", c).isBetween(cut, cut + 2);
+    }
+
+    @Test
+    void aCountPastTheLimitIsCountedNotCut() {
+        Buckets perMs = Buckets.tumbling(Duration.ofMillis(1));
+        Window.Closed decade = Window.closed(Instant.EPOCH, Instant.EPOCH.plus(Duration.ofDays(3650)));
+        assertThat(perMs.count(decade)).isEqualTo(Duration.ofDays(3650).toMillis() + 1);
+        assertThatThrownBy(() -> perMs.over(decade)).isInstanceOf(IllegalArgumentException.class);
+        assertThat(Buckets.calendar(ChronoUnit.DAYS, ZoneOffset.UTC).count(Window.closed(Instant.parse("2026-12-01T00:00:00Z"),
+                Instant.parse("2026-12-07T23:59:59.999Z")))).isEqualTo(7);
     }
 
     @ParameterizedTest
