@@ -4,9 +4,6 @@ import codemojex.app.core.ChartBuckets;
 import codemojex.app.core.Durations;
 import codemojex.app.core.Play;
 import codemojex.app.core.Players;
-import codemojex.app.core.Reports;
-import codemojex.app.redis.CheckpointCodecs;
-import codemojex.app.redis.DataDirectory;
 import codemojex.app.redis.EmbeddedRedis;
 import codemojex.app.redis.OwnedRedis;
 import codemojex.app.redis.RedisBoard;
@@ -41,7 +38,6 @@ import echomq.redis.RedisStreamAppend;
 import echomq.wire.RedisUris;
 import io.vavr.control.Option;
 
-import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Objects;
@@ -54,12 +50,18 @@ import java.util.Objects;
  */
 public final class Codemojex implements AutoCloseable {
 
+    /**
+     * The system's clock, read here, in the composition root, and nowhere else: every other class
+     * takes the clock it is given ({@link Settings#clock()} by default this one), so tests can move time.
+     */
+    public static final java.time.Clock SYSTEM_CLOCK = java.time.Clock.systemUTC();
+
     private final String uri;
     private final Option<OwnedRedis> owned;
     private final Connection redis;
     private final Play play;
     private final Players players;
-    private final Reports reports;
+    private final UseCases uses;
     private final ScoreWorkers worker;
     private final StreamStatePort states;
     private final GamePartitions partitions;
@@ -95,11 +97,11 @@ public final class Codemojex implements AutoCloseable {
         // retention hears the score workers' groups and keeps the tail of every partition's board checkpoint
         StreamReadersPort readers = redis.readers(meters.library());
         SafeRetention retention = new SafeRetention(redis.retention(), readers, checkpoints, states,
-                HashMap.ofEntries(partitions.channel(Channels.GUESS_SCORED).keys().map(k -> io.vavr.Tuple.of(k, HashSet.of(Reports.BOARDS.name()))))).observedBy(meters.library());
-        this.reports = new Reports(games, new RedisBoard(calls, keys), range, states, retention,
-                new Reports.Checkpointing(checkpoints, CheckpointCodecs.boards(), CheckpointCodecs.feed(),
-                        CheckpointCodecs.buckets(), Duration.ofDays(1)),
-                settings.clock(), partitions).observedBy(meters.library());
+                HashMap.ofEntries(partitions.channel(Channels.GUESS_SCORED).keys().map(k -> io.vavr.Tuple.of(k, HashSet.of(codemojex.app.core.service.RebuildBoardService.BOARDS.name()))))).observedBy(meters.library());
+        // one projection reader for every read use case, so that they share its cache; sealed panes and buckets kept a day
+        this.uses = UseCases.over(new codemojex.app.core.service.ProjectionReads(range, states, checkpoints, Duration.ofDays(1),
+                settings.clock(), partitions).observedBy(meters.library()), games, new RedisBoard(calls, keys), range, states, checkpoints,
+                retention, partitions, settings.clock());
         this.writes = new WriteProbe(calls, partitions.all().map(p -> partitions.stream(p, Channels.GUESSES).toString()).toJavaList());
         RedisScoreCommit commit = new RedisScoreCommit(calls, minter, keys)
                 .guardedBy(new echomq.wire.ClockGuard(redis.serverClock(), settings.clockBound(), System::nanoTime));
@@ -146,69 +148,13 @@ public final class Codemojex implements AutoCloseable {
     }
 
     /** The app on {@code owned}, which it owns until {@link #close()}; a failed start abandons it (the lock let go of). */
-    private static Codemojex on(OwnedRedis owned, Settings settings) {
+    static Codemojex on(OwnedRedis owned, Settings settings) {
         try {
             return new Codemojex(owned.uri(), Option.some(owned), settings, ScoreWorker.Faults.NONE);
         } catch (RuntimeException e) {
             owned.abandon();
             throw e;
         }
-    }
-
-    /** Where the app's own Redis keeps its data when no Redis is given. */
-    public sealed interface Storage permits Storage.Ephemeral, Storage.InDirectory {
-        /** Nowhere: a Redis without persistence, gone when the app stops. */
-        record Ephemeral() implements Storage {
-        }
-
-        /**
-         * In a data directory, with AOF.
-         *
-         * @param dir the directory
-         */
-        record InDirectory(Path dir) implements Storage {
-            public InDirectory {
-                Objects.requireNonNull(dir, "dir");
-            }
-        }
-    }
-
-    /** {@code uri} if given, else {@code REDIS_URL}. */
-    public static Option<String> given(Option<String> uri) {
-        return uri.filter(s -> !s.isBlank()).orElse(() -> Option.of(System.getenv("REDIS_URL")).filter(s -> !s.isBlank()));
-    }
-
-    /**
-     * The app as {@code serve} runs it: on {@code uri} (or {@code REDIS_URL}) when given; else on a
-     * Redis of its own, which it owns until {@link #close()}: in {@code storage}'s data directory
-     * (refused when another process owns the directory; a Redis left running there by a killed
-     * process is taken over, never started twice on one AOF), or without persistence.
-     */
-    public static Codemojex serve(Option<String> uri, Storage storage, Settings settings) {
-        Option<String> given = given(uri);
-        if (given.isDefined()) {
-            return connect(given.get(), settings);
-        }
-        return on(storage instanceof Storage.InDirectory d ? OwnedRedis.serving(DataDirectory.at(d.dir())) : OwnedRedis.ephemeral(),
-                settings);
-    }
-
-    /**
-     * The app as the read commands run it: on {@code uri} (or {@code REDIS_URL}) when given; else on
-     * the Redis serving {@code dir} when one runs; else on a Redis started on {@code dir} for the
-     * length of the command.
-     */
-    public static Codemojex read(Option<String> uri, Path dir, Settings settings) {
-        Option<String> given = given(uri);
-        if (given.isDefined()) {
-            return connect(given.get(), settings);
-        }
-        DataDirectory data = DataDirectory.at(dir);
-        Option<String> running = data.running();
-        if (running.isDefined()) {
-            return connect(running.get(), settings);
-        }
-        return on(OwnedRedis.startedOn(data), settings);
     }
 
     /** What players do. */
@@ -221,9 +167,19 @@ public final class Codemojex implements AutoCloseable {
         return players;
     }
 
-    /** What players and operators read. */
-    public Reports reports() {
-        return reports;
+    /** The read and operator use cases: the lobby, the feed, openings, results, boards, rebuilds, retention. */
+    public UseCases useCases() {
+        return uses;
+    }
+
+    /** What the shared projection reader did so far (cache hits, incremental and full folds). */
+    public echomq.engine.projection.ProjectionReader.Metrics projectionMetrics() {
+        return uses.reads().metrics();
+    }
+
+    /** The clock the app reads time from. */
+    public java.time.Clock clock() {
+        return clock;
     }
 
     /** The score workers, one per partition (not started). */
@@ -264,7 +220,7 @@ public final class Codemojex implements AutoCloseable {
      * undelivered guesses, every board checkpoint); {@code outcomes} hears every run. Not started.
      */
     public RetentionDriver keep(Duration keep, java.util.function.Consumer<io.vavr.collection.List<RetentionDriver.Outcome>> outcomes) {
-        return new RetentionDriver(reports.keeping(keep, KEEP_EVERY), reports.retention(), clock, outcomes);
+        return new RetentionDriver(uses.trims().keeping(keep, KEEP_EVERY), uses.trims().retention(), clock, outcomes);
     }
 
     /** Whether Redis accepts writes now (every partition's node), for the health check. */

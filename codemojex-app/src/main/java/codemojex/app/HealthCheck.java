@@ -67,8 +67,8 @@ final class HealthCheck {
         boolean writing = "accepted".equals(writes);
         return new HealthWeb(status(up, writing, app.worker().isRunning() || !workerExpected, live.feed().current().isDefined()),
                 up ? "up" : "down",
-                writes, app.redis().client(), app.partitions().count(), worker, app.reports().projectionMetrics(),
-                app.reports().skippedEntries().noted().stream()
+                writes, app.redis().client(), app.partitions().count(), worker, app.useCases().reads().metrics(),
+                app.useCases().reads().skippedEntries().noted().stream()
                         .map(n -> new HealthWeb.Skipped(n.channel(), n.id().toString(), n.reason())).toList(),
                 traffic.requests(), traffic.streams(), new HealthWeb.Frames(traffic.framesBuilt(), traffic.framesSent()),
                 new HealthWeb.Streams(live.followerMetrics(), live.feed().metrics(), live.watchedGames()));

@@ -1,6 +1,5 @@
 package codemojex.app;
 
-import codemojex.app.http.RateLimiter;
 import codemojex.app.core.Live;
 import codemojex.app.http.HttpApi;
 import codemojex.app.http.Json;
@@ -70,56 +69,14 @@ public final class Server implements AutoCloseable {
         this.dispatch = dispatch;
     }
 
-    /** Starts the worker and the HTTP server on {@code host:port} (port 0: a free one). */
-    public static Server start(Codemojex app, String host, int port, RateLimiter limiter) {
-        return start(app, host, port, limiter, true);
-    }
-
-    /** As {@link #start(Codemojex, String, int, RateLimiter)}; without a score worker unless {@code worker}. */
-    public static Server start(Codemojex app, String host, int port, RateLimiter limiter, boolean worker) {
-        return start(app, host, port, limiter, RateLimiter.unlimited(), worker);
-    }
-
-    /** As {@link #start(Codemojex, String, int, RateLimiter, boolean)}, API reads limited by {@code reads} per client. */
-    public static Server start(Codemojex app, String host, int port, RateLimiter limiter, RateLimiter reads, boolean worker) {
-        return start(app, host, port, limiter, reads, RateLimiter.unlimited(), worker);
-    }
-
     /**
-     * As {@link #start(Codemojex, String, int, RateLimiter, RateLimiter, boolean)}, rooms opened
-     * ({@code POST /rooms}) limited by {@code rooms} per client, a rate of their own.
+     * Starts the score worker (unless {@code options} say not), the live values and the HTTP servers
+     * of {@code app} as {@code options} say.
      */
-    public static Server start(Codemojex app, String host, int port, RateLimiter limiter, RateLimiter reads, RateLimiter rooms,
-                               boolean worker) {
-        return start(app, host, port, limiter, reads, rooms, worker, Management.LOOPBACK);
-    }
-
-    /**
-     * As {@link #start(Codemojex, String, int, RateLimiter, RateLimiter, RateLimiter, boolean)}, the
-     * detailed {@code /health} and {@code /metrics} served on {@code management}; the public port's
-     * {@code /health} says only that it is up.
-     */
-    public static Server start(Codemojex app, String host, int port, RateLimiter limiter, RateLimiter reads, RateLimiter rooms,
-                               boolean worker, Management management) {
-        return start(app, host, port, limiter, reads, rooms, worker, management, CHECKPOINT_EVERY);
-    }
-
-    /**
-     * As {@link #start(Codemojex, String, int, RateLimiter, RateLimiter, RateLimiter, boolean, Management)},
-     * every game's board checkpointed every {@code checkpointEvery} (the first that long after the start).
-     *
-     * @throws IllegalArgumentException when {@code checkpointEvery} is not 1s..1d
-     */
-    public static Server start(Codemojex app, String host, int port, RateLimiter limiter, RateLimiter reads, RateLimiter rooms,
-                               boolean worker, Management management, Duration checkpointEvery) {
-        requireCheckpointEvery(checkpointEvery);
+    public static Server start(Codemojex app, ServerOptions options) {
         Objects.requireNonNull(app, "app");
-        Objects.requireNonNull(rooms, "rooms");
-        Objects.requireNonNull(management, "management");
-        if (port != 0 && management.port() == port) {
-            throw new IllegalArgumentException("--management-port must differ from --port, both are " + port);
-        }
-        if (worker) {
+        Objects.requireNonNull(options, "options");
+        if (options.worker()) {
             app.worker().start();
         }
         ExecutorService dispatch = Executors.newFixedThreadPool(4, r -> {
@@ -127,18 +84,20 @@ public final class Server implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        Live live = new Live(app.play(), app.reports(),
+        Live live = new Live(app.play(), app.useCases().feeds(), app.useCases().lobby(), app.useCases().boards(),
                 new StreamFollowers(app.redis().tail(), app.states(), Duration.ofSeconds(1)).observedBy(app.meters().library()),
                 app.partitions(), dispatch);
         app.chart().start(dispatch);
         Traffic traffic = new Traffic();
-        HttpApi api = new HttpApi(app.play(), app.players(), app.reports(), live, app.chart(), Json.mapper(), () -> HealthCheck.of(app, worker, live, traffic), limiter,
-                reads, rooms, traffic, app.meters().registry(), app.meters()::scrape);
+        HttpApi api = new HttpApi(new HttpApi.Services(app.play(), app.players(), app.useCases().feeds(), app.useCases().boards(), app.useCases().openings(), app.useCases().results(),
+                live, app.chart(), app.clock()),
+                new HttpApi.Options(options.writes(), options.reads(), options.rooms(), traffic, app.meters().registry(),
+                        () -> HealthCheck.of(app, options.worker(), live, traffic), app.meters()::scrape), Json.mapper());
         Javalin http = api.create();
         Javalin ops = api.createManagement();
         try {
-            http.start(host, port);
-            ops.start(management.host(), management.port());
+            http.start(options.host(), options.port());
+            ops.start(options.management().host(), options.management().port());
         } catch (RuntimeException e) {
             http.stop();
             ops.stop();
@@ -148,15 +107,16 @@ public final class Server implements AutoCloseable {
             app.worker().stop();
             throw e;
         }
-        log.info("Codemojex is up at http://{}:{}/ (Redis {}{}, client {}); /health and /metrics at http://{}:{}/", host, http.port(),
-                app.maskedUri(), app.embeddedRedis() ? ", embedded" : "", app.redis().client(), management.host(), ops.port());
+        log.info("Codemojex is up at http://{}:{}/ (Redis {}{}, client {}); /health and /metrics at http://{}:{}/", options.host(),
+                http.port(), app.maskedUri(), app.embeddedRedis() ? ", embedded" : "", app.redis().client(), options.management().host(),
+                ops.port());
         ScheduledExecutorService checkpointer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "board-checkpoints");
             t.setDaemon(true);
             return t;
         });
-        checkpointer.scheduleWithFixedDelay(surviving("board checkpoints", () -> checkpoint(app)), checkpointEvery.toMillis(),
-                checkpointEvery.toMillis(), TimeUnit.MILLISECONDS);
+        long every = options.checkpointEvery().toMillis();
+        checkpointer.scheduleWithFixedDelay(surviving("board checkpoints", () -> checkpoint(app)), every, every, TimeUnit.MILLISECONDS);
         // the pings on a thread of their own: a client slow to take its comment delays no checkpoint
         ScheduledExecutorService pings = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "event-stream-pings");
@@ -166,54 +126,6 @@ public final class Server implements AutoCloseable {
         pings.scheduleWithFixedDelay(surviving("event stream pings", api::ping), PING_EVERY.toMillis(), PING_EVERY.toMillis(),
                 TimeUnit.MILLISECONDS);
         return new Server(app, http, ops, api, checkpointer, pings, live, dispatch);
-    }
-
-    /** As {@link #start(Codemojex, String, int, RateLimiter)}, at most {@code guessesPerSecond} per client (0: no limit). */
-    public static Server start(Codemojex app, String host, int port, double guessesPerSecond) {
-        return start(app, host, port, guessesPerSecond, true);
-    }
-
-    /** As {@link #start(Codemojex, String, int, double)}; without a score worker unless {@code worker}. */
-    public static Server start(Codemojex app, String host, int port, double guessesPerSecond, boolean worker) {
-        return start(app, host, port, guessesPerSecond, 0, worker);
-    }
-
-    /**
-     * As {@link #start(Codemojex, String, int, double, boolean)}, with at most {@code readsPerSecond}
-     * API reads per client (0: no limit), in bursts of twice that.
-     */
-    public static Server start(Codemojex app, String host, int port, double guessesPerSecond, double readsPerSecond, boolean worker) {
-        return start(app, host, port, limiter(RateLimiter.WRITES, guessesPerSecond), limiter("reads", readsPerSecond), worker);
-    }
-
-    /**
-     * As {@link #start(Codemojex, String, int, double, double, boolean)}, with at most
-     * {@code roomsPerMinute} rooms opened per client (0: no limit), in bursts of half that (at least one).
-     */
-    public static Server start(Codemojex app, String host, int port, double guessesPerSecond, double readsPerSecond, double roomsPerMinute,
-                               boolean worker) {
-        return start(app, host, port, guessesPerSecond, readsPerSecond, roomsPerMinute, worker, Management.LOOPBACK);
-    }
-
-    /**
-     * As {@link #start(Codemojex, String, int, double, double, double, boolean)}, the detailed
-     * {@code /health} and {@code /metrics} on {@code management}: what {@code serve} runs.
-     */
-    public static Server start(Codemojex app, String host, int port, double guessesPerSecond, double readsPerSecond, double roomsPerMinute,
-                               boolean worker, Management management) {
-        return start(app, host, port, guessesPerSecond, readsPerSecond, roomsPerMinute, worker, management, CHECKPOINT_EVERY);
-    }
-
-    /**
-     * As {@link #start(Codemojex, String, int, double, double, double, boolean, Management)}, every
-     * game's board checkpointed every {@code checkpointEvery}: what {@code serve --checkpoint-every} runs.
-     *
-     * @throws IllegalArgumentException when {@code checkpointEvery} is not 1s..1d
-     */
-    public static Server start(Codemojex app, String host, int port, double guessesPerSecond, double readsPerSecond, double roomsPerMinute,
-                               boolean worker, Management management, Duration checkpointEvery) {
-        return start(app, host, port, limiter(RateLimiter.WRITES, guessesPerSecond), limiter("reads", readsPerSecond), rooms(roomsPerMinute, Clock.systemUTC()),
-                worker, management, checkpointEvery);
     }
 
     /** The shortest and the longest time between two board checkpoints. */
@@ -233,16 +145,6 @@ public final class Server implements AutoCloseable {
             throw new IllegalArgumentException("checkpoint-every must be 1s..1d, got " + every);
         }
         return every;
-    }
-
-    /** {@code perMinute} rooms a minute per client, in bursts of half a minute's (at least one); 0 or less: no limit. */
-    public static RateLimiter rooms(double perMinute, Clock clock) {
-        return perMinute <= 0 ? RateLimiter.unlimited()
-                : new RateLimiter("rooms", perMinute / 60.0, (int) Math.max(1, Math.ceil(perMinute / 2)), clock);
-    }
-
-    private static RateLimiter limiter(String what, double perSecond) {
-        return perSecond <= 0 ? RateLimiter.unlimited() : new RateLimiter(what, perSecond, (int) Math.max(1, perSecond * 2), Clock.systemUTC());
     }
 
     /**
@@ -266,7 +168,7 @@ public final class Server implements AutoCloseable {
 
     private static void checkpoint(Codemojex app) {
         try {
-            for (var r : app.reports().checkpointBoards()) {
+            for (var r : app.useCases().rebuilds().checkpointBoards()) {
                 if (r.saved()) {
                     log.debug("checkpointed every game's board ({} new entries folded)", r.tailEntries());
                 }

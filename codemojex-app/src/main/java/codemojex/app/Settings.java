@@ -103,7 +103,7 @@ public record Settings(int node, Clock clock, Duration claimIdle, int commitBatc
     /** Settings one value at a time, checked all together by {@link #build()}. */
     public static final class Builder {
         private int node = new SecureRandom().nextInt(Snowflake.MAX_NODE + 1);
-        private Clock clock = Clock.systemUTC();
+        private Clock clock = Codemojex.SYSTEM_CLOCK;
         private Duration claimIdle = Duration.ofSeconds(30);
         private int commitBatch = 100;
         private Option<Integer> partitions = Option.none();

@@ -136,7 +136,7 @@ class ANameIsNotAPlayerTest {
         assertThat(history.get("playerId").asText()).isEqualTo(second.getValue().get("playerId").asText());
 
         // the log says the same as the live board: rebuilt, there are two players of one name
-        var rebuilt = f.app.reports().rebuildBoard(game);
+        var rebuilt = f.app.useCases().rebuilds().rebuildBoard(game);
         assertThat(rebuilt.equal()).as(rebuilt.rebuilt() + " vs " + rebuilt.live()).isTrue();
         assertThat(rebuilt.rebuilt()).hasSize(2);
     }

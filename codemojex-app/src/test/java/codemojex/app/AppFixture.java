@@ -55,7 +55,7 @@ final class AppFixture implements AutoCloseable {
         this.uri = uri;
         this.redis = owner;
         app = Codemojex.connect(uri, settings, faults);
-        server = Server.start(app, "127.0.0.1", 0, limiter, worker);
+        server = Server.start(app, worker ? ServerOptions.on("127.0.0.1", 0).withWrites(limiter) : ServerOptions.on("127.0.0.1", 0).withWrites(limiter).withoutWorker());
         direct = RedisConnections.connect(uri);
         awaitReady(server);
     }

@@ -1,6 +1,5 @@
 package codemojex.app;
 
-import codemojex.app.core.Reports;
 import codemojex.projections.Channels;
 import codemojex.projections.GameEvent.GuessScored;
 import codemojex.projections.Keyboard;
@@ -55,7 +54,7 @@ class AppReliabilityTest {
             assertThat(perGuess.values().stream().mapToLong(Long::longValue).sum()).isEqualTo(scored);
             assertThat(scored).isGreaterThan(15_000);
             for (String game : report.gameIds()) {
-                Reports.Rebuild r = f.app.reports().rebuildBoard(game);
+                codemojex.app.core.port.in.RebuildBoardUseCase.Rebuild r = f.app.useCases().rebuilds().rebuildBoard(game);
                 assertThat(r.rebuilt()).as("board of %s", game).isEqualTo(r.live());
             }
             assertThat(f.app.worker().pending()).isZero();
@@ -91,7 +90,7 @@ class AppReliabilityTest {
                 assertThat(perGuess.get(id.toString())).as("scored entries of %s", id).isEqualTo(1L);
             }
             assertThat(perGuess).hasSize(guesses.size());
-            Reports.Rebuild rebuild = app.reports().rebuildBoard(game);
+            codemojex.app.core.port.in.RebuildBoardUseCase.Rebuild rebuild = app.useCases().rebuilds().rebuildBoard(game);
             assertThat(rebuild.rebuilt()).isEqualTo(rebuild.live());
             assertThat(app.worker().isRunning()).isTrue();
         }

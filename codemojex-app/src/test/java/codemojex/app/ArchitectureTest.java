@@ -149,6 +149,85 @@ class ArchitectureTest {
                 .check(ALL);
     }
 
+    // ---- the use cases: one port.in interface per question, one service per port ----
+
+    /** Each use case is a port of its own, an interface; each service answers one of them. */
+    @Test
+    void theCoreIsLaidOutByUseCase() {
+        classes().that().resideInAPackage("codemojex.app.core.port.in").and().areTopLevelClasses().should().beInterfaces().check(ALL);
+        classes().that().resideInAPackage("codemojex.app.core.service").and().areTopLevelClasses()
+                .and().doNotHaveSimpleName("ProjectionReads").and().doNotHaveSimpleName("package-info")
+                .should().implement(com.tngtech.archunit.base.DescribedPredicate.describe("a use case of core.port.in",
+                        (com.tngtech.archunit.core.domain.JavaClass c) -> c.getPackageName().equals("codemojex.app.core.port.in")))
+                .andShould().haveSimpleNameEndingWith("Service")
+                .check(ALL);
+        org.assertj.core.api.Assertions.assertThat(ALL.that(com.tngtech.archunit.core.domain.JavaClass.Predicates
+                .resideInAPackage("codemojex.app.core.port.in"))).hasSizeGreaterThanOrEqualTo(7);
+    }
+
+    /** The web and the command line ask the use cases through their ports, never a service itself. */
+    @Test
+    void theAdaptersAskThePortsNotTheServices() {
+        noClasses().that().resideInAnyPackage("codemojex.app.http..", "codemojex.app.cli..")
+                .should().dependOnClassesThat().resideInAPackage("codemojex.app.core.service..")
+                .check(ALL);
+    }
+
+    /**
+     * Time comes from the injected {@code Clock} everywhere outside the composition root
+     * ({@code Codemojex}, and the CLI's {@code Main}): no other main class reads the system's clock.
+     */
+    @Test
+    void timeComesFromTheInjectedClock() {
+        READS_THE_SYSTEM_CLOCK.check(ALL);
+    }
+
+    /** The rule above fails on a class that reads the system's clock: it is not vacuous. */
+    @Test
+    void theClockRuleFindsASystemClockRead() {
+        JavaClasses offenders = new ClassFileImporter().importClasses(ReadsTheTime.class, ReadsTheMillis.class, ReadsTheSystemClock.class);
+        for (Class<?> offender : new Class<?>[] {ReadsTheTime.class, ReadsTheMillis.class, ReadsTheSystemClock.class}) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> READS_THE_SYSTEM_CLOCK.check(offenders))
+                    .hasMessageContaining(offender.getName());
+        }
+    }
+
+    static final com.tngtech.archunit.lang.ArchRule READS_THE_SYSTEM_CLOCK = noClasses().that().resideInAPackage("codemojex.app..")
+            .and().doNotHaveFullyQualifiedName("codemojex.app.Codemojex").and().doNotHaveFullyQualifiedName("codemojex.app.cli.Main")
+            .should().callMethodWhere(com.tngtech.archunit.base.DescribedPredicate.describe(
+                    "reads the system's clock (Instant.now(), System.currentTimeMillis(), Clock.system*, a date or time's now())",
+                    (com.tngtech.archunit.core.domain.JavaMethodCall call) -> readsTheSystemClock(call.getTarget().getOwner().getName(),
+                            call.getTarget().getName(), call.getTarget().getRawParameterTypes().stream().map(t -> t.getName()).toList())));
+
+    static boolean readsTheSystemClock(String owner, String method, java.util.List<String> params) {
+        if (owner.equals("java.lang.System")) {
+            return method.equals("currentTimeMillis");
+        }
+        if (owner.equals("java.time.Clock")) {
+            return method.startsWith("system");
+        }
+        // now(Clock) reads the clock it is given
+        return owner.startsWith("java.time.") && method.equals("now") && !params.contains("java.time.Clock");
+    }
+
+    static final class ReadsTheTime {
+        java.time.Instant at() {
+            return java.time.Instant.now();
+        }
+    }
+
+    static final class ReadsTheMillis {
+        long at() {
+            return System.currentTimeMillis();
+        }
+    }
+
+    static final class ReadsTheSystemClock {
+        java.time.LocalDate at() {
+            return java.time.LocalDate.now(java.time.Clock.systemDefaultZone());
+        }
+    }
+
     @Test
     void theAppsSlicesAreFreeOfCycles() {
         slices().matching("codemojex.app.(*)..").should().beFreeOfCycles().check(ALL);

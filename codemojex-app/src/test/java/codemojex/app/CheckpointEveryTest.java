@@ -25,8 +25,7 @@ class CheckpointEveryTest {
         RedisServerProcess redis = RedisServerProcess.start();
         try (Codemojex app = Codemojex.connect(redis.uri(), Settings.defaults());
              UnifiedJedis direct = RedisConnections.connect(redis.uri());
-             Server server = Server.start(app, "127.0.0.1", 0, RateLimiter.unlimited(), RateLimiter.unlimited(), RateLimiter.unlimited(), true,
-                     Server.Management.LOOPBACK, Duration.ofSeconds(1))) {
+             Server server = Server.start(app, ServerOptions.on("127.0.0.1", 0).withCheckpointEvery(Duration.ofSeconds(1)))) {
             var opened = app.play().open("checkpoints");
             String guess = opened.keyboard().drawGuess(new java.util.Random(7)).toString();
             app.play().submit(opened.game(), PlayerIds.ofName("ada"), "ada", guess);
@@ -44,7 +43,7 @@ class CheckpointEveryTest {
     void aPeriodOutsideOneSecondToADayIsRefusedBeforeAnythingStarts() {
         for (Duration bad : new Duration[] {Duration.ofMillis(999), Duration.ofDays(1).plusMillis(1), Duration.ZERO, Duration.ofSeconds(-5)}) {
             // no Redis is reached: the period is checked first
-            assertThatThrownBy(() -> Server.start(null, "127.0.0.1", 0, 1, 1, 1, false, Server.Management.LOOPBACK, bad))
+            assertThatThrownBy(() -> ServerOptions.on("127.0.0.1", 0).withCheckpointEvery(bad))
                     .isInstanceOf(IllegalArgumentException.class).hasMessage("checkpoint-every must be 1s..1d, got " + bad);
         }
     }

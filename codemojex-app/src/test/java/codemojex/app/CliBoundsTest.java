@@ -1,6 +1,5 @@
 package codemojex.app;
 
-import codemojex.app.core.Reports;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -63,7 +62,7 @@ class CliBoundsTest {
         int offered = 0;
         while (m.find()) {
             String example = m.group(1);
-            assertThatCode(() -> Reports.since(example)).as("feed --help offers %s", example).doesNotThrowAnyException();
+            assertThatCode(() -> codemojex.app.core.FeedWindow.parse(example)).as("feed --help offers %s", example).doesNotThrowAnyException();
             offered++;
         }
         assertThat(offered).as(since).isGreaterThanOrEqualTo(6);

@@ -1,7 +1,6 @@
 package codemojex.app;
 
 import codemojex.app.cli.Simulation;
-import codemojex.app.core.Reports;
 import codemojex.app.http.RateLimiter;
 import codemojex.app.redis.RedisGuessInbox;
 import codemojex.projections.Channels;
@@ -68,7 +67,7 @@ class ClusterFailoverAppTest {
             }
             assertThat(perGuess.values().stream().mapToLong(Long::longValue).sum()).isEqualTo(scored);
             for (String game : report.gameIds()) {
-                Reports.Rebuild r = f.app.reports().rebuildBoard(game);
+                codemojex.app.core.port.in.RebuildBoardUseCase.Rebuild r = f.app.useCases().rebuilds().rebuildBoard(game);
                 assertThat(r.rebuilt()).as("board of %s", game).isEqualTo(r.live());
             }
             assertThat(f.app.worker().pending()).as("pending over every partition").isZero();
@@ -146,7 +145,7 @@ class ClusterFailoverAppTest {
             Map<String, Long> perGuess = AppReliabilityTest.scoredPerGuess(f.app);
             assertThat(perGuess.values()).as("no guess scored twice").allMatch(n -> n == 1L);
             for (String game : games) {
-                Reports.Rebuild rebuilt = f.app.reports().rebuildBoard(game);
+                codemojex.app.core.port.in.RebuildBoardUseCase.Rebuild rebuilt = f.app.useCases().rebuilds().rebuildBoard(game);
                 assertThat(rebuilt.rebuilt()).as("board of %s", game).isEqualTo(rebuilt.live());
             }
             AppFixture.Response feed = f.send("GET", "/feed?since=1h", null);

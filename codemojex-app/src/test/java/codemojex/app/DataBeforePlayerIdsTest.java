@@ -96,7 +96,7 @@ class DataBeforePlayerIdsTest {
         Map<String, String> oldSession = Map.of("Authorization", "Bearer " + token.reveal());
 
         assertThat(board(game)).containsExactly("ada 560 " + derived);
-        assertThat(f.app.reports().rebuildBoard(game).equal()).isTrue();
+        assertThat(f.app.useCases().rebuilds().rebuildBoard(game).equal()).isTrue();
         assertThat(f.send("GET", "/games/" + game + "/players/me", null, oldSession).json().get("playerId").asText()).isEqualTo(derived);
         JsonNode history = f.send("GET", "/games/" + game + "/guesses", null, oldSession).json();
         assertThat(history.get("guesses")).hasSize(1);
@@ -107,7 +107,7 @@ class DataBeforePlayerIdsTest {
         assertThat(sent.status()).as(sent.body()).isEqualTo(202);
         assertThat(awaitScore(game, sent.json().get("guessId").asText(), oldSession).get("best").asInt()).isEqualTo(560);
         assertThat(board(game)).containsExactly("ada 560 " + derived);
-        assertThat(f.app.reports().rebuildBoard(game).equal()).isTrue();
+        assertThat(f.app.useCases().rebuilds().rebuildBoard(game).equal()).isTrue();
 
         // once it expired, whoever takes the name is a new player, beside the old one
         CLOCK.advance(Duration.ofMinutes(61));
@@ -120,7 +120,7 @@ class DataBeforePlayerIdsTest {
         String mine = f.send("POST", "/games/" + game + "/guesses", "{\"guess\":\"" + rotated + "\"}", newSession).json().get("guessId").asText();
         assertThat(awaitScore(game, mine, newSession).get("best").asInt()).isEqualTo(400);
         assertThat(board(game)).containsExactly("ada 560 " + derived, "ada 400 " + fresh);
-        var rebuilt = f.app.reports().rebuildBoard(game);
+        var rebuilt = f.app.useCases().rebuilds().rebuildBoard(game);
         assertThat(rebuilt.equal()).as(rebuilt.rebuilt() + " vs " + rebuilt.live()).isTrue();
     }
 }

@@ -14,7 +14,7 @@ class EmbeddedRedisWatchdogTest {
 
     @Test
     void aKilledEmbeddedRedisIsStartedAgainWithItsData(@TempDir Path data) throws Exception {
-        try (Codemojex app = Codemojex.serve(Option.none(), new Codemojex.Storage.InDirectory(data), Settings.defaults())) {
+        try (Codemojex app = Startup.serve(Option.none(), new Startup.Storage.InDirectory(data), Settings.defaults())) {
             String game = app.play().open("watchdog").game();
             Thread.sleep(1_500); // appendfsync everysec
             ServeProcessTest.awaitAofWritten(data);

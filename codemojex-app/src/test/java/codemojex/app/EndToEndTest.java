@@ -120,7 +120,7 @@ class EndToEndTest {
 
         JsonNode openings = f.get("/rooms/openings").json().get("rooms");
         assertThat(openings.get("e2e").asInt()).isGreaterThanOrEqualTo(1);
-        assertThat(f.app.reports().rebuildBoard(game).equal()).isTrue();
+        assertThat(f.app.useCases().rebuilds().rebuildBoard(game).equal()).isTrue();
         JsonNode health = f.manage("/health").json();
         assertThat(health.get("status").asText()).isEqualTo("ok");
         assertThat(health.get("worker").get("scored").asLong()).isGreaterThanOrEqualTo(4);

@@ -43,17 +43,17 @@ class FeedRestartTest {
             long activity;
             ProjectionReader.Metrics first;
             try (Codemojex app = Codemojex.connect(redis.uri(), Settings.defaults())) {
-                feed = app.reports().feed(Live.FEED_WINDOW);
-                activity = app.reports().feedSeries(Live.PER_MINUTE).entries();
-                first = app.reports().projectionMetrics();
+                feed = app.useCases().feeds().feed(Live.FEED_WINDOW);
+                activity = app.useCases().feeds().feedSeries(Live.PER_MINUTE).entries();
+                first = app.useCases().reads().metrics();
             }
             assertThat(feed.value().guesses()).isEqualTo(ENTRIES);
             assertThat(activity).isEqualTo(ENTRIES);
             assertThat(first.entriesFolded()).as("the first start folds the hour for each").isGreaterThanOrEqualTo(2L * ENTRIES);
             try (Codemojex app = Codemojex.connect(redis.uri(), Settings.defaults())) {
-                Tally<Projections.Feed> again = app.reports().feed(Live.FEED_WINDOW);
-                Series<Tally<Map<String, Long>>> series = app.reports().feedSeries(Live.PER_MINUTE);
-                ProjectionReader.Metrics restarted = app.reports().projectionMetrics();
+                Tally<Projections.Feed> again = app.useCases().feeds().feed(Live.FEED_WINDOW);
+                Series<Tally<Map<String, Long>>> series = app.useCases().feeds().feedSeries(Live.PER_MINUTE);
+                ProjectionReader.Metrics restarted = app.useCases().reads().metrics();
                 System.out.println("[feed restart] " + ENTRIES + " scored guesses in the hour: the first start folded "
                         + first.entriesFolded() + " entries, the restart " + restarted.entriesFolded() + " with "
                         + restarted.checkpointsLoaded() + " panes and buckets from checkpoints");

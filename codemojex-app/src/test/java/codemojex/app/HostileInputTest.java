@@ -122,7 +122,7 @@ class HostileInputTest {
         parsers.put("game id", s -> Names.requireId("game", s));
         parsers.put("duration", s -> Durations.parse("since", s));
         parsers.put("bounded duration", s -> Durations.parse("chart-bucket", s, java.time.Duration.ofSeconds(1), java.time.Duration.ofDays(1)));
-        parsers.put("feed window", codemojex.app.core.Reports::since);
+        parsers.put("feed window", t -> codemojex.app.core.FeedWindow.parse(t).length());
         parsers.put("instant", s -> Instants.parse("from", s));
         parsers.put("instant range", s -> Instants.range(s, null, Instant.now(), java.time.Duration.ofDays(1)));
         parsers.put("date", s -> Dates.parse("day", s));

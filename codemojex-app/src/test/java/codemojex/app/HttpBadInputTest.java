@@ -89,6 +89,15 @@ class HttpBadInputTest {
                 Arguments.of("GET", "/rooms/openings?from=1960-01-01T00:00:00Z&to=2026-12-01T10:00:00Z", null, 400, "from"),
                 Arguments.of("GET", "/results?day=02/12/2026", null, 400, "day"),
                 Arguments.of("GET", "/results?zone=Mars/Olympus", null, 400, "zone"),
+                // a blank parameter is named, not the default answered in silence (#47)
+                Arguments.of("GET", "/feed/series?since=1h&bucket=", null, 400, "bucket"),
+                Arguments.of("GET", "/feed?since=%20", null, 400, "since"),
+                Arguments.of("GET", "/games/{game}/board?top=%20", null, 400, "top"),
+                Arguments.of("GET", "/rooms/openings?to=", null, 400, "to"),
+                Arguments.of("GET", "/rooms/openings/series?zone=", null, 400, "zone"),
+                Arguments.of("GET", "/results?day=", null, 400, "day"),
+                Arguments.of("GET", "/games/{game}/guesses?player=", null, 400, "player"),
+                Arguments.of("GET", "/feed?utm=", null, 200, null), // what no route reads is left alone, blank or not
                 Arguments.of("GET", "/no/such/route", null, 404, null));
     }
 

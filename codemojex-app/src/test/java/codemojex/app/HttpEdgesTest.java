@@ -113,8 +113,8 @@ class HttpEdgesTest {
     @Test
     void a429IsCountedUnderItsRoute() {
         try (Codemojex other = Codemojex.connect(f.uri, Settings.defaults());
-             Server limited = Server.start(other, "127.0.0.1", 0, RateLimiter.unlimited(),
-                     new RateLimiter("reads", 0.001, 1, Clock.systemUTC()), false)) {
+             Server limited = Server.start(other, ServerOptions.on("127.0.0.1", 0)
+                     .withReads(new RateLimiter("reads", 0.001, 1, Clock.systemUTC())).withoutWorker())) {
             HttpClient http = HttpClient.newHttpClient();
             int last = 0;
             for (int i = 0; i < 3; i++) {

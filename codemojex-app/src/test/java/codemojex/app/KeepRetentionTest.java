@@ -46,7 +46,7 @@ class KeepRetentionTest {
             while (app.worker().pollOnce(Duration.ofMillis(50)) > 0) {
                 app.worker().recover();
             }
-            app.reports().checkpointBoards();
+            app.useCases().rebuilds().checkpointBoards();
             // one more guess, never delivered to the worker (it is stopped): as old as the rest once a week has passed
             String last = games.get(0);
             BrandedId waiting = app.play().submit(last, TestPlayers.id("late"), "late", app.play().game(last).keyboard().keys().take(6).mkString());
@@ -74,7 +74,7 @@ class KeepRetentionTest {
             }
             assertThat(app.play().guess(last, waiting.toString()).status()).isEqualTo("scored");
             for (String game : games) {
-                assertThat(app.reports().rebuildBoard(game).equal()).as("board of %s", game).isTrue();
+                assertThat(app.useCases().rebuilds().rebuildBoard(game).equal()).as("board of %s", game).isTrue();
             }
         }
     }

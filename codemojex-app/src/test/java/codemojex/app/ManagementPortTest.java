@@ -59,11 +59,10 @@ class ManagementPortTest {
         assertThat(Server.Management.LOOPBACK.host()).isEqualTo("127.0.0.1");
         java.util.Optional<java.net.InetAddress> outside = outsideAddress();
         try (Codemojex other = Codemojex.connect(f.uri, Settings.defaults());
-             Server everywhere = Server.start(other, "0.0.0.0", 0, RateLimiter.unlimited(), RateLimiter.unlimited(), RateLimiter.unlimited(),
-                     false, new Server.Management("0.0.0.0", 0));
+             Server everywhere = Server.start(other, ServerOptions.on("0.0.0.0", 0).withoutWorker()
+                     .withManagement(new Server.Management("0.0.0.0", 0)));
              Codemojex third = Codemojex.connect(f.uri, Settings.defaults());
-             Server defaults = Server.start(third, "0.0.0.0", 0, RateLimiter.unlimited(), RateLimiter.unlimited(), RateLimiter.unlimited(),
-                     false)) {
+             Server defaults = Server.start(third, ServerOptions.on("0.0.0.0", 0).withoutWorker())) {
             HttpResponse<String> r = f.http.send(HttpRequest.newBuilder(URI.create(everywhere.managementUrl() + "/health")).build(),
                     HttpResponse.BodyHandlers.ofString());
             assertThat(r.statusCode()).isEqualTo(200);
@@ -105,8 +104,8 @@ class ManagementPortTest {
     void aManagementPortThatIsThePublicOneIsRefusedAtStart() {
         int port = echomq.testkit.RedisServerProcess.freePort();
         try (Codemojex other = Codemojex.connect(f.uri, Settings.defaults())) {
-            assertThatThrownBy(() -> Server.start(other, "127.0.0.1", port, RateLimiter.unlimited(), RateLimiter.unlimited(),
-                    RateLimiter.unlimited(), false, new Server.Management("127.0.0.1", port)))
+            assertThatThrownBy(() -> Server.start(other, ServerOptions.on("127.0.0.1", port).withoutWorker()
+                    .withManagement(new Server.Management("127.0.0.1", port))))
                     .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--management-port must differ from --port");
         }
         assertThatThrownBy(() -> new Server.Management("127.0.0.1", 70_000)).isInstanceOf(IllegalArgumentException.class)

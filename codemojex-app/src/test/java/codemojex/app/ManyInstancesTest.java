@@ -1,7 +1,6 @@
 package codemojex.app;
 
 import codemojex.app.cli.Simulation;
-import codemojex.app.core.Reports;
 import codemojex.app.redis.RedisGuessInbox;
 import codemojex.projections.Channels;
 import echomq.domain.stream.StreamKey;
@@ -84,7 +83,7 @@ class ManyInstancesTest {
             assertThat(perGuess.values().stream().mapToLong(Long::longValue).sum()).as("no guess-scored entry for another guess")
                     .isEqualTo(scored);
             for (String game : report.gameIds()) {
-                Reports.Rebuild r = app.reports().rebuildBoard(game);
+                codemojex.app.core.port.in.RebuildBoardUseCase.Rebuild r = app.useCases().rebuilds().rebuildBoard(game);
                 assertThat(r.rebuilt()).as("board of %s", game).isEqualTo(r.live());
             }
             assertThat(app.worker().pending()).as("guesses delivered and not acknowledged, over every partition").isZero();
@@ -138,7 +137,7 @@ class ManyInstancesTest {
                 java.util.Set<Integer> used = new java.util.HashSet<>();
                 for (String game : report.gameIds()) {
                     used.add(app.partitions().of(game));
-                    assertThat(app.reports().gameFeed(app.play().game(game), 20).value().guesses())
+                    assertThat(app.useCases().feeds().gameFeed(app.play().game(game), 20).value().guesses())
                             .as("scored guesses of %s, in its partition", game).isPositive();
                 }
                 System.out.printf("[instances] the 6 games fell in partitions %s%n", used);

@@ -57,9 +57,9 @@ class MetricsTest {
             for (int i = 0; i < 3; i++) {
                 assertThat(f.get("/feed?since=1h").json().get("guesses").asInt()).isEqualTo(4);
             }
-            long hitsBefore = f.app.reports().projectionMetrics().hits();
+            long hitsBefore = f.app.useCases().reads().metrics().hits();
             AppFixture.Response scrape = f.manage("/metrics");
-            long hitsAfter = f.app.reports().projectionMetrics().hits();
+            long hitsAfter = f.app.useCases().reads().metrics().hits();
             assertThat(scrape.status()).isEqualTo(200);
             List<Sample> s = parse(scrape.body());
 

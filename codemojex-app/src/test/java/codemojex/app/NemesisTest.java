@@ -552,7 +552,7 @@ class NemesisTest {
                     if (now() >= nextTrim) {
                         nextTrim = now() + 3_000;
                         trims.incrementAndGet();
-                        for (echomq.domain.retention.TrimReport r : app.reports().trim(KEEP, exact).values()) {
+                        for (echomq.domain.retention.TrimReport r : app.useCases().trims().trim(KEEP, exact).values()) {
                             trimmed.addAndGet(r.removed());
                             trimsHeld.addAndGet(r.plan().holds().isEmpty() ? 0 : 1);
                         }
@@ -864,7 +864,7 @@ class NemesisTest {
             // every game's board equals its rebuild from the log; the first also through the CLI, run as a process
             Set<String> games = new java.util.TreeSet<>(gameOf.values());
             for (String game : games) {
-                codemojex.app.core.Reports.Rebuild r = app.reports().rebuildBoard(game);
+                codemojex.app.core.port.in.RebuildBoardUseCase.Rebuild r = app.useCases().rebuilds().rebuildBoard(game);
                 assertThat(r.rebuilt()).as("the board of %s rebuilt from the log", game).isEqualTo(r.live());
             }
             rebuildBoard(uri, games.iterator().next());

@@ -2,7 +2,6 @@ package codemojex.app;
 
 import echomq.domain.stream.StreamKey;
 import codemojex.app.cli.Simulation;
-import codemojex.app.core.Reports;
 import codemojex.app.http.RateLimiter;
 import codemojex.app.redis.StoredPartitions;
 import codemojex.projections.Channels;
@@ -84,28 +83,28 @@ class PartitionedAppTest {
             Window.Closed day = Projections.day(LocalDate.ofInstant(now, ZoneOffset.UTC), ZoneOffset.UTC);
             Window.Closed lastDay = Window.closed(now.minus(Duration.ofDays(1)), now.plusSeconds(60));
             for (int read = 0; read < 2; read++) {
-                assertThat(f.app.reports().openings(now.minus(Duration.ofDays(1)), now.plusSeconds(60)).value())
+                assertThat(f.app.useCases().openings().openings(new codemojex.app.core.port.in.OpeningsQuery.Span.Closed(now.minus(Duration.ofDays(1)), now.plusSeconds(60))).value())
                         .isEqualTo(fresh.foldWindow(parts.channel(Channels.ROOM_OPENED), lastDay, Projections.roomOpenings(), 100))
                         .isNotEmpty();
-                assertThat(f.app.reports().results(LocalDate.ofInstant(now, ZoneOffset.UTC), ZoneOffset.UTC).value())
+                assertThat(f.app.useCases().results().results(LocalDate.ofInstant(now, ZoneOffset.UTC), ZoneOffset.UTC).value())
                         .isEqualTo(fresh.foldWindow(parts.channel(Channels.GAME_SETTLED), day, Projections.dayResults(), 100));
-                Tally<Projections.Feed> feed = f.app.reports().feed(Duration.ofHours(1));
+                Tally<Projections.Feed> feed = f.app.useCases().feeds().feed(codemojex.app.core.FeedWindow.DEFAULT);
                 Projections.Feed expected = fresh.foldWindow(parts.channel(Channels.GUESS_SCORED),
-                        Window.since(Instant.now().minus(Duration.ofHours(1))), Projections.recentFeed(Reports.FEED_SIZE), 100);
+                        Window.since(Instant.now().minus(Duration.ofHours(1))), Projections.recentFeed(codemojex.app.core.port.in.FeedQuery.FEED_SIZE), 100);
                 assertThat(feed.value()).isEqualTo(expected);
                 assertThat(feed.value().guesses()).as("every partition's scored guesses").isGreaterThan(report.guesses() / 2);
             }
             for (String game : report.gameIds()) {
-                assertThat(f.app.reports().rebuildBoard(game).equal()).as("board of %s", game).isTrue();
+                assertThat(f.app.useCases().rebuilds().rebuildBoard(game).equal()).as("board of %s", game).isTrue();
             }
-            assertThat(f.app.reports().trim(Duration.ofDays(7), false)).containsKeys(parts.queue(0) + "/" + Channels.GUESSES,
+            assertThat(f.app.useCases().trims().trim(Duration.ofDays(7), false)).containsKeys(parts.queue(0) + "/" + Channels.GUESSES,
                     parts.queue(2) + "/" + Channels.GUESS_SCORED).hasSize(12);
 
             // the count is the Redis's: another instance finds it, and one that asks for another is refused by name
             try (Codemojex joined = Codemojex.connect(f.uri, Settings.defaults())) {
                 assertThat(joined.partitions().count()).isEqualTo(3);
                 String game = report.gameIds().iterator().next();
-                assertThat(joined.reports().board(game, 5)).isEqualTo(f.app.reports().board(game, 5));
+                assertThat(joined.useCases().boards().board(game, 5)).isEqualTo(f.app.useCases().boards().board(game, 5));
             }
             assertThatThrownBy(() -> Codemojex.connect(f.uri, Settings.builder().partitions(2).build()))
                     .isInstanceOf(IllegalStateException.class)
@@ -154,7 +153,7 @@ class PartitionedAppTest {
             assertThat(app.worker().partition(0).pollOnce(Duration.ofMillis(200))).isEqualTo(1);
             assertThat(app.worker().partition(0).rejected()).isEqualTo(1);
             assertThat(app.worker().pending()).isZero();
-            assertThat(app.reports().board(game1, 10)).isEmpty();
+            assertThat(app.useCases().boards().board(game1, 10)).isEmpty();
 
             // one commit holds the guesses of one partition: a mixed batch is refused before anything is written
             var commit = new codemojex.app.redis.RedisScoreCommit(app.redis().calls(), new echomq.domain.id.Snowflake(8, java.time.Clock.systemUTC()),

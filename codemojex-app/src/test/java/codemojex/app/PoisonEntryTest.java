@@ -56,8 +56,8 @@ class PoisonEntryTest {
             assertThat(health.get(0).get("reason").asText()).contains("best 100 is below this guess's total 480");
             assertThat(health.get(1).get("reason").asText()).contains("version \"2\"");
 
-            assertThat(f.app.reports().rebuildBoard(game).skipped()).isEqualTo(2);
-            assertThat(f.app.reports().rebuildBoard(game).equal()).isTrue();
+            assertThat(f.app.useCases().rebuilds().rebuildBoard(game).skipped()).isEqualTo(2);
+            assertThat(f.app.useCases().rebuilds().rebuildBoard(game).equal()).isTrue();
             // once per entry in the log, however many reads
             String logText = logs.toString(StandardCharsets.UTF_8);
             assertThat(logText.lines().filter(l -> l.contains("skipping unreadable entry"))).hasSize(2)

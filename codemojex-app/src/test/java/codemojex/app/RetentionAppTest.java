@@ -59,7 +59,7 @@ class RetentionAppTest {
             guesses.add(app.play().submit(games.get(1), TestPlayers.id("undelivered"), "undelivered", app.play().game(games.get(1)).keyboard().keys().take(6).mkString()));
             Thread.sleep(5);
 
-            Map<String, TrimReport> first = app.reports().trim(ONE_MS, true);
+            Map<String, TrimReport> first = app.useCases().trims().trim(ONE_MS, true);
             assertThat(first.get(Channels.ROOM_OPENED).removed()).isEqualTo(3); // nobody reads it back
             assertThat(first.get(Channels.GUESSES).removed()).isZero();
             assertThat(first.get(Channels.GUESSES).plan().holds()).extracting(h -> h.reader()).containsExactly("group scorers");
@@ -78,12 +78,12 @@ class RetentionAppTest {
 
             // no board checkpoint yet: guess-scored is held whole
             Thread.sleep(5);
-            Map<String, TrimReport> second = app.reports().trim(ONE_MS, false);
+            Map<String, TrimReport> second = app.useCases().trims().trim(ONE_MS, false);
             assertThat(second.get(Channels.GUESS_SCORED).removed()).isZero();
             assertThat(second.get(Channels.GUESS_SCORED).plan().holds().head().why()).contains("no checkpoint yet");
 
             // with a checkpoint, the log may go up to it; rebuilds read the checkpoint and the tail
-            assertThat(app.reports().checkpointBoards(0).saved()).isTrue();
+            assertThat(app.useCases().rebuilds().checkpointBoards(0).saved()).isTrue();
             String extraGame = games.get(0);
             BrandedId late = app.play().submit(extraGame, TestPlayers.id("late"), "late", app.play().game(extraGame).keyboard().keys().take(6).mkString());
             while (app.worker().pollOnce(Duration.ofMillis(50)) > 0) {
@@ -91,7 +91,7 @@ class RetentionAppTest {
             }
             assertThat(app.play().guess(extraGame, late.toString()).status()).isEqualTo("scored");
             Thread.sleep(5);
-            Map<String, TrimReport> third = app.reports().trim(ONE_MS, true);
+            Map<String, TrimReport> third = app.useCases().trims().trim(ONE_MS, true);
             assertThat(third.get(Channels.GUESS_SCORED).removed()).isEqualTo(15); // all but the checkpoint's entry and the tail
             // the approximate trim took the whole first node of guesses (all 16 scored by then); this one the late guess
             assertThat(second.get(Channels.GUESSES).removed() + third.get(Channels.GUESSES).removed()).isEqualTo(17);

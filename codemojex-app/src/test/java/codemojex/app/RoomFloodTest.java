@@ -30,7 +30,7 @@ class RoomFloodTest {
         try (RedisServerProcess redis = TestRedis.privateServer();
              Codemojex app = Codemojex.connect(redis.uri(), Settings.defaults());
              // serve's defaults: 20 guesses and 50 reads a second, 10 rooms a minute per address
-             Server server = Server.start(app, "127.0.0.1", 0, 20, 50, 10, false)) {
+             Server server = Server.start(app, ServerOptions.on("127.0.0.1", 0).withRates(20, 50, 10, app.clock()).withoutWorker())) {
             HttpClient http = HttpClient.newHttpClient();
             HttpRequest open = HttpRequest.newBuilder(URI.create(server.url() + "/rooms"))
                     .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{}")).build();
@@ -50,7 +50,7 @@ class RoomFloodTest {
                 long retry = Long.parseLong(r.headers().firstValue("Retry-After").orElseThrow());
                 assertThat(retry).isBetween(1L, 6L);
             });
-            assertThat(app.reports().lobby(1000)).as("the refused rooms were never opened").hasSize((int) opened);
+            assertThat(app.useCases().lobby().lobby(1000)).as("the refused rooms were never opened").hasSize((int) opened);
             // rooms have a rate of their own: the flooding address can still read, and another address open a room
             assertThat(http.send(HttpRequest.newBuilder(URI.create(server.url() + "/feed")).build(), HttpResponse.BodyHandlers.ofString())
                     .statusCode()).isEqualTo(200);
@@ -78,7 +78,7 @@ class RoomFloodTest {
                 return java.time.Instant.ofEpochMilli(ms.get());
             }
         };
-        RateLimiter rooms = Server.rooms(10, clock);
+        RateLimiter rooms = ServerOptions.rooms(10, clock);
         for (int i = 0; i < 5; i++) {
             rooms.acquire("a");
         }
@@ -88,7 +88,7 @@ class RoomFloodTest {
         ms.addAndGet(6_000);
         rooms.acquire("a"); // one room every six seconds
         assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> rooms.acquire("a"))).isInstanceOf(RateLimiter.Limited.class);
-        RateLimiter one = Server.rooms(1, clock);
+        RateLimiter one = ServerOptions.rooms(1, clock);
         one.acquire("c");
         assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> one.acquire("c"))).isInstanceOf(RateLimiter.Limited.class);
     }
@@ -108,7 +108,7 @@ class RoomFloodTest {
             for (int i = 0; i < 3 * codemojex.app.core.Live.LOBBY_SIZE; i++) {
                 assertThat(f.post("/rooms", java.util.Map.of("room", "flood")).status()).isEqualTo(201);
             }
-            List<codemojex.app.core.Reports.LobbyGame> lobby = f.app.reports().lobby(codemojex.app.core.Live.LOBBY_SIZE);
+            List<codemojex.app.core.port.in.LobbyQuery.LobbyGame> lobby = f.app.useCases().lobby().lobby(codemojex.app.core.Live.LOBBY_SIZE);
             assertThat(lobby).hasSize(codemojex.app.core.Live.LOBBY_SIZE);
             assertThat(lobby.get(0).game()).as("the played game leads the lobby").isEqualTo(played);
             assertThat(lobby.get(0).players()).isEqualTo(1);

@@ -42,7 +42,7 @@ class SecurityTest {
         var id = app.play().submit(game, TestPlayers.id("ada"), "ada", app.play().game(game).keyboard().keys().take(6).mkString());
         app.worker().pollOnce(Duration.ofSeconds(1));
         assertThat(app.play().guess(game, id.toString()).status()).isEqualTo("scored");
-        assertThat(app.reports().rebuildBoard(game).equal()).isTrue();
+        assertThat(app.useCases().rebuilds().rebuildBoard(game).equal()).isTrue();
     }
 
     @Test
@@ -80,7 +80,7 @@ class SecurityTest {
             System.setErr(new PrintStream(logs, true, StandardCharsets.UTF_8));
             String uri = "redis://:" + secret + "@127.0.0.1:" + redis.port();
             try (Codemojex app = Codemojex.connect(uri, Settings.defaults());
-                 Server server = Server.start(app, "127.0.0.1", 0, RateLimiter.unlimited())) {
+                 Server server = Server.start(app, ServerOptions.on("127.0.0.1", 0))) {
                 assertThat(app.maskedUri()).doesNotContain(secret).contains("***");
                 redis.stop();
                 assertThatThrownBy(() -> app.play().open("x")).satisfies(e -> assertThat(full(e)).doesNotContain(secret));
@@ -152,7 +152,7 @@ class SecurityTest {
         Clock fixed = Clock.fixed(Instant.parse("2026-12-02T12:00:00Z"), ZoneOffset.UTC);
         try (RedisServerProcess redis = TestRedis.privateServer();
              Codemojex app = Codemojex.connect(redis.uri(), Settings.defaults());
-             Server server = Server.start(app, "127.0.0.1", 0, RateLimiter.unlimited(), new RateLimiter("reads", 1, 4, fixed), true)) {
+             Server server = Server.start(app, ServerOptions.on("127.0.0.1", 0).withReads(new RateLimiter("reads", 1, 4, fixed)))) {
             java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
             List<Integer> statuses = new java.util.ArrayList<>();
             for (String since : List.of("5m", "7d", "2h", "1h", "24h")) {

@@ -1,6 +1,5 @@
 package codemojex.app;
 
-import codemojex.app.core.Reports;
 import echomq.domain.stream.StreamKey;
 import codemojex.app.worker.ScoreWorker;
 import codemojex.projections.Board;
@@ -138,12 +137,12 @@ class WorkerFaultTest {
             assertThat(perGuess.keySet()).isSubsetOf(expected);
             assertThat(app.play().guess(games.get(0), perfect(submitted).toString()).status()).isEqualTo("scored");
             for (String game : games) {
-                Reports.Rebuild rebuild = app.reports().rebuildBoard(game);
+                codemojex.app.core.port.in.RebuildBoardUseCase.Rebuild rebuild = app.useCases().rebuilds().rebuildBoard(game);
                 assertThat(rebuild.rebuilt()).isEqualTo(rebuild.live());
                 assertThat(rebuild.live()).isNotEmpty();
             }
             assertThat(new AppFixtureless(app).channel(Channels.GAME_SETTLED)).hasSize(1);
-            assertThat(app.reports().board(games.get(0), 1)).containsExactly(new Board.Ranked(1, TestPlayers.id("winner"), "winner", 600));
+            assertThat(app.useCases().boards().board(games.get(0), 1)).containsExactly(new Board.Ranked(1, TestPlayers.id("winner"), "winner", 600));
         }
     }
 

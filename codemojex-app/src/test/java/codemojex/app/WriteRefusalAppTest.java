@@ -117,7 +117,7 @@ class WriteRefusalAppTest {
                 assertThat(f.get("/games/" + game + "/guesses/" + id).json().get("status").asText()).isEqualTo("pending");
             }
             assertThat(f.app.worker().pending()).isEqualTo(ids.size());
-            assertThat(f.app.reports().rebuildBoard(game).equal()).isTrue();
+            assertThat(f.app.useCases().rebuilds().rebuildBoard(game).equal()).isTrue();
 
             // every write route: 503, Retry-After, nothing written
             String guessesBefore = String.valueOf(f.channel(Channels.GUESSES).size());
@@ -155,7 +155,7 @@ class WriteRefusalAppTest {
             assertThat(perGuess.keySet()).containsExactlyInAnyOrderElementsOf(ids);
             assertThat(perGuess.values()).allMatch(n -> n == 1);
             assertThat(f.app.worker().pending()).isZero();
-            assertThat(f.app.reports().rebuildBoard(game).equal()).isTrue();
+            assertThat(f.app.useCases().rebuilds().rebuildBoard(game).equal()).isTrue();
             AppFixture.await("/health says writes are accepted", () -> "accepted".equals(f.manage("/health").json().get("writes").asText()));
             assertThat(f.manage("/health").json().get("status").asText()).isEqualTo("ok");
             assertThat(post(f, "/rooms", "{\"room\":\"another\"}", Map.of()).statusCode()).isEqualTo(201);

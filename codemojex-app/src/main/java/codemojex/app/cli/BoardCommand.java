@@ -22,7 +22,7 @@ final class BoardCommand implements Runnable {
     @Override
     public void run() {
         try (Codemojex app = redis.require()) {
-            var board = app.reports().board(game, top);
+            var board = app.useCases().boards().board(game, top);
             if (board.isEmpty()) {
                 System.out.println("no guess is scored in game " + game + " yet");
             }

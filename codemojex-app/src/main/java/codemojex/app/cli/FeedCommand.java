@@ -1,8 +1,7 @@
 package codemojex.app.cli;
 
 import codemojex.app.Codemojex;
-import codemojex.app.core.Durations;
-import codemojex.app.core.Reports;
+import codemojex.app.core.FeedWindow;
 import codemojex.projections.Projections;
 import echomq.domain.fold.Tally;
 import picocli.CommandLine.Command;
@@ -24,12 +23,12 @@ final class FeedCommand implements Runnable {
 
     @Override
     public void run() {
-        java.time.Duration window = Reports.since(since); // refused before any Redis is reached
+        FeedWindow window = FeedWindow.parse(since); // refused before any Redis is reached
         try (Codemojex app = redis.require()) {
-            Tally<Projections.Feed> tally = app.reports().feed(window);
+            Tally<Projections.Feed> tally = app.useCases().feeds().feed(window);
             Projections.Feed f = tally.value();
             System.out.println(f.guesses() + (f.guesses() == 1 ? " guess" : " guesses") + " by " + f.distinctPlayers()
-                    + (f.distinctPlayers() == 1 ? " player" : " players") + " in the last " + Durations.format(window));
+                    + (f.distinctPlayers() == 1 ? " player" : " players") + " in the last " + window);
             for (Projections.FeedItem i : f.newest()) {
                 System.out.println(i.at() + "  " + i.player() + " scored " + i.total() + " (" + i.percentage() + "%, best "
                         + i.best() + ") in " + i.game());
@@ -38,7 +37,7 @@ final class FeedCommand implements Runnable {
             if (!stats) {
                 return; // the reader's counts are this one-shot process's own: noise under a feed, unless asked for
             }
-            var m = app.reports().projectionMetrics();
+            var m = app.projectionMetrics();
             System.out.println("projection reader: " + m.reads() + " reads, " + m.hits() + " cache hits, " + m.incrementalFolds()
                     + " incremental folds, " + m.fullFolds() + " full folds, " + m.entriesFolded() + " entries folded");
         }

@@ -1,7 +1,7 @@
 package codemojex.app.cli;
 
 import codemojex.app.Codemojex;
-import codemojex.app.core.Reports;
+import codemojex.app.core.port.in.RebuildBoardUseCase;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
@@ -21,7 +21,7 @@ final class RebuildBoardCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (Codemojex app = redis.require()) {
-            Reports.Rebuild r = app.reports().rebuildBoard(game);
+            RebuildBoardUseCase.Rebuild r = app.useCases().rebuilds().rebuildBoard(game);
             System.out.println(r.from().map(id -> "from the checkpoint folded up to " + id + " and " + r.tail() + " entries after it")
                     .getOrElse(() -> "from the whole log (" + r.tail() + " entries)" + r.ignored().map(w -> "; checkpoint not used: " + w).getOrElse("")));
             if (r.skipped() > 0) {

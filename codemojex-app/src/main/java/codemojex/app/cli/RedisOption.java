@@ -1,6 +1,7 @@
 package codemojex.app.cli;
 
 import codemojex.app.Codemojex;
+import codemojex.app.Startup;
 import codemojex.app.Settings;
 import codemojex.app.redis.DataDirectory;
 import io.vavr.control.Option;
@@ -65,12 +66,12 @@ public final class RedisOption {
             // the command this mixin is in: its usage then says "codemojex serve", not "<main class>"
             throw new picocli.CommandLine.ParameterException(command.commandLine(), "--ephemeral keeps no data: leave out --data");
         }
-        return Codemojex.serve(checked(), ephemeral ? new Codemojex.Storage.Ephemeral()
-                : new Codemojex.Storage.InDirectory(dataDirectory()), tune.apply(settings()).build());
+        return Startup.serve(checked(), ephemeral ? new Startup.Storage.Ephemeral()
+                : new Startup.Storage.InDirectory(dataDirectory()), tune.apply(settings()).build());
     }
 
     /** The app as the read commands run it: on the given Redis, the data directory's running one, or one started on it for now. */
     Codemojex require() {
-        return Codemojex.read(checked(), dataDirectory(), settings().build());
+        return Startup.read(checked(), dataDirectory(), settings().build());
     }
 }

@@ -13,6 +13,9 @@ import java.time.ZoneId;
 @Command(name = "results", mixinStandardHelpOptions = true, description = "Print the games settled on a day, in settle order.")
 final class ResultsCommand implements Runnable {
 
+    @picocli.CommandLine.ParentCommand
+    Main main;
+
     @Mixin
     RedisOption redis;
 
@@ -25,9 +28,9 @@ final class ResultsCommand implements Runnable {
     @Override
     public void run() {
         ZoneId zone = Dates.zone("zone", zoneName);
-        LocalDate d = day == null ? LocalDate.now(zone) : Dates.parse("day", day);
+        LocalDate d = day == null ? LocalDate.ofInstant(main.clock().instant(), zone) : Dates.parse("day", day);
         try (Codemojex app = redis.require()) {
-            var results = app.reports().results(d, zone);
+            var results = app.useCases().results().results(d, zone);
             if (results.value().isEmpty()) {
                 System.out.println("no game was settled on " + d + " (" + zone.getId() + ")");
             }

@@ -12,6 +12,9 @@ import java.time.Instant;
 @Command(name = "rooms", mixinStandardHelpOptions = true, description = "Print how many games each room opened in [from, to].")
 final class RoomsCommand implements Runnable {
 
+    @picocli.CommandLine.ParentCommand
+    Main main;
+
     @Mixin
     RedisOption redis;
 
@@ -25,9 +28,9 @@ final class RoomsCommand implements Runnable {
 
     @Override
     public void run() {
-        Instants.Range r = Instants.range(from, to, Instant.now(), Duration.ofDays(1));
+        Instants.Range r = Instants.range(from, to, main.clock().instant(), Duration.ofDays(1));
         try (Codemojex app = redis.require()) {
-            var rooms = app.reports().openings(r.from(), r.to());
+            var rooms = app.useCases().openings().openings(new codemojex.app.core.port.in.OpeningsQuery.Span.Closed(r.from(), r.to()));
             if (rooms.value().isEmpty()) {
                 System.out.println("no game was opened from " + r.from() + " to " + r.to());
             }

@@ -20,6 +20,9 @@ import java.util.stream.Collectors;
                 "                                   games opened per calendar day (1w, 1mo) in the zone"})
 final class SeriesCommand implements Runnable {
 
+    @picocli.CommandLine.ParentCommand
+    Main main;
+
     @Mixin
     RedisOption redis;
 
@@ -48,9 +51,9 @@ final class SeriesCommand implements Runnable {
     @Override
     public void run() {
         if (openings) {
-            SeriesQuery.Openings q = SeriesQuery.openings(from, to, bucket, zone, dayStarts, Instant.now());
+            SeriesQuery.Openings q = SeriesQuery.openings(from, to, bucket, zone, dayStarts, main.clock().instant());
             try (Codemojex app = redis.require()) {
-                Series<Tally<Map<String, Integer>>> s = app.reports().openingsSeries(q);
+                Series<Tally<Map<String, Integer>>> s = app.useCases().openings().openingsSeries(q);
                 System.out.println("games opened from " + q.from() + " to " + q.to() + " in buckets of " + q.bucket() + " ("
                         + q.zone().getId() + ", days from " + q.dayStarts() + ")");
                 System.out.printf("%-24s  %-24s  %7s  %s%n", "from", "to", "entries", "rooms");
@@ -69,7 +72,7 @@ final class SeriesCommand implements Runnable {
         }
         SeriesQuery.Feed q = SeriesQuery.feed(since, bucket);
         try (Codemojex app = redis.require()) {
-            Series<Tally<Map<String, Long>>> s = app.reports().feedSeries(q);
+            Series<Tally<Map<String, Long>>> s = app.useCases().feeds().feedSeries(q);
             System.out.println("scored guesses in the last " + codemojex.app.core.Durations.format(q.since()) + " in buckets of "
                     + codemojex.app.core.Durations.format(q.bucket()));
             System.out.printf("%-24s  %-24s  %7s  %7s%n", "from", "to", "entries", "players");

@@ -2,6 +2,7 @@ package codemojex.app.cli;
 
 import codemojex.app.Codemojex;
 import codemojex.app.Server;
+import codemojex.app.ServerOptions;
 import codemojex.app.core.Durations;
 
 import picocli.CommandLine.Command;
@@ -131,17 +132,17 @@ final class ServeCommand implements Runnable {
         if (kept != null && kept.isZero()) {
             throw new IllegalArgumentException("--keep must be more than 0, got " + keep);
         }
-        Server.Management management = new Server.Management(managementHost, managementPort);
-        if (port != 0 && managementPort == port) {
-            throw new IllegalArgumentException("--management-port must differ from --port, both are " + port);
-        }
+        // checked before any Redis is reached
+        ServerOptions options = ServerOptions.on(host, port).withManagement(new Server.Management(managementHost, managementPort))
+                .withCheckpointEvery(checkpoints);
+        options = noWorker ? options.withoutWorker() : options;
         Codemojex app = redis.serve(ephemeral, s -> {
             s.claimIdle(idle).commitBatch(commitBatch).sessionTtl(ttl).chartBucket(chart);
             return partitions == null ? s : s.partitions(partitions);
         });
         Server server;
         try {
-            server = Server.start(app, host, port, rate, readRate, roomRate, !noWorker, management, checkpoints);
+            server = Server.start(app, options.withRates(rate, readRate, roomRate, app.clock()));
         } catch (RuntimeException e) {
             app.close(); // an embedded Redis must not outlive a server that could not start
             throw e;

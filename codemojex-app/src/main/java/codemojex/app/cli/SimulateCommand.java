@@ -2,6 +2,7 @@ package codemojex.app.cli;
 
 import codemojex.app.Codemojex;
 import codemojex.app.Server;
+import codemojex.app.ServerOptions;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -45,7 +46,7 @@ final class SimulateCommand implements Callable<Integer> {
             }
         }
         // a load run keeps nothing unless told where (--data): it must not fill the players' data directory
-        try (Codemojex app = redis.serve(redis.data == null); Server server = Server.start(app, "127.0.0.1", 0, 0);
+        try (Codemojex app = redis.serve(redis.data == null); Server server = Server.start(app, ServerOptions.on("127.0.0.1", 0));
              Simulation s = new Simulation(server.url(), System.err)) {
             return report(s.run(players, games, guesses, threads, seed), s);
         }

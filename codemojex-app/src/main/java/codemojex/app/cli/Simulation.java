@@ -2,20 +2,8 @@ package codemojex.app.cli;
 
 import codemojex.projections.Keyboard;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
-import org.apache.hc.client5.http.config.ConnectionConfig;
-import org.apache.hc.client5.http.config.RequestConfig;
-import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
-import org.apache.hc.client5.http.impl.classic.HttpClients;
-import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
-import org.apache.hc.core5.http.ContentType;
-import org.apache.hc.core5.http.Header;
-import org.apache.hc.core5.http.io.entity.EntityUtils;
-import org.apache.hc.core5.http.io.support.ClassicRequestBuilder;
-import org.apache.hc.core5.util.Timeout;
 
-import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -35,9 +23,6 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class Simulation implements AutoCloseable {
 
-    /** Connections kept per instance played against: more than any run's client threads. */
-    private static final int CONNECTIONS = 64;
-
     /** What a run did. */
     public record Report(int games, int players, int guesses, long submitMillis, long scoredMillis, List<String> gameIds,
                          Map<String, String> guessToGame) {
@@ -50,11 +35,8 @@ public final class Simulation implements AutoCloseable {
         }
     }
 
-    private final List<String> baseUrls;
-    private final ObjectMapper json;
-    private final CloseableHttpClient http;
+    private final ApiClient api;
     private final PrintStream progress;
-    private final AtomicInteger limited = new AtomicInteger();
     private final Map<String, String> tokens = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** Plays against the server at {@code baseUrl}, showing progress on {@code progress}. */
@@ -68,50 +50,14 @@ public final class Simulation implements AutoCloseable {
      * with sticky sessions.
      */
     public Simulation(List<String> baseUrls, PrintStream progress) {
-        if (baseUrls.isEmpty()) {
-            throw new IllegalArgumentException("no server to play against");
-        }
-        this.baseUrls = baseUrls.stream().map(Simulation::requireServerUrl).map(u -> u.endsWith("/") ? u.substring(0, u.length() - 1) : u).toList();
-        this.json = new ObjectMapper();
+        this.api = new ApiClient(baseUrls);
         this.progress = Objects.requireNonNull(progress, "progress");
-        // Blocking calls on kept-alive connections: a load generator in the JVM it measures (simulate
-        // without --url) must cost little per request; java.net.http's send crosses to its selector and
-        // worker threads and back, about twice the CPU per call. Nothing automatic: a 429 is waited out
-        // below, as the server asks, and a failed call fails the run rather than being sent again.
-        this.http = HttpClients.custom()
-                .setConnectionManager(PoolingHttpClientConnectionManagerBuilder.create()
-                        .setMaxConnPerRoute(CONNECTIONS)
-                        .setMaxConnTotal(CONNECTIONS * this.baseUrls.size())
-                        .setDefaultConnectionConfig(ConnectionConfig.custom()
-                                .setConnectTimeout(Timeout.ofSeconds(5)).setSocketTimeout(Timeout.ofSeconds(30)).build())
-                        .build())
-                .setDefaultRequestConfig(RequestConfig.custom().setResponseTimeout(Timeout.ofSeconds(30)).build())
-                .disableAutomaticRetries()
-                .disableRedirectHandling()
-                .disableCookieManagement()
-                .disableContentCompression()
-                .build();
-    }
-
-    /** {@code url} when it is an http or https URL naming a host, without a query or fragment; else an error naming it, before any request. */
-    private static String requireServerUrl(String url) {
-        java.net.URI u;
-        try {
-            u = new java.net.URI(Objects.requireNonNull(url, "url"));
-        } catch (java.net.URISyntaxException e) {
-            throw new IllegalArgumentException("not a server URL: " + url + " (" + e.getReason() + ")");
-        }
-        if (!("http".equalsIgnoreCase(u.getScheme()) || "https".equalsIgnoreCase(u.getScheme())) || u.getHost() == null
-                || u.getRawQuery() != null || u.getRawFragment() != null) {
-            throw new IllegalArgumentException("not a server URL: " + url + " (give http://host:port, as serve prints it)");
-        }
-        return url;
     }
 
     /** Closes the connections. */
     @Override
     public void close() {
-        http.close(org.apache.hc.core5.io.CloseMode.GRACEFUL);
+        api.close();
     }
 
     public Report run(int players, int games, int guesses, int threads, long seed) throws InterruptedException {
@@ -121,7 +67,7 @@ public final class Simulation implements AutoCloseable {
         List<String> gameIds = new ArrayList<>();
         List<Keyboard> keyboards = new ArrayList<>();
         for (int g = 0; g < games; g++) {
-            JsonNode opened = call(g, "POST", "/rooms", Map.of("room", "sim-" + (g % 10)), null, 201);
+            JsonNode opened = api.call(g, "POST", "/rooms", Map.of("room", "sim-" + (g % 10)), null, 201);
             gameIds.add(opened.get("game").asText());
             keyboards.add(keys(opened));
         }
@@ -138,7 +84,7 @@ public final class Simulation implements AutoCloseable {
         }
         List<Keyboard> keyboards = new ArrayList<>();
         for (int g = 0; g < gameIds.size(); g++) {
-            keyboards.add(keys(call(g, "GET", "/games/" + gameIds.get(g), null, null, 200)));
+            keyboards.add(keys(api.call(g, "GET", "/games/" + gameIds.get(g), null, null, 200)));
         }
         return play(players, List.copyOf(gameIds), keyboards, guesses, threads, seed);
     }
@@ -174,7 +120,7 @@ public final class Simulation implements AutoCloseable {
                             bar("guessing", sent.incrementAndGet(), guesses);
                             continue;
                         }
-                        JsonNode res = call(p, "POST", "/games/" + gameIds.get(g) + "/guesses", Map.of("guess", guess),
+                        JsonNode res = api.call(p, "POST", "/games/" + gameIds.get(g) + "/guesses", Map.of("guess", guess),
                                 token, 202, 409);
                         if (res.has("guessId")) {
                             guessToGame.put(res.get("guessId").asText(), gameIds.get(g));
@@ -199,7 +145,7 @@ public final class Simulation implements AutoCloseable {
                         Map.Entry<String, String> e = todo.get(i);
                         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
                         while (true) {
-                            JsonNode s = call(i, "GET", "/games/" + e.getValue() + "/guesses/" + e.getKey(), null, null, 200);
+                            JsonNode s = api.call(i, "GET", "/games/" + e.getValue() + "/guesses/" + e.getKey(), null, null, 200);
                             if (!"pending".equals(s.get("status").asText())) {
                                 break;
                             }
@@ -229,7 +175,7 @@ public final class Simulation implements AutoCloseable {
 
     /** Answers of 429 (over the server's rate) this simulation waited out and sent again. */
     public int limitedResponses() {
-        return limited.get();
+        return api.limitedResponses();
     }
 
     private void bar(String what, int n, int of) {
@@ -251,7 +197,7 @@ public final class Simulation implements AutoCloseable {
     private String token(int p, String game) {
         // null when the game is settled (409): computeIfAbsent keeps nothing then
         return tokens.computeIfAbsent(p + "/" + game, k -> {
-            JsonNode joined = call(p, "POST", "/games/" + game + "/players", Map.of("name", "player-" + p), null, 201, 409);
+            JsonNode joined = api.call(p, "POST", "/games/" + game + "/players", Map.of("name", "player-" + p), null, 201, 409);
             if (joined.hasNonNull("token")) {
                 return joined.get("token").asText();
             }
@@ -259,58 +205,6 @@ public final class Simulation implements AutoCloseable {
                 throw new IllegalStateException("POST /games/" + game + "/players answered 409: " + joined);
             }
             return null;
-        });
-    }
-
-    /** A call to instance {@code n mod instances}, with {@code token}'s session when not null. */
-    private JsonNode call(int n, String method, String path, Object body, String token, int... expected) {
-        String baseUrl = baseUrls.get(Math.floorMod(n, baseUrls.size()));
-        try {
-            ClassicRequestBuilder b = ClassicRequestBuilder.create(method).setUri(baseUrl + path);
-            if (token != null) {
-                b.addHeader("Authorization", "Bearer " + token);
-            }
-            if (body != null) {
-                b.setEntity(json.writeValueAsString(body), ContentType.APPLICATION_JSON);
-            }
-            Reply res = send(b);
-            // over the server's rate (serve --guess-rate / --read-rate): wait as it asks, then send again, as a polite client does
-            for (int tries = 0; res.status() == 429 && tries < 60; tries++) {
-                limited.incrementAndGet();
-                Thread.sleep(Math.min(5, Math.max(1, res.retryAfter())) * 1000);
-                res = send(b);
-            }
-            for (int e : expected) {
-                if (res.status() == e) {
-                    return json.readTree(res.body());
-                }
-            }
-            throw new IllegalStateException(method + " " + path + " answered " + res.status() + ": " + res.body());
-        } catch (IOException e) {
-            throw new IllegalStateException(method + " " + path + " failed: " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
-    }
-
-    /** An answer: its status, its body and the seconds its {@code Retry-After} asks for (1 when it has none). */
-    private record Reply(int status, String body, long retryAfter) {
-    }
-
-    /** Sends the request {@code b} builds (again, for a retry) and reads the whole answer, giving the connection back. */
-    private Reply send(ClassicRequestBuilder b) throws IOException {
-        return http.execute(b.build(), res -> {
-            Header after = res.getFirstHeader("Retry-After");
-            long wait = 1;
-            if (after != null) {
-                try {
-                    wait = Long.parseLong(after.getValue().trim());
-                } catch (NumberFormatException e) {
-                    wait = 1; // an HTTP date, which this server does not send: wait the least
-                }
-            }
-            return new Reply(res.getCode(), res.getEntity() == null ? "" : EntityUtils.toString(res.getEntity(), java.nio.charset.StandardCharsets.UTF_8), wait);
         });
     }
 }

@@ -23,7 +23,7 @@ final class TrimCommand implements Runnable {
     public void run() {
         var age = Durations.parse("older-than", olderThan);
         try (Codemojex app = redis.require()) {
-            app.reports().trim(age, exact).forEach((channel, r) -> {
+            app.useCases().trims().trim(age, exact).forEach((channel, r) -> {
                 System.out.println(channel + "\t" + r.removed() + " removed");
                 r.plan().holds().forEach(h -> System.out.println("\theld back at " + h.needsFrom() + " by " + h.reader() + ": " + h.why()));
             });

@@ -26,7 +26,7 @@ import java.util.function.Consumer;
  * The live chart's buckets as they close: one {@link ClosingBuckets} subscription on every
  * partition's {@code guess-scored}, tumbling buckets of the chart's length from the moment it
  * starts, each handed over once with its final value (player -> scored guesses, the fold of
- * {@link Reports#feedSeries}) when the store's clock passes its end by the writers' skew, quiet
+ * {@code FeedQuery.feedSeries}) when the store's clock passes its end by the writers' skew, quiet
  * buckets too; fanned out to every listener, each in bucket order on the dispatcher, so a slow
  * page never holds the subscription back nor another page.
  */
@@ -90,7 +90,7 @@ public final class ChartBuckets implements AutoCloseable {
         });
         // from now: a process that starts again does not push the buckets it missed, only those after
         subscription = closing.subscribe(partitions.channel(Channels.GUESS_SCORED), name, Buckets.tumbling(bucket), clock.instant(),
-                skew, Reports.FEED_BUCKET, this::handOut)
+                skew, codemojex.app.core.service.FeedService.FEED_BUCKET, this::handOut)
                 .start(scheduler, every(), e -> log.warn("could not close the chart's buckets: {}", e.getMessage()));
     }
 

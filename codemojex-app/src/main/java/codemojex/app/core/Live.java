@@ -1,5 +1,8 @@
 package codemojex.app.core;
 
+import codemojex.app.core.port.in.BoardQuery;
+import codemojex.app.core.port.in.FeedQuery;
+import codemojex.app.core.port.in.LobbyQuery;
 import codemojex.projections.Board;
 import codemojex.projections.Channels;
 import codemojex.projections.Code;
@@ -29,17 +32,17 @@ import java.util.concurrent.ScheduledExecutorService;
 public final class Live implements AutoCloseable {
 
     /** The window of the live feed. */
-    public static final Duration FEED_WINDOW = Duration.ofHours(1);
+    public static final FeedWindow FEED_WINDOW = FeedWindow.DEFAULT;
 
     /**
      * The least time between two computations of the live feed: at most four pushes a second, which
      * a person reads as live. Without it a flood of scored guesses recomputed the feed (the hour's
-     * panes, its chart) once per wake, back to back: 12% of the app's CPU under {@code simulate}.
+     * panes, its chart) once per wake, back to back.
      */
     public static final Duration FEED_GAP = Duration.ofMillis(250);
 
     /** The series the live feed's {@code perMinute} is read from: the last hour in minutes. */
-    public static final SeriesQuery.Feed PER_MINUTE = new SeriesQuery.Feed(FEED_WINDOW, Duration.ofMinutes(1));
+    public static final SeriesQuery.Feed PER_MINUTE = new SeriesQuery.Feed(FEED_WINDOW.length(), Duration.ofMinutes(1));
 
     /** The non-empty buckets of {@code series}: start (epoch ms) -> scored guesses. */
     static io.vavr.collection.Map<Long, Integer> perMinute(echomq.domain.window.Series<Tally<io.vavr.collection.Map<String, Long>>> series) {
@@ -78,7 +81,8 @@ public final class Live implements AutoCloseable {
     }
 
     private final Play play;
-    private final Reports reports;
+    private final FeedQuery feeds;
+    private final BoardQuery boards;
     private final StreamFollowers followers;
     private final GamePartitions partitions;
     private final Executor dispatch;
@@ -92,7 +96,7 @@ public final class Live implements AutoCloseable {
         return t;
     });
     private final LiveValue<FeedView> feed;
-    private final LiveValue<List<Reports.LobbyGame>> lobby;
+    private final LiveValue<List<LobbyQuery.LobbyGame>> lobby;
     private final Map<String, Watched> games = new HashMap<>();
 
     private record Watched(LiveValue<GameView> value, int watchers) {
@@ -104,26 +108,28 @@ public final class Live implements AutoCloseable {
      * @param feed      the feed of the last hour
      * @param perMinute the start of each minute of the last hour that had scored guesses (epoch ms; the
      *                  oldest clipped to the window) -> how many: the non-empty buckets of
-     *                  {@link Reports#feedSeries} in minutes
+     *                  {@link FeedQuery#feedSeries} in minutes
      */
     public record FeedView(Tally<Projections.Feed> feed, io.vavr.collection.Map<Long, Integer> perMinute) {
     }
 
     /** Over the services, the streams' followers and a dispatcher for the watchers' deliveries; the feed starts now. */
-    public Live(Play play, Reports reports, StreamFollowers followers, GamePartitions partitions, Executor dispatch) {
+    public Live(Play play, FeedQuery feeds, LobbyQuery lobbies, BoardQuery boards, StreamFollowers followers, GamePartitions partitions, Executor dispatch) {
         this.play = Objects.requireNonNull(play, "play");
-        this.reports = Objects.requireNonNull(reports, "reports");
+        this.feeds = Objects.requireNonNull(feeds, "feeds");
+        this.boards = Objects.requireNonNull(boards, "boards");
+        Objects.requireNonNull(lobbies, "lobbies");
         this.followers = Objects.requireNonNull(followers, "followers");
         this.partitions = Objects.requireNonNull(partitions, "partitions");
         this.dispatch = Objects.requireNonNull(dispatch, "dispatch");
         // a tick a second: the window's trailing edge moves even when nothing is appended
         this.feed = LiveValue.start("feed", followers, partitions.channel(Channels.GUESS_SCORED).keys(),
-                () -> new FeedView(reports.feed(FEED_WINDOW), perMinute(reports.feedSeries(PER_MINUTE))),
+                () -> new FeedView(feeds.feed(FEED_WINDOW), perMinute(feeds.feedSeries(PER_MINUTE))),
                 Option.some(Duration.ofSeconds(1)), FEED_GAP, computing, dispatch);
         // a game opened, a guess scored: the lobby's list, its players and bests, at most twice a second (it reads every listed game)
         this.lobby = LiveValue.start("lobby", followers, partitions.channel(Channels.ROOM_OPENED).keys()
                         .appendAll(partitions.channel(Channels.GUESS_SCORED).keys()),
-                () -> reports.lobby(LOBBY_SIZE), Option.some(Duration.ofSeconds(5)), Duration.ofMillis(500), computing, dispatch);
+                () -> lobbies.lobby(LOBBY_SIZE), Option.some(Duration.ofSeconds(5)), Duration.ofMillis(500), computing, dispatch);
     }
 
     /** Threads every live value computes on, whatever the number of watched games. */
@@ -132,8 +138,8 @@ public final class Live implements AutoCloseable {
     /** Games the lobby lists. */
     public static final int LOBBY_SIZE = 20;
 
-    /** The lobby: the open games people play first, then the newest ({@link Reports#lobby}), with their room, players and best. */
-    public LiveValue<List<Reports.LobbyGame>> lobby() {
+    /** The lobby: the open games people play first, then the newest ({@link LobbyQuery#lobby}), with their room, players and best. */
+    public LiveValue<List<LobbyQuery.LobbyGame>> lobby() {
         return lobby;
     }
 
@@ -195,8 +201,8 @@ public final class Live implements AutoCloseable {
     private GameView view(GameRecord opened) {
         GameRecord now = play.game(opened.game());
         return new GameView(now.game(), now.room(), now.settled() ? "settled" : "open", now.winner(), now.winnerId(),
-                now.settled() ? Option.some(now.secret()) : Option.none(), reports.board(now.game(), 10),
-                reports.gameFeed(now, GAME_RECENT).value());
+                now.settled() ? Option.some(now.secret()) : Option.none(), boards.board(now.game(), 10),
+                feeds.gameFeed(now, GAME_RECENT).value());
     }
 
     /** Stops the feed, every watched game and the followers. */

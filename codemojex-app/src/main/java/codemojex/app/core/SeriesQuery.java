@@ -49,7 +49,7 @@ public final class SeriesQuery {
     /**
      * The feed's series: tumbling buckets of {@code bucket} over the last {@code since}.
      *
-     * @param since  one of the feed's windows ({@link Reports#FEED_WINDOWS})
+     * @param since  one of the feed's windows ({@link FeedWindow#LENGTHS})
      * @param bucket one of {@code accepted}, at most {@code since}
      */
     public record Feed(Duration since, Duration bucket) {
@@ -103,7 +103,7 @@ public final class SeriesQuery {
      * @throws BadInputException naming {@code since} or {@code bucket}
      */
     public static Feed feed(String since, String bucket, Duration defaultBucket, List<Duration> accepted) {
-        Duration s = Reports.since(since);
+        Duration s = FeedWindow.parse(since).length();
         Duration b = null;
         try {
             b = blank(bucket) ? defaultBucket : Durations.parse("bucket", bucket);
@@ -117,7 +117,8 @@ public final class SeriesQuery {
             throw new BadInputException("bucket", "bucket " + Durations.format(b) + " is longer than since " + Durations.format(s)
                     + ": give a bucket of at most " + Durations.format(s));
         }
-        if (s.toMillis() / b.toMillis() + 2 > Buckets.MAX_BUCKETS) {
+        // a sliding range of s holds at most ceil(s / b) + 1 buckets of b, wherever "now" falls: counted, none cut
+        if ((s.toMillis() + b.toMillis() - 1) / b.toMillis() + 1 > Buckets.MAX_BUCKETS) {
             throw new BadInputException("bucket", "since " + Durations.format(s) + " in buckets of " + Durations.format(b)
                     + " is more than " + Buckets.MAX_BUCKETS + " buckets: give a longer bucket");
         }
@@ -168,9 +169,7 @@ public final class SeriesQuery {
             throw new BadInputException("to", "to " + end + " is before from " + start + ": give a to at or after from");
         }
         Openings q = new Openings(start, end, b, unit, z, starts);
-        try {
-            q.window().windows(now); // the count only: refused here, before anything is read
-        } catch (IllegalArgumentException e) {
+        if (q.window().count(now) > Buckets.MAX_BUCKETS) { // counted, none cut: refused here, before anything is read
             throw new BadInputException("to", "from " + start + " to " + end + " in buckets of " + b + " is over the limit of "
                     + Buckets.MAX_BUCKETS + " buckets: give a shorter range or a longer bucket");
         }

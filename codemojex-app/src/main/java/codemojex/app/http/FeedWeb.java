@@ -1,5 +1,6 @@
 package codemojex.app.http;
 
+import codemojex.app.core.Durations;
 import codemojex.app.core.Live;
 import codemojex.projections.Projections;
 import com.fasterxml.jackson.annotation.JsonInclude;
@@ -13,7 +14,7 @@ import java.util.List;
 /**
  * The recent activity feed, as {@code GET /feed} answers it and {@code /feed/events} pushes it.
  *
- * @param since     the window (ISO-8601 duration)
+ * @param since     the window, as requests spell it ({@code 1h})
  * @param guesses   scored guesses in the window
  * @param players   distinct players in the window
  * @param skipped   unreadable entries left out (see {@code /health})
@@ -52,14 +53,14 @@ record FeedWeb(String since, long guesses, int players, long skipped, List<Item>
     /** The feed of the last {@code since}. */
     static FeedWeb of(Duration since, Tally<Projections.Feed> feed) {
         Projections.Feed f = feed.value();
-        return new FeedWeb(since.toString(), f.guesses(), f.distinctPlayers(), feed.skipped(), items(f), Option.none());
+        return new FeedWeb(Durations.format(since), f.guesses(), f.distinctPlayers(), feed.skipped(), items(f), Option.none());
     }
 
     /** The live feed, with its chart. */
     static FeedWeb live(Live.FeedView view) {
         List<Minute> perMinute = view.perMinute().toList().sortBy(m -> m._1)
                 .map(m -> new Minute(Instant.ofEpochMilli(m._1).toString(), m._2)).toJavaList();
-        FeedWeb feed = of(Live.FEED_WINDOW, view.feed());
+        FeedWeb feed = of(Live.FEED_WINDOW.length(), view.feed());
         return new FeedWeb(feed.since, feed.guesses, feed.players, feed.skipped, feed.items, Option.some(perMinute));
     }
 

@@ -4,20 +4,21 @@ import codemojex.app.core.ChartBuckets;
 import codemojex.app.core.Live;
 import codemojex.app.core.Players;
 import codemojex.app.core.Play;
-import codemojex.app.core.Reports;
+import codemojex.app.core.port.in.BoardQuery;
+import codemojex.app.core.port.in.FeedQuery;
+import codemojex.app.core.port.in.OpeningsQuery;
+import codemojex.app.core.port.in.ResultsQuery;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.javalin.Javalin;
 import io.javalin.config.JavalinConfig;
-import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
-import io.javalin.http.Handler;
 import io.javalin.http.HandlerType;
 import io.javalin.http.staticfiles.Location;
 import io.javalin.json.JavalinJackson;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.eclipse.jetty.http.CookieCompliance;
 
-import java.util.List;
+import java.time.Clock;
 import java.util.Objects;
 import java.util.function.Supplier;
 
@@ -35,36 +36,81 @@ public final class HttpApi {
     /** The session cookie's name; its path is the game's, so a browser holds one per game. */
     public static final String SESSION_COOKIE = "codemojex_session";
 
+    /**
+     * What the API answers from: the application's use cases, the live values and the chart's
+     * closing buckets, and the clock every default instant is read from.
+     *
+     * @param play     what players do
+     * @param players  who plays
+     * @param feeds    the feed and its series
+     * @param boards   a game's live board
+     * @param openings games opened per room
+     * @param results  a day's results
+     * @param live     the live values the event streams push
+     * @param chart    the feed chart's buckets as they close
+     * @param clock    the app's clock
+     */
+    public record Services(Play play, Players players, FeedQuery feeds, BoardQuery boards, OpeningsQuery openings,
+                           ResultsQuery results, Live live, ChartBuckets chart, Clock clock) {
+        public Services {
+            Objects.requireNonNull(play, "play");
+            Objects.requireNonNull(players, "players");
+            Objects.requireNonNull(feeds, "feeds");
+            Objects.requireNonNull(boards, "boards");
+            Objects.requireNonNull(openings, "openings");
+            Objects.requireNonNull(results, "results");
+            Objects.requireNonNull(live, "live");
+            Objects.requireNonNull(chart, "chart");
+            Objects.requireNonNull(clock, "clock");
+        }
+    }
+
+    /**
+     * How the API is limited and observed.
+     *
+     * @param writes  joins and guesses per client
+     * @param reads   API reads per client
+     * @param rooms   rooms opened per client
+     * @param traffic hears every request and keeps the open streams
+     * @param meters  where the request meters go
+     * @param health  the management port's detailed {@code GET /health}, read afresh for each request
+     * @param scrape  the management port's {@code GET /metrics}
+     */
+    public record Options(RateLimiter writes, RateLimiter reads, RateLimiter rooms, Traffic traffic, MeterRegistry meters,
+                          Supplier<HealthWeb> health, Supplier<String> scrape) {
+        public Options {
+            Objects.requireNonNull(writes, "writes");
+            Objects.requireNonNull(reads, "reads");
+            Objects.requireNonNull(rooms, "rooms");
+            Objects.requireNonNull(traffic, "traffic");
+            Objects.requireNonNull(meters, "meters");
+            Objects.requireNonNull(health, "health");
+            Objects.requireNonNull(scrape, "scrape");
+        }
+    }
+
     private final ObjectMapper json;
     private final Limits limits;
     private final RequestMetrics metrics;
-    private final GameRoutes games;
-    private final PlayerRoutes players;
-    private final GuessRoutes guesses;
-    private final ReportRoutes reports;
-    private final LiveRoutes live;
-    private final HealthRoutes health;
+    private final RouteTable.Handlers handlers;
 
     /**
-     * Over the application services ({@code live} pushes what pages watch, {@code chart} the feed
-     * chart's buckets as they close); {@code health} answers
-     * {@code GET /health} and {@code scrape} {@code GET /metrics}. Joins and guesses are limited per
-     * client by {@code limiter}, API reads by {@code reads}, rooms opened by {@code rooms}; {@code traffic} and {@code meters} hear
-     * every request. The public server ({@link #create()}) answers {@code GET /health} with liveness only; the
-     * management server ({@link #createManagement()}) serves {@code health} and {@code scrape}.
+     * Over the application's {@code services}, limited and observed as {@code options} say, answers
+     * written with {@code json}. The public server ({@link #create()}) answers {@code GET /health} with
+     * liveness only; the management server ({@link #createManagement()}) serves the details and the metrics.
      */
-    public HttpApi(Play play, Players players, Reports reports, Live live, ChartBuckets chart, ObjectMapper json, Supplier<HealthWeb> health,
-                   RateLimiter limiter, RateLimiter reads, RateLimiter rooms, Traffic traffic, MeterRegistry meters, Supplier<String> scrape) {
+    public HttpApi(Services services, Options options, ObjectMapper json) {
         this.json = Objects.requireNonNull(json, "json");
-        this.metrics = new RequestMetrics(traffic, meters);
-        this.limits = new Limits(reads);
+        this.metrics = new RequestMetrics(options.traffic(), options.meters());
+        this.limits = new Limits(options.reads());
         Requests requests = new Requests(json);
-        this.games = new GameRoutes(play, rooms, requests);
-        this.players = new PlayerRoutes(players, limiter, requests);
-        this.guesses = new GuessRoutes(play, players, limiter, requests);
-        this.reports = new ReportRoutes(reports, chart.bucket());
-        this.live = new LiveRoutes(play, live, chart, traffic, json);
-        this.health = new HealthRoutes(health, scrape);
+        this.handlers = new RouteTable.Handlers(new GameRoutes(services.play(), options.rooms(), requests),
+                new PlayerRoutes(services.players(), options.writes(), requests),
+                new GuessRoutes(services.play(), services.players(), options.writes(), requests),
+                new ReportRoutes(services.feeds(), services.boards(), services.openings(), services.results(), services.chart().bucket(),
+                        services.clock()),
+                new LiveRoutes(services.play(), services.live(), services.chart(), options.traffic(), json),
+                new HealthRoutes(options.health(), options.scrape()));
     }
 
     /**
@@ -74,48 +120,38 @@ public final class HttpApi {
      */
     public Javalin createManagement() {
         return Javalin.create(config -> {
-            config.jsonMapper(new JavalinJackson(json, false));
-            config.http.maxRequestSize = MAX_BODY;
-            config.startup.showJavalinBanner = false;
-            config.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler(json)));
+            base(config);
             config.routes.before(HttpApi::securityHeaders);
-            config.routes.get("/health", health::health);
-            config.routes.get("/metrics", health::metrics);
+            config.routes.get("/health", handlers.health()::health);
+            config.routes.get("/metrics", handlers.health()::metrics);
             ErrorRoutes.wire(config.routes);
         });
     }
 
-    /** Builds the public server (the API, the page, liveness); {@code start(host, port)} it. */
+    /**
+     * Builds the public server (the API, the page, liveness) from {@link RouteTable}, each route
+     * once; {@code start(host, port)} it. An event stream is asked for with
+     * {@code Accept: text/event-stream}; without it, a 406.
+     */
     public Javalin create() {
         return Javalin.create(config -> {
-            server(config);
+            base(config);
+            page(config);
+            config.routes.before(RouteTable::match); // once per request: what follows reads the match
             config.routes.before(limits::bodySize);
             config.routes.before(limits::reads);
             config.routes.before(HttpApi::securityHeaders);
             config.routes.before(QueryParams::check);
-            Wiring w = new Wiring(config.routes);
-            w.post("/rooms", games::open);
-            w.get("/games/{game}", games::game);
-            w.post("/games/{game}/players", players::join);
-            w.get("/games/{game}/players/me", players::me);
-            w.post("/games/{game}/guesses", guesses::submit);
-            w.get("/games/{game}/guesses", guesses::mine);
-            w.get("/games/{game}/guesses/{guessId}", guesses::guess);
-            w.get("/games/{game}/board", reports::board);
-            w.get("/feed", reports::feed);
-            w.get("/feed/series", reports::feedSeries);
-            w.get("/rooms/openings", reports::openings);
-            w.get("/rooms/openings/series", reports::openingsSeries);
-            w.get("/results", reports::results);
-            config.routes.before("/games/{game}/events", live::requireGame);
-            w.sse("/games/{game}/events", live::game);
-            config.routes.before("/feed/events", live::requireBuckets);
-            w.sse("/feed/events", live::feed);
-            w.sse("/lobby/events", live::lobby);
-            config.routes.before("/events", live::requireGameIfAny);
-            w.sse("/events", live::events);
-            w.get("/health", health::liveness); // liveness only: the details are the management port's
-            w.done();
+            for (RouteTable.Route r : RouteTable.ALL) {
+                if (r.answer() instanceof RouteTable.Answer.Json a) {
+                    config.routes.addHttpHandler(HandlerType.findOrCreate(r.method()), r.path(), a.handler().apply(handlers));
+                } else if (r.answer() instanceof RouteTable.Answer.Stream a) {
+                    // the route's own check first: an unknown game is a 404 whatever the client accepts
+                    a.before().ifPresent(b -> config.routes.before(r.path(), b.apply(handlers)));
+                    config.routes.before(r.path(), HttpApi::requireEventStream);
+                    config.routes.sse(r.path(), a.client().apply(handlers));
+                }
+            }
             ErrorRoutes.wire(config.routes);
             config.requestLogger.http(metrics::record);
         });
@@ -134,54 +170,10 @@ public final class HttpApi {
         ctx.header("X-Content-Type-Options", "nosniff");
     }
 
-    /**
-     * Wires the routes of {@link RouteTable}, each once, and no other: a route missing from the
-     * table, or one the table lists and nothing wires, stops the server before it starts. An event
-     * stream is asked for with {@code Accept: text/event-stream}; without it, a 406.
-     */
-    private static final class Wiring {
-        private final RoutesConfig routes;
-        private final java.util.Set<RouteTable.Route> wired = new java.util.HashSet<>();
-
-        Wiring(RoutesConfig routes) {
-            this.routes = routes;
-        }
-
-        void get(String path, Handler h) {
-            take("GET", path, RouteTable.Kind.HTTP);
-            routes.get(path, h);
-        }
-
-        void post(String path, Handler h) {
-            take("POST", path, RouteTable.Kind.HTTP);
-            routes.post(path, h);
-        }
-
-        void sse(String path, java.util.function.Consumer<io.javalin.http.sse.SseClient> client) {
-            take("GET", path, RouteTable.Kind.SSE);
-            routes.before(path, Wiring::requireEventStream);
-            routes.sse(path, client);
-        }
-
-        private void take(String method, String path, RouteTable.Kind kind) {
-            RouteTable.Route r = RouteTable.require(method, path);
-            if (r.kind() != kind || !wired.add(r)) {
-                throw new IllegalStateException(r.key() + " is wired twice, or not as the " + r.kind() + " route RouteTable lists");
-            }
-        }
-
-        void done() {
-            List<String> missing = RouteTable.ALL.stream().filter(r -> !wired.contains(r)).map(RouteTable.Route::key).toList();
-            if (!missing.isEmpty()) {
-                throw new IllegalStateException("RouteTable lists routes nothing wires: " + missing);
-            }
-        }
-
-        private static void requireEventStream(Context ctx) {
-            String accept = ctx.header("Accept");
-            if (ctx.method() == HandlerType.GET && (accept == null || !accept.toLowerCase(java.util.Locale.ROOT).contains("text/event-stream"))) {
-                throw new NotAcceptable(ctx.path() + " is an event stream: ask for it with Accept: text/event-stream");
-            }
+    private static void requireEventStream(Context ctx) {
+        String accept = ctx.header("Accept");
+        if (ctx.method() == HandlerType.GET && (accept == null || !accept.toLowerCase(java.util.Locale.ROOT).contains("text/event-stream"))) {
+            throw new NotAcceptable(ctx.path() + " is an event stream: ask for it with Accept: text/event-stream");
         }
     }
 
@@ -194,15 +186,19 @@ public final class HttpApi {
 
     /** A comment to every connected event stream: keeps proxies from closing idle streams and finds the clients that left. */
     public void ping() {
-        live.ping();
+        handlers.live().ping();
     }
 
-    /** Jetty and Javalin as the API needs them: its JSON, its body limit, its error bodies, its cookies, the page. */
-    private void server(JavalinConfig config) {
+    /** Jetty and Javalin as both servers need them: the JSON, the body limit, the error bodies. */
+    private void base(JavalinConfig config) {
         config.jsonMapper(new JavalinJackson(json, false));
         config.http.maxRequestSize = MAX_BODY;
         config.startup.showJavalinBanner = false;
         config.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler(json)));
+    }
+
+    /** The public server's own: its cookies, its header cache, the page. */
+    private static void page(JavalinConfig config) {
         // a cookie Jetty cannot parse is dropped, not a 400 for the whole request: a session
         // cookie that is garbage is then no session, a 401 where one is needed
         config.jetty.modifyHttpConfiguration(http -> {

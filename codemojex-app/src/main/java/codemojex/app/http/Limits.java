@@ -34,7 +34,7 @@ final class Limits {
 
     /** Takes one of the client's reads for an API read: reads are limited as guesses are, as every one costs Redis work. */
     void reads(Context ctx) {
-        if (ctx.method() == HandlerType.GET && isApiRead(ctx.path())) {
+        if (ctx.method() == HandlerType.GET && RouteTable.matched(ctx).filter(Limits::isApiRead).isPresent()) {
             reads.acquire(ctx.ip());
         }
     }
@@ -45,7 +45,11 @@ final class Limits {
      * none is left out by a list of its own to keep in step.
      */
     static boolean isApiRead(String path) {
-        return RouteTable.match("GET", path).filter(r -> !r.path().equals("/health")).isPresent();
+        return RouteTable.match("GET", path).filter(Limits::isApiRead).isPresent();
+    }
+
+    private static boolean isApiRead(RouteTable.Route r) {
+        return r.method().equals("GET") && !r.path().equals("/health");
     }
 
     /** Reads and drops up to {@link #MAX_DRAIN} bytes of the request's body. */

@@ -4,7 +4,6 @@ import codemojex.app.core.ChartBuckets;
 import codemojex.app.core.LogSafe;
 import codemojex.app.core.Live;
 import codemojex.app.core.Play;
-import codemojex.app.core.Reports;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import echomq.engine.live.LiveValue;
 import io.javalin.http.Context;
@@ -95,7 +94,7 @@ final class LiveRoutes {
         Outlet out = new Outlet(client, true, seen, this);
         out.add(buckets(out));
         out.<Live.FeedView>carry("feed", live.feed()::subscribe, u -> FeedWeb.live(u.value()));
-        out.<List<Reports.LobbyGame>>carry("lobby", live.lobby()::subscribe, u -> LobbyWeb.of(u.value()));
+        out.<List<codemojex.app.core.port.in.LobbyQuery.LobbyGame>>carry("lobby", live.lobby()::subscribe, u -> LobbyWeb.of(u.value()));
         if (game != null && !game.isEmpty()) {
             out.<Live.GameView>carry("game", listener -> live.watchGame(game, listener), u -> LiveGameWeb.of(u.value()));
         }
@@ -118,7 +117,7 @@ final class LiveRoutes {
 
     /** {@code /lobby/events}: the open games people play first, then the newest. */
     void lobby(SseClient client) {
-        Outlet.single(client, "lobby", this).<List<Reports.LobbyGame>>carry("lobby", live.lobby()::subscribe, u -> LobbyWeb.of(u.value()));
+        Outlet.single(client, "lobby", this).<List<codemojex.app.core.port.in.LobbyQuery.LobbyGame>>carry("lobby", live.lobby()::subscribe, u -> LobbyWeb.of(u.value()));
     }
 
     /** {@code /games/{game}/events}: the game, its board and newest scored guesses; once settled, its winner and secret. */

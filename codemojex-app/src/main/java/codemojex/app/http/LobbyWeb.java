@@ -1,6 +1,6 @@
 package codemojex.app.http;
 
-import codemojex.app.core.Reports;
+import codemojex.app.core.port.in.LobbyQuery;
 
 import java.util.List;
 
@@ -23,7 +23,7 @@ record LobbyWeb(List<Game> games) {
     }
 
     /** The web model of {@code games}, in their order. */
-    static LobbyWeb of(List<Reports.LobbyGame> games) {
+    static LobbyWeb of(List<LobbyQuery.LobbyGame> games) {
         return new LobbyWeb(games.stream().map(g -> new Game(g.game(), g.room(), g.players(), g.best())).toList());
     }
 }

@@ -15,7 +15,9 @@ import java.util.Set;
  * a parameter the route reads that is sent twice ({@code ?since=1h&since=7d}) or whose
  * percent-encoding is broken ({@code ?since=%ZZ}) is a 400 naming it. Without this the first value
  * won silently, and a broken one was dropped, so the route answered its default as if asked for it.
- * Parameters a route does not read are left alone, as the page and proxies may add their own.
+ * A parameter given blank ({@code ?bucket=}, {@code ?top=%20}) is a 400 too: it used to fall back to
+ * the default in silence. Parameters a route does not read are left alone, as the page and proxies
+ * may add their own.
  */
 final class QueryParams {
 
@@ -28,7 +30,7 @@ final class QueryParams {
         if (query == null || query.isEmpty()) {
             return;
         }
-        List<String> reads = RouteTable.match(ctx.method().name(), ctx.path()).map(RouteTable.Route::query).orElse(List.of());
+        List<String> reads = RouteTable.matched(ctx).map(RouteTable.Route::query).orElse(List.of());
         if (reads.isEmpty()) {
             return;
         }
@@ -40,9 +42,13 @@ final class QueryParams {
             if (!reads.contains(name)) {
                 continue;
             }
-            decode(eq < 0 ? "" : pair.substring(eq + 1), name, name);
+            String value = decode(eq < 0 ? "" : pair.substring(eq + 1), name, name);
             if (!seen.add(name)) {
                 throw new BadInputException(name, name + " is given twice: give it once");
+            }
+            if (value.isBlank()) {
+                // a blank value is not the default: leave the parameter out for that
+                throw new BadInputException(name, name + " is blank: give a value, or leave " + name + " out for its default");
             }
         }
     }

@@ -1,14 +1,16 @@
 package codemojex.app.http;
 
 import codemojex.app.core.Dates;
-import codemojex.app.core.Instants;
-import codemojex.app.core.Reports;
+import codemojex.app.core.FeedWindow;
 import codemojex.app.core.SeriesQuery;
+import codemojex.app.core.port.in.BoardQuery;
+import codemojex.app.core.port.in.FeedQuery;
+import codemojex.app.core.port.in.OpeningsQuery;
+import codemojex.app.core.port.in.ResultsQuery;
 import io.javalin.http.Context;
-import io.vavr.control.Option;
 
+import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.Objects;
@@ -16,39 +18,47 @@ import java.util.Objects;
 /** What players and operators read, folds of the log: a game's board, the feed, room openings, a day's results. */
 final class ReportRoutes {
 
-    private final Reports reports;
+    private final FeedQuery feeds;
+    private final BoardQuery boards;
+    private final OpeningsQuery openings;
+    private final ResultsQuery results;
     private final Duration chartBucket;
+    private final Clock clock;
 
-    /** Over the reports; the feed's series also takes the live chart's bucket, its default. */
-    ReportRoutes(Reports reports, Duration chartBucket) {
-        this.reports = Objects.requireNonNull(reports, "reports");
+    /** Over the read use cases; the feed's series also takes the live chart's bucket, its default; defaults are read at {@code clock}. */
+    ReportRoutes(FeedQuery feeds, BoardQuery boards, OpeningsQuery openings, ResultsQuery results, Duration chartBucket, Clock clock) {
+        this.feeds = Objects.requireNonNull(feeds, "feeds");
+        this.boards = Objects.requireNonNull(boards, "boards");
+        this.openings = Objects.requireNonNull(openings, "openings");
+        this.results = Objects.requireNonNull(results, "results");
         this.chartBucket = Objects.requireNonNull(chartBucket, "chartBucket");
+        this.clock = Objects.requireNonNull(clock, "clock");
     }
 
     /** {@code GET /feed/series?since=1h&bucket=1m}: every bucket of the window, quiet ones included; the chart's bucket by default. */
     void feedSeries(Context ctx) {
         SeriesQuery.Feed q = SeriesQuery.feed(ctx.queryParam("since"), ctx.queryParam("bucket"), chartBucket,
                 SeriesQuery.feedBuckets(chartBucket));
-        ctx.json(SeriesWeb.feed(q, reports.feedSeries(q)));
+        ctx.json(SeriesWeb.feed(q, feeds.feedSeries(q)));
     }
 
     /** {@code GET /rooms/openings/series?from=&to=&bucket=1d&zone=UTC&dayStarts=00:00}: games opened per calendar bucket. */
     void openingsSeries(Context ctx) {
         SeriesQuery.Openings q = SeriesQuery.openings(ctx.queryParam("from"), ctx.queryParam("to"), ctx.queryParam("bucket"),
-                ctx.queryParam("zone"), ctx.queryParam("dayStarts"), Instant.now());
-        ctx.json(SeriesWeb.openings(q, reports.openingsSeries(q)));
+                ctx.queryParam("zone"), ctx.queryParam("dayStarts"), clock.instant());
+        ctx.json(SeriesWeb.openings(q, openings.openingsSeries(q)));
     }
 
     /** {@code GET /games/{game}/board?top=10}. */
     void board(Context ctx) {
         String game = ctx.pathParam("game");
-        ctx.json(new BoardWeb(game, BoardWeb.of(reports.board(game, Requests.intParam(ctx, "top", 10)))));
+        ctx.json(new BoardWeb(game, BoardWeb.of(boards.board(game, Requests.intParam(ctx, "top", 10)))));
     }
 
     /** {@code GET /feed?since=1h}. */
     void feed(Context ctx) {
-        Duration since = Reports.since(ctx.queryParam("since"));
-        ctx.json(FeedWeb.of(since, reports.feed(since)));
+        FeedWindow since = FeedWindow.parse(ctx.queryParam("since"));
+        ctx.json(FeedWeb.of(since.length(), feeds.feed(since)));
     }
 
     /**
@@ -57,23 +67,15 @@ final class ReportRoutes {
      * served from the reader's cache; {@code to} shown is the instant it was read.
      */
     void openings(Context ctx) {
-        String from = ctx.queryParam("from");
-        String to = ctx.queryParam("to");
-        Instants.Range r = Instants.range(from, to, reports.now(), Reports.OPENINGS_SPAN); // checked, and the bounds shown
-        ctx.json(OpeningsWeb.of(r.from(), r.to(), blank(to)
-                ? reports.openingsUntilNow(blank(from) ? Option.none() : Option.some(r.from()))
-                : reports.openings(r.from(), r.to())));
-    }
-
-    private static boolean blank(String s) {
-        return s == null || s.isBlank();
+        OpeningsQuery.Span span = OpeningsQuery.Span.of(ctx.queryParam("from"), ctx.queryParam("to"), clock.instant());
+        ctx.json(OpeningsWeb.of(span.from(), span.to(), openings.openings(span)));
     }
 
     /** {@code GET /results?day=&zone=}: today's in UTC by default. */
     void results(Context ctx) {
         ZoneId zone = Dates.zone("zone", ctx.queryParam("zone"));
         String d = ctx.queryParam("day");
-        LocalDate day = d == null || d.isBlank() ? LocalDate.now(zone) : Dates.parse("day", d);
-        ctx.json(ResultsWeb.of(day, zone, reports.results(day, zone)));
+        LocalDate day = d == null ? LocalDate.ofInstant(clock.instant(), zone) : Dates.parse("day", d);
+        ctx.json(ResultsWeb.of(day, zone, results.results(day, zone)));
     }
 }

@@ -64,7 +64,7 @@ final class RequestMetrics {
     private static String route(Context ctx) {
         // the route the request was for, even when a before handler answered it (a 429, a 406):
         // Javalin's endpoint is then the before handler's "*"
-        var listed = RouteTable.match(ctx.method().name(), ctx.path());
+        var listed = RouteTable.matched(ctx);
         if (listed.isPresent()) {
             return listed.get().key();
         }

@@ -1,17 +1,24 @@
 package codemojex.app.http;
 
+import io.javalin.http.Context;
+import io.javalin.http.Handler;
+import io.javalin.http.sse.SseClient;
+
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
- * Every route the API serves, with what each reads: its method, its path template, its query
- * parameters and the fields of its JSON body. {@link HttpApi} wires exactly these (a route wired
- * and not listed, or listed and not wired, stops the server from starting); the answers to a method
- * a path does not serve (405 and its {@code Allow}), the route template a request is counted under
- * and the hostile-input test, which sends its corpus to every parameter and field listed, read them.
+ * Every route the API serves, listed once, with what each reads (its method, its path template, its
+ * query parameters and the fields of its JSON body) and the handler that answers it. {@link HttpApi}
+ * wires exactly these; a request is matched once ({@link #matched}), and the match is kept on the
+ * request for the read limit, the query check and the metrics; the answers to a method a path does
+ * not serve (405 and its {@code Allow}) and the hostile-input test, which sends its corpus to every
+ * parameter and field listed, read the same table.
  */
 public final class RouteTable {
 
@@ -26,14 +33,19 @@ public final class RouteTable {
      * @param kind   JSON or event stream
      * @param query  the query parameters it reads
      * @param body   the fields of the JSON object body it reads (none: it reads no body)
+     * @param answer what answers it, taken from the API's route handlers
      */
-    public record Route(String method, String path, Kind kind, List<String> query, List<String> body) {
+    public record Route(String method, String path, Kind kind, List<String> query, List<String> body, Answer answer) {
         public Route {
             Objects.requireNonNull(method, "method");
             Objects.requireNonNull(path, "path");
             Objects.requireNonNull(kind, "kind");
+            Objects.requireNonNull(answer, "answer");
             query = List.copyOf(query);
             body = List.copyOf(body);
+            if ((kind == Kind.SSE) != (answer instanceof Answer.Stream)) {
+                throw new IllegalArgumentException(method + " " + path + ": a " + kind + " route answered by " + answer);
+            }
         }
 
         /** Whether {@code path} (a request's, decoded) is one this template names. */
@@ -67,38 +79,81 @@ public final class RouteTable {
         }
     }
 
-    private static Route get(String path, String... query) {
-        return new Route("GET", path, Kind.HTTP, List.of(query), List.of());
+    /**
+     * The API's route handlers, one per resource, that the table's answers are taken from.
+     *
+     * @param games    rooms and games
+     * @param players  joining, the session's player
+     * @param guesses  submitting and reading guesses
+     * @param reports  boards, the feed, openings, results
+     * @param live     the event streams
+     * @param health   liveness
+     */
+    record Handlers(GameRoutes games, PlayerRoutes players, GuessRoutes guesses, ReportRoutes reports, LiveRoutes live,
+                    HealthRoutes health) {
     }
 
-    private static Route post(String path, String... body) {
-        return new Route("POST", path, Kind.HTTP, List.of(), List.of(body));
+    /** What answers a route: a JSON handler, or an event stream with the check that runs before it starts. */
+    public sealed interface Answer {
+        /** A JSON answer. */
+        record Json(Function<Handlers, Handler> handler) implements Answer {
+        }
+
+        /** An event stream, {@code before} checking the request first (an unknown game is a 404, not a stream). */
+        record Stream(Function<Handlers, Consumer<SseClient>> client, Optional<Function<Handlers, Handler>> before) implements Answer {
+        }
     }
 
-    private static Route sse(String path, String... query) {
-        return new Route("GET", path, Kind.SSE, List.of(query), List.of());
+    private static Route get(String path, Function<Handlers, Handler> h, String... query) {
+        return new Route("GET", path, Kind.HTTP, List.of(query), List.of(), new Answer.Json(h));
+    }
+
+    private static Route post(String path, Function<Handlers, Handler> h, String... body) {
+        return new Route("POST", path, Kind.HTTP, List.of(), List.of(body), new Answer.Json(h));
+    }
+
+    private static Route sse(String path, Function<Handlers, Consumer<SseClient>> client, Function<Handlers, Handler> before,
+                             String... query) {
+        return new Route("GET", path, Kind.SSE, List.of(query), List.of(), new Answer.Stream(client, Optional.ofNullable(before)));
     }
 
     /** The routes, in the order they are wired. */
     public static final List<Route> ALL = List.of(
-            post("/rooms", "room"),
-            get("/games/{game}"),
-            post("/games/{game}/players", "name", "cookie"),
-            get("/games/{game}/players/me"),
-            post("/games/{game}/guesses", "guess", "player", "playerId"),
-            get("/games/{game}/guesses", "player"),
-            get("/games/{game}/guesses/{guessId}"),
-            get("/games/{game}/board", "top"),
-            get("/feed", "since"),
-            get("/feed/series", "since", "bucket"),
-            get("/rooms/openings", "from", "to"),
-            get("/rooms/openings/series", "from", "to", "bucket", "zone", "dayStarts"),
-            get("/results", "day", "zone"),
-            sse("/games/{game}/events"),
-            sse("/feed/events", "buckets"),
-            sse("/lobby/events"),
-            sse("/events", "game", "last"),
-            get("/health"));
+            post("/rooms", h -> h.games()::open, "room"),
+            get("/games/{game}", h -> h.games()::game),
+            post("/games/{game}/players", h -> h.players()::join, "name", "cookie"),
+            get("/games/{game}/players/me", h -> h.players()::me),
+            post("/games/{game}/guesses", h -> h.guesses()::submit, "guess", "player", "playerId"),
+            get("/games/{game}/guesses", h -> h.guesses()::mine, "player"),
+            get("/games/{game}/guesses/{guessId}", h -> h.guesses()::guess),
+            get("/games/{game}/board", h -> h.reports()::board, "top"),
+            get("/feed", h -> h.reports()::feed, "since"),
+            get("/feed/series", h -> h.reports()::feedSeries, "since", "bucket"),
+            get("/rooms/openings", h -> h.reports()::openings, "from", "to"),
+            get("/rooms/openings/series", h -> h.reports()::openingsSeries, "from", "to", "bucket", "zone", "dayStarts"),
+            get("/results", h -> h.reports()::results, "day", "zone"),
+            sse("/games/{game}/events", h -> h.live()::game, h -> h.live()::requireGame),
+            sse("/feed/events", h -> h.live()::feed, h -> h.live()::requireBuckets, "buckets"),
+            sse("/lobby/events", h -> h.live()::lobby, null),
+            sse("/events", h -> h.live()::events, h -> h.live()::requireGameIfAny, "game", "last"),
+            get("/health", h -> h.health()::liveness)); // liveness only: the details are the management port's
+
+    /** The request attribute the match of a request is kept under. */
+    private static final String MATCHED = RouteTable.class.getName() + ".matched";
+
+    /**
+     * Matches {@code ctx} once and keeps the match on it: the first thing done to a request.
+     * {@link #matched} reads it afterwards.
+     */
+    static void match(Context ctx) {
+        ctx.attribute(MATCHED, match(ctx.method().name(), ctx.path()));
+    }
+
+    /** The route {@code ctx} was matched to by {@link #match(Context)} (matched now if it was not). */
+    static Optional<Route> matched(Context ctx) {
+        Optional<Route> r = ctx.attribute(MATCHED);
+        return r != null ? r : match(ctx.method().name(), ctx.path());
+    }
 
     private RouteTable() {
     }
@@ -128,10 +183,4 @@ public final class RouteTable {
         return out;
     }
 
-    /** The route {@code METHOD template}, which must be in the table. */
-    static Route require(String method, String path) {
-        return ALL.stream().filter(r -> r.method().equals(method) && r.path().equals(path)).findFirst()
-                .orElseThrow(() -> new IllegalStateException(method + " " + path + " is wired but not in RouteTable.ALL: list it there "
-                        + "with its query parameters and body fields"));
-    }
 }

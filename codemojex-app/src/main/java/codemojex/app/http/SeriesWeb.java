@@ -1,5 +1,6 @@
 package codemojex.app.http;
 
+import codemojex.app.core.Durations;
 import codemojex.app.core.SeriesQuery;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import echomq.domain.fold.Tally;
@@ -14,10 +15,10 @@ import java.util.List;
  * A series as {@code GET /feed/series} and {@code GET /rooms/openings/series} answer it: every
  * bucket of the range in time order, quiet ones included with {@code entries} 0.
  *
- * @param since     the feed's window (ISO-8601 duration); feed series only
+ * @param since     the feed's window as requests spell it ({@code 1h}); feed series only
  * @param from      the range's first millisecond (ISO-8601 instant); openings series only
  * @param to        its last millisecond; openings series only
- * @param bucket    the bucket: an ISO-8601 duration ({@code PT1M}) for the feed, {@code 1d}, {@code 1w} or
+ * @param bucket    the bucket: as requests spell it: {@code 1m} for the feed, {@code 1d}, {@code 1w} or
  *                  {@code 1mo} for the openings
  * @param zone      the zone of the calendar buckets; openings series only
  * @param dayStarts the local time each calendar bucket starts at; openings series only
@@ -64,7 +65,7 @@ record SeriesWeb(@JsonInclude(JsonInclude.Include.NON_EMPTY) Option<String> sinc
 
     /** The feed's series. */
     static SeriesWeb feed(SeriesQuery.Feed q, Series<Tally<Map<String, Long>>> series) {
-        return new SeriesWeb(Option.some(q.since().toString()), Option.none(), Option.none(), q.bucket().toString(), Option.none(),
+        return new SeriesWeb(Option.some(Durations.format(q.since())), Option.none(), Option.none(), Durations.format(q.bucket()), Option.none(),
                 Option.none(), series.buckets().map(BucketWeb::feed).toJavaList(), series.buckets().map(b -> b.value().skipped()).sum().longValue());
     }
 

@@ -46,11 +46,11 @@ class BoundedParsersTest {
 
     @Test
     void theFeedWindowSaysWhatWasGiven() {
-        assertThatThrownBy(() -> Reports.since("0s")).hasMessage("since must be one of 5m, 15m, 1h, 6h, 24h, 7d, got 0s");
-        assertThatThrownBy(() -> Reports.since("PT9999999999999H")).hasMessageEndingWith("got PT9999999999999H");
-        assertThatThrownBy(() -> Reports.since("P999999999999D")).hasMessageEndingWith("got P999999999999D");
-        assertThat(Reports.since("PT6H")).isEqualTo(Duration.ofHours(6));
-        assertThat(Reports.since(null)).isEqualTo(Duration.ofHours(1));
+        assertThatThrownBy(() -> codemojex.app.core.FeedWindow.parse("0s")).hasMessage("since must be one of 5m, 15m, 1h, 6h, 24h, 7d, got 0s");
+        assertThatThrownBy(() -> codemojex.app.core.FeedWindow.parse("PT9999999999999H")).hasMessageEndingWith("got PT9999999999999H");
+        assertThatThrownBy(() -> codemojex.app.core.FeedWindow.parse("P999999999999D")).hasMessageEndingWith("got P999999999999D");
+        assertThat(codemojex.app.core.FeedWindow.parse("PT6H").length()).isEqualTo(Duration.ofHours(6));
+        assertThat(codemojex.app.core.FeedWindow.parse(null).length()).isEqualTo(Duration.ofHours(1));
     }
 
     @ParameterizedTest

@@ -32,10 +32,8 @@ record Reads(StreamWindows windows, int pageSize, ReaderMetrics metrics) {
      * entries up to the last id the state read saw ({@code state}), never past it: an entry appended
      * between the state read and the range read is left for the next read, which proves the fold and
      * folds on from here. Read as far as the top instead, a window appended to all the time (the
-     * open pane of a live feed) folds past its state at nearly every read, is never kept, and is
-     * folded whole again at the next: under a steady 200 appends a second the app's live feed folded
-     * 74 entries per guess. The answer is the window as the state read saw it. Every kept fold of
-     * the reader is made here.
+     * open pane of a live feed) would fold past its state at nearly every read and never be kept.
+     * The answer is the window as the state read saw it. Every kept fold of the reader is made here.
      */
     <A> FoldResult<A> upToState(StreamKey key, Window.Fixed window, Fold<A> fold, FoldResult<A> progress, StreamState state) {
         return windows.resume(key, window, fold, progress, state.lastGenerated(), pageSize);

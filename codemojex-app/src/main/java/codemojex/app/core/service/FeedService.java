@@ -1,0 +1,60 @@
+package codemojex.app.core.service;
+
+import codemojex.app.core.FeedWindow;
+import codemojex.app.core.SeriesQuery;
+import codemojex.app.core.port.in.FeedQuery;
+import codemojex.projections.Channels;
+import codemojex.projections.GameRecord;
+import codemojex.projections.Projections;
+import echomq.domain.checkpoint.Checkpointable;
+import echomq.domain.checkpoint.StateCodec;
+import echomq.domain.fold.CombinableFold;
+import echomq.domain.fold.Tally;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.window.Series;
+import echomq.domain.window.Window;
+import io.vavr.collection.Map;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/** The recent activity feed and its series, folds of every partition's {@code guess-scored}. */
+public final class FeedService implements FeedQuery {
+
+    /** The fold of one bucket of the feed's series: player -> scored guesses, skipping unreadable entries. */
+    public static final CombinableFold<Tally<Map<String, Long>>> FEED_BUCKET = Tally.counting(Projections.guessesByPlayer());
+
+    private final ProjectionReads reads;
+    private final CombinableFold<Tally<Projections.Feed>> feed;
+    private final CombinableFold<Tally<Map<String, Long>>> bucket;
+
+    /**
+     * Over the shared reads; the feed's panes and the series' sealed buckets are checkpointed with
+     * {@code panes} and {@code buckets}, so a restart takes them back instead of folding them again.
+     */
+    public FeedService(ProjectionReads reads, StateCodec<Tally<Projections.Feed>> panes, StateCodec<Tally<Map<String, Long>>> buckets) {
+        this.reads = Objects.requireNonNull(reads, "reads");
+        this.feed = Checkpointable.of(Tally.counting(Projections.recentFeed(FEED_SIZE)), panes);
+        this.bucket = Checkpointable.of(FEED_BUCKET, buckets);
+    }
+
+    @Override
+    public Tally<Projections.Feed> feed(FeedWindow window) {
+        // sixty panes to the window: each folded once, the trailing partial one afresh, the leading one incrementally
+        return reads.fold(Channels.GUESS_SCORED, Window.last(window.length()).inPanesOf(window.pane()), feed,
+                Tally.merging(Projections.mergeFeeds(FEED_SIZE)));
+    }
+
+    @Override
+    public Series<Tally<Map<String, Long>>> feedSeries(SeriesQuery.Feed query) {
+        return reads.series(Channels.GUESS_SCORED, Objects.requireNonNull(query, "query").window(), bucket);
+    }
+
+    /** From the game's partition's {@code guess-scored}, since a minute before it opened, as writers' clocks may differ. */
+    @Override
+    public Tally<Projections.Feed> gameFeed(GameRecord game, int size) {
+        Window.Since since = Window.since(game.openedAt().minus(Duration.ofMinutes(1)));
+        return reads.fold(Channels.GUESS_SCORED, StreamKey.of(reads.partitions().queueOf(game.game()), Channels.GUESS_SCORED), since,
+                Tally.counting(Projections.gameFeed(game.game(), size)));
+    }
+}

@@ -1,0 +1,42 @@
+package codemojex.app.core.service;
+
+import codemojex.app.core.SeriesQuery;
+import codemojex.app.core.port.in.OpeningsQuery;
+import codemojex.projections.Channels;
+import codemojex.projections.Projections;
+import echomq.domain.fold.CombinableFold;
+import echomq.domain.fold.Tally;
+import echomq.domain.window.Series;
+import io.vavr.collection.Map;
+
+import java.util.Objects;
+
+/** Games opened per room, folds of every partition's {@code room-opened}. */
+public final class OpeningsService implements OpeningsQuery {
+
+    /** The fold of one bucket of the openings' series: room -> games opened, skipping unreadable entries. */
+    public static final CombinableFold<Tally<Map<String, Integer>>> OPENINGS_BUCKET = Tally.counting(Projections.roomOpenings());
+
+    private final ProjectionReads reads;
+
+    /** Over the shared reads. */
+    public OpeningsService(ProjectionReads reads) {
+        this.reads = Objects.requireNonNull(reads, "reads");
+    }
+
+    /**
+     * A closed span is folded as it is; one open at its end as {@code [from, ∞)} or, without
+     * {@code from}, as the last day in hourly panes, so that repeated reads extend one cached fold or
+     * combine kept panes (a window closed at each read's "now" was a new cache entry and a full fold
+     * per request). Counts per room add up whatever the order: the fold's own combine merges partitions.
+     */
+    @Override
+    public Tally<Map<String, Integer>> openings(Span span) {
+        return reads.fold(Channels.ROOM_OPENED, Objects.requireNonNull(span, "span").window(), OPENINGS_BUCKET, OPENINGS_BUCKET::combine);
+    }
+
+    @Override
+    public Series<Tally<Map<String, Integer>>> openingsSeries(SeriesQuery.Openings query) {
+        return reads.series(Channels.ROOM_OPENED, Objects.requireNonNull(query, "query").window(), OPENINGS_BUCKET);
+    }
+}

@@ -1,0 +1,78 @@
+package codemojex.app.core.service;
+
+import codemojex.app.core.BadInputException;
+import codemojex.app.core.port.in.TrimUseCase;
+import codemojex.projections.Channels;
+import codemojex.projections.GamePartitions;
+import echomq.domain.retention.Retention;
+import echomq.domain.retention.RetentionPolicy;
+import echomq.domain.retention.StreamRetentionPort;
+import echomq.domain.retention.TrimReport;
+import echomq.domain.stream.StreamKey;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Retention of every channel of every partition, through a retention that holds a trim back for
+ * the readers (a {@code SafeRetention}: the score workers' pending and undelivered guesses, every
+ * game's board checkpoint).
+ */
+public final class TrimService implements TrimUseCase {
+
+    /** The channels retention trims, in each partition. */
+    static final List<String> TRIMMED = List.of(Channels.ROOM_OPENED, Channels.GUESSES, Channels.GUESS_SCORED, Channels.GAME_SETTLED);
+
+    private final StreamRetentionPort retention;
+    private final GamePartitions partitions;
+    private final Clock clock;
+
+    /** Over the retention every trim goes through, how games are spread over partitions, and a clock. */
+    public TrimService(StreamRetentionPort retention, GamePartitions partitions, Clock clock) {
+        this.retention = Objects.requireNonNull(retention, "retention");
+        this.partitions = Objects.requireNonNull(partitions, "partitions");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    @Override
+    public Map<String, TrimReport> trim(Duration olderThan, boolean exact) {
+        requirePositive("older-than", olderThan);
+        Retention r = Retention.minAge(olderThan, clock, !exact);
+        Map<String, TrimReport> reports = new LinkedHashMap<>();
+        for (int p : partitions.all()) {
+            String queue = partitions.queue(p);
+            for (String channel : TRIMMED) {
+                reports.put(partitions.count() == 1 ? channel : queue + "/" + channel, retention.trimReported(StreamKey.of(queue, channel), r));
+            }
+        }
+        return reports;
+    }
+
+    @Override
+    public RetentionPolicy keeping(Duration keep, Duration every) {
+        requirePositive("keep", keep);
+        List<RetentionPolicy.Rule> rules = new ArrayList<>();
+        for (int p : partitions.all()) {
+            for (String channel : TRIMMED) {
+                rules.add(RetentionPolicy.keepAge(StreamKey.of(partitions.queue(p), channel), keep, every));
+            }
+        }
+        return RetentionPolicy.of(rules.toArray(RetentionPolicy.Rule[]::new));
+    }
+
+    @Override
+    public StreamRetentionPort retention() {
+        return retention;
+    }
+
+    private static void requirePositive(String field, Duration d) {
+        if (d == null || d.isNegative() || d.isZero()) {
+            throw new BadInputException(field, field + " must be more than 0, got " + d);
+        }
+    }
+}
