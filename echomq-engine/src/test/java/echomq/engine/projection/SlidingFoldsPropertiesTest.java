@@ -73,6 +73,8 @@ class SlidingFoldsPropertiesTest {
                     .isEqualTo(fresh.foldWindow(ReaderFixture.KEY, w, ReaderFixture.IDS));
             assertThat(reader.fold(ReaderFixture.KEY, w, ReaderFixture.COUNT)).as("count at step %d", step)
                     .isEqualTo(fresh.foldWindow(ReaderFixture.KEY, w, ReaderFixture.COUNT));
+            assertThat(reader.fold(ReaderFixture.KEY, w, ReaderFixture.TALLY)).as("tally at step %d", step)
+                    .isEqualTo(fresh.foldWindow(ReaderFixture.KEY, w, ReaderFixture.TALLY));
             assertThat(reader.fold(ReaderFixture.KEY, w, ReaderFixture.IDS_PLAIN)).as("plain at step %d", step)
                     .isEqualTo(fresh.foldWindow(ReaderFixture.KEY, w, ReaderFixture.IDS_PLAIN));
         }
@@ -98,6 +100,34 @@ class SlidingFoldsPropertiesTest {
                 .isEqualTo(new StreamWindows(f.streams, f.clock).foldWindow(ReaderFixture.KEY, hour, ReaderFixture.COUNT));
         // 10 in, 9 out: not the thousand in the window
         assertThat(reader.metrics().entriesFolded() - before).isEqualTo(19);
+    }
+
+    @Test
+    void aCountedInvertibleFoldTakesTheRunningPath() {
+        ReaderFixture f = new ReaderFixture();
+        ProjectionReader reader = new ProjectionReader(f.streams, f.streams, f.clock, 1_000, 100);
+        Window.Sliding second = Window.last(Duration.ofMillis(1_000)).inPanesOf(Duration.ofMillis(100));
+        for (int i = 0; i < 1_000; i++) {
+            f.clock.advance(1);
+            f.append();
+        }
+        StreamWindows fresh = new StreamWindows(f.streams, f.clock);
+        assertThat(reader.fold(ReaderFixture.KEY, second, ReaderFixture.TALLY))
+                .isEqualTo(fresh.foldWindow(ReaderFixture.KEY, second, ReaderFixture.TALLY))
+                .satisfies(t -> assertThat(t.skipped()).isEqualTo(200));
+        ProjectionReader.Metrics before = reader.metrics();
+        for (int i = 0; i < 10; i++) {
+            f.clock.advance(1);
+            f.append();
+        }
+        assertThat(reader.fold(ReaderFixture.KEY, second, ReaderFixture.TALLY))
+                .isEqualTo(fresh.foldWindow(ReaderFixture.KEY, second, ReaderFixture.TALLY));
+        ProjectionReader.Metrics after = reader.metrics();
+        // running: 10 in, 9 out, nothing folded afresh and no pane combined (a pane path would combine its panes)
+        assertThat(after.entriesFolded() - before.entriesFolded()).isEqualTo(19);
+        assertThat(after.fullFolds()).isEqualTo(before.fullFolds());
+        assertThat(after.combines()).isEqualTo(before.combines());
+        assertThat(after.incrementalFolds()).isEqualTo(before.incrementalFolds() + 1);
     }
 
     @Test
