@@ -35,11 +35,19 @@ public final class Projections {
 
     // ---- room openings -------------------------------------------------------------------------
 
-    /** {@code room-opened} -> room -> number of games opened. */
-    public static CombinableFold<Map<String, Integer>> roomOpenings() {
-        return fold("room-openings", 1, HashMap.empty(),
+    /**
+     * {@code room-opened} -> room -> number of games opened. A count, so it retracts (a room whose
+     * count goes back to 0 leaves the map): a sliding window of it is kept running.
+     */
+    public static echomq.domain.fold.InvertibleFold<Map<String, Integer>> roomOpenings() {
+        return echomq.domain.fold.InvertibleFold.of("room-openings", 1, HashMap.empty(),
                 (acc, e) -> acc.put(RoomOpened.decode(e).room(), 1, Integer::sum),
-                (a, b) -> a.merge(b, Integer::sum));
+                (a, b) -> a.merge(b, Integer::sum),
+                (acc, e) -> {
+                    String room = RoomOpened.decode(e).room();
+                    int left = acc.get(room).getOrElse(0) - 1;
+                    return left == 0 ? acc.remove(room) : acc.put(room, left);
+                });
     }
 
     // ---- points per player ---------------------------------------------------------------------

@@ -8,6 +8,7 @@ import codemojex.projections.Projections.PlayerTotals;
 import codemojex.projections.testkit.InMemoryBoard;
 import echomq.domain.id.BrandedId;
 import echomq.domain.fold.CombinableFold;
+import echomq.domain.fold.InvertibleFold;
 import echomq.domain.id.Snowflake;
 import echomq.domain.stream.StreamEntry;
 import echomq.domain.stream.StreamKey;
@@ -199,6 +200,55 @@ class ProjectionsTest {
     @MethodSource("splits")
     void foldingInOnePassEqualsCombiningAdjacentWindows(Split s) {
         assertCombines(s.fold(), s.log());
+    }
+
+    // ---- the counts retract: a sliding window of them is kept running -------------------------
+
+    record Slide(String name, InvertibleFold<?> fold, List<StreamEntry> log) {
+        @Override
+        public String toString() {
+            return name + " over " + log.size() + " entries";
+        }
+    }
+
+    static Stream<Slide> slides() {
+        Random r = Seeded.random("ProjectionsTest.slides");
+        return IntStream.range(0, 40).boxed().flatMap(i -> {
+            List<StreamEntry> scoredLog = new ArrayList<>();
+            List<StreamEntry> opened = new ArrayList<>();
+            for (int k = 0; k < 30 + r.nextInt(30); k++) {
+                if (r.nextInt(8) == 0) { // unreadable in either channel: no version, no fields
+                    StreamEntry bad = StreamEntry.of(BrandedId.event(Snowflake.compose(T + k, 1, seq++ % 4096)), LinkedHashMap.of("x", "1"));
+                    scoredLog.add(bad);
+                    opened.add(bad);
+                    continue;
+                }
+                String player = "p" + r.nextInt(6);
+                scoredLog.add(at(T + k, new GuessScored("g" + r.nextInt(3), "r", PlayerIds.ofName(player), player, "G" + k, 20,
+                        Scoring.percentage(20), 20)));
+                opened.add(at(T + k, new RoomOpened("r" + r.nextInt(4), "g" + k, Keyboard.standard())));
+            }
+            // the app counts them in a tally, which keeps them invertible
+            return Stream.of(
+                    new Slide("room-openings", Tally.counting(Projections.roomOpenings()), opened),
+                    new Slide("guesses-by-player", Tally.counting(Projections.guessesByPlayer()), scoredLog),
+                    new Slide("guesses-by-game", Tally.counting(Projections.guessesByGame()), scoredLog));
+        });
+    }
+
+    @ParameterizedTest
+    @MethodSource("slides")
+    void retractingTheOldestEntriesEqualsFoldingTheRest(Slide s) {
+        assertRetracts(s.fold(), s.log());
+    }
+
+    static <A> void assertRetracts(InvertibleFold<A> fold, List<StreamEntry> log) {
+        A running = fold.foldAll(log);
+        for (int cut = 0; cut < log.size(); cut++) {
+            running = fold.retract(running, log.get(cut));
+            assertThat(running).as("without the first %d", cut + 1).isEqualTo(fold.foldAll(log.subList(cut + 1, log.size())));
+        }
+        assertThat(running).isEqualTo(fold.initial());
     }
 
     static <A> void assertCombines(CombinableFold<A> fold, List<StreamEntry> log) {

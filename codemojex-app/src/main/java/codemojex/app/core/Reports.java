@@ -13,6 +13,7 @@ import echomq.domain.checkpoint.Checkpointable;
 import echomq.domain.checkpoint.Checkpoints;
 import echomq.domain.checkpoint.StateCodec;
 import echomq.domain.fold.CombinableFold;
+import echomq.domain.fold.InvertibleFold;
 import echomq.domain.fold.Tally;
 import echomq.domain.id.StreamId;
 import io.vavr.control.Option;
@@ -155,8 +156,8 @@ public final class Reports {
         return series;
     }
 
-    /** The fold of one bucket of the openings' series: room -> games opened, skipping unreadable entries. */
-    public static final CombinableFold<Tally<Map<String, Integer>>> OPENINGS_BUCKET = Tally.counting(Projections.roomOpenings());
+    /** The fold of one bucket of the openings' series: room -> games opened, skipping unreadable entries (invertible, as the count is). */
+    public static final InvertibleFold<Tally<Map<String, Integer>>> OPENINGS_BUCKET = Tally.counting(Projections.roomOpenings());
 
     /**
      * The openings' series: games opened per calendar bucket of {@code query} (room -> count), every
@@ -176,8 +177,12 @@ public final class Reports {
     /** The lobby's activity: guesses scored in the last hour (a game with some is considered, however old the game). */
     public static final Duration LOBBY_ACTIVITY = Duration.ofHours(1);
 
-    /** The fold of the lobby's activity: game -> scored guesses, skipping unreadable entries. */
-    public static final CombinableFold<Tally<Map<String, Long>>> LOBBY_GUESSES = Tally.counting(Projections.guessesByGame());
+    /**
+     * The fold of the lobby's activity: game -> scored guesses, skipping unreadable entries. Invertible,
+     * as the count is, so the lobby's sliding hour is kept running: a read folds what came in and
+     * retracts what slid out.
+     */
+    public static final InvertibleFold<Tally<Map<String, Long>>> LOBBY_GUESSES = Tally.counting(Projections.guessesByGame());
 
     /**
      * A game in the lobby.
@@ -287,7 +292,8 @@ public final class Reports {
      * "now" was a new cache entry and a full fold per request).
      */
     public Tally<Map<String, Integer>> openingsUntilNow(io.vavr.control.Option<Instant> from) {
-        CombinableFold<Tally<Map<String, Integer>>> openings = Tally.counting(Projections.roomOpenings());
+        // invertible: the default sliding day is kept running rather than combined from its hourly panes
+        InvertibleFold<Tally<Map<String, Integer>>> openings = Tally.counting(Projections.roomOpenings());
         Window w = from.isDefined() ? Window.since(from.get()) : Window.last(OPENINGS_SPAN).inPanesOf(OPENINGS_PANE);
         return noted(Channels.ROOM_OPENED, reader.fold(partitions.channel(Channels.ROOM_OPENED), w, openings, openings::combine));
     }
