@@ -76,13 +76,7 @@ public record Tally<A>(A value, long skipped, Vector<Skipped> examples) {
      * @return the fold of a tally, combinable as {@code fold} is, and invertible when {@code fold} is
      */
     public static <A> CombinableFold<Tally<A>> counting(CombinableFold<A> fold) {
-        Objects.requireNonNull(fold, "fold");
-        if (fold instanceof InvertibleFold<A> invertible) {
-            return counting(invertible);
-        }
-        return CombinableFold.of(fold.name() + "+tally", fold.version(), new Tally<>(fold.initial(), 0, Vector.empty()),
-                (acc, e) -> step(fold, acc, e, true, Examples.FIRST),
-                (a, b) -> a.combine(b, fold.combine(a.value(), b.value()), Examples.FIRST));
+        return tally(fold, true);
     }
 
     /**
@@ -103,11 +97,7 @@ public record Tally<A>(A value, long skipped, Vector<Skipped> examples) {
      * @return the invertible fold of a tally, named {@code <name>+tally}, of the fold's version
      */
     public static <A> InvertibleFold<Tally<A>> counting(InvertibleFold<A> fold) {
-        Objects.requireNonNull(fold, "fold");
-        return InvertibleFold.of(fold.name() + "+tally", fold.version(), new Tally<>(fold.initial(), 0, Vector.empty()),
-                (acc, e) -> step(fold, acc, e, true, Examples.NEWEST),
-                (a, b) -> a.combine(b, fold.combine(a.value(), b.value()), Examples.NEWEST),
-                (acc, e) -> retract(fold, acc, e, true));
+        return (InvertibleFold<Tally<A>>) tally(fold, true);
     }
 
     /**
@@ -120,13 +110,7 @@ public record Tally<A>(A value, long skipped, Vector<Skipped> examples) {
      * @return the fold of a tally whose {@code skipped} is always 0, invertible when {@code fold} is
      */
     public static <A> CombinableFold<Tally<A>> strict(CombinableFold<A> fold) {
-        Objects.requireNonNull(fold, "fold");
-        if (fold instanceof InvertibleFold<A> invertible) {
-            return strict(invertible);
-        }
-        return CombinableFold.of(fold.name() + "+strict", fold.version(), new Tally<>(fold.initial(), 0, Vector.empty()),
-                (acc, e) -> step(fold, acc, e, false, Examples.FIRST),
-                (a, b) -> a.combine(b, fold.combine(a.value(), b.value()), Examples.FIRST));
+        return tally(fold, false);
     }
 
     /**
@@ -138,11 +122,25 @@ public record Tally<A>(A value, long skipped, Vector<Skipped> examples) {
      * @return the invertible fold of a tally whose {@code skipped} is always 0, named {@code <name>+strict}
      */
     public static <A> InvertibleFold<Tally<A>> strict(InvertibleFold<A> fold) {
+        return (InvertibleFold<Tally<A>>) tally(fold, false);
+    }
+
+    /**
+     * The one definition of the tally folds: {@code fold} skipping (named {@code +tally}) or not
+     * ({@code +strict}), invertible when {@code fold} is, naming the newest examples then (a strict
+     * tally names none).
+     */
+    private static <A> CombinableFold<Tally<A>> tally(CombinableFold<A> fold, boolean skip) {
         Objects.requireNonNull(fold, "fold");
-        return InvertibleFold.of(fold.name() + "+strict", fold.version(), new Tally<>(fold.initial(), 0, Vector.empty()),
-                (acc, e) -> step(fold, acc, e, false, Examples.FIRST),
-                (a, b) -> a.combine(b, fold.combine(a.value(), b.value()), Examples.FIRST),
-                (acc, e) -> retract(fold, acc, e, false));
+        String name = fold.name() + (skip ? "+tally" : "+strict");
+        Tally<A> zero = new Tally<>(fold.initial(), 0, Vector.empty());
+        if (fold instanceof InvertibleFold<A> inv) {
+            Examples kept = skip ? Examples.NEWEST : Examples.FIRST;
+            return InvertibleFold.of(name, fold.version(), zero, (acc, e) -> step(inv, acc, e, skip, kept),
+                    (a, b) -> a.combine(b, inv.combine(a.value(), b.value()), kept), (acc, e) -> retract(inv, acc, e, skip));
+        }
+        return CombinableFold.of(name, fold.version(), zero, (acc, e) -> step(fold, acc, e, skip, Examples.FIRST),
+                (a, b) -> a.combine(b, fold.combine(a.value(), b.value()), Examples.FIRST));
     }
 
     /**
