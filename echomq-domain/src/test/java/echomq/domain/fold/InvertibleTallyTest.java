@@ -59,58 +59,57 @@ class InvertibleTallyTest {
         return out;
     }
 
-    @TestFactory
-    Stream<DynamicTest> aSlidingWindowOfTheTallyEqualsAFreshFoldAfterEveryAddAndRemove() {
-        Random seeds = Seeded.random("InvertibleTallyTest");
+    /** One dynamic test per case, each of a seed drawn from {@code owner}'s (printed, {@code -Dechomq.seed} replays). */
+    static Stream<DynamicTest> seeded(String owner, java.util.function.Consumer<Random> property) {
+        Random seeds = Seeded.random(owner);
         return IntStream.range(0, Math.max(50, Seeded.CASES / 5)).mapToObj(i -> {
             long seed = seeds.nextLong();
-            return DynamicTest.dynamicTest("seed " + seed, () -> {
-                Random r = new Random(seed);
-                // up to 100 % unreadable, so the examples overflow their sixteen in many runs
-                List<StreamEntry> log = randomLog(r, 1_000, r.nextInt(120), r.nextInt(101));
-                ArrayDeque<StreamEntry> window = new ArrayDeque<>();
-                Tally<Map<String, Long>> running = TALLY.initial();
-                int next = 0;
-                while (next < log.size() || !window.isEmpty()) {
-                    if (next < log.size() && (window.isEmpty() || r.nextInt(3) > 0)) {
-                        StreamEntry in = log.get(next++);
-                        window.addLast(in);
-                        running = TALLY.step(running, in);
-                    } else {
-                        running = TALLY.retract(running, window.removeFirst());
-                    }
-                    assertThat(running).as("window %s..%s", window.isEmpty() ? "-" : window.getFirst().id(),
-                            window.isEmpty() ? "-" : window.getLast().id()).isEqualTo(TALLY.foldAll(window));
+            return DynamicTest.dynamicTest("seed " + seed, () -> property.accept(new Random(seed)));
+        });
+    }
+
+    @TestFactory
+    Stream<DynamicTest> aSlidingWindowOfTheTallyEqualsAFreshFoldAfterEveryAddAndRemove() {
+        return seeded("InvertibleTallyTest", r -> {
+            // up to 100 % unreadable, so the examples overflow their sixteen in many runs
+            List<StreamEntry> log = randomLog(r, 1_000, r.nextInt(120), r.nextInt(101));
+            ArrayDeque<StreamEntry> window = new ArrayDeque<>();
+            Tally<Map<String, Long>> running = TALLY.initial();
+            int next = 0;
+            while (next < log.size() || !window.isEmpty()) {
+                if (next < log.size() && (window.isEmpty() || r.nextInt(3) > 0)) {
+                    StreamEntry in = log.get(next++);
+                    window.addLast(in);
+                    running = TALLY.step(running, in);
+                } else {
+                    running = TALLY.retract(running, window.removeFirst());
                 }
-                assertThat(running).isEqualTo(TALLY.initial());
-            });
+                assertThat(running).as("window %s..%s", window.isEmpty() ? "-" : window.getFirst().id(),
+                        window.isEmpty() ? "-" : window.getLast().id()).isEqualTo(TALLY.foldAll(window));
+            }
+            assertThat(running).isEqualTo(TALLY.initial());
         });
     }
 
     @TestFactory
     Stream<DynamicTest> theTallyCombinesAndUndoesItsLastStep() {
-        Random seeds = Seeded.random("InvertibleTallyTest.combine");
-        return IntStream.range(0, Math.max(50, Seeded.CASES / 5)).mapToObj(i -> {
-            long seed = seeds.nextLong();
-            return DynamicTest.dynamicTest("seed " + seed, () -> {
-                Random r = new Random(seed);
-                List<StreamEntry> log = randomLog(r, 1_000, r.nextInt(80), r.nextInt(101));
-                int cut = r.nextInt(log.size() + 1);
-                Tally<Map<String, Long>> all = TALLY.foldAll(log);
-                assertThat(TALLY.combine(TALLY.foldAll(log.subList(0, cut)), TALLY.foldAll(log.subList(cut, log.size()))))
-                        .as("combined at %d", cut).isEqualTo(all);
-                if (!log.isEmpty()) {
-                    StreamEntry last = log.get(log.size() - 1);
-                    Tally<Map<String, Long>> before = TALLY.foldAll(log.subList(0, log.size() - 1));
-                    Tally<Map<String, Long>> undone = TALLY.retract(all, last);
-                    // value and count always; the examples too unless the step pushed an older one out
-                    assertThat(undone.value()).isEqualTo(before.value());
-                    assertThat(undone.skipped()).isEqualTo(before.skipped());
-                    if (before.examples().size() < Tally.MAX_EXAMPLES) {
-                        assertThat(undone).isEqualTo(before);
-                    }
+        return seeded("InvertibleTallyTest.combine", r -> {
+            List<StreamEntry> log = randomLog(r, 1_000, r.nextInt(80), r.nextInt(101));
+            int cut = r.nextInt(log.size() + 1);
+            Tally<Map<String, Long>> all = TALLY.foldAll(log);
+            assertThat(TALLY.combine(TALLY.foldAll(log.subList(0, cut)), TALLY.foldAll(log.subList(cut, log.size()))))
+                    .as("combined at %d", cut).isEqualTo(all);
+            if (!log.isEmpty()) {
+                StreamEntry last = log.get(log.size() - 1);
+                Tally<Map<String, Long>> before = TALLY.foldAll(log.subList(0, log.size() - 1));
+                Tally<Map<String, Long>> undone = TALLY.retract(all, last);
+                // value and count always; the examples too unless the step pushed an older one out
+                assertThat(undone.value()).isEqualTo(before.value());
+                assertThat(undone.skipped()).isEqualTo(before.skipped());
+                if (before.examples().size() < Tally.MAX_EXAMPLES) {
+                    assertThat(undone).isEqualTo(before);
                 }
-            });
+            }
         });
     }
 

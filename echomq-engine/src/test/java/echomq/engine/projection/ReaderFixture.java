@@ -47,6 +47,14 @@ final class ReaderFixture {
     final MovableClock clock = new MovableClock(Snowflake.EPOCH_MS + 3_600_000);
     final Snowflake minter = new Snowflake(7, clock::ms);
 
+    /** Appends {@code n} entries, moving the clock {@code ms} before each. */
+    void appendEvery(long ms, int n) {
+        for (int i = 0; i < n; i++) {
+            clock.advance(ms);
+            append();
+        }
+    }
+
     StreamEntry append() {
         BrandedId id = minter.nextId();
         return streams.append(KEY, id, LinkedHashMap.of("k", "v"));

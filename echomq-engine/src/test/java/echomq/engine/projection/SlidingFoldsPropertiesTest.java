@@ -85,16 +85,10 @@ class SlidingFoldsPropertiesTest {
         ReaderFixture f = new ReaderFixture();
         ProjectionReader reader = new ProjectionReader(f.streams, f.streams, f.clock, 1_000, 100);
         Window.Sliding hour = Window.last(Duration.ofMillis(1_000));
-        for (int i = 0; i < 1_000; i++) {
-            f.clock.advance(1);
-            f.append();
-        }
+        f.appendEvery(1, 1_000);
         assertThat(reader.fold(ReaderFixture.KEY, hour, ReaderFixture.COUNT)).isEqualTo(1_000L);
         long before = reader.metrics().entriesFolded();
-        for (int i = 0; i < 10; i++) {
-            f.clock.advance(1);
-            f.append();
-        }
+        f.appendEvery(1, 10);
         // the window is closed at its start: [now - 1 s, now] holds 1,001 entries of one a millisecond
         assertThat(reader.fold(ReaderFixture.KEY, hour, ReaderFixture.COUNT)).isEqualTo(1_001L)
                 .isEqualTo(new StreamWindows(f.streams, f.clock).foldWindow(ReaderFixture.KEY, hour, ReaderFixture.COUNT));
@@ -107,19 +101,13 @@ class SlidingFoldsPropertiesTest {
         ReaderFixture f = new ReaderFixture();
         ProjectionReader reader = new ProjectionReader(f.streams, f.streams, f.clock, 1_000, 100);
         Window.Sliding second = Window.last(Duration.ofMillis(1_000)).inPanesOf(Duration.ofMillis(100));
-        for (int i = 0; i < 1_000; i++) {
-            f.clock.advance(1);
-            f.append();
-        }
+        f.appendEvery(1, 1_000);
         StreamWindows fresh = new StreamWindows(f.streams, f.clock);
         assertThat(reader.fold(ReaderFixture.KEY, second, ReaderFixture.TALLY))
                 .isEqualTo(fresh.foldWindow(ReaderFixture.KEY, second, ReaderFixture.TALLY))
                 .satisfies(t -> assertThat(t.skipped()).isEqualTo(200));
         ProjectionReader.Metrics before = reader.metrics();
-        for (int i = 0; i < 10; i++) {
-            f.clock.advance(1);
-            f.append();
-        }
+        f.appendEvery(1, 10);
         assertThat(reader.fold(ReaderFixture.KEY, second, ReaderFixture.TALLY))
                 .isEqualTo(fresh.foldWindow(ReaderFixture.KEY, second, ReaderFixture.TALLY));
         ProjectionReader.Metrics after = reader.metrics();
@@ -135,10 +123,7 @@ class SlidingFoldsPropertiesTest {
         ReaderFixture f = new ReaderFixture();
         ProjectionReader reader = new ProjectionReader(f.streams, f.streams, f.clock, 1_000, 100);
         Window.Sliding w = Window.last(Duration.ofMillis(600)).inPanesOf(Duration.ofMillis(10));
-        for (int i = 0; i < 600; i++) {
-            f.clock.advance(1);
-            f.append();
-        }
+        f.appendEvery(1, 600);
         Vector<StreamId> first = reader.fold(ReaderFixture.KEY, w, ReaderFixture.IDS);
         long after = reader.metrics().entriesFolded();
         for (int read = 0; read < 20; read++) {
