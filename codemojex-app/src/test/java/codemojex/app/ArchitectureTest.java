@@ -228,6 +228,30 @@ class ArchitectureTest {
         }
     }
 
+    /** The most lines a main source file of the app may have: a class past it does more than one thing. */
+    static final int MAX_LINES = 300;
+
+    @Test
+    void noMainClassOfTheAppIsOverThreeHundredLines() throws java.io.IOException {
+        java.util.Map<String, Long> over = new java.util.TreeMap<>();
+        long files;
+        try (java.util.stream.Stream<java.nio.file.Path> sources = java.nio.file.Files.walk(java.nio.file.Path.of("src/main/java"))) {
+            java.util.List<java.nio.file.Path> mains = sources.filter(f -> f.toString().endsWith(".java")).toList();
+            files = mains.size();
+            for (java.nio.file.Path f : mains) {
+                long lines;
+                try (java.util.stream.Stream<String> l = java.nio.file.Files.lines(f)) {
+                    lines = l.count();
+                }
+                if (lines > MAX_LINES) {
+                    over.put(f.toString(), lines);
+                }
+            }
+        }
+        org.assertj.core.api.Assertions.assertThat(files).as("main sources found").isGreaterThan(50);
+        org.assertj.core.api.Assertions.assertThat(over).as("main classes over %d lines", MAX_LINES).isEmpty();
+    }
+
     @Test
     void theAppsSlicesAreFreeOfCycles() {
         slices().matching("codemojex.app.(*)..").should().beFreeOfCycles().check(ALL);

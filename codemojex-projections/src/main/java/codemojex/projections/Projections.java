@@ -13,8 +13,6 @@ import io.vavr.collection.Map;
 import io.vavr.collection.Vector;
 import io.vavr.control.Option;
 
-import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
@@ -35,33 +33,19 @@ public final class Projections {
 
     // ---- room openings -------------------------------------------------------------------------
 
-    /** {@code room-opened} -> room -> number of games opened. */
-    public static CombinableFold<Map<String, Integer>> roomOpenings() {
-        return fold("room-openings", 1, HashMap.empty(),
-                (acc, e) -> acc.put(RoomOpened.decode(e).room(), 1, Integer::sum),
-                (a, b) -> a.merge(b, Integer::sum));
-    }
-
-    // ---- points per player ---------------------------------------------------------------------
-
     /**
-     * Points per player in a window and the number of guesses.
-     *
-     * @param points  player id -> sum of totals
-     * @param guesses scored guesses
+     * {@code room-opened} -> room -> number of games opened. A count, so it retracts (a room whose
+     * count goes back to 0 leaves the map): a sliding window of it is kept running.
      */
-    public record PlayerTotals(Map<String, Long> points, long guesses) {
-        public static final PlayerTotals EMPTY = new PlayerTotals(HashMap.empty(), 0);
-    }
-
-    /** {@code guess-scored} -> points per player (by player id) and guesses. */
-    public static CombinableFold<PlayerTotals> playerTotals() {
-        return fold("player-totals", 2, PlayerTotals.EMPTY,
+    public static echomq.domain.fold.InvertibleFold<Map<String, Integer>> roomOpenings() {
+        return echomq.domain.fold.InvertibleFold.of("room-openings", 1, HashMap.empty(),
+                (acc, e) -> acc.put(RoomOpened.decode(e).room(), 1, Integer::sum),
+                (a, b) -> a.merge(b, Integer::sum),
                 (acc, e) -> {
-                    GuessScored s = GuessScored.decode(e);
-                    return new PlayerTotals(acc.points().put(s.playerId(), (long) s.total(), Long::sum), acc.guesses() + 1);
-                },
-                (a, b) -> new PlayerTotals(a.points().merge(b.points(), Long::sum), a.guesses() + b.guesses()));
+                    String room = RoomOpened.decode(e).room();
+                    int left = acc.get(room).getOrElse(0) - 1;
+                    return left == 0 ? acc.remove(room) : acc.put(room, left);
+                });
     }
 
     // ---- the lobby ------------------------------------------------------------------------------
@@ -166,11 +150,6 @@ public final class Projections {
         }
     }
 
-    /** The window of the feed: the last hour by {@code clock}. */
-    public static Window.Since lastHour(Clock clock) {
-        return Window.since(clock.instant().minus(Duration.ofHours(1)));
-    }
-
     /** {@code guess-scored} -> the newest {@code size} items and the totals. */
     public static CombinableFold<Feed> recentFeed(int size) {
         if (size <= 0 || size > 1000) {
@@ -209,21 +188,6 @@ public final class Projections {
         echomq.domain.fold.InvertibleFold<Long> count = echomq.domain.fold.InvertibleFold.of("scored-guesses", 1, 0L,
                 (n, e) -> n + 1, Long::sum, (n, e) -> n - 1);
         return echomq.domain.fold.KeyedFolds.groupBy("playerId", e -> Option.some(GuessScored.decode(e).playerId()), count);
-    }
-
-    /**
-     * {@code guess-scored} -> scored guesses per minute (the minute's start, epoch milliseconds ->
-     * count). The app no longer draws its chart from it: its chart is a series of tumbling buckets
-     * ({@code Buckets}) of {@link #guessesByPlayer()}, where the bucketing rule lives once.
-     */
-    public static CombinableFold<Map<Long, Integer>> guessesPerMinute() {
-        return fold("guesses-per-minute", 1, HashMap.empty(),
-                (acc, e) -> {
-                    GuessScored.decode(e); // an unreadable entry is skipped here as in the feed, so the two agree
-                    long minute = Math.floorDiv(e.id().ms(), 60_000L) * 60_000L;
-                    return acc.put(minute, 1, Integer::sum);
-                },
-                (a, b) -> a.merge(b, Integer::sum));
     }
 
     /**

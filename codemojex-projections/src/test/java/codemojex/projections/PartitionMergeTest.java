@@ -97,10 +97,11 @@ class PartitionMergeTest {
                 assertThat(perPartition(feedLog, scored, w, feed, Tally.merging(Projections.mergeFeeds(size))))
                         .isEqualTo(new PartitionedWindows(feedLog).foldWindow(scored, w, feed, 7));
 
-                CombinableFold<Tally<io.vavr.collection.Map<Long, Integer>>> perMinute = Tally.counting(Projections.guessesPerMinute());
-                io.vavr.collection.Map<Long, Integer> minutes = perPartition(feedLog, scored, w, perMinute, perMinute::combine).value();
-                assertThat(minutes).isEqualTo(new PartitionedWindows(feedLog).foldWindow(scored, w, perMinute, 7).value());
-                assertThat(minutes.values().sum().longValue()).as("every scored guess in one minute")
+                // the feed's series bucket: player -> scored guesses, partitions merged with its own combine
+                CombinableFold<Tally<io.vavr.collection.Map<String, Long>>> perPlayer = Tally.counting(Projections.guessesByPlayer());
+                io.vavr.collection.Map<String, Long> players = perPartition(feedLog, scored, w, perPlayer, perPlayer::combine).value();
+                assertThat(players).isEqualTo(new PartitionedWindows(feedLog).foldWindow(scored, w, perPlayer, 7).value());
+                assertThat(players.values().sum().longValue()).as("every scored guess by one player")
                         .isEqualTo(new PartitionedWindows(feedLog).foldWindow(scored, w, feed, 7).value().guesses());
 
                 PartitionedChannel settled = new PartitionedChannel("cm", Channels.GAME_SETTLED, partitions);

@@ -4,10 +4,10 @@ import codemojex.projections.GameEvent.GameSettled;
 import codemojex.projections.GameEvent.GuessScored;
 import codemojex.projections.GameEvent.RoomOpened;
 import codemojex.projections.Projections.Feed;
-import codemojex.projections.Projections.PlayerTotals;
 import codemojex.projections.testkit.InMemoryBoard;
 import echomq.domain.id.BrandedId;
 import echomq.domain.fold.CombinableFold;
+import echomq.domain.fold.InvertibleFold;
 import echomq.domain.id.Snowflake;
 import echomq.domain.stream.StreamEntry;
 import echomq.domain.stream.StreamKey;
@@ -24,12 +24,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -64,16 +61,6 @@ class ProjectionsTest {
     }
 
     @Test
-    void playerTotalsSumPointsAndCountGuesses() {
-        List<StreamEntry> log = List.of(
-                at(T, scored("g1", "ada", 200, 200)), at(T + 1, scored("g1", "bob", 100, 100)),
-                at(T + 2, scored("g2", "ada", 480, 480)), at(T + 3, scored("g1", "ada", 20, 200)));
-        PlayerTotals t = Projections.playerTotals().foldAll(log);
-        assertThat(t.points()).as("by player id").isEqualTo(HashMap.of(PlayerIds.ofName("ada"), 700L, PlayerIds.ofName("bob"), 100L));
-        assertThat(t.guesses()).isEqualTo(4);
-    }
-
-    @Test
     void theFeedIsTheNewestFirstWithTotalsAndNoGuessContent() {
         List<StreamEntry> log = new ArrayList<>();
         for (int i = 0; i < 8; i++) {
@@ -88,13 +75,6 @@ class ProjectionsTest {
         assertThat(Projections.FeedItem.class.getRecordComponents()).extracting(c -> c.getName())
                 .doesNotContain("guess", "secret", "positions");
         assertThatThrownBy(() -> Projections.recentFeed(0)).hasMessageContaining("got 0");
-    }
-
-    @Test
-    void theFeedWindowIsTheLastHour() {
-        Instant now = Instant.parse("2026-03-10T10:00:00.500Z");
-        Window.Since w = Projections.lastHour(Clock.fixed(now, ZoneOffset.UTC));
-        assertThat(w).isEqualTo(Window.since(now.minus(Duration.ofHours(1))));
     }
 
     @Test
@@ -148,14 +128,14 @@ class ProjectionsTest {
                 at(T, scored("g1", "ada", 200, 200)),
                 StreamEntry.of(BrandedId.event(Snowflake.compose(T + 1, 0, 0)), LinkedHashMap.of("v", "1", "game", "g1")),
                 at(T + 2, scored("g1", "bob", 100, 100)));
-        assertThatThrownBy(() -> Projections.playerTotals().foldAll(log))
+        assertThatThrownBy(() -> Projections.recentFeed(5).foldAll(log))
                 .isInstanceOf(MalformedEntryException.class).hasMessageContaining(log.get(1).id().toString());
-        Tally<PlayerTotals> t = Tally.counting(Projections.playerTotals()).foldAll(log);
+        Tally<Feed> t = Tally.counting(Projections.recentFeed(5)).foldAll(log);
         assertThat(t.value().guesses()).isEqualTo(2);
         assertThat(t.skipped()).isEqualTo(1);
         assertThat(t.examples().last().reason()).contains(log.get(1).id().toString());
         assertThat(t.examples().map(Tally.Skipped::id)).containsExactly(log.get(1).id());
-        assertThatThrownBy(() -> Tally.strict(Projections.playerTotals()).foldAll(log))
+        assertThatThrownBy(() -> Tally.strict(Projections.recentFeed(5)).foldAll(log))
                 .isInstanceOf(MalformedEntryException.class).hasMessageContaining(log.get(1).id().toString());
     }
 
@@ -185,13 +165,25 @@ class ProjectionsTest {
                 String winner = "p" + r.nextInt(6);
                 settled.add(at(T + k, new GameSettled("g" + k, "r", PlayerIds.ofName(winner), winner, "G" + k, secret)));
             }
+            // the logs again with unreadable entries (no version, no fields) here and there, for the tallies
+            List<StreamEntry> scoredWithBad = new ArrayList<>(scoredLog);
+            List<StreamEntry> openedWithBad = new ArrayList<>(opened);
+            for (int k = r.nextInt(6); k > 0; k--) {
+                StreamEntry bad = StreamEntry.of(BrandedId.event(Snowflake.compose(T + r.nextInt(60), 1, seq++ % 4096)), LinkedHashMap.of("x", "1"));
+                scoredWithBad.add(r.nextInt(scoredWithBad.size() + 1), bad);
+                openedWithBad.add(r.nextInt(openedWithBad.size() + 1), bad);
+            }
             return Stream.of(
                     new Split("room-openings", Projections.roomOpenings(), opened),
-                    new Split("player-totals", Projections.playerTotals(), scoredLog),
+                    new Split("guesses-by-player", Projections.guessesByPlayer(), scoredLog),
+                    new Split("guesses-by-game", Projections.guessesByGame(), scoredLog),
                     new Split("feed", Projections.recentFeed(1 + r.nextInt(10)), scoredLog),
                     new Split("board", Projections.allTimeBoard("g1"), scoredLog),
                     new Split("day-results", Projections.dayResults(), settled),
-                    new Split("skipping", Tally.counting(Projections.playerTotals()), scoredLog));
+                    new Split("skipping", Tally.counting(Projections.recentFeed(1 + r.nextInt(10))), scoredWithBad),
+                    new Split("skipping-by-player", Tally.counting(Projections.guessesByPlayer()), scoredWithBad),
+                    new Split("skipping-by-game", Tally.counting(Projections.guessesByGame()), scoredWithBad),
+                    new Split("skipping-openings", Tally.counting(Projections.roomOpenings()), openedWithBad));
         });
     }
 
@@ -199,6 +191,27 @@ class ProjectionsTest {
     @MethodSource("splits")
     void foldingInOnePassEqualsCombiningAdjacentWindows(Split s) {
         assertCombines(s.fold(), s.log());
+    }
+
+    // ---- the counts retract: a sliding window of them is kept running -------------------------
+
+    static Stream<Split> invertibleSplits() {
+        return splits().filter(s -> s.fold() instanceof InvertibleFold<?>);
+    }
+
+    @ParameterizedTest
+    @MethodSource("invertibleSplits")
+    void retractingTheOldestEntriesEqualsFoldingTheRest(Split s) {
+        assertRetracts((InvertibleFold<?>) s.fold(), s.log());
+    }
+
+    static <A> void assertRetracts(InvertibleFold<A> fold, List<StreamEntry> log) {
+        A running = fold.foldAll(log);
+        for (int cut = 0; cut < log.size(); cut++) {
+            running = fold.retract(running, log.get(cut));
+            assertThat(running).as("without the first %d", cut + 1).isEqualTo(fold.foldAll(log.subList(cut + 1, log.size())));
+        }
+        assertThat(running).isEqualTo(fold.initial());
     }
 
     static <A> void assertCombines(CombinableFold<A> fold, List<StreamEntry> log) {

@@ -6,7 +6,6 @@ import codemojex.app.core.port.GuessInbox;
 import codemojex.app.core.port.ScoreCommit;
 import codemojex.projections.GameEvent.GuessSubmitted;
 import codemojex.projections.GameRecord;
-import codemojex.projections.GuessOutcome;
 import codemojex.projections.MalformedEntryException;
 import echomq.domain.id.BrandedId;
 import echomq.domain.id.StreamId;
@@ -18,15 +17,16 @@ import org.slf4j.LoggerFactory;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The score worker's loop: takes delivered guesses from the {@link GuessInbox}, commits their
  * outcomes through {@link ScoreCommit} (which decides with {@code Referee} and writes it all at
  * once), up to {@code commitBatch} guesses per call, and backs off while Redis is down. While one
  * call is on its way, the next batch is prepared; a thread of the worker's own ({@code score-commit},
- * ended by {@link #close}) sends them, in order. A crash before a commit leaves the guess pending, to be
- * picked up by {@link #recover()}; after it, nothing is left to do. Several instances share the
+ * ended by {@link #close}) sends them, in order ({@link CommitPipeline}). The games it reads are
+ * kept ({@link KnownGames}), and what it did is counted ({@link ScoreCounts}). A crash before a
+ * commit leaves the guess pending, to be picked up by {@link #recover()}; after it, nothing is left
+ * to do. Several instances share the
  * work as consumers of one group; each also sweeps, every half {@code claimIdle}, for guesses left
  * idle that long by an instance that died, and scores them (the commit is exactly once whoever
  * makes it).
@@ -56,17 +56,14 @@ public final class ScoreWorker implements AutoCloseable {
     }
 
     private final GuessInbox inbox;
-    private final Games games;
-    private final ScoreCommit commit;
-    private final Faults faults;
     private final Duration claimIdle;
     private final java.time.Clock clock;
     private final int commitBatch;
     private final java.util.function.Predicate<String> inPartition;
     private volatile java.time.Instant lastSweep;
-    private final AtomicLong claimed = new AtomicLong();
-    private final AtomicLong scored = new AtomicLong();
-    private final AtomicLong rejected = new AtomicLong();
+    private final ScoreCounts counts = new ScoreCounts();
+    private final KnownGames games;
+    private final CommitPipeline commits;
     private final BackoffLoop loop;
 
     /**
@@ -79,14 +76,10 @@ public final class ScoreWorker implements AutoCloseable {
     public ScoreWorker(GuessInbox inbox, Games games, ScoreCommit commit, Faults faults, Duration claimIdle, java.time.Clock clock,
                        int commitBatch, java.util.function.Predicate<String> inPartition) {
         this.inPartition = Objects.requireNonNull(inPartition, "inPartition");
-        if (commitBatch < 1) {
-            throw new IllegalArgumentException("commit batch must be >= 1, got " + commitBatch);
-        }
+        this.commits = new CommitPipeline(commit, commitBatch, this::ready, faults, counts);
         this.commitBatch = commitBatch;
         this.inbox = Objects.requireNonNull(inbox, "inbox");
-        this.games = Objects.requireNonNull(games, "games");
-        this.commit = Objects.requireNonNull(commit, "commit");
-        this.faults = Objects.requireNonNull(faults, "faults");
+        this.games = new KnownGames(games, KnownGames.MAX);
         this.claimIdle = Objects.requireNonNull(claimIdle, "claimIdle");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.lastSweep = clock.instant();
@@ -122,7 +115,7 @@ public final class ScoreWorker implements AutoCloseable {
     public int sweep() {
         List<StreamEntry> taken = takeOverIdle();
         if (!taken.isEmpty()) {
-            claimed.addAndGet(taken.size());
+            counts.noteClaimed(taken.size());
             log.info("took over {} guess(es) left idle for {} by another worker", taken.size(), claimIdle);
         }
         return taken.size();
@@ -137,7 +130,7 @@ public final class ScoreWorker implements AutoCloseable {
 
     /** Guesses this worker took over from other consumers in its sweeps. */
     public long claimed() {
-        return claimed.get();
+        return counts.claimed();
     }
 
     /** Creates the consumer group if needed. */
@@ -168,14 +161,14 @@ public final class ScoreWorker implements AutoCloseable {
      */
     public int pollOnce(Duration block) {
         int count = readCount(commitBatch);
-        return inFlight(commits -> {
+        return commits.inFlight(poll -> {
             List<StreamEntry> batch = inbox.next(count, block);
             int n = batch.size();
-            commits.add(batch);
-            for (int reads = 1; batch.size() == count && reads < READS_PER_POLL && !commits.failed(); reads++) {
+            poll.add(batch);
+            for (int reads = 1; batch.size() == count && reads < READS_PER_POLL && !poll.failed(); reads++) {
                 batch = inbox.next(count, Duration.ZERO);
                 n += batch.size();
-                commits.add(batch);
+                poll.add(batch);
             }
             return n;
         });
@@ -195,89 +188,10 @@ public final class ScoreWorker implements AutoCloseable {
      * every batch is committed, or throws the first failure once the calls in flight have ended.
      */
     void processAll(List<StreamEntry> entries) {
-        inFlight(commits -> {
-            commits.add(entries);
+        commits.inFlight(poll -> {
+            poll.add(entries);
             return entries.size();
         });
-    }
-
-    /**
-     * Runs {@code work} with a fresh set of commits in flight and waits for them, also when the work
-     * fails (a read or an acknowledgement to a Redis gone): nothing of this poll is still being sent
-     * when it returns or throws, so a recovery after it never races its commits.
-     */
-    private int inFlight(java.util.function.ToIntFunction<InFlight> work) {
-        InFlight commits = new InFlight();
-        int n;
-        try {
-            n = work.applyAsInt(commits);
-        } catch (RuntimeException | Error e) {
-            try {
-                commits.await();
-            } catch (RuntimeException | Error also) {
-                if (also != e) {
-                    e.addSuppressed(also);
-                }
-            }
-            throw e;
-        }
-        commits.await();
-        return n;
-    }
-
-    /**
-     * The commit batches of one poll, in order. While one batch's call is on its way, the next is
-     * prepared (decided, its ids minted, its arguments built) on the polling thread and sent after
-     * it from the committing thread. A batch whose predecessor failed is not sent: its guesses would
-     * be committed before the ones ahead of them.
-     */
-    private final class InFlight {
-        private java.util.concurrent.CompletableFuture<Void> behind = java.util.concurrent.CompletableFuture.completedFuture(null);
-        private RuntimeException unprepared;
-
-        /** Whether a batch failed to be prepared or committed: nothing more is sent. */
-        boolean failed() {
-            return unprepared != null || behind.isCompletedExceptionally();
-        }
-
-        /** Decodes {@code entries} and sends their commit batches behind the ones in flight. */
-        void add(List<StreamEntry> entries) {
-            List<ScoreCommit.Commit> ready = ready(entries);
-            if (ready.isEmpty() || failed()) {
-                return;
-            }
-            if (ready.size() <= commitBatch && behind.isDone()) {
-                send(ready, commit.prepare(ready)); // one call with nothing ahead of it: no hand-off
-                return;
-            }
-            for (int from = 0; from < ready.size() && !failed(); from += commitBatch) {
-                List<ScoreCommit.Commit> chunk = ready.subList(from, Math.min(ready.size(), from + commitBatch));
-                try {
-                    ScoreCommit.Prepared prepared = commit.prepare(chunk);
-                    behind = behind.thenRunAsync(() -> send(chunk, prepared), committer());
-                } catch (RuntimeException e) {
-                    unprepared = e; // thrown once the batches ahead of it have been committed
-                }
-            }
-        }
-
-        /** Waits for the batches in flight; throws the first failure, as it was thrown. */
-        void await() {
-            try {
-                behind.join();
-            } catch (java.util.concurrent.CompletionException e) {
-                if (e.getCause() instanceof RuntimeException failure) {
-                    throw failure;
-                }
-                if (e.getCause() instanceof Error error) {
-                    throw error;
-                }
-                throw e;
-            }
-            if (unprepared != null) {
-                throw unprepared;
-            }
-        }
     }
 
     /** The guesses of {@code entries} to commit; malformed ones and those of unknown games or another partition acknowledged and reported. */
@@ -296,84 +210,19 @@ public final class ScoreWorker implements AutoCloseable {
             if (!inPartition.test(guess.game())) {
                 log.warn("guess {} is for game {} of another partition: acknowledged, not scored", guessId, LogSafe.escape(guess.game()));
                 inbox.ack(entry.id());
-                rejected.incrementAndGet();
+                counts.noteRejected();
                 continue;
             }
-            Option<GameRecord> game = game(guess.game());
+            Option<GameRecord> game = games.find(guess.game());
             if (game.isEmpty()) {
                 log.warn("guess {} is for unknown game {}: acknowledged, not scored", guessId, LogSafe.escape(guess.game()));
                 inbox.ack(entry.id());
-                rejected.incrementAndGet();
+                counts.noteRejected();
                 continue;
             }
             ready.add(new ScoreCommit.Commit(entry, guess, guessId, game.get()));
         }
         return ready;
-    }
-
-    /** Commits one prepared batch and counts its results. */
-    private void send(List<ScoreCommit.Commit> chunk, ScoreCommit.Prepared prepared) {
-        chunk.forEach(c -> faults.at(Step.BEFORE_COMMIT, c.delivery()));
-        List<ScoreCommit.Result> results = prepared.send();
-        chunk.forEach(c -> faults.at(Step.AFTER_COMMIT, c.delivery()));
-        for (int i = 0; i < chunk.size(); i++) {
-            count(chunk.get(i), results.get(i));
-        }
-    }
-
-    /** The thread that sends prepared batches, one after the other (started at first use, ended by {@link #close}). */
-    private java.util.concurrent.ExecutorService committer;
-
-    private synchronized java.util.concurrent.Executor committer() {
-        if (committer == null) {
-            committer = java.util.concurrent.Executors.newSingleThreadExecutor(task -> {
-                Thread t = new Thread(task, "score-commit");
-                t.setDaemon(true);
-                return t;
-            });
-        }
-        return committer;
-    }
-
-    /** Games this worker has read, at most {@value #KNOWN_GAMES}, the least recently used dropped first. */
-    private static final int KNOWN_GAMES = 10_000;
-
-    private final java.util.Map<String, GameRecord> known = java.util.Collections.synchronizedMap(
-            new java.util.LinkedHashMap<>(256, 0.75f, true) {
-                @Override
-                protected boolean removeEldestEntry(java.util.Map.Entry<String, GameRecord> eldest) {
-                    return size() > KNOWN_GAMES;
-                }
-            });
-
-    /**
-     * The game, from what this worker read before when it can: a game's keyboard and secret never
-     * change, and whether it is still open is decided inside the commit, which rejects a guess for a
-     * game settled since (a record read here may say "open" for a game that is not any more).
-     */
-    private Option<GameRecord> game(String game) {
-        GameRecord seen = known.get(game);
-        if (seen != null) {
-            return Option.some(seen);
-        }
-        Option<GameRecord> found = games.find(game);
-        found.forEach(g -> known.put(game, g));
-        return found;
-    }
-
-    private void count(ScoreCommit.Commit c, ScoreCommit.Result result) {
-        if (!(result instanceof ScoreCommit.Applied applied)) {
-            return; // committed before: the script only acknowledged it
-        }
-        if (applied.outcome() instanceof GuessOutcome.Rejected) {
-            rejected.incrementAndGet();
-            log.info("guess {} for settled game {} acknowledged, not scored", c.guessId(), LogSafe.escape(c.guess().game()));
-            return;
-        }
-        scored.incrementAndGet();
-        if (applied.outcome() instanceof GuessOutcome.ScoredAndSettled) {
-            log.info("game {} settled: {} cracked it with guess {}", LogSafe.escape(c.guess().game()), LogSafe.escape(c.guess().player()), c.guessId());
-        }
     }
 
     /** Runs the worker on a thread of its own until {@link #stop()}: recovers, then polls; backs off while Redis is down. */
@@ -393,12 +242,12 @@ public final class ScoreWorker implements AutoCloseable {
 
     /** Guesses scored by this worker. */
     public long scored() {
-        return scored.get();
+        return counts.scored();
     }
 
     /** Guesses rejected by this worker (unknown or settled games). */
     public long rejected() {
-        return rejected.get();
+        return counts.rejected();
     }
 
     /** Guesses delivered and not acknowledged, across the group. */
@@ -410,11 +259,6 @@ public final class ScoreWorker implements AutoCloseable {
     @Override
     public void close() {
         stop();
-        synchronized (this) {
-            if (committer != null) {
-                committer.shutdown();
-                committer = null;
-            }
-        }
+        commits.close();
     }
 }

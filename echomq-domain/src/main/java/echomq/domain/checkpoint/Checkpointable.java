@@ -1,7 +1,7 @@
 package echomq.domain.checkpoint;
 
 import echomq.domain.fold.CombinableFold;
-import echomq.domain.stream.StreamEntry;
+import echomq.domain.fold.InvertibleFold;
 
 import java.util.Objects;
 
@@ -25,52 +25,21 @@ public interface Checkpointable<A> extends CombinableFold<A> {
     StateCodec<A> codec();
 
     /**
-     * {@code fold} with {@code codec}: the same name, version, step and combination.
+     * {@code fold} with {@code codec}: the same name, version, step and combination. It keeps what
+     * {@code fold} can do: an {@link InvertibleFold} (whatever the static type) gives a checkpointable
+     * fold that is an {@code InvertibleFold} too, so a sliding window of it is still kept running while
+     * its sealed windows are checkpointed.
      *
      * @param fold  the fold
      * @param codec how its accumulator is written and read back
      * @param <A>   the accumulator
-     * @return the checkpointable fold
+     * @return the checkpointable fold, invertible when {@code fold} is
      * @throws NullPointerException naming a missing part
      */
     static <A> Checkpointable<A> of(CombinableFold<A> fold, StateCodec<A> codec) {
         Objects.requireNonNull(fold, "fold");
         Objects.requireNonNull(codec, "codec");
-        return new Checkpointable<>() {
-            @Override
-            public StateCodec<A> codec() {
-                return codec;
-            }
-
-            @Override
-            public A combine(A earlier, A later) {
-                return fold.combine(earlier, later);
-            }
-
-            @Override
-            public String name() {
-                return fold.name();
-            }
-
-            @Override
-            public int version() {
-                return fold.version();
-            }
-
-            @Override
-            public A initial() {
-                return fold.initial();
-            }
-
-            @Override
-            public A step(A accumulator, StreamEntry entry) {
-                return fold.step(accumulator, entry);
-            }
-
-            @Override
-            public String toString() {
-                return fold + " (checkpointable)";
-            }
-        };
+        return fold instanceof InvertibleFold<A> invertible
+                ? new CheckpointableFolds.Invertible<>(invertible, codec) : new CheckpointableFolds.Combinable<>(fold, codec);
     }
 }

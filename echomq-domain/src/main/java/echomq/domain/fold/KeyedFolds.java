@@ -35,9 +35,13 @@ public final class KeyedFolds {
      * @param fold    the fold of each key's entries
      * @param <K>     the key
      * @param <A>     the inner accumulator
-     * @return the keyed fold, named {@code "<fold> by <keyName>"}, of the inner fold's version
+     * @return the keyed fold, named {@code "<fold> by <keyName>"}, of the inner fold's version;
+     *         combinable or invertible when {@code fold} is, whatever its static type
      */
     public static <K, A> Fold<Map<K, A>> groupBy(String keyName, Function<StreamEntry, Option<K>> key, Fold<A> fold) {
+        if (fold instanceof CombinableFold<A> combinable) {
+            return groupBy(keyName, key, combinable);
+        }
         Keyed<K, A> k = new Keyed<>(keyName, key, fold);
         return Fold.of(k.name(), fold.version(), HashMap.empty(), (acc, e) -> k.step(acc, e, false));
     }
@@ -50,10 +54,13 @@ public final class KeyedFolds {
      * @param fold    the combinable fold of each key's entries
      * @param <K>     the key
      * @param <A>     the inner accumulator
-     * @return the keyed fold
+     * @return the keyed fold, invertible when {@code fold} is, whatever its static type
      */
     public static <K, A> CombinableFold<Map<K, A>> groupBy(String keyName, Function<StreamEntry, Option<K>> key,
                                                           CombinableFold<A> fold) {
+        if (fold instanceof InvertibleFold<A> invertible) {
+            return groupBy(keyName, key, invertible);
+        }
         Keyed<K, A> k = new Keyed<>(keyName, key, fold);
         return CombinableFold.of(k.name(), fold.version(), HashMap.empty(), (acc, e) -> k.step(acc, e, false),
                 (a, b) -> k.combine(a, b, fold));
@@ -114,10 +121,13 @@ public final class KeyedFolds {
 
         Map<K, A> retract(Map<K, A> acc, StreamEntry e, InvertibleFold<A> f) {
             Option<K> k = Objects.requireNonNull(key.apply(e), "the key function answered null");
-            if (k.isEmpty() || !acc.containsKey(k.get())) {
+            if (k.isEmpty()) {
                 return acc;
             }
-            return keep(acc, k.get(), f.retract(acc.get(k.get()).get(), e), true);
+            // an absent key is at the initial value (the maps are canonical): retract from that, so a
+            // sum that went back to 0 goes on below it, and an entry the inner fold cannot read fails
+            // its retraction as it failed its step
+            return keep(acc, k.get(), f.retract(acc.get(k.get()).getOrElse(f::initial), e), true);
         }
     }
 }

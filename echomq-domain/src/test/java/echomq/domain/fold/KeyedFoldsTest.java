@@ -84,6 +84,17 @@ class KeyedFoldsTest {
     }
 
     @Test
+    void retractingFromAKeyBackAtTheInitialValueGoesOnFromIt() {
+        StreamEntry plus = StreamEntry.of(BrandedId.event(1L << 22), LinkedHashMap.of("player", "ann", "points", "5"));
+        StreamEntry minus = StreamEntry.of(BrandedId.event(2L << 22), LinkedHashMap.of("player", "ann", "points", "-5"));
+        Map<String, Long> both = SUM_BY_PLAYER.foldAll(List.of(plus, minus));
+        assertThat(both).as("a sum back at 0 is no key").isEmpty();
+        // the window slides past +5: what is left is -5, as a fresh fold of it says
+        assertThat(SUM_BY_PLAYER.retract(both, plus)).isEqualTo(SUM_BY_PLAYER.foldAll(List.of(minus)))
+                .containsExactly(io.vavr.Tuple.of("ann", -5L));
+    }
+
+    @Test
     void aBlankKeyNameIsRefused() {
         assertThatThrownBy(() -> KeyedFolds.groupBy(" ", e -> Option.none(), SUM)).hasMessageContaining("key name ' '");
     }

@@ -25,24 +25,24 @@ record Counted<A>(long entries, A value) {
      * The fold of {@code fold} and a count, named apart from {@code fold} so that neither's kept
      * values serve the other. A {@link Checkpointable} fold gives a checkpointable count (its
      * codec's text after the count), so the sealed buckets of a series survive a restart as the
-     * panes of a sliding window do.
+     * panes of a sliding window do; a fold both checkpointable and invertible gives a count that is
+     * both, so neither its checkpoints nor its running path are given up.
      */
     static <A> Fold<Counted<A>> of(Fold<A> fold) {
         Objects.requireNonNull(fold, "fold");
         String name = "entries+" + escaped(fold.name());
         Counted<A> zero = new Counted<>(0, fold.initial());
-        if (fold instanceof Checkpointable<A> cp && !(fold instanceof InvertibleFold) && isCheckpointName(name)) {
-            return Checkpointable.of(CombinableFold.of(name, fold.version(), zero, (c, e) -> c.step(fold, e),
-                    (x, y) -> x.combine(cp, y)), codec(cp.codec()));
-        }
+        CombinableFold<Counted<A>> counted;
         if (fold instanceof InvertibleFold<A> inv) {
-            return InvertibleFold.of(name, fold.version(), zero, (c, e) -> c.step(fold, e),
+            counted = InvertibleFold.of(name, fold.version(), zero, (c, e) -> c.step(fold, e),
                     (x, y) -> x.combine(inv, y), (c, e) -> new Counted<>(c.entries - 1, inv.retract(c.value, e)));
+        } else if (fold instanceof CombinableFold<A> comb) {
+            counted = CombinableFold.of(name, fold.version(), zero, (c, e) -> c.step(fold, e), (x, y) -> x.combine(comb, y));
+        } else {
+            return Fold.of(name, fold.version(), zero, (c, e) -> c.step(fold, e));
         }
-        if (fold instanceof CombinableFold<A> comb) {
-            return CombinableFold.of(name, fold.version(), zero, (c, e) -> c.step(fold, e), (x, y) -> x.combine(comb, y));
-        }
-        return Fold.of(name, fold.version(), zero, (c, e) -> c.step(fold, e));
+        // both checkpointable and invertible: Checkpointable.of keeps the count invertible too
+        return fold instanceof Checkpointable<A> cp && isCheckpointName(name) ? Checkpointable.of(counted, codec(cp.codec())) : counted;
     }
 
     /** {@code <entries> <the fold's own text>}: the count first, so the fold's text may hold anything. */

@@ -46,7 +46,7 @@ class ColdStartTest {
         }
     };
 
-    /** A count that combines and is checkpointed, but cannot retract: the app's feed buckets are such folds. */
+    /** A count that combines and is checkpointed, but cannot retract. */
     static final CombinableFold<Long> COUNTED = Checkpointable.of(CombinableFold.of("count-cp", 1, 0L, (n, e) -> n + 1, Long::sum), LONG);
 
     final ReaderFixture f = new ReaderFixture();
@@ -107,6 +107,12 @@ class ColdStartTest {
         CombinableFold<Long> longName = Checkpointable.of(CombinableFold.of("n".repeat(199), 1, 0L, (n, e) -> n + 1, Long::sum), LONG);
         assertThat(Counted.of(longName)).isNotInstanceOf(Checkpointable.class);
         assertThat(Counted.of(COUNTED)).isInstanceOf(Checkpointable.class);
+        // checkpointed and invertible (the app's feed buckets, a tally of a count per player): the count is both
+        CombinableFold<Long> both = Checkpointable.of(ReaderFixture.COUNT, LONG);
+        assertThat(Counted.of(both)).isInstanceOf(Checkpointable.class).isInstanceOf(echomq.domain.fold.InvertibleFold.class);
+        var counted = (echomq.domain.fold.InvertibleFold<Counted<Long>>) Counted.of(both);
+        echomq.domain.stream.StreamEntry entry = f.append();
+        assertThat(counted.retract(counted.step(new Counted<>(3, 3L), entry), entry)).isEqualTo(new Counted<>(3, 3L));
         // a name a checkpoint cannot hold as it is (the app's "scored-guesses by playerId+tally") is escaped, one to one
         CombinableFold<Long> spaced = Checkpointable.of(CombinableFold.of("a b:{c}%", 1, 0L, (n, e) -> n + 1, Long::sum), LONG);
         assertThat(Counted.of(spaced)).isInstanceOf(Checkpointable.class);

@@ -73,6 +73,8 @@ class SlidingFoldsPropertiesTest {
                     .isEqualTo(fresh.foldWindow(ReaderFixture.KEY, w, ReaderFixture.IDS));
             assertThat(reader.fold(ReaderFixture.KEY, w, ReaderFixture.COUNT)).as("count at step %d", step)
                     .isEqualTo(fresh.foldWindow(ReaderFixture.KEY, w, ReaderFixture.COUNT));
+            assertThat(reader.fold(ReaderFixture.KEY, w, ReaderFixture.TALLY)).as("tally at step %d", step)
+                    .isEqualTo(fresh.foldWindow(ReaderFixture.KEY, w, ReaderFixture.TALLY));
             assertThat(reader.fold(ReaderFixture.KEY, w, ReaderFixture.IDS_PLAIN)).as("plain at step %d", step)
                     .isEqualTo(fresh.foldWindow(ReaderFixture.KEY, w, ReaderFixture.IDS_PLAIN));
         }
@@ -83,16 +85,10 @@ class SlidingFoldsPropertiesTest {
         ReaderFixture f = new ReaderFixture();
         ProjectionReader reader = new ProjectionReader(f.streams, f.streams, f.clock, 1_000, 100);
         Window.Sliding hour = Window.last(Duration.ofMillis(1_000));
-        for (int i = 0; i < 1_000; i++) {
-            f.clock.advance(1);
-            f.append();
-        }
+        f.appendEvery(1, 1_000);
         assertThat(reader.fold(ReaderFixture.KEY, hour, ReaderFixture.COUNT)).isEqualTo(1_000L);
         long before = reader.metrics().entriesFolded();
-        for (int i = 0; i < 10; i++) {
-            f.clock.advance(1);
-            f.append();
-        }
+        f.appendEvery(1, 10);
         // the window is closed at its start: [now - 1 s, now] holds 1,001 entries of one a millisecond
         assertThat(reader.fold(ReaderFixture.KEY, hour, ReaderFixture.COUNT)).isEqualTo(1_001L)
                 .isEqualTo(new StreamWindows(f.streams, f.clock).foldWindow(ReaderFixture.KEY, hour, ReaderFixture.COUNT));
@@ -101,14 +97,33 @@ class SlidingFoldsPropertiesTest {
     }
 
     @Test
+    void aCountedInvertibleFoldTakesTheRunningPath() {
+        ReaderFixture f = new ReaderFixture();
+        ProjectionReader reader = new ProjectionReader(f.streams, f.streams, f.clock, 1_000, 100);
+        Window.Sliding second = Window.last(Duration.ofMillis(1_000)).inPanesOf(Duration.ofMillis(100));
+        f.appendEvery(1, 1_000);
+        StreamWindows fresh = new StreamWindows(f.streams, f.clock);
+        assertThat(reader.fold(ReaderFixture.KEY, second, ReaderFixture.TALLY))
+                .isEqualTo(fresh.foldWindow(ReaderFixture.KEY, second, ReaderFixture.TALLY))
+                .satisfies(t -> assertThat(t.skipped()).isEqualTo(200));
+        ProjectionReader.Metrics before = reader.metrics();
+        f.appendEvery(1, 10);
+        assertThat(reader.fold(ReaderFixture.KEY, second, ReaderFixture.TALLY))
+                .isEqualTo(fresh.foldWindow(ReaderFixture.KEY, second, ReaderFixture.TALLY));
+        ProjectionReader.Metrics after = reader.metrics();
+        // running: 10 in, 9 out, nothing folded afresh and no pane combined (a pane path would combine its panes)
+        assertThat(after.entriesFolded() - before.entriesFolded()).isEqualTo(19);
+        assertThat(after.fullFolds()).isEqualTo(before.fullFolds());
+        assertThat(after.combines()).isEqualTo(before.combines());
+        assertThat(after.incrementalFolds()).isEqualTo(before.incrementalFolds() + 1);
+    }
+
+    @Test
     void sealedPanesAreFoldedOnceEachHoweverOftenTheWindowIsRead() {
         ReaderFixture f = new ReaderFixture();
         ProjectionReader reader = new ProjectionReader(f.streams, f.streams, f.clock, 1_000, 100);
         Window.Sliding w = Window.last(Duration.ofMillis(600)).inPanesOf(Duration.ofMillis(10));
-        for (int i = 0; i < 600; i++) {
-            f.clock.advance(1);
-            f.append();
-        }
+        f.appendEvery(1, 600);
         Vector<StreamId> first = reader.fold(ReaderFixture.KEY, w, ReaderFixture.IDS);
         long after = reader.metrics().entriesFolded();
         for (int read = 0; read < 20; read++) {

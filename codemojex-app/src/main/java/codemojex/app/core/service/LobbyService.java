@@ -8,6 +8,7 @@ import codemojex.projections.GameRecord;
 import codemojex.projections.Lobby;
 import codemojex.projections.Projections;
 import echomq.domain.fold.CombinableFold;
+import echomq.domain.fold.InvertibleFold;
 import echomq.domain.fold.Tally;
 import echomq.domain.window.Window;
 import io.vavr.collection.Map;
@@ -35,8 +36,11 @@ public final class LobbyService implements LobbyQuery {
     /** The lobby's activity: guesses scored in the last hour (a game with some is considered, however old the game). */
     public static final Duration ACTIVITY = Duration.ofHours(1);
 
-    /** The fold of the lobby's activity: game -> scored guesses, skipping unreadable entries. */
-    static final CombinableFold<Tally<Map<String, Long>>> GUESSES = Tally.counting(Projections.guessesByGame());
+    /**
+     * The fold of the lobby's activity: game -> scored guesses, skipping unreadable entries. Invertible,
+     * as the count is, so the lobby's sliding hour is kept running.
+     */
+    static final InvertibleFold<Tally<Map<String, Long>>> GUESSES = Tally.counting(Projections.guessesByGame());
 
     private final ProjectionReads reads;
     private final Games games;

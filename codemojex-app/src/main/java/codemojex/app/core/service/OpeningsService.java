@@ -4,7 +4,7 @@ import codemojex.app.core.SeriesQuery;
 import codemojex.app.core.port.in.OpeningsQuery;
 import codemojex.projections.Channels;
 import codemojex.projections.Projections;
-import echomq.domain.fold.CombinableFold;
+import echomq.domain.fold.InvertibleFold;
 import echomq.domain.fold.Tally;
 import echomq.domain.window.Series;
 import io.vavr.collection.Map;
@@ -14,8 +14,12 @@ import java.util.Objects;
 /** Games opened per room, folds of every partition's {@code room-opened}. */
 public final class OpeningsService implements OpeningsQuery {
 
-    /** The fold of one bucket of the openings' series: room -> games opened, skipping unreadable entries. */
-    public static final CombinableFold<Tally<Map<String, Integer>>> OPENINGS_BUCKET = Tally.counting(Projections.roomOpenings());
+    /**
+     * The fold of the openings: room -> games opened, skipping unreadable entries. Invertible, as the
+     * count is, so the default sliding day is kept running: a read folds what came in and retracts
+     * what slid out.
+     */
+    public static final InvertibleFold<Tally<Map<String, Integer>>> OPENINGS_BUCKET = Tally.counting(Projections.roomOpenings());
 
     private final ProjectionReads reads;
 
