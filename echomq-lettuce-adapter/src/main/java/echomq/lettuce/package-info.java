@@ -6,7 +6,8 @@
  * ({@link echomq.lettuce.LettuceStreamState}), readers ({@link echomq.lettuce.LettuceStreamReaders}),
  * tails ({@link echomq.lettuce.LettuceStreamTail}), consumer groups
  * ({@link echomq.lettuce.LettuceConsumerGroup}) and checkpoints
- * ({@link echomq.lettuce.LettuceCheckpoints}). Every adapter shares one multiplexed connection
+ * ({@link echomq.lettuce.LettuceCheckpoints}); {@link echomq.lettuce.LettucePorts#over} gives every one of them
+ * over one connection (the domain's {@code EchoPorts}). Every adapter shares one multiplexed connection
  * ({@link echomq.lettuce.LettuceRedis}); a thread that blocks gets a connection of its own. The
  * client is the connection's own ({@link echomq.lettuce.LettuceConnections#connect(String)}) or
  * somebody else's, left running when the connection closes

@@ -1,75 +1,29 @@
 package echomq.lettuce;
 
-import echomq.domain.group.Consumer;
-import echomq.domain.checkpoint.CheckpointPort;
-import echomq.domain.group.ConsumerGroupPort;
-import echomq.domain.id.Snowflake;
 import echomq.domain.id.StreamId;
-import echomq.domain.retention.StreamReadersPort;
-import echomq.domain.retention.StreamRetentionPort;
-import echomq.domain.stream.StreamAppendPort;
+import echomq.domain.ports.EchoPorts;
 import echomq.domain.stream.StreamEntry;
 import echomq.domain.stream.StreamKey;
-import echomq.domain.stream.StreamRangePort;
-import echomq.domain.stream.StreamStatePort;
-import echomq.testkit.AdapterContracts;
+import echomq.testkit.EchoPortsContracts;
 import io.lettuce.core.protocol.CommandArgs;
 import io.lettuce.core.protocol.CommandType;
 
-import java.time.Clock;
-import java.util.List;
-
 import static echomq.wire.Replies.bytes;
 
-/** Every port contract the Jedis adapter runs, on the Lettuce adapters; subclasses say which Redis (one server, a cluster). */
-abstract class LettucePortContracts extends AdapterContracts {
+/** Every port contract the Jedis adapter runs, on the Lettuce adapters as {@link LettucePorts} builds them; subclasses say which Redis (one server, a cluster). */
+abstract class LettucePortContracts extends EchoPortsContracts {
 
     /** The connection the adapters under test share. */
     abstract LettuceRedis redis();
 
     @Override
-    protected StreamRangePort range() {
-        return new LettuceStreamRange(redis());
+    protected EchoPorts ports() {
+        return LettucePorts.over(redis());
     }
 
-    @Override
-    protected StreamAppendPort newAppender(Snowflake minter) {
-        return new LettuceStreamAppend(redis(), minter);
-    }
-
-    @Override
-    protected StreamAppendPort newAppender(int node) {
-        return new LettuceStreamAppend(redis(), new Snowflake(node, Clock.systemUTC()));
-    }
-
-    @Override
-    protected StreamRetentionPort retention() {
-        return new LettuceStreamRetention(redis());
-    }
-
-    @Override
-    protected StreamStatePort states() {
-        return new LettuceStreamState(redis());
-    }
-
-    @Override
-    protected StreamReadersPort readers() {
-        return new LettuceStreamReaders(redis());
-    }
-
-    @Override
-    protected echomq.domain.closing.BucketMarkPort bucketMarks() {
-        return new LettuceBucketMarks(redis());
-    }
-
-    @Override
-    protected echomq.domain.closing.ServerClockPort serverClock() {
-        return new LettuceServerClock(redis());
-    }
-
-    @Override
-    protected CheckpointPort checkpoints() {
-        return new LettuceCheckpoints(redis());
+    @org.junit.jupiter.api.Test
+    void theFactoryNamesItsClient() {
+        org.assertj.core.api.Assertions.assertThat(ports().client()).isEqualTo("lettuce");
     }
 
     /** {@code XADD key <id> id <branded> f v …}, bypassing the adapter under test. */
@@ -90,10 +44,5 @@ abstract class LettucePortContracts extends AdapterContracts {
     @Override
     protected void deleteEntry(StreamKey key, StreamId id) {
         redis().call(key.toString(), CommandType.XDEL, LettuceRedis.args(key.toString()).add(id.toString()));
-    }
-
-    @Override
-    protected ConsumerGroupPort consumerGroup(Consumer consumer) {
-        return new LettuceConsumerGroup(redis(), consumer);
     }
 }

@@ -5,7 +5,8 @@
  * stream state ({@link echomq.redis.RedisStreamState}), readers
  * ({@link echomq.redis.RedisStreamReaders}), tails ({@link echomq.redis.RedisStreamTail}),
  * consumer groups ({@link echomq.redis.RedisConsumerGroup}) and checkpoints
- * ({@link echomq.redis.RedisCheckpoints}). Commands are shaped and replies read by the client-free
+ * ({@link echomq.redis.RedisCheckpoints}); {@link echomq.redis.RedisPorts#over} gives every one of them over
+ * one client (the domain's {@code EchoPorts}). Commands are shaped and replies read by the client-free
  * {@code echomq.wire} module, which the Lettuce adapter shares; failures surface as the domain's
  * typed {@code StreamStoreException}s ({@link echomq.redis.RedisFailures}).
  * <pre>{@code

@@ -1,6 +1,7 @@
 /**
  * What a service needs to test against EchoMQ-J, in test scope: abstract port contracts an adapter
- * extends once per Redis ({@link echomq.testkit.AdapterContracts} runs them all), in-memory streams
+ * extends once per Redis ({@link echomq.testkit.AdapterContracts} runs them all;
+ * {@link echomq.testkit.EchoPortsContracts} runs them on the ports an adapter's factory gives), in-memory streams
  * and checkpoints for tests without Redis ({@link echomq.testkit.InMemoryStreams},
  * {@link echomq.testkit.InMemoryCheckpoints}), a clock moved by hand, the seeded generator of property
  * tests, and {@code redis-server} / Redis Cluster process fixtures for fault injection

@@ -1,12 +1,16 @@
 package codemojex.app.redis;
 
-import echomq.domain.group.Consumer;
 import echomq.domain.checkpoint.CheckpointPort;
+import echomq.domain.closing.BucketMarkPort;
+import echomq.domain.closing.ServerClockPort;
+import echomq.domain.group.Consumer;
 import echomq.domain.group.ConsumerGroupPort;
 import echomq.domain.id.Snowflake;
 import echomq.domain.observe.EchoListener;
+import echomq.domain.ports.EchoPorts;
 import echomq.domain.retention.StreamReadersPort;
 import echomq.domain.retention.StreamRetentionPort;
+import echomq.domain.stream.ClockBound;
 import echomq.domain.stream.StreamAppendPort;
 import echomq.domain.stream.StreamRangePort;
 import echomq.domain.stream.StreamStatePort;
@@ -15,132 +19,111 @@ import echomq.domain.tail.StreamTailPort;
 import java.util.Objects;
 
 /**
- * The app's connection to its Redis through one client: the library's ports built over it and the
- * plain calls of the app's own adapters. The shape is written once here; a client only binds its
- * ports ({@link Binding}): {@code jedis/JedisConnection} and {@code lettuce/LettuceConnection} are
- * the two, and the composition root picks one ({@code --client}). The plain calls, the range and
- * the stream states are built once and shared; every other port is built on each call. Closing it
- * closes the client and every connection it opened.
+ * The app's connection to its Redis through one client: the library's ports over it (the
+ * adapter's factory builds them: {@code RedisPorts.over(jedis)}, {@code LettucePorts.over(redis)})
+ * and the plain calls of the app's own adapters. {@code jedis/JedisConnection} and
+ * {@code lettuce/LettuceConnection} open one; the composition root picks the client
+ * ({@code --client}). The plain calls, the range and the stream states are built once and shared;
+ * every other port is built on each call. Closing it closes the client and every connection it opened.
+ * <pre>{@code
+ * try (Connection redis = JedisConnection.open("redis://localhost:6379", 8)) {
+ *     new RedisGames(redis.calls()).create(game);
+ * }
+ * }</pre>
  */
-public final class Connection implements AutoCloseable {
+public final class Connection implements EchoPorts, AutoCloseable {
 
-    /** What one client binds: its ports over its own connection, its name, and how it closes. */
-    public interface Binding {
-
-        /** The client's name, as {@code --client} takes it. */
-        String client();
-
-        /** The plain calls of the app's adapters (asked once). */
-        RedisCalls calls();
-
-        /** The range port (asked once). */
-        StreamRangePort range();
-
-        /** The stream-state port (asked once). */
-        StreamStatePort states();
-
-        /** An appender minting with {@code minter}, refused while its clock is further ahead of Redis's than {@code bound}, heard by {@code listener}. */
-        StreamAppendPort append(Snowflake minter, echomq.domain.stream.ClockBound bound, EchoListener listener);
-
-        /** The consumer groups' positions, heard by {@code listener}. */
-        StreamReadersPort readers(EchoListener listener);
-
-        StreamRetentionPort retention();
-
-        CheckpointPort checkpoints();
-
-        /** Follows streams, blocking (on connections of its own where the client needs them). */
-        StreamTailPort tail();
-
-        /** The consumer-group port reading as {@code consumer}. */
-        ConsumerGroupPort group(Consumer consumer);
-
-        /** The store's clock ({@code TIME} on a stream's node). */
-        echomq.domain.closing.ServerClockPort serverClock();
-
-        /** Where closing subscriptions keep the last bucket they handed out. */
-        echomq.domain.closing.BucketMarkPort bucketMarks();
-
-        /** Closes the client and every connection it opened. */
-        void close();
-    }
-
-    private final Binding binding;
+    private final EchoPorts ports;
     private final RedisCalls calls;
+    private final Runnable close;
     private final StreamRangePort range;
     private final StreamStatePort states;
 
-    /** The connection {@code binding} binds. */
-    public Connection(Binding binding) {
-        this.binding = Objects.requireNonNull(binding, "binding");
-        this.calls = Objects.requireNonNull(binding.calls(), "calls");
-        this.range = Objects.requireNonNull(binding.range(), "range");
-        this.states = Objects.requireNonNull(binding.states(), "states");
+    /**
+     * The connection of {@code ports} and {@code calls} over one client.
+     *
+     * @param ports the library's ports over the client
+     * @param calls the app's plain calls over the same client
+     * @param close closes the client and every connection it opened
+     */
+    public Connection(EchoPorts ports, RedisCalls calls, Runnable close) {
+        this.ports = Objects.requireNonNull(ports, "ports");
+        this.calls = Objects.requireNonNull(calls, "calls");
+        this.close = Objects.requireNonNull(close, "close");
+        this.range = Objects.requireNonNull(ports.range(), "range");
+        this.states = Objects.requireNonNull(ports.states(), "states");
     }
 
-    /** The plain calls of the app's adapters. */
+    /**
+     * The plain calls of the app's adapters.
+     *
+     * @return the calls, the same each time
+     */
     public RedisCalls calls() {
         return calls;
     }
 
+    /** The client's name, as {@code --client} takes it. */
+    @Override
+    public String client() {
+        return ports.client();
+    }
+
+    /** The range port, the same each time. */
+    @Override
     public StreamRangePort range() {
         return range;
     }
 
+    /** The stream-state port, the same each time. */
+    @Override
     public StreamStatePort states() {
         return states;
     }
 
-    /** An appender minting with {@code minter}, heard by {@code listener}, with the library's default clock bound. */
-    public StreamAppendPort append(Snowflake minter, EchoListener listener) {
-        return append(minter, echomq.domain.stream.ClockBound.DEFAULT, listener);
-    }
-
-    /** An appender minting with {@code minter}, refused while its clock is further ahead of Redis's than {@code bound}. */
-    public StreamAppendPort append(Snowflake minter, echomq.domain.stream.ClockBound bound, EchoListener listener) {
-        return binding.append(minter, bound, listener);
-    }
-
-    /** The consumer groups' positions, heard by {@code listener}. */
-    public StreamReadersPort readers(EchoListener listener) {
-        return binding.readers(listener);
-    }
-
-    public StreamRetentionPort retention() {
-        return binding.retention();
-    }
-
-    public CheckpointPort checkpoints() {
-        return binding.checkpoints();
-    }
-
-    /** Follows streams, blocking (on connections of its own where the client needs them). */
-    public StreamTailPort tail() {
-        return binding.tail();
-    }
-
-    /** The consumer-group port reading as {@code consumer}. */
-    public ConsumerGroupPort group(Consumer consumer) {
-        return binding.group(consumer);
-    }
-
-    /** The store's clock ({@code TIME} on a stream's node). */
-    public echomq.domain.closing.ServerClockPort serverClock() {
-        return binding.serverClock();
-    }
-
-    /** Where closing subscriptions keep the last bucket they handed out. */
-    public echomq.domain.closing.BucketMarkPort bucketMarks() {
-        return binding.bucketMarks();
-    }
-
-    /** The client's name, as {@code --client} takes it. */
-    public String client() {
-        return binding.client();
+    @Override
+    public StreamAppendPort append(Snowflake minter, ClockBound bound, EchoListener listener) {
+        return ports.append(minter, bound, listener);
     }
 
     @Override
+    public StreamReadersPort readers(EchoListener listener) {
+        return ports.readers(listener);
+    }
+
+    @Override
+    public StreamRetentionPort retention() {
+        return ports.retention();
+    }
+
+    @Override
+    public CheckpointPort checkpoints() {
+        return ports.checkpoints();
+    }
+
+    @Override
+    public StreamTailPort tail() {
+        return ports.tail();
+    }
+
+    @Override
+    public ConsumerGroupPort group(Consumer consumer) {
+        return ports.group(consumer);
+    }
+
+    @Override
+    public ServerClockPort serverClock() {
+        return ports.serverClock();
+    }
+
+    @Override
+    public BucketMarkPort bucketMarks() {
+        return ports.bucketMarks();
+    }
+
+    /** Closes the client and every connection it opened. */
+    @Override
     public void close() {
-        binding.close();
+        close.run();
     }
 }

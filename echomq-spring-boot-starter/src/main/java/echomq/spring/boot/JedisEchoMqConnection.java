@@ -1,29 +1,7 @@
 package echomq.spring.boot;
 
-import echomq.domain.checkpoint.CheckpointPort;
-import echomq.domain.closing.BucketMarkPort;
-import echomq.domain.closing.ServerClockPort;
-import echomq.domain.group.Consumer;
-import echomq.domain.group.ConsumerGroupPort;
-import echomq.domain.id.Snowflake;
-import echomq.domain.observe.EchoListener;
-import echomq.domain.retention.StreamReadersPort;
-import echomq.domain.retention.StreamRetentionPort;
-import echomq.domain.stream.StreamAppendPort;
-import echomq.domain.stream.StreamRangePort;
-import echomq.domain.stream.StreamStatePort;
-import echomq.domain.tail.StreamTailPort;
-import echomq.redis.RedisBucketMarks;
-import echomq.redis.RedisCheckpoints;
 import echomq.redis.RedisConnections;
-import echomq.redis.RedisConsumerGroup;
-import echomq.redis.RedisServerClock;
-import echomq.redis.RedisStreamAppend;
-import echomq.redis.RedisStreamRange;
-import echomq.redis.RedisStreamReaders;
-import echomq.redis.RedisStreamRetention;
-import echomq.redis.RedisStreamState;
-import echomq.redis.RedisStreamTail;
+import echomq.redis.RedisPorts;
 import echomq.wire.RedisUris;
 import org.springframework.data.redis.connection.RedisClusterConfiguration;
 import org.springframework.data.redis.connection.RedisNode;
@@ -40,7 +18,6 @@ import redis.clients.jedis.UnifiedJedis;
 
 import java.time.Duration;
 import java.util.LinkedHashSet;
-import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -49,14 +26,13 @@ import java.util.Set;
  * cannot serve a {@code UnifiedJedis}, so the starter opens a pool of its own to the same Redis).
  * Loaded only once {@link JedisSupport} found Jedis 8 and the Jedis adapter.
  */
-final class JedisEchoMqConnection implements EchoMqConnection {
+final class JedisEchoMqConnection extends ClientEchoMqConnection {
 
     private final UnifiedJedis jedis;
-    private final String description;
 
     private JedisEchoMqConnection(UnifiedJedis jedis, String description) {
-        this.jedis = Objects.requireNonNull(jedis, "jedis");
-        this.description = description;
+        super(RedisPorts.over(jedis), description);
+        this.jedis = jedis;
     }
 
     static JedisEchoMqConnection connect(String uri, EchoMqProperties.Redis p) {
@@ -124,72 +100,12 @@ final class JedisEchoMqConnection implements EchoMqConnection {
     }
 
     @Override
-    public String description() {
-        return description;
-    }
-
-    @Override
-    public StreamRangePort range() {
-        return new RedisStreamRange(jedis);
-    }
-
-    @Override
-    public StreamAppendPort appender(Snowflake minter, EchoListener listener) {
-        return new RedisStreamAppend(jedis, minter).observedBy(listener);
-    }
-
-    @Override
     public Object run(echomq.wire.LuaScript script, java.util.List<String> keys, java.util.List<String> argv) {
         return echomq.redis.RedisScript.of(script).run(jedis, keys, argv);
     }
 
     @Override
-    public StreamRetentionPort retention() {
-        return new RedisStreamRetention(jedis);
-    }
-
-    @Override
-    public StreamStatePort states() {
-        return new RedisStreamState(jedis);
-    }
-
-    @Override
-    public StreamReadersPort readers(EchoListener listener) {
-        return new RedisStreamReaders(jedis).observedBy(listener);
-    }
-
-    @Override
-    public CheckpointPort checkpoints() {
-        return new RedisCheckpoints(jedis);
-    }
-
-    @Override
-    public StreamTailPort tail() {
-        return new RedisStreamTail(jedis);
-    }
-
-    @Override
-    public ConsumerGroupPort consumerGroup(Consumer consumer) {
-        return new RedisConsumerGroup(jedis, consumer);
-    }
-
-    @Override
-    public ServerClockPort serverClock() {
-        return new RedisServerClock(jedis);
-    }
-
-    @Override
-    public BucketMarkPort bucketMarks() {
-        return new RedisBucketMarks(jedis);
-    }
-
-    @Override
     public void close() {
         jedis.close();
-    }
-
-    @Override
-    public String toString() {
-        return description;
     }
 }
