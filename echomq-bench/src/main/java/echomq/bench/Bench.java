@@ -483,7 +483,7 @@ public final class Bench {
                             codemojex.app.Codemojex app = codemojex.app.Codemojex.connect(onCluster ? cluster.uri() : uri,
                                     (onCluster ? s.partitions(3) : s).build());
                             apps.add(app);
-                            servers.add(codemojex.app.Server.start(app, "127.0.0.1", 0, 0));
+                            servers.add(codemojex.app.Server.start(app, codemojex.app.ServerOptions.on("127.0.0.1", 0)));
                         }
                         try (codemojex.app.cli.Simulation sim = new codemojex.app.cli.Simulation(
                                 servers.stream().map(codemojex.app.Server::url).toList(), new java.io.PrintStream(java.io.OutputStream.nullOutputStream()))) {
