@@ -46,8 +46,8 @@ import java.util.regex.Pattern;
  * did not win, so no game is settled by the load.
  *
  * <p>Arguments (in the bench's argument string): {@code http.warm=20 http.warmup=4 http.measure=8}
- * (seconds), and {@code http.jfr}: a JFR recording ({@code settings=profile}) of {@code serve} during
- * each route's measured run, {@code target/http/<route>.jfr} (its CPU figures then include JFR's).
+ * (seconds), and {@code http.jfr}: {@code serve} records JFR ({@code settings=profile}) from its start,
+ * and each route's measured run is dumped to {@code target/http/<route>.jfr} (its CPU figures then include JFR's).
  */
 final class HttpCase {
 
@@ -99,7 +99,10 @@ final class HttpCase {
             int management = RedisServerProcess.freePort();
             List<String> serveArgs = List.of("serve", "--redis", redis.uri(), "--port", Integer.toString(port), "--management-port",
                     Integer.toString(management), "--guess-rate", "1000000", "--read-rate", "0", "--room-rate", "600", "--node", "47");
-            serve = start(dir.resolve("serve.log"), app(target, serveArgs));
+            // with http.jfr, serve records from its start (a recording started later deoptimizes what the JIT
+            // compiled: its samples and CPU are of a slower program); each route's measured run is dumped of it
+            serve = start(dir.resolve("serve.log"), app(target, jfr ? List.of("-XX:StartFlightRecording=name=http,settings=profile,jdk.ExecutionSample#period=2ms,maxage=1h",
+                    "-XX:FlightRecorderOptions=stackdepth=256") : List.of(), serveArgs));
             String base = "http://127.0.0.1:" + port;
             String floorBase = "http://127.0.0.1:" + floorPort;
             awaitOk(floor, floorBase + "/health", dir.resolve("floor.log"));
@@ -171,13 +174,6 @@ final class HttpCase {
             double drained = drain(jedis, streams);
             System.out.printf("http: the worker drained the warm-up's guesses %.1f s after it%n", drained);
 
-            // serve at rest: what its own timers cost, for reading the figures
-            long idleCpu = cpuTicks(serve.pid());
-            long idleCommands = commands(jedis);
-            Thread.sleep(3_000);
-            double idleCpuMs = (cpuTicks(serve.pid()) - idleCpu) * 1000.0 / ticks / 3;
-            double idleCommandsPerS = (commands(jedis) - idleCommands) / 3.0;
-
             // ---- measure route by route ----
             List<Figures> figures = new ArrayList<>();
             for (Route r : routes) {
@@ -188,19 +184,22 @@ final class HttpCase {
                 if (post) {
                     drain(jedis, streams);
                 }
-                boolean recording = jfr && !isFloor;
-                String recordingName = "r" + figures.size();
-                if (recording) {
-                    jcmd(serve.pid(), "JFR.start", "name=" + recordingName, "settings=profile");
+                if (jfr && !isFloor) {
+                    // a dump closes the recording's chunk: the route's own dump below then holds its measured run alone
+                    Path before = dir.resolve("before.jfr");
+                    jcmd(serve.pid(), "JFR.dump", "name=http", "filename=" + before);
+                    Files.deleteIfExists(before);
                 }
+                java.time.Instant begin = java.time.Instant.now();
                 long c0 = cpuTicks(p.pid());
                 long k0 = commands(jedis);
                 Wrk w = wrk(wrk, r, measure);
                 double drainS = post ? drain(jedis, streams) : 0;
                 long c1 = cpuTicks(p.pid());
                 long k1 = commands(jedis);
-                if (recording) {
-                    jcmd(serve.pid(), "JFR.stop", "name=" + recordingName, "filename=" + dir.resolve(fileName(r.name()) + ".jfr"));
+                if (jfr && !isFloor) {
+                    jcmd(serve.pid(), "JFR.dump", "name=http", "begin=" + begin, "end=" + java.time.Instant.now(),
+                            "filename=" + dir.resolve(fileName(r.name()) + ".jfr"));
                 }
                 long counted = w.requests() - w.non2xx();
                 if (w.non2xx() > 0 || w.socketErrors() > 0) {
@@ -209,6 +208,12 @@ final class HttpCase {
                 figures.add(new Figures(r.name(), w.rate(), w.requests(), counted, (c1 - c0) * 1e6 / ticks / Math.max(1, counted),
                         isFloor ? Double.NaN : (k1 - k0) / (double) Math.max(1, counted), drainS));
             }
+            // serve at rest after the load: what its own timers cost (in every route's figures), for reading them
+            long idleCpu = cpuTicks(serve.pid());
+            long idleCommands = commands(jedis);
+            Thread.sleep(5_000);
+            double idleCpuMs = (cpuTicks(serve.pid()) - idleCpu) * 1000.0 / ticks / 5;
+            double idleCommandsPerS = (commands(jedis) - idleCommands) / 5.0;
             print(h, figures, measure, idleCpuMs, idleCommandsPerS);
         } finally {
             stop(serve);
@@ -231,7 +236,7 @@ final class HttpCase {
             rows.add(new Harness.Row(title, f.route(), f.counted(), measure * 1000.0, f.rate(), f.cpuMicros() / floor,
                     new double[] {f.cpuMicros(), f.commands()}));
         }
-        System.out.printf("%nserve at rest: %.1f ms CPU a second, %.1f Redis commands a second (its timers; in the figures above)%n", idleCpuMs,
+        System.out.printf("%nserve at rest: %.1f ms CPU a second, %.1f Redis commands a second (its own timers, read after the load; they are in the figures above)%n", idleCpuMs,
                 idleCommandsPerS);
         h.keep(rows);
     }
@@ -386,9 +391,9 @@ final class HttpCase {
      * {@code serve} as an operator runs it: the app module's shaded jar, beside the bench's
      * {@code target} in the same source tree; on the bench's class path when there is none.
      */
-    private static List<String> app(Path target, List<String> args) {
+    private static List<String> app(Path target, List<String> jvm, List<String> args) {
         Path jar = target.toAbsolutePath().getParent().resolveSibling("codemojex-app").resolve("target").resolve("codemojex-app.jar");
-        List<String> rest = new ArrayList<>();
+        List<String> rest = new ArrayList<>(jvm);
         if (Files.isReadable(jar)) {
             rest.addAll(List.of("-jar", jar.toString()));
         } else {
