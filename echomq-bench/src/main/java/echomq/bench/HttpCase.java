@@ -75,7 +75,8 @@ final class HttpCase {
     }
 
     /** One route's figures. */
-    private record Figures(String route, double rate, long requests, long counted, double cpuMicros, double commands, double drainSeconds) {
+    private record Figures(String route, double rate, long requests, long counted, double cpuMicros, double commands, double drainSeconds,
+                           String byCommand) {
     }
 
     static void run(Harness h, String args, Path target) throws Exception {
@@ -192,11 +193,13 @@ final class HttpCase {
                 }
                 java.time.Instant begin = java.time.Instant.now();
                 long c0 = cpuTicks(p.pid());
+                Map<String, Long> s0 = commandStats(jedis);
                 long k0 = commands(jedis);
                 Wrk w = wrk(wrk, r, measure);
                 double drainS = post ? drain(jedis, streams) : 0;
                 long c1 = cpuTicks(p.pid());
                 long k1 = commands(jedis);
+                Map<String, Long> s1 = commandStats(jedis);
                 if (jfr && !isFloor) {
                     jcmd(serve.pid(), "JFR.dump", "name=http", "begin=" + begin, "end=" + java.time.Instant.now(),
                             "filename=" + dir.resolve(fileName(r.name()) + ".jfr"));
@@ -206,7 +209,7 @@ final class HttpCase {
                     System.out.printf("http: %s: %d of %d requests not 2xx, %d socket errors%n", r.name(), w.non2xx(), w.requests(), w.socketErrors());
                 }
                 figures.add(new Figures(r.name(), w.rate(), w.requests(), counted, (c1 - c0) * 1e6 / ticks / Math.max(1, counted),
-                        isFloor ? Double.NaN : (k1 - k0) / (double) Math.max(1, counted), drainS));
+                        isFloor ? Double.NaN : (k1 - k0) / (double) Math.max(1, counted), drainS, isFloor ? "" : byCommand(s0, s1, counted)));
             }
             // serve at rest after the load: what its own timers cost (in every route's figures), for reading them
             long idleCpu = cpuTicks(serve.pid());
@@ -236,6 +239,8 @@ final class HttpCase {
             rows.add(new Harness.Row(title, f.route(), f.counted(), measure * 1000.0, f.rate(), f.cpuMicros() / floor,
                     new double[] {f.cpuMicros(), f.commands()}));
         }
+        System.out.println("\nRedis commands per request by command (0.1 and more; commands a script runs are counted as its own):");
+        figures.stream().skip(1).forEach(f -> System.out.printf("   %s: %s%n", f.route(), f.byCommand()));
         System.out.printf("%nserve at rest: %.1f ms CPU a second, %.1f Redis commands a second (its own timers, read after the load; they are in the figures above)%n", idleCpuMs,
                 idleCommandsPerS);
         h.keep(rows);
@@ -481,6 +486,24 @@ final class HttpCase {
             }
         }
         return sum;
+    }
+
+    /** Calls of each command Redis has run ({@code INFO commandstats}), the bench's probes included. */
+    private static Map<String, Long> commandStats(UnifiedJedis jedis) {
+        Map<String, Long> out = new java.util.TreeMap<>();
+        Matcher m = CMDSTAT.matcher(jedis.info("commandstats"));
+        while (m.find()) {
+            out.put(m.group(1), Long.parseLong(m.group(2)));
+        }
+        return out;
+    }
+
+    /** The commands run between two {@link #commandStats} per request, most first, the bench's probes left out. */
+    private static String byCommand(Map<String, Long> before, Map<String, Long> after, long requests) {
+        return after.entrySet().stream().filter(e -> !e.getKey().equals("info") && !e.getKey().startsWith("xinfo"))
+                .map(e -> Map.entry(e.getKey(), (e.getValue() - before.getOrDefault(e.getKey(), 0L)) / (double) Math.max(1, requests)))
+                .filter(e -> e.getValue() >= 0.05).sorted(Map.Entry.<String, Double>comparingByValue().reversed())
+                .map(e -> String.format("%s %.1f", e.getKey(), e.getValue())).collect(java.util.stream.Collectors.joining(", "));
     }
 
     /** The streams of submitted guesses (one per partition): streams whose key ends in {@code :guesses}. */
