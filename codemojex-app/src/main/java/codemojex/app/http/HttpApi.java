@@ -33,6 +33,9 @@ public final class HttpApi {
     /** The largest request body accepted. */
     public static final int MAX_BODY = 4096;
 
+    /** The slowest a request body may arrive, in bytes a second (the API's bodies are at most {@link #MAX_BODY} bytes). */
+    public static final long MIN_BODY_RATE = 1024;
+
     /** The session cookie's name; its path is the game's, so a browser holds one per game. */
     public static final String SESSION_COOKIE = "codemojex_session";
 
@@ -202,6 +205,9 @@ public final class HttpApi {
         // a cookie Jetty cannot parse is dropped, not a 400 for the whole request: a session
         // cookie that is garbage is then no session, a 401 where one is needed
         config.jetty.modifyHttpConfiguration(http -> {
+            // a body that trickles in (slowloris) would hold a server thread in its blocking read until the
+            // idle timeout: below this rate Jetty ends the request with a 408 and the thread is free again
+            http.setMinRequestDataRate(MIN_BODY_RATE);
             http.setRequestCookieCompliance(CookieCompliance.from("RFC6265,INVALID_COOKIES"));
             // Jetty caches the header fields a connection repeats and, by default, matches their
             // values ignoring case: "Bearer ABC" would be read as an earlier "Bearer abc" on the
