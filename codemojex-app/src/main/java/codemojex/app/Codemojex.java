@@ -22,6 +22,7 @@ import echomq.domain.stream.StreamRangePort;
 import codemojex.app.worker.ScoreWorker;
 import codemojex.app.worker.ScoreWorkers;
 import codemojex.app.redis.Keys;
+import codemojex.app.redis.StoredFormat;
 import codemojex.app.redis.StoredPartitions;
 import codemojex.app.redis.WriteProbe;
 import codemojex.projections.GamePartitions;
@@ -78,6 +79,7 @@ public final class Codemojex implements AutoCloseable {
         this.redis = open(uri, settings.client());
         RedisCalls calls = redis.calls();
         try {
+            StoredFormat.check(calls); // before anything is read or written: a newer format is refused, an older one migrated
             this.partitions = StoredPartitions.resolve(calls, settings.partitions());
         } catch (RuntimeException e) {
             redis.close();

@@ -63,9 +63,9 @@ final class ErrorRoutes {
         });
         routes.exception(Requests.UnsupportedType.class, (e, ctx) -> answer(ctx, HttpStatus.UNSUPPORTED_MEDIA_TYPE,
                 ErrorWeb.of("Content-Type", e.getMessage())));
-        // Jetty's own refusal of what it read: a body slower than HttpApi.MIN_BODY_RATE is a 408, and the
+        // Jetty's own refusal of what it read (its BadMessageException): a body slower than HttpApi.MIN_BODY_RATE is a 408, and the
         // connection is closed; the client is told why, the thread is free
-        routes.exception(org.eclipse.jetty.http.BadMessageException.class, (e, ctx) -> {
+        routes.exception(org.eclipse.jetty.http.HttpException.RuntimeException.class, (e, ctx) -> {
             ctx.header("Connection", "close");
             answer(ctx, HttpStatus.forStatus(e.getCode()), ErrorWeb.of("body", e.getCode() == 408
                     ? "the request's body came slower than " + HttpApi.MIN_BODY_RATE + " bytes a second: send it at once" : e.getReason()));

@@ -17,6 +17,7 @@ import io.javalin.http.staticfiles.Location;
 import io.javalin.json.JavalinJackson;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.eclipse.jetty.http.CookieCompliance;
+import org.eclipse.jetty.server.handler.MinimumDataRateHandler;
 
 import java.time.Clock;
 import java.util.Objects;
@@ -204,10 +205,10 @@ public final class HttpApi {
     private static void page(JavalinConfig config) {
         // a cookie Jetty cannot parse is dropped, not a 400 for the whole request: a session
         // cookie that is garbage is then no session, a 401 where one is needed
+        // a body that trickles in (slowloris) would hold a server thread in its blocking read until the
+        // idle timeout: below this rate Jetty ends the request with a 408 and the thread is free again
+        config.jetty.modifyServer(server -> server.insertHandler(new MinimumDataRateHandler(MIN_BODY_RATE, 0)));
         config.jetty.modifyHttpConfiguration(http -> {
-            // a body that trickles in (slowloris) would hold a server thread in its blocking read until the
-            // idle timeout: below this rate Jetty ends the request with a 408 and the thread is free again
-            http.setMinRequestDataRate(MIN_BODY_RATE);
             http.setRequestCookieCompliance(CookieCompliance.from("RFC6265,INVALID_COOKIES"));
             // Jetty caches the header fields a connection repeats and, by default, matches their
             // values ignoring case: "Bearer ABC" would be read as an earlier "Bearer abc" on the
