@@ -93,7 +93,7 @@ public final class Codemojex implements AutoCloseable {
         this.states = redis.states();
         this.play = new Play(games, new RedisGuessResults(calls, keys), redis.append(minter, settings.clockBound(), meters.library()), range, minter,
                 settings.clock(), new SecureRandom(), partitions);
-        this.players = new Players(play, new RedisSessions(calls, keys), settings.clock(), new SecureRandom(), settings.sessionTtl(),
+        this.players = new Players(play, new codemojex.app.core.SessionCache(new RedisSessions(calls, keys), settings.clock()), settings.clock(), new SecureRandom(), settings.sessionTtl(),
                 minter);
         CheckpointPort checkpoints = redis.checkpoints();
         // retention hears the score workers' groups and keeps the tail of every partition's board checkpoint

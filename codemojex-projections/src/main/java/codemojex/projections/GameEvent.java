@@ -3,8 +3,6 @@ package codemojex.projections;
 import echomq.domain.stream.StreamEntry;
 import io.vavr.collection.LinkedHashMap;
 
-import java.util.function.Function;
-
 /**
  * The game's events, one channel each, encoded as flat string fields with a version field
  * {@code v}. No event carries the secret of an open game: only {@link GameSettled}, written when
@@ -51,7 +49,7 @@ public sealed interface GameEvent
         }
 
         public static RoomOpened decode(StreamEntry e) {
-            Decoder d = new Decoder(e);
+            EntryDecoder d = new EntryDecoder(e);
             return d.build(() -> new RoomOpened(d.id("room"), d.id("game"), d.parse("keyboard", Keyboard::parse)));
         }
     }
@@ -84,7 +82,7 @@ public sealed interface GameEvent
 
         /** Reads the entry; one written before player ids (no {@code playerId}) is its name's derived id's. */
         public static GuessSubmitted decode(StreamEntry e) {
-            Decoder d = new Decoder(e);
+            EntryDecoder d = new EntryDecoder(e);
             return d.build(() -> {
                 String player = d.player("player");
                 return new GuessSubmitted(d.id("game"), d.id("room"), d.playerId(PLAYER_ID, player), player, d.parse("guess", Code::parse));
@@ -161,7 +159,7 @@ public sealed interface GameEvent
 
         /** Reads the entry; one written before player ids (no {@code playerId}) is its name's derived id's. */
         public static GuessScored decode(StreamEntry e) {
-            Decoder d = new Decoder(e);
+            EntryDecoder d = new EntryDecoder(e);
             return d.build(() -> {
                 String player = d.player("player");
                 return new GuessScored(d.id("game"), d.id("room"), d.playerId(PLAYER_ID, player), player, d.id("guess"),
@@ -199,7 +197,7 @@ public sealed interface GameEvent
 
         /** Reads the entry; one written before player ids (no {@code winnerId}) is its winner's name's derived id's. */
         public static GameSettled decode(StreamEntry e) {
-            Decoder d = new Decoder(e);
+            EntryDecoder d = new EntryDecoder(e);
             return d.build(() -> {
                 String winner = d.player("winner");
                 return new GameSettled(d.id("game"), d.id("room"), d.playerId(WINNER_ID, winner), winner, d.id("guess"),
@@ -211,80 +209,6 @@ public sealed interface GameEvent
     private static void requirePoints(String what, int points) {
         if (points < 0 || points > Scoring.MAX_TOTAL || points % 20 != 0) {
             throw new IllegalArgumentException(what + " must be a multiple of 20 in 0..600, got " + points);
-        }
-    }
-
-    /**
-     * A field's number: 1 to 4 ASCII digits. Checked by hand, not with {@code String.matches}, which
-     * compiles its pattern at every call: this runs three times for every {@code guess-scored} entry
-     * folded (a profile of {@code serve} under {@code simulate} had it at 4% of the samples).
-     */
-    private static int smallNumber(String s) {
-        if (s.isEmpty() || s.length() > 4) {
-            throw new IllegalArgumentException("\"" + Emoji.printable(s) + "\" is not a number 0..9999");
-        }
-        int n = 0;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c < '0' || c > '9') {
-                throw new IllegalArgumentException("\"" + Emoji.printable(s) + "\" is not a number 0..9999");
-            }
-            n = n * 10 + (c - '0');
-        }
-        return n;
-    }
-
-    /** Reads fields of one entry, naming the entry and field in every error. */
-    final class Decoder {
-        private final StreamEntry entry;
-
-        Decoder(StreamEntry entry) {
-            this.entry = entry;
-            String v = entry.field(VERSION_FIELD).getOrElse("");
-            if (!VERSION.equals(v)) {
-                throw new MalformedEntryException(entry.id(), VERSION_FIELD, v.isEmpty() ? "is missing" : "is version \"" + v
-                        + "\", this reader knows " + VERSION);
-            }
-        }
-
-        String raw(String field) {
-            return entry.field(field).getOrElseThrow(() -> new MalformedEntryException(entry.id(), field, "is missing"));
-        }
-
-        String id(String field) {
-            return parse(field, s -> Names.requireId(field, s));
-        }
-
-        String player(String field) {
-            return parse(field, Names::requirePlayer);
-        }
-
-        /** The player id in {@code field}; when the entry has none (written before player ids), the one derived from {@code name}. */
-        String playerId(String field, String name) {
-            return entry.field(field).isEmpty() ? PlayerIds.ofName(name) : parse(field, PlayerIds::require);
-        }
-
-        int number(String field) {
-            return parse(field, GameEvent::smallNumber);
-        }
-
-        <T> T parse(String field, Function<String, T> parser) {
-            String s = raw(field);
-            try {
-                return parser.apply(s);
-            } catch (IllegalArgumentException e) {
-                throw new MalformedEntryException(entry.id(), field, "is invalid: " + e.getMessage());
-            }
-        }
-
-        <T> T build(java.util.function.Supplier<T> make) {
-            try {
-                return make.get();
-            } catch (MalformedEntryException e) {
-                throw e;
-            } catch (IllegalArgumentException e) {
-                throw new MalformedEntryException(entry.id(), "*", "combination is invalid: " + e.getMessage());
-            }
         }
     }
 }

@@ -38,6 +38,7 @@ public final class Play {
     private final Clock clock;
     private final RandomGenerator rng;
     private final GamePartitions partitions;
+    private final GameCache cache;
 
     /**
      * Over the game store, the recorded results, the log (each game's events in its partition), the
@@ -53,6 +54,7 @@ public final class Play {
         this.minter = Objects.requireNonNull(minter, "minter");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.rng = Objects.requireNonNull(rng, "rng");
+        this.cache = new GameCache(games, clock);
     }
 
     /**
@@ -76,16 +78,17 @@ public final class Play {
         return new OpenedGame(game, room, keyboard);
     }
 
-    /** The game. @throws NotFoundException when there is none */
+    /** The game, as the store has it now. @throws NotFoundException when there is none */
     public GameRecord game(String game) {
         BadInputException.check("game", () -> Names.requireId("game", game));
-        return games.find(game).getOrElseThrow(() -> new NotFoundException("no game " + game));
+        return cache.read(game).getOrElseThrow(() -> new NotFoundException("no game " + game));
     }
 
     /**
      * Submits a guess of the player {@code playerId}, shown as {@code player}, for the score worker;
      * returns its guess id. The guess is six distinct emojis ({@link Code#parseGuess}), checked
-     * before the game is read; then each must be on its keyboard.
+     * before the game is read; then each must be on its keyboard. The game is the one kept in-process
+     * ({@link GameCache}: settled for ever once seen settled, open as read at most a second ago).
      *
      * @throws BadInputException    naming the field: the player, the guess (its form, a repeated
      *                              emoji, an emoji off the keyboard) or the game id
@@ -96,7 +99,8 @@ public final class Play {
         BadInputException.check("player", () -> PlayerIds.require(playerId));
         BadInputException.check("player", () -> Names.requirePlayer(player));
         Code parsed = BadInputException.check("guess", () -> Code.parseGuess(guess)); // pure: nothing read yet
-        GameRecord g = game(game);
+        BadInputException.check("game", () -> Names.requireId("game", game));
+        GameRecord g = cache.find(game).getOrElseThrow(() -> new NotFoundException("no game " + game));
         Code code = BadInputException.check("guess", () -> g.keyboard().checkGuess(parsed));
         if (g.settled()) {
             throw new GameSettledException(game);
@@ -122,6 +126,9 @@ public final class Play {
         // found, it says the game is there, and the game's hash need not be read (a page polls this)
         Option<GuessResult> recorded = results.find(game, guessId);
         if (recorded.isDefined()) {
+            if (recorded.get() instanceof GuessResult.Scored s && s.score().cracked() && !cache.knownSettled(game)) {
+                cache.read(game); // it settled the game: a guess submitted here from now on is refused (409), not taken
+            }
             return recorded.get();
         }
         game(game);
