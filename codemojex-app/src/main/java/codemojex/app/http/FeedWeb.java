@@ -66,7 +66,7 @@ record FeedWeb(String since, long guesses, int players, long skipped, List<Item>
 
     /** The items of {@code f}, newest first. */
     static List<Item> items(Projections.Feed f) {
-        return f.newest().map(i -> new Item(i.at().toString(), i.game(), i.room(), i.playerId(), i.player(), i.total(), i.percentage(), i.best()))
+        return f.newest().map(i -> new Item(IsoInstant.format(i.at()), i.game(), i.room(), i.playerId(), i.player(), i.total(), i.percentage(), i.best()))
                 .toJavaList();
     }
 }

@@ -51,14 +51,22 @@ record SeriesWeb(@JsonInclude(JsonInclude.Include.NON_EMPTY) Option<String> sinc
         /** A bucket of the feed's series (also what {@code /feed/events} pushes as {@code bucket}). */
         static BucketWeb feed(Bucket<Tally<Map<String, Long>>> b) {
             Map<String, Long> byPlayer = b.value().value();
-            return new BucketWeb(b.window().t0().toString(), b.window().t1().toString(), byPlayer.values().sum().longValue(),
+            long entries = 0;
+            for (java.util.Iterator<Long> n = byPlayer.valuesIterator(); n.hasNext(); ) {
+                entries += n.next();
+            }
+            return new BucketWeb(IsoInstant.format(b.window().t0()), IsoInstant.format(b.window().t1()), entries,
                     Option.some(byPlayer.size()), Option.none());
         }
 
         /** A bucket of the openings' series. */
         static BucketWeb openings(Bucket<Tally<Map<String, Integer>>> b) {
             Map<String, Integer> rooms = b.value().value();
-            return new BucketWeb(b.window().t0().toString(), b.window().t1().toString(), rooms.values().sum().longValue(),
+            long entries = 0;
+            for (java.util.Iterator<Integer> n = rooms.valuesIterator(); n.hasNext(); ) {
+                entries += n.next();
+            }
+            return new BucketWeb(IsoInstant.format(b.window().t0()), IsoInstant.format(b.window().t1()), entries,
                     Option.none(), Option.some(new java.util.TreeMap<>(rooms.toJavaMap())));
         }
     }
@@ -66,13 +74,22 @@ record SeriesWeb(@JsonInclude(JsonInclude.Include.NON_EMPTY) Option<String> sinc
     /** The feed's series. */
     static SeriesWeb feed(SeriesQuery.Feed q, Series<Tally<Map<String, Long>>> series) {
         return new SeriesWeb(Option.some(Durations.format(q.since())), Option.none(), Option.none(), Durations.format(q.bucket()), Option.none(),
-                Option.none(), series.buckets().map(BucketWeb::feed).toJavaList(), series.buckets().map(b -> b.value().skipped()).sum().longValue());
+                Option.none(), series.buckets().map(BucketWeb::feed).toJavaList(), skipped(series));
     }
 
     /** The openings' series. */
     static SeriesWeb openings(SeriesQuery.Openings q, Series<Tally<Map<String, Integer>>> series) {
         return new SeriesWeb(Option.none(), Option.some(q.from().toString()), Option.some(q.to().toString()), q.bucket(),
                 Option.some(q.zone().getId()), Option.some(q.dayStarts().toString()),
-                series.buckets().map(BucketWeb::openings).toJavaList(), series.buckets().map(b -> b.value().skipped()).sum().longValue());
+                series.buckets().map(BucketWeb::openings).toJavaList(), skipped(series));
+    }
+
+    /** The entries every bucket of {@code series} skipped. */
+    private static <A> long skipped(Series<Tally<A>> series) {
+        long n = 0;
+        for (Bucket<Tally<A>> b : series.buckets()) {
+            n += b.value().skipped();
+        }
+        return n;
     }
 }
