@@ -3,12 +3,17 @@ package codemojex.app.http;
 import codemojex.app.core.Durations;
 import codemojex.app.core.SeriesQuery;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonSerializable;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.jsontype.TypeSerializer;
 import echomq.domain.fold.Tally;
 import echomq.domain.window.Bucket;
 import echomq.domain.window.Series;
 import io.vavr.collection.Map;
 import io.vavr.control.Option;
 
+import java.io.IOException;
 import java.util.List;
 
 /**
@@ -46,7 +51,33 @@ record SeriesWeb(@JsonInclude(JsonInclude.Include.NON_EMPTY) Option<String> sinc
      */
     record BucketWeb(String from, String to, long entries,
                      @JsonInclude(JsonInclude.Include.NON_EMPTY) Option<Integer> players,
-                     @JsonInclude(JsonInclude.Include.NON_EMPTY) Option<java.util.Map<String, Integer>> rooms) {
+                     @JsonInclude(JsonInclude.Include.NON_EMPTY) Option<java.util.Map<String, Integer>> rooms)
+            implements JsonSerializable {
+
+        /**
+         * Written field by field, as Jackson's bean serializer writes this record (components in
+         * order, an empty {@code Option} left out): a series is sixty of these a request.
+         */
+        @Override
+        public void serialize(JsonGenerator gen, SerializerProvider provider) throws IOException {
+            gen.writeStartObject(this);
+            gen.writeStringField("from", from);
+            gen.writeStringField("to", to);
+            gen.writeNumberField("entries", entries);
+            if (players.isDefined()) {
+                gen.writeNumberField("players", players.get());
+            }
+            if (rooms.isDefined()) {
+                gen.writeFieldName("rooms");
+                provider.defaultSerializeValue(rooms.get(), gen);
+            }
+            gen.writeEndObject();
+        }
+
+        @Override
+        public void serializeWithType(JsonGenerator gen, SerializerProvider provider, TypeSerializer typeSer) throws IOException {
+            serialize(gen, provider);
+        }
 
         /** A bucket of the feed's series (also what {@code /feed/events} pushes as {@code bucket}). */
         static BucketWeb feed(Bucket<Tally<Map<String, Long>>> b) {
