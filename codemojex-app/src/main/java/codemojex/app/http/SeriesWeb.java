@@ -79,8 +79,22 @@ record SeriesWeb(@JsonInclude(JsonInclude.Include.NON_EMPTY) Option<String> sinc
             serialize(gen, provider);
         }
 
-        /** A bucket of the feed's series (also what {@code /feed/events} pushes as {@code bucket}). */
+        /**
+         * A bucket of the feed's series (also what {@code /feed/events} pushes as {@code bucket}).
+         * The reader serves a sealed bucket's fold as the one object it kept, so a bucket whose
+         * fold and bounds are those of one already answered is answered as it was (see {@link BucketCache}).
+         */
         static BucketWeb feed(Bucket<Tally<Map<String, Long>>> b) {
+            BucketWeb cached = FEED_BUCKETS.get(b.value(), b.window().t0(), b.window().t1());
+            if (cached != null) {
+                return cached;
+            }
+            BucketWeb web = feedAfresh(b);
+            FEED_BUCKETS.put(b.value(), b.window().t0(), b.window().t1(), web);
+            return web;
+        }
+
+        private static BucketWeb feedAfresh(Bucket<Tally<Map<String, Long>>> b) {
             Map<String, Long> byPlayer = b.value().value();
             long entries = 0;
             for (java.util.Iterator<Long> n = byPlayer.valuesIterator(); n.hasNext(); ) {
@@ -89,6 +103,9 @@ record SeriesWeb(@JsonInclude(JsonInclude.Include.NON_EMPTY) Option<String> sinc
             return new BucketWeb(IsoInstant.format(b.window().t0()), IsoInstant.format(b.window().t1()), entries,
                     Option.some(byPlayer.size()), Option.none());
         }
+
+        /** The feed buckets answered lately. */
+        private static final BucketCache FEED_BUCKETS = new BucketCache();
 
         /** A bucket of the openings' series. */
         static BucketWeb openings(Bucket<Tally<Map<String, Integer>>> b) {
