@@ -163,8 +163,37 @@ public final class Projections {
                             s.total(), s.percentage(), s.best());
                     return new Feed(acc.newest().prepend(item).take(size), acc.guesses() + 1, acc.players().add(s.playerId()));
                 },
-                (earlier, later) -> new Feed(later.newest().appendAll(earlier.newest()).take(size),
-                        earlier.guesses() + later.guesses(), earlier.players().union(later.players())));
+                (earlier, later) -> new Feed(newestFirst(later.newest(), earlier.newest(), size),
+                        earlier.guesses() + later.guesses(), union(earlier.players(), later.players())));
+    }
+
+    /** The newest {@code size} of {@code later}, then {@code earlier}: {@code later.appendAll(earlier).take(size)} without the copy when later is full. */
+    private static Vector<FeedItem> newestFirst(Vector<FeedItem> later, Vector<FeedItem> earlier, int size) {
+        if (later.size() >= size || earlier.isEmpty()) {
+            return later.take(size);
+        }
+        return later.isEmpty() ? earlier.take(size) : later.appendAll(earlier).take(size);
+    }
+
+    /**
+     * {@code a.union(b)}, built on the larger set: the smaller one's elements added one by one, each
+     * only when missing. vavr's {@code union} puts every element of its argument into the receiver's
+     * trie, copying a path for each even when it is there already; the panes of a feed share most
+     * of their players, so most are.
+     */
+    static HashSet<String> union(HashSet<String> a, HashSet<String> b) {
+        if (a == b || b.isEmpty()) {
+            return a;
+        }
+        if (a.isEmpty()) {
+            return b;
+        }
+        HashSet<String> larger = a.size() >= b.size() ? a : b;
+        HashSet<String> smaller = larger == a ? b : a;
+        for (String s : smaller) {
+            larger = larger.add(s); // the same set when s is in it already
+        }
+        return larger;
     }
 
     /**
@@ -175,7 +204,7 @@ public final class Projections {
     public static BinaryOperator<Feed> mergeFeeds(int size) {
         return (earlier, later) -> new Feed(later.newest().appendAll(earlier.newest())
                 .sortBy(java.util.Comparator.<StreamId>reverseOrder(), FeedItem::id).take(size),
-                earlier.guesses() + later.guesses(), earlier.players().union(later.players()));
+                earlier.guesses() + later.guesses(), union(earlier.players(), later.players()));
     }
 
     /**

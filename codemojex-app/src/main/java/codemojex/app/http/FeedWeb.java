@@ -4,9 +4,14 @@ import codemojex.app.core.Durations;
 import codemojex.app.core.Live;
 import codemojex.projections.Projections;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonSerializable;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.jsontype.TypeSerializer;
 import echomq.domain.fold.Tally;
 import io.vavr.control.Option;
 
+import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -38,7 +43,28 @@ record FeedWeb(String since, long guesses, int players, long skipped, List<Item>
      * @param percentage {@code round(total / 6)}
      * @param best       the player's best once it was scored
      */
-    record Item(String at, String game, String room, String playerId, String player, int total, int percentage, int best) {
+    record Item(String at, String game, String room, String playerId, String player, int total, int percentage, int best)
+            implements JsonSerializable {
+
+        /** Written field by field, as Jackson's bean serializer writes this record (components in order): twenty a feed. */
+        @Override
+        public void serialize(JsonGenerator gen, SerializerProvider provider) throws IOException {
+            gen.writeStartObject(this);
+            gen.writeStringField("at", at);
+            gen.writeStringField("game", game);
+            gen.writeStringField("room", room);
+            gen.writeStringField("playerId", playerId);
+            gen.writeStringField("player", player);
+            gen.writeNumberField("total", total);
+            gen.writeNumberField("percentage", percentage);
+            gen.writeNumberField("best", best);
+            gen.writeEndObject();
+        }
+
+        @Override
+        public void serializeWithType(JsonGenerator gen, SerializerProvider provider, TypeSerializer typeSer) throws IOException {
+            serialize(gen, provider);
+        }
     }
 
     /**
@@ -66,7 +92,7 @@ record FeedWeb(String since, long guesses, int players, long skipped, List<Item>
 
     /** The items of {@code f}, newest first. */
     static List<Item> items(Projections.Feed f) {
-        return f.newest().map(i -> new Item(i.at().toString(), i.game(), i.room(), i.playerId(), i.player(), i.total(), i.percentage(), i.best()))
+        return f.newest().map(i -> new Item(IsoInstant.format(i.at()), i.game(), i.room(), i.playerId(), i.player(), i.total(), i.percentage(), i.best()))
                 .toJavaList();
     }
 }

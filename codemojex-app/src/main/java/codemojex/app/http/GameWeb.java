@@ -28,7 +28,7 @@ record GameWeb(String game, String room, List<String> keyboard, String status, S
 
     /** The web model of {@code g}: the secret only once it is settled, never while players are guessing it. */
     static GameWeb of(GameRecord g) {
-        return new GameWeb(g.game(), g.room(), keys(g.keyboard()), g.settled() ? "settled" : "open", g.openedAt().toString(),
+        return new GameWeb(g.game(), g.room(), keys(g.keyboard()), g.settled() ? "settled" : "open", IsoInstant.format(g.openedAt()),
                 g.winner(), g.winnerId(), g.settled() ? Option.some(emojis(g.secret())) : Option.none());
     }
 

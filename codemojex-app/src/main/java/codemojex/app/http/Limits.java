@@ -34,6 +34,9 @@ final class Limits {
 
     /** Takes one of the client's reads for an API read: reads are limited as guesses are, as every one costs Redis work. */
     void reads(Context ctx) {
+        if (reads.isUnlimited()) {
+            return; // --read-rate 0: not even the client's address is read
+        }
         if (ctx.method() == HandlerType.GET && RouteTable.matched(ctx).filter(Limits::isApiRead).isPresent()) {
             reads.acquire(ctx.ip());
         }

@@ -55,6 +55,9 @@ final class QueryParams {
 
     /** {@code raw} percent-decoded; refused naming {@code field} (as {@code what}) when its encoding is broken. */
     private static String decode(String raw, String field, String what) {
+        if (raw.indexOf('%') < 0 && raw.indexOf('+') < 0) {
+            return raw; // what URLDecoder answers for it, without its buffer
+        }
         try {
             return URLDecoder.decode(raw, StandardCharsets.UTF_8);
         } catch (IllegalArgumentException e) {

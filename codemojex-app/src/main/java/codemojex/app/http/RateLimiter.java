@@ -46,6 +46,11 @@ public final class RateLimiter {
     private static final RateLimiter UNLIMITED = new RateLimiter(Double.POSITIVE_INFINITY, Integer.MAX_VALUE,
             Clock.fixed(java.time.Instant.EPOCH, java.time.ZoneOffset.UTC));
 
+    /** Whether this is {@link #unlimited()}: no token to take, so no client to name. */
+    boolean isUnlimited() {
+        return this == UNLIMITED;
+    }
+
     /** Takes a token for {@code client} or throws {@link Limited}. */
     public void acquire(String client) {
         if (this == UNLIMITED) {

@@ -9,8 +9,12 @@ import io.micrometer.core.instrument.Timer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.IdentityHashMap;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.atomic.LongAdder;
 
 /** What every answered request leaves behind: its count per route (for {@code /health}), its timer, and a log line when it failed. */
 final class RequestMetrics {
@@ -19,33 +23,73 @@ final class RequestMetrics {
 
     private final Traffic traffic;
     private final MeterRegistry meters;
-    private final java.util.concurrent.ConcurrentHashMap<String, Timer> timers = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The listed routes' meters, by the route itself: built once, read without a lock, no key string per request. */
+    private final IdentityHashMap<RouteTable.Route, RouteMeters> listed = new IdentityHashMap<>();
+    /** The other requests' timers (static files, unknown paths), by method, route and status. */
+    private final ConcurrentHashMap<String, Timer> timers = new ConcurrentHashMap<>();
 
     /** Counts into {@code traffic} and times into {@code meters}, where the open event streams are a gauge from now on. */
     RequestMetrics(Traffic traffic, MeterRegistry meters) {
         this.traffic = Objects.requireNonNull(traffic, "traffic");
         this.meters = Objects.requireNonNull(meters, "meters");
         Gauge.builder("codemojex.http.event.streams", traffic, Traffic::streams).description("open server-sent event streams").register(meters);
+        for (RouteTable.Route r : RouteTable.ALL) {
+            listed.put(r, new RouteMeters(r.key()));
+        }
+    }
+
+    /** A listed route's count and its timers by status, each made at its first request. */
+    private static final class RouteMeters {
+        final String key;
+        final AtomicReferenceArray<Timer> byStatus = new AtomicReferenceArray<>(600);
+        volatile LongAdder count;
+
+        RouteMeters(String key) {
+            this.key = key;
+        }
     }
 
     /** Records request {@code ctx}, answered in {@code ms}. */
     void record(Context ctx, Float ms) {
-        String route = route(ctx);
-        traffic.requests.merge(route, 1L, Long::sum);
-        // Micrometer's convention for HTTP servers: the route template, never the raw path (ids would be unbounded);
-        // each timer built and registered once (routes times statuses is a small set), not at every request
-        String method = ctx.method().name();
         int status = ctx.statusCode();
-        timers.computeIfAbsent(method + " " + route + " " + status, k -> Timer.builder("http.server.requests")
-                        .tags("method", method, "uri", route.equals("other") ? "UNKNOWN" : route.substring(route.indexOf(' ') + 1),
-                                "status", Integer.toString(status), "outcome", outcome(status))
-                        .register(meters))
-                .record((long) (ms * 1_000_000), TimeUnit.NANOSECONDS);
-        if (ctx.statusCode() >= 500) {
-            log.warn("{} {} -> {} in {} ms", ctx.method(), LogSafe.escape(ctx.path()), ctx.statusCode(), Math.round(ms));
-        } else if (ctx.statusCode() >= 400) {
-            log.debug("{} {} -> {} in {} ms", ctx.method(), LogSafe.escape(ctx.path()), ctx.statusCode(), Math.round(ms));
+        var matched = RouteTable.matched(ctx);
+        RouteMeters m = matched.isPresent() ? listed.get(matched.get()) : null;
+        if (m != null && status >= 0 && status < 600) {
+            LongAdder count = m.count;
+            if (count == null) {
+                m.count = count = traffic.counter(m.key);
+            }
+            count.increment();
+            Timer t = m.byStatus.get(status);
+            if (t == null) {
+                t = timer(ctx.method().name(), m.key, status);
+                m.byStatus.set(status, t);
+            }
+            t.record((long) (ms * 1_000_000), TimeUnit.NANOSECONDS);
+        } else {
+            String route = m != null ? m.key : route(ctx);
+            traffic.counter(route).increment();
+            String method = ctx.method().name();
+            timers.computeIfAbsent(method + " " + route + " " + status, k -> timer(method, route, status))
+                    .record((long) (ms * 1_000_000), TimeUnit.NANOSECONDS);
         }
+        if (status >= 500) {
+            log.warn("{} {} -> {} in {} ms", ctx.method(), LogSafe.escape(ctx.path()), status, Math.round(ms));
+        } else if (status >= 400) {
+            log.debug("{} {} -> {} in {} ms", ctx.method(), LogSafe.escape(ctx.path()), status, Math.round(ms));
+        }
+    }
+
+    /**
+     * The timer of {@code route} answering {@code status}. Micrometer's convention for HTTP servers: the route template,
+     * never the raw path (ids would be unbounded); each timer built and registered once (routes times statuses is a small
+     * set), not at every request.
+     */
+    private Timer timer(String method, String route, int status) {
+        return Timer.builder("http.server.requests")
+                .tags("method", method, "uri", route.equals("other") ? "UNKNOWN" : route.substring(route.indexOf(' ') + 1),
+                        "status", Integer.toString(status), "outcome", outcome(status))
+                .register(meters);
     }
 
     private static String outcome(int status) {

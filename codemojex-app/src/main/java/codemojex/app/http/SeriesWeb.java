@@ -3,12 +3,17 @@ package codemojex.app.http;
 import codemojex.app.core.Durations;
 import codemojex.app.core.SeriesQuery;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonSerializable;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.jsontype.TypeSerializer;
 import echomq.domain.fold.Tally;
 import echomq.domain.window.Bucket;
 import echomq.domain.window.Series;
 import io.vavr.collection.Map;
 import io.vavr.control.Option;
 
+import java.io.IOException;
 import java.util.List;
 
 /**
@@ -46,19 +51,70 @@ record SeriesWeb(@JsonInclude(JsonInclude.Include.NON_EMPTY) Option<String> sinc
      */
     record BucketWeb(String from, String to, long entries,
                      @JsonInclude(JsonInclude.Include.NON_EMPTY) Option<Integer> players,
-                     @JsonInclude(JsonInclude.Include.NON_EMPTY) Option<java.util.Map<String, Integer>> rooms) {
+                     @JsonInclude(JsonInclude.Include.NON_EMPTY) Option<java.util.Map<String, Integer>> rooms)
+            implements JsonSerializable {
 
-        /** A bucket of the feed's series (also what {@code /feed/events} pushes as {@code bucket}). */
+        /**
+         * Written field by field, as Jackson's bean serializer writes this record (components in
+         * order, an empty {@code Option} left out): a series is sixty of these a request.
+         */
+        @Override
+        public void serialize(JsonGenerator gen, SerializerProvider provider) throws IOException {
+            gen.writeStartObject(this);
+            gen.writeStringField("from", from);
+            gen.writeStringField("to", to);
+            gen.writeNumberField("entries", entries);
+            if (players.isDefined()) {
+                gen.writeNumberField("players", players.get());
+            }
+            if (rooms.isDefined()) {
+                gen.writeFieldName("rooms");
+                provider.defaultSerializeValue(rooms.get(), gen);
+            }
+            gen.writeEndObject();
+        }
+
+        @Override
+        public void serializeWithType(JsonGenerator gen, SerializerProvider provider, TypeSerializer typeSer) throws IOException {
+            serialize(gen, provider);
+        }
+
+        /**
+         * A bucket of the feed's series (also what {@code /feed/events} pushes as {@code bucket}).
+         * The reader serves a sealed bucket's fold as the one object it kept, so a bucket whose
+         * fold and bounds are those of one already answered is answered as it was (see {@link BucketCache}).
+         */
         static BucketWeb feed(Bucket<Tally<Map<String, Long>>> b) {
+            BucketWeb cached = FEED_BUCKETS.get(b.value(), b.window().t0(), b.window().t1());
+            if (cached != null) {
+                return cached;
+            }
+            BucketWeb web = feedAfresh(b);
+            FEED_BUCKETS.put(b.value(), b.window().t0(), b.window().t1(), web);
+            return web;
+        }
+
+        private static BucketWeb feedAfresh(Bucket<Tally<Map<String, Long>>> b) {
             Map<String, Long> byPlayer = b.value().value();
-            return new BucketWeb(b.window().t0().toString(), b.window().t1().toString(), byPlayer.values().sum().longValue(),
+            long entries = 0;
+            for (java.util.Iterator<Long> n = byPlayer.valuesIterator(); n.hasNext(); ) {
+                entries += n.next();
+            }
+            return new BucketWeb(IsoInstant.format(b.window().t0()), IsoInstant.format(b.window().t1()), entries,
                     Option.some(byPlayer.size()), Option.none());
         }
+
+        /** The feed buckets answered lately. */
+        private static final BucketCache FEED_BUCKETS = new BucketCache();
 
         /** A bucket of the openings' series. */
         static BucketWeb openings(Bucket<Tally<Map<String, Integer>>> b) {
             Map<String, Integer> rooms = b.value().value();
-            return new BucketWeb(b.window().t0().toString(), b.window().t1().toString(), rooms.values().sum().longValue(),
+            long entries = 0;
+            for (java.util.Iterator<Integer> n = rooms.valuesIterator(); n.hasNext(); ) {
+                entries += n.next();
+            }
+            return new BucketWeb(IsoInstant.format(b.window().t0()), IsoInstant.format(b.window().t1()), entries,
                     Option.none(), Option.some(new java.util.TreeMap<>(rooms.toJavaMap())));
         }
     }
@@ -66,13 +122,22 @@ record SeriesWeb(@JsonInclude(JsonInclude.Include.NON_EMPTY) Option<String> sinc
     /** The feed's series. */
     static SeriesWeb feed(SeriesQuery.Feed q, Series<Tally<Map<String, Long>>> series) {
         return new SeriesWeb(Option.some(Durations.format(q.since())), Option.none(), Option.none(), Durations.format(q.bucket()), Option.none(),
-                Option.none(), series.buckets().map(BucketWeb::feed).toJavaList(), series.buckets().map(b -> b.value().skipped()).sum().longValue());
+                Option.none(), series.buckets().map(BucketWeb::feed).toJavaList(), skipped(series));
     }
 
     /** The openings' series. */
     static SeriesWeb openings(SeriesQuery.Openings q, Series<Tally<Map<String, Integer>>> series) {
         return new SeriesWeb(Option.none(), Option.some(q.from().toString()), Option.some(q.to().toString()), q.bucket(),
                 Option.some(q.zone().getId()), Option.some(q.dayStarts().toString()),
-                series.buckets().map(BucketWeb::openings).toJavaList(), series.buckets().map(b -> b.value().skipped()).sum().longValue());
+                series.buckets().map(BucketWeb::openings).toJavaList(), skipped(series));
+    }
+
+    /** The entries every bucket of {@code series} skipped. */
+    private static <A> long skipped(Series<Tally<A>> series) {
+        long n = 0;
+        for (Bucket<Tally<A>> b : series.buckets()) {
+            n += b.value().skipped();
+        }
+        return n;
     }
 }

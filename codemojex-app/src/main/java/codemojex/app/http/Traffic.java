@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * What the HTTP server answered: requests per route, the event streams open now, the event
@@ -18,14 +19,26 @@ public final class Traffic {
 
     private static final Logger log = LoggerFactory.getLogger(HttpApi.class); // the web adapter logs as one
 
-    final Map<String, Long> requests = new ConcurrentHashMap<>();
+    private final Map<String, LongAdder> requests = new ConcurrentHashMap<>();
     final Set<EventStream> streams = ConcurrentHashMap.newKeySet();
     final AtomicLong framesBuilt = new AtomicLong();
     final AtomicLong framesSent = new AtomicLong();
 
     /** Requests answered so far per route ({@code GET /games/{game}/board}); static files and unknown paths as {@code other}. */
     public Map<String, Long> requests() {
-        return new TreeMap<>(requests);
+        Map<String, Long> out = new TreeMap<>();
+        requests.forEach((route, n) -> {
+            long count = n.sum();
+            if (count > 0) {
+                out.put(route, count);
+            }
+        });
+        return out;
+    }
+
+    /** The count of requests answered on {@code route}, to add to. */
+    LongAdder counter(String route) {
+        return requests.computeIfAbsent(route, k -> new LongAdder());
     }
 
     /** Event streams open now. */

@@ -27,8 +27,14 @@ public final class BoardService implements BoardQuery {
         if (top < 1 || top > MAX_TOP) {
             throw new BadInputException("top", "top must be 1.." + MAX_TOP + ", got " + top);
         }
-        requireGame(games, game);
-        return board.top(game, top);
+        BadInputException.check("game", () -> Names.requireId("game", game));
+        // the board first: a game with a place on it exists, so only an empty board asks the game store
+        // whether the game does (1 command a read instead of 2)
+        List<Board.Ranked> ranked = board.top(game, top);
+        if (ranked.isEmpty()) {
+            requireGame(games, game);
+        }
+        return ranked;
     }
 
     /** Refuses a malformed game id (400 naming {@code game}) or an unknown one (404). */
