@@ -1,6 +1,7 @@
 package codemojex.app;
 
 import codemojex.app.core.ChartBuckets;
+import codemojex.app.core.Live;
 import codemojex.app.core.Durations;
 import codemojex.app.core.Play;
 import codemojex.app.core.Players;
@@ -103,7 +104,10 @@ public final class Codemojex implements AutoCloseable {
         // one projection reader for every read use case, so that they share its cache; sealed panes and buckets kept a day
         this.uses = UseCases.over(new codemojex.app.core.service.ProjectionReads(range, states, checkpoints, Duration.ofDays(1),
                 settings.clock(), partitions).observedBy(meters.library()), games, new RedisBoard(calls, keys), range, states, checkpoints,
-                retention, partitions, settings.clock());
+                retention, partitions, settings.clock(),
+                // what the live feed and the page's chart read: the only windows and series kept in Redis
+                java.util.Set.of(Live.FEED_WINDOW), new java.util.HashSet<>(java.util.List.of(Live.PER_MINUTE,
+                        new codemojex.app.core.SeriesQuery.Feed(Live.FEED_WINDOW.length(), settings.chartBucket()))));
         this.writes = new WriteProbe(calls, partitions.all().map(p -> partitions.stream(p, Channels.GUESSES).toString()).toJavaList());
         RedisScoreCommit commit = new RedisScoreCommit(calls, minter, keys)
                 .guardedBy(new echomq.wire.ClockGuard(redis.serverClock(), settings.clockBound(), System::nanoTime));

@@ -1,5 +1,7 @@
 package codemojex.app;
 
+import codemojex.app.core.FeedWindow;
+import codemojex.app.core.SeriesQuery;
 import codemojex.app.core.port.Games;
 import codemojex.app.core.port.in.BoardQuery;
 import codemojex.app.core.port.in.FeedQuery;
@@ -25,6 +27,7 @@ import echomq.domain.stream.StreamRangePort;
 import echomq.domain.stream.StreamStatePort;
 
 import java.time.Clock;
+import java.util.Set;
 import java.util.Objects;
 
 /**
@@ -57,11 +60,14 @@ public record UseCases(LobbyQuery lobby, FeedQuery feeds, OpeningsQuery openings
     /**
      * Every use case over one shared projection reader ({@code reads}, so that they share its cache),
      * the game store, the live board, the log, the checkpoint store, the retention every trim goes
-     * through, the partitions and the app's clock.
+     * through, the partitions and the app's clock; the feed's windows and series the app declares
+     * ({@code keptWindows}, {@code keptSeries}) are the only ones checkpointed.
      */
     static UseCases over(ProjectionReads reads, Games games, Board board, StreamRangePort range, StreamStatePort states,
-                         CheckpointPort checkpoints, StreamRetentionPort retention, GamePartitions partitions, Clock clock) {
-        return new UseCases(new LobbyService(reads, games, board), new FeedService(reads, CheckpointCodecs.feed(), CheckpointCodecs.buckets()),
+                         CheckpointPort checkpoints, StreamRetentionPort retention, GamePartitions partitions, Clock clock,
+                         Set<FeedWindow> keptWindows, Set<SeriesQuery.Feed> keptSeries) {
+        return new UseCases(new LobbyService(reads, games, board),
+                new FeedService(reads, CheckpointCodecs.feed(), CheckpointCodecs.buckets(), keptWindows, keptSeries),
                 new OpeningsService(reads), new ResultsService(reads), new BoardService(games, board),
                 new RebuildBoardService(reads, games, board, range, states, checkpoints, CheckpointCodecs.boards(), clock),
                 new TrimService(retention, partitions, clock), reads);

@@ -17,6 +17,7 @@ import io.vavr.collection.Map;
 
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Set;
 
 /** The recent activity feed and its series, folds of every partition's {@code guess-scored}. */
 public final class FeedService implements FeedQuery {
@@ -25,29 +26,39 @@ public final class FeedService implements FeedQuery {
     public static final CombinableFold<Tally<Map<String, Long>>> FEED_BUCKET = Tally.counting(Projections.guessesByPlayer());
 
     private final ProjectionReads reads;
-    private final CombinableFold<Tally<Projections.Feed>> feed;
-    private final CombinableFold<Tally<Map<String, Long>>> bucket;
+    private final CombinableFold<Tally<Projections.Feed>> feed = Tally.counting(Projections.recentFeed(FEED_SIZE));
+    private final CombinableFold<Tally<Projections.Feed>> keptFeed;
+    private final CombinableFold<Tally<Map<String, Long>>> keptBucket;
+    private final Set<FeedWindow> keptWindows;
+    private final Set<SeriesQuery.Feed> keptSeries;
 
     /**
-     * Over the shared reads; the feed's panes and the series' sealed buckets are checkpointed with
-     * {@code panes} and {@code buckets}, so a restart takes them back instead of folding them again.
+     * Over the shared reads. Only what the app declares is checkpointed: the panes of the feed's
+     * {@code keptWindows} with {@code panes}, the sealed buckets of {@code keptSeries} with
+     * {@code buckets}, so that a restart takes them back instead of folding them again. Any other
+     * window or series a request asks for is folded and cached in memory only (the reader's cache is
+     * bounded): a read from anyone writes nothing to Redis.
      */
-    public FeedService(ProjectionReads reads, StateCodec<Tally<Projections.Feed>> panes, StateCodec<Tally<Map<String, Long>>> buckets) {
+    public FeedService(ProjectionReads reads, StateCodec<Tally<Projections.Feed>> panes, StateCodec<Tally<Map<String, Long>>> buckets,
+                       Set<FeedWindow> keptWindows, Set<SeriesQuery.Feed> keptSeries) {
         this.reads = Objects.requireNonNull(reads, "reads");
-        this.feed = Checkpointable.of(Tally.counting(Projections.recentFeed(FEED_SIZE)), panes);
-        this.bucket = Checkpointable.of(FEED_BUCKET, buckets);
+        this.keptFeed = Checkpointable.of(feed, panes);
+        this.keptBucket = Checkpointable.of(FEED_BUCKET, buckets);
+        this.keptWindows = Set.copyOf(keptWindows);
+        this.keptSeries = Set.copyOf(keptSeries);
     }
 
     @Override
     public Tally<Projections.Feed> feed(FeedWindow window) {
         // sixty panes to the window: each folded once, the trailing partial one afresh, the leading one incrementally
-        return reads.fold(Channels.GUESS_SCORED, Window.last(window.length()).inPanesOf(window.pane()), feed,
-                Tally.merging(Projections.mergeFeeds(FEED_SIZE)));
+        return reads.fold(Channels.GUESS_SCORED, Window.last(window.length()).inPanesOf(window.pane()),
+                keptWindows.contains(window) ? keptFeed : feed, Tally.merging(Projections.mergeFeeds(FEED_SIZE)));
     }
 
     @Override
     public Series<Tally<Map<String, Long>>> feedSeries(SeriesQuery.Feed query) {
-        return reads.series(Channels.GUESS_SCORED, Objects.requireNonNull(query, "query").window(), bucket);
+        return reads.series(Channels.GUESS_SCORED, Objects.requireNonNull(query, "query").window(),
+                keptSeries.contains(query) ? keptBucket : FEED_BUCKET);
     }
 
     /** From the game's partition's {@code guess-scored}, since a minute before it opened, as writers' clocks may differ. */
