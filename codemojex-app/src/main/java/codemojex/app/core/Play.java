@@ -73,8 +73,8 @@ public final class Play {
         Keyboard keyboard = Keyboard.draw(rng);
         Code secret = keyboard.drawSecret(rng);
         String game = minter.nextId("GAM").toString();
-        games.create(new GameRecord(game, room, keyboard, secret, clock.instant(), Option.none()));
-        append.append(StreamKey.of(partitions.queueOf(game), Channels.ROOM_OPENED), new RoomOpened(room, game, keyboard).fields());
+        // the game and its room-opened entry in one step: a refusal leaves neither (a game no event names is unreachable)
+        games.open(new GameRecord(game, room, keyboard, secret, clock.instant(), Option.none()), new RoomOpened(room, game, keyboard).fields());
         return new OpenedGame(game, room, keyboard);
     }
 

@@ -6,9 +6,21 @@ import codemojex.projections.GameRecord;
 import codemojex.projections.Keyboard;
 import codemojex.projections.Memo;
 import codemojex.projections.PlayerIds;
+import codemojex.projections.Channels;
+import echomq.domain.id.BrandedId;
+import echomq.domain.id.Snowflake;
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.NonMonotonicAppendException;
+import echomq.domain.stream.StreamAppendPort;
+import echomq.domain.stream.StreamKey;
+import echomq.wire.ClockGuard;
+import echomq.wire.LuaScript;
+import echomq.wire.Xadd;
 import io.vavr.control.Option;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -16,8 +28,13 @@ import java.util.Objects;
 /** {@link Games} as one hash per game ({@code emq:{cm}:game:<id>}, in the game's partition): room, keyboard, secret, status, winner (name and player id). */
 public final class RedisGames implements Games {
 
+    /** Opens a game all or nothing: its hash and its {@code room-opened} entry (KEYS and ARGV in the script). */
+    static final LuaScript OPEN = LuaScript.load(RedisGames.class, "room-open.lua");
+
     private final RedisCalls redis;
     private final Keys keys;
+    private final Option<Snowflake> minter;
+    private volatile Option<ClockGuard> guard = Option.none();
 
     /** Over {@code redis}, with one partition. */
     public RedisGames(RedisCalls redis) {
@@ -26,19 +43,83 @@ public final class RedisGames implements Games {
 
     /** Over {@code redis}, each game's key where {@code keys} puts it. */
     public RedisGames(RedisCalls redis, Keys keys) {
-        this.redis = Objects.requireNonNull(redis, "redis");
-        this.keys = Objects.requireNonNull(keys, "keys");
+        this(redis, keys, Option.none());
     }
 
+    /** Over {@code redis}, each game's key where {@code keys} puts it, minting the ids of the entries it appends with {@code minter}. */
+    public RedisGames(RedisCalls redis, Keys keys, Snowflake minter) {
+        this(redis, keys, Option.some(Objects.requireNonNull(minter, "minter")));
+    }
+
+    private RedisGames(RedisCalls redis, Keys keys, Option<Snowflake> minter) {
+        this.redis = Objects.requireNonNull(redis, "redis");
+        this.keys = Objects.requireNonNull(keys, "keys");
+        this.minter = minter;
+    }
+
+    /**
+     * These games, refusing to open one (a {@code ClockAhead}, nothing written) while the minter's
+     * clock runs further ahead of Redis's than {@code g} allows, as the library's appends are.
+     */
+    public RedisGames guardedBy(ClockGuard g) {
+        this.guard = Option.some(Objects.requireNonNull(g, "guard"));
+        return this;
+    }
+
+    /**
+     * One script, {@code room-open.lua}: the hash and the entry, or neither. An id refused as not
+     * above the stream's top is minted again above it ({@link StreamAppendPort#aimAbove}) and sent
+     * again, up to {@link StreamAppendPort#MAX_REMINTS} times, as the library's appends do.
+     */
     @Override
-    public void create(GameRecord g) {
-        String key = keys.game(g.game());
+    public void open(GameRecord g, io.vavr.collection.LinkedHashMap<String, String> roomOpened) {
+        Snowflake m = minter.getOrElseThrow(() -> new IllegalStateException("these games were made without a minter: they cannot open one"));
+        StreamKey stream = StreamKey.of(keys.partitions().queueOf(g.game()), Channels.ROOM_OPENED);
+        guard.forEach(c -> c.check(stream, m.now()));
+        List<String> hash = new ArrayList<>();
+        fields(g).forEach((f, v) -> {
+            hash.add(f);
+            hash.add(v);
+        });
+        for (int attempt = 0; ; attempt++) {
+            BrandedId id = m.nextId();
+            List<String> argv = new ArrayList<>(3 + hash.size() + 2 * roomOpened.size() + 2);
+            argv.add(id.streamId().toString());
+            argv.add(Integer.toString(hash.size()));
+            argv.addAll(hash);
+            argv.addAll(Xadd.fields(id, roomOpened));
+            List<?> reply = (List<?>) redis.run(OPEN, List.of(keys.game(g.game()), stream.toString()), argv)
+                    .getOrElseThrow(() -> new IllegalStateException("room-open.lua answered nil for " + g.game()));
+            String outcome = String.valueOf(reply.get(0));
+            if (outcome.equals("OK")) {
+                return;
+            }
+            if (outcome.equals("EXISTS")) {
+                throw new IllegalStateException("game " + g.game() + " exists already");
+            }
+            StreamId top = StreamId.parse(String.valueOf(reply.get(1)));
+            if (attempt >= StreamAppendPort.MAX_REMINTS) {
+                throw new NonMonotonicAppendException(stream.toString(), id.streamId(),
+                        new IllegalStateException("the stream's top is " + top));
+            }
+            StreamAppendPort.aimAbove(m, top, attempt);
+        }
+    }
+
+    private static Map<String, String> fields(GameRecord g) {
         Map<String, String> fields = new LinkedHashMap<>();
         fields.put("room", g.room());
         fields.put("keyboard", g.keyboard().text());
         fields.put("secret", g.secret().text());
         fields.put("opened", Long.toString(g.openedAt().toEpochMilli()));
         fields.put("status", "open");
+        return fields;
+    }
+
+    @Override
+    public void create(GameRecord g) {
+        String key = keys.game(g.game());
+        Map<String, String> fields = fields(g);
         if (!redis.hsetnx(key, "status", "creating")) {
             throw new IllegalStateException("game " + g.game() + " exists already");
         }

@@ -29,6 +29,11 @@ class GameCacheTest {
         }
 
         @Override
+        public void open(GameRecord game, io.vavr.collection.LinkedHashMap<String, String> roomOpened) {
+            create(game);
+        }
+
+        @Override
         public Option<GameRecord> find(String game) {
             reads++;
             return Option.of(games.get(game));

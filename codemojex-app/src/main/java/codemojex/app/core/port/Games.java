@@ -9,6 +9,14 @@ public interface Games {
     /** Stores a new game. @throws IllegalStateException when the id exists already */
     void create(GameRecord game);
 
+    /**
+     * Opens a new game, all or nothing: stores it and appends {@code roomOpened}, its
+     * {@code room-opened} entry, to its partition's stream, in one step; a refusal writes neither.
+     *
+     * @throws IllegalStateException when the id exists already
+     */
+    void open(GameRecord game, io.vavr.collection.LinkedHashMap<String, String> roomOpened);
+
     /** The game, if there is one with that id. */
     Option<GameRecord> find(String game);
 }
