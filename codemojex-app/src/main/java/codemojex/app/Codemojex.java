@@ -90,7 +90,8 @@ public final class Codemojex implements AutoCloseable {
         Keys keys = new Keys(partitions);
         Snowflake minter = new Snowflake(settings.node(), settings.clock());
         RedisGames games = new RedisGames(calls, keys, minter)
-                .guardedBy(new echomq.wire.ClockGuard(redis.serverClock(), settings.clockBound(), System::nanoTime));
+                .guardedBy(new echomq.wire.ClockGuard(redis.serverClock(), settings.clockBound(), System::nanoTime))
+                .observedBy(meters.library());
         StreamRangePort range = redis.range();
         this.states = redis.states();
         this.play = new Play(games, new RedisGuessResults(calls, keys), redis.append(minter, settings.clockBound(), meters.library()), range, minter,

@@ -10,6 +10,8 @@ import codemojex.projections.Channels;
 import echomq.domain.id.BrandedId;
 import echomq.domain.id.Snowflake;
 import echomq.domain.id.StreamId;
+import echomq.domain.observe.EchoEvent;
+import echomq.domain.observe.EchoListener;
 import echomq.domain.stream.NonMonotonicAppendException;
 import echomq.domain.stream.StreamAppendPort;
 import echomq.domain.stream.StreamKey;
@@ -35,6 +37,7 @@ public final class RedisGames implements Games {
     private final Keys keys;
     private final Option<Snowflake> minter;
     private volatile Option<ClockGuard> guard = Option.none();
+    private volatile EchoListener listener = EchoListener.NONE;
 
     /** Over {@code redis}, with one partition. */
     public RedisGames(RedisCalls redis) {
@@ -67,6 +70,15 @@ public final class RedisGames implements Games {
     }
 
     /**
+     * These games, telling {@code l} of every {@code room-opened} entry they append and of every id
+     * minted again, as the library's appender tells of its appends (the app's append meters count them).
+     */
+    public RedisGames observedBy(EchoListener l) {
+        this.listener = Objects.requireNonNull(l, "listener");
+        return this;
+    }
+
+    /**
      * One script, {@code room-open.lua}: the hash and the entry, or neither. An id refused as not
      * above the stream's top is minted again above it ({@link StreamAppendPort#aimAbove}) and sent
      * again, up to {@link StreamAppendPort#MAX_REMINTS} times, as the library's appends do.
@@ -76,6 +88,7 @@ public final class RedisGames implements Games {
         Snowflake m = minter.getOrElseThrow(() -> new IllegalStateException("these games were made without a minter: they cannot open one"));
         StreamKey stream = StreamKey.of(keys.partitions().queueOf(g.game()), Channels.ROOM_OPENED);
         guard.forEach(c -> c.check(stream, m.now()));
+        long t0 = System.nanoTime();
         List<String> hash = new ArrayList<>();
         fields(g).forEach((f, v) -> {
             hash.add(f);
@@ -92,6 +105,7 @@ public final class RedisGames implements Games {
                     .getOrElseThrow(() -> new IllegalStateException("room-open.lua answered nil for " + g.game()));
             String outcome = String.valueOf(reply.get(0));
             if (outcome.equals("OK")) {
+                EchoListener.tell(listener, new EchoEvent.Appended(stream, 1, System.nanoTime() - t0));
                 return;
             }
             if (outcome.equals("EXISTS")) {
@@ -103,6 +117,7 @@ public final class RedisGames implements Games {
                         new IllegalStateException("the stream's top is " + top));
             }
             StreamAppendPort.aimAbove(m, top, attempt);
+            EchoListener.tell(listener, new EchoEvent.AppendRefused(stream, EchoEvent.Refusal.REMINTED, 1));
         }
     }
 
