@@ -12,12 +12,12 @@ import echomq.domain.id.Snowflake;
 import echomq.domain.id.StreamId;
 import echomq.domain.observe.EchoEvent;
 import echomq.domain.observe.EchoListener;
-import echomq.domain.stream.NonMonotonicAppendException;
 import echomq.domain.stream.StreamAppendPort;
 import echomq.domain.stream.StreamKey;
 import echomq.wire.ClockGuard;
 import echomq.wire.LuaScript;
 import echomq.wire.Xadd;
+import io.vavr.control.Either;
 import io.vavr.control.Option;
 
 import java.time.Instant;
@@ -87,14 +87,16 @@ public final class RedisGames implements Games {
     public void open(GameRecord g, io.vavr.collection.LinkedHashMap<String, String> roomOpened) {
         Snowflake m = minter.getOrElseThrow(() -> new IllegalStateException("these games were made without a minter: they cannot open one"));
         StreamKey stream = StreamKey.of(keys.partitions().queueOf(g.game()), Channels.ROOM_OPENED);
-        guard.forEach(c -> c.check(stream, m.now()));
         long t0 = System.nanoTime();
         List<String> hash = new ArrayList<>();
         fields(g).forEach((f, v) -> {
             hash.add(f);
             hash.add(v);
         });
-        for (int attempt = 0; ; attempt++) {
+        MintedAppends.send(m, guard, stream, attempt -> {
+            if (attempt > 0) {
+                EchoListener.tell(listener, new EchoEvent.AppendRefused(stream, EchoEvent.Refusal.REMINTED, 1));
+            }
             BrandedId id = m.nextId();
             List<String> argv = new ArrayList<>(3 + hash.size() + 2 * roomOpened.size() + 2);
             argv.add(id.streamId().toString());
@@ -104,21 +106,13 @@ public final class RedisGames implements Games {
             List<?> reply = (List<?>) redis.run(OPEN, List.of(keys.game(g.game()), stream.toString()), argv)
                     .getOrElseThrow(() -> new IllegalStateException("room-open.lua answered nil for " + g.game()));
             String outcome = String.valueOf(reply.get(0));
-            if (outcome.equals("OK")) {
-                EchoListener.tell(listener, new EchoEvent.Appended(stream, 1, System.nanoTime() - t0));
-                return;
-            }
             if (outcome.equals("EXISTS")) {
                 throw new IllegalStateException("game " + g.game() + " exists already");
             }
-            StreamId top = StreamId.parse(String.valueOf(reply.get(1)));
-            if (attempt >= StreamAppendPort.MAX_REMINTS) {
-                throw new NonMonotonicAppendException(stream.toString(), id.streamId(),
-                        new IllegalStateException("the stream's top is " + top));
-            }
-            StreamAppendPort.aimAbove(m, top, attempt);
-            EchoListener.tell(listener, new EchoEvent.AppendRefused(stream, EchoEvent.Refusal.REMINTED, 1));
-        }
+            return outcome.equals("OK") ? Either.right(id)
+                    : Either.left(new MintedAppends.Below(StreamId.parse(String.valueOf(reply.get(1))), id.streamId()));
+        });
+        EchoListener.tell(listener, new EchoEvent.Appended(stream, 1, System.nanoTime() - t0));
     }
 
     private static Map<String, String> fields(GameRecord g) {

@@ -13,6 +13,7 @@ import echomq.domain.stream.StreamAppendPort;
 import echomq.domain.stream.StreamEntry;
 import echomq.wire.ClockGuard;
 import echomq.wire.LuaScript;
+import io.vavr.control.Either;
 import io.vavr.control.Option;
 
 import java.util.ArrayList;
@@ -108,30 +109,22 @@ public final class RedisScoreCommit implements ScoreCommit {
     }
 
     private List<Result> send(List<Commit> commits, List<GuessOutcome> decided, Minted prepared) {
-        Minted minted = prepared;
-        for (int attempt = 0; ; attempt++) {
+        // before anything is written: a clock hours ahead would push every later guess-scored id into the future
+        echomq.domain.stream.StreamKey stream = CommitCodec.scoredStream(keys, CommitCodec.partitionOf(keys, prepared.blocks()));
+        return MintedAppends.send(minter, guard, stream, attempt -> {
+            Minted minted = attempt == 0 ? prepared : mint(commits, decided);
             List<CommitCodec.Block> blocks = minted.blocks();
-            if (attempt == 0 && guard.isDefined()) {
-                // before anything is written: a clock hours ahead would push every later guess-scored id into the future
-                guard.get().check(CommitCodec.scoredStream(keys, CommitCodec.partitionOf(keys, blocks)), minter.now());
-            }
-            CommitCodec.Call call = minted.call();
-            CommitCodec.Reply reply = CommitCodec.reply(redis.run(SCRIPT, call.keys(), call.argv()), blocks.size());
+            CommitCodec.Reply reply = CommitCodec.reply(redis.run(SCRIPT, minted.call().keys(), minted.call().argv()), blocks.size());
             if (reply instanceof CommitCodec.Answers answers) {
                 List<Result> out = new ArrayList<>(blocks.size());
                 for (int i = 0; i < blocks.size(); i++) {
                     out.add(answers.each().get(i).of(blocks.get(i)));
                 }
-                return out;
+                return Either.right(out);
             }
             StreamId top = ((CommitCodec.Behind) reply).top();
-            if (attempt >= StreamAppendPort.MAX_REMINTS) {
-                StreamId first = blocks.stream().flatMap(b -> b.scoredId().toJavaStream()).findFirst().map(BrandedId::streamId).orElse(top);
-                throw new NonMonotonicAppendException(CommitCodec.scoredStream(keys, CommitCodec.partitionOf(keys, blocks)).toString(), first,
-                        new IllegalStateException("still below the top " + top + " after " + attempt + " new ids"));
-            }
-            StreamAppendPort.aimAbove(minter, top, attempt);
-            minted = mint(commits, decided);
-        }
+            StreamId first = blocks.stream().flatMap(b -> b.scoredId().toJavaStream()).findFirst().map(BrandedId::streamId).orElse(top);
+            return Either.left(new MintedAppends.Below(top, first));
+        });
     }
 }
