@@ -6,6 +6,7 @@ import echomq.domain.id.StreamId;
 import echomq.domain.observe.EchoEvent;
 import echomq.domain.observe.EchoListener;
 import echomq.domain.stream.AppendBatchException;
+import echomq.domain.stream.AppendReadBack;
 import echomq.domain.stream.NonMonotonicAppendException;
 import echomq.domain.stream.StreamAppendPort;
 import echomq.domain.stream.ClockBound;
@@ -47,6 +48,7 @@ public final class LettuceStreamAppend implements StreamAppendPort {
     private final LettuceRedis redis;
     private final Snowflake minter;
     private final LettuceStreamState states;
+    private final LettuceStreamRange range;
     private final ConcurrentHashMap<String, ReentrantLock> locks = new ConcurrentHashMap<>();
     /** Where refusals are handled: never Lettuce's event loop, which a blocking read of the top would stall. */
     private final Executor retries = ForkJoinPool.commonPool();
@@ -77,6 +79,7 @@ public final class LettuceStreamAppend implements StreamAppendPort {
         this.redis = Objects.requireNonNull(redis, "redis");
         this.minter = Objects.requireNonNull(minter, "minter");
         this.states = new LettuceStreamState(redis);
+        this.range = new LettuceStreamRange(redis);
         this.guard = new echomq.wire.ClockGuard(new LettuceServerClock(redis), Objects.requireNonNull(clockBound, "clockBound"),
                 System::nanoTime);
     }
@@ -116,12 +119,15 @@ public final class LettuceStreamAppend implements StreamAppendPort {
         String key = stream.toString();
         guard.check(stream, minter.now()); // before anything is minted or sent
         List<CompletableFuture<BrandedId>> sent = new ArrayList<>(records.size());
+        List<BrandedId> ids = new ArrayList<>(records.size());
         ReentrantLock lock = lockOf(key);
         lock.lock();
         try {
             // minted and handed over together: nothing of another thread's comes between them
             for (LinkedHashMap<String, String> r : records) {
-                sent.add(xadd(stream, minter.nextId(), r));
+                BrandedId id = minter.nextId();
+                ids.add(id);
+                sent.add(xadd(stream, id, r));
             }
         } finally {
             lock.unlock();
@@ -134,7 +140,7 @@ public final class LettuceStreamAppend implements StreamAppendPort {
             } catch (CompletionException refused) {
                 // one after the other, in the batch's order: the re-minted records keep it
                 try {
-                    landed.add(join(retry(stream, records.get(i), refused.getCause(), 0)));
+                    landed.add(join(retry(stream, records.get(i), ids.get(i), refused.getCause(), 0, 0, false)));
                 } catch (StreamStoreException f) {
                     failures.add(f);
                 }
@@ -151,10 +157,32 @@ public final class LettuceStreamAppend implements StreamAppendPort {
         java.util.Objects.requireNonNull(stream, "stream");
         StreamAppendPort.requireEventId(id);
         StreamAppendPort.requireFields(fields);
+        return join(xadd(stream, id, fields).exceptionallyComposeAsync(e -> retryOwn(stream, fields, id, e, 0, false), retries));
+    }
+
+    /** As {@link #retry} for the caller's own id: never minted again, so a refusal not ours stands. */
+    private CompletableFuture<BrandedId> retryOwn(StreamKey stream, LinkedHashMap<String, String> fields, BrandedId id, Throwable e,
+                                                  int resent, boolean maybeLanded) {
+        String key = stream.toString();
+        Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+        boolean refused = cause instanceof NonMonotonicAppendException;
+        boolean lost = !refused && LettuceFailures.maybeSent(cause);
+        if (!refused && !lost && !maybeLanded) {
+            return CompletableFuture.failedFuture(cause);
+        }
+        if (!refused && AppendReadBack.sendAgain(resent)) {
+            Executor later = CompletableFuture.delayedExecutor(AppendReadBack.resendDelay(resent).toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS, retries);
+            return CompletableFuture.supplyAsync(() -> xadd(stream, id, fields), later).thenCompose(f -> f)
+                    .exceptionallyComposeAsync(again -> retryOwn(stream, fields, id, again, resent + 1, true), retries);
+        }
         try {
-            return xadd(stream, id, fields).join();
-        } catch (CompletionException e) {
-            throw LettuceFailures.translateAppend(stream.toString(), id.streamId(), e.getCause());
+            AppendReadBack found = readBack(stream, id);
+            if ((refused ? found.afterRefusal(true, 0, MAX_REMINTS) : found.afterLostReplies()) == AppendReadBack.Next.ANSWER) {
+                return CompletableFuture.completedFuture(id);
+            }
+            return CompletableFuture.failedFuture(refused ? cause : new StreamStoreException.OutcomeUnknown(key, id.streamId(), cause));
+        } catch (StreamStoreException unread) {
+            return CompletableFuture.failedFuture(new StreamStoreException.OutcomeUnknown(key, id.streamId(), unread));
         }
     }
 
@@ -172,37 +200,83 @@ public final class LettuceStreamAppend implements StreamAppendPort {
             }
         }
         ReentrantLock lock = lockOf(stream.toString());
+        BrandedId id;
         lock.lock();
         try {
-            sent = xadd(stream, minter.nextId(), fields);
+            id = minter.nextId();
+            sent = xadd(stream, id, fields);
         } finally {
             lock.unlock();
         }
-        return sent.exceptionallyComposeAsync(e -> retry(stream, fields, e, attempt), retries);
+        return sent.exceptionallyComposeAsync(e -> retry(stream, fields, id, e, attempt, 0, false), retries);
     }
 
-    /** After a refusal {@code e}: minted again above the top when it was below it, else the typed failure. */
-    private CompletableFuture<BrandedId> retry(StreamKey stream, LinkedHashMap<String, String> fields, Throwable e, int attempt) {
+    /**
+     * After the {@code XADD} of {@code id} failed with {@code e}: refused as not above the top, its id
+     * is read back ({@link AppendReadBack}): ours, it landed (a send whose reply was lost, sent again
+     * by Lettuce on reconnecting or by this adapter); not ours, it is minted again above the top (up
+     * to {@link #MAX_REMINTS} times). Unanswered (the connection failed once it may have been sent),
+     * it is sent again under the same id, up to {@link AppendReadBack#MAX_RESENDS} times, then read
+     * back: landed, or {@link StreamStoreException.OutcomeUnknown}. Any other failure is final.
+     *
+     * @param maybeLanded whether an earlier send of {@code id} may have landed
+     */
+    private CompletableFuture<BrandedId> retry(StreamKey stream, LinkedHashMap<String, String> fields, BrandedId id, Throwable e,
+                                               int attempt, int resent, boolean maybeLanded) {
         String key = stream.toString();
         Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
-        if (!(cause instanceof NonMonotonicAppendException refused)) {
+        if (cause instanceof NonMonotonicAppendException refused) {
+            AppendReadBack found;
+            try {
+                found = readBack(stream, id);
+            } catch (StreamStoreException unread) {
+                return CompletableFuture.failedFuture(new StreamStoreException.OutcomeUnknown(key, id.streamId(), unread));
+            }
+            switch (found.afterRefusal(false, attempt, MAX_REMINTS)) {
+                case ANSWER:
+                    return CompletableFuture.completedFuture(id);
+                case MINT_AGAIN:
+                    break;
+                default:
+                    EchoListener.tell(listener, new EchoEvent.AppendRefused(stream, EchoEvent.Refusal.NON_MONOTONIC, 1));
+                    return CompletableFuture.failedFuture(refused);
+            }
+            try {
+                StreamId top = states.state(stream).map(StreamState::lastGenerated).getOrElse(StreamId.MIN);
+                StreamAppendPort.aimAbove(minter, top, attempt);
+            } catch (StreamStoreException failed) {
+                return CompletableFuture.failedFuture(failed);
+            } catch (IllegalArgumentException pastTheRange) {
+                EchoListener.tell(listener, new EchoEvent.AppendRefused(stream, EchoEvent.Refusal.NON_MONOTONIC, 1));
+                return CompletableFuture.failedFuture(refused); // no snowflake is above the top: the refusal stands
+            }
+            EchoListener.tell(listener, new EchoEvent.AppendRefused(stream, EchoEvent.Refusal.REMINTED, 1));
+            return send(stream, fields, attempt + 1);
+        }
+        boolean lost = LettuceFailures.maybeSent(cause);
+        if (!lost && !maybeLanded) {
             return CompletableFuture.failedFuture(cause);
         }
-        if (attempt >= MAX_REMINTS) {
-            EchoListener.tell(listener, new EchoEvent.AppendRefused(stream, EchoEvent.Refusal.NON_MONOTONIC, 1));
-            return CompletableFuture.failedFuture(refused);
+        if (AppendReadBack.sendAgain(resent)) {
+            // under the same id, once the connection had a moment to come back: it lands, or is refused and read back
+            Executor later = CompletableFuture.delayedExecutor(AppendReadBack.resendDelay(resent).toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS, retries);
+            return CompletableFuture.supplyAsync(() -> xadd(stream, id, fields), later).thenCompose(f -> f)
+                    .exceptionallyComposeAsync(again -> retry(stream, fields, id, again, attempt, resent + 1, true), retries);
         }
         try {
-            StreamId top = states.state(stream).map(StreamState::lastGenerated).getOrElse(StreamId.MIN);
-            StreamAppendPort.aimAbove(minter, top, attempt);
-        } catch (StreamStoreException failed) {
-            return CompletableFuture.failedFuture(failed);
-        } catch (IllegalArgumentException pastTheRange) {
-            EchoListener.tell(listener, new EchoEvent.AppendRefused(stream, EchoEvent.Refusal.NON_MONOTONIC, 1));
-            return CompletableFuture.failedFuture(refused); // no snowflake is above the top: the refusal stands
+            if (readBack(stream, id).afterLostReplies() == AppendReadBack.Next.ANSWER) {
+                return CompletableFuture.completedFuture(id);
+            }
+            return CompletableFuture.failedFuture(new StreamStoreException.OutcomeUnknown(key, id.streamId(), cause));
+        } catch (StreamStoreException unread) {
+            return CompletableFuture.failedFuture(new StreamStoreException.OutcomeUnknown(key, id.streamId(), unread));
         }
-        EchoListener.tell(listener, new EchoEvent.AppendRefused(stream, EchoEvent.Refusal.REMINTED, 1));
-        return send(stream, fields, attempt + 1);
+    }
+
+    /** What the stream holds at {@code id}'s entry id ({@code XRANGE key id id}); blocking, so never on the event loop. */
+    private AppendReadBack readBack(StreamKey stream, BrandedId id) {
+        List<echomq.domain.stream.StreamEntry> found = range.range(stream, id.streamId(), id.streamId(), 1);
+        return found.isEmpty() ? AppendReadBack.nothingAt(id) : AppendReadBack.entryAt(id, found.get(0).branded().map(BrandedId::toString));
     }
 
     /** The {@code XADD} of {@code id}, handed to the connection now; completes with {@code id}, or a typed failure. */

@@ -28,7 +28,22 @@ import java.util.Objects;
 public sealed interface AppendReadBack {
 
     /** How often an append whose reply was lost is sent again under the same id before its id is read back. */
-    int MAX_RESENDS = 2;
+    int MAX_RESENDS = 3;
+
+    /**
+     * How long to wait before sending an unanswered append again: a moment for the client to
+     * reconnect (10 ms, then 100 ms, then 500 ms), so a link that broke once does not fail the append.
+     *
+     * @param resends how many times the id was sent again already, from 0
+     * @return the wait before the next send
+     * @throws IllegalArgumentException for a negative {@code resends}
+     */
+    static java.time.Duration resendDelay(int resends) {
+        if (resends < 0) {
+            throw new IllegalArgumentException("resends must be >= 0, got " + resends);
+        }
+        return java.time.Duration.ofMillis(resends == 0 ? 10 : resends == 1 ? 100 : 500);
+    }
 
     /**
      * The id that was sent and read back.
