@@ -92,9 +92,10 @@ public final class LettuceFailures {
     }
 
     /**
-     * Whether a failure may have come after the command was sent: a connection that closed or a
-     * reply that did not come in time, not a connection refused or a command rejected while
-     * disconnected (nothing reached the server), nor a reply of the server's.
+     * Whether a failure may have come after the command was sent: a connection that failed or a
+     * reply that did not come in time, not a connection refused (nothing reached the server) nor a
+     * reply of the server's. A command in flight when its connection dropped may fail as rejected
+     * while disconnected: that is no proof it was not sent, so it counts as maybe sent.
      */
     static boolean maybeSent(Throwable e) {
         Throwable t = unwrap(e);
@@ -102,8 +103,7 @@ public final class LettuceFailures {
             return false;
         }
         for (Throwable c = t; c != null; c = c.getCause()) {
-            if (c instanceof RedisCommandExecutionException || c instanceof java.net.ConnectException
-                    || String.valueOf(c.getMessage()).contains("not connected")) {
+            if (c instanceof RedisCommandExecutionException || c instanceof java.net.ConnectException) {
                 return false;
             }
         }

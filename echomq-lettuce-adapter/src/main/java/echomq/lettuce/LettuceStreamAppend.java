@@ -140,7 +140,7 @@ public final class LettuceStreamAppend implements StreamAppendPort {
             } catch (CompletionException refused) {
                 // one after the other, in the batch's order: the re-minted records keep it
                 try {
-                    landed.add(join(retry(stream, records.get(i), ids.get(i), refused.getCause(), 0, 0, false)));
+                    landed.add(join(retry(stream, records.get(i), ids.get(i), refused.getCause(), false, 0, 0, 0)));
                 } catch (StreamStoreException f) {
                     failures.add(f);
                 }
@@ -157,33 +157,7 @@ public final class LettuceStreamAppend implements StreamAppendPort {
         java.util.Objects.requireNonNull(stream, "stream");
         StreamAppendPort.requireEventId(id);
         StreamAppendPort.requireFields(fields);
-        return join(xadd(stream, id, fields).exceptionallyComposeAsync(e -> retryOwn(stream, fields, id, e, 0, false), retries));
-    }
-
-    /** As {@link #retry} for the caller's own id: never minted again, so a refusal not ours stands. */
-    private CompletableFuture<BrandedId> retryOwn(StreamKey stream, LinkedHashMap<String, String> fields, BrandedId id, Throwable e,
-                                                  int resent, boolean maybeLanded) {
-        String key = stream.toString();
-        Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
-        boolean refused = cause instanceof NonMonotonicAppendException;
-        boolean lost = !refused && LettuceFailures.maybeSent(cause);
-        if (!refused && !lost && !maybeLanded) {
-            return CompletableFuture.failedFuture(cause);
-        }
-        if (!refused && AppendReadBack.sendAgain(resent)) {
-            Executor later = CompletableFuture.delayedExecutor(AppendReadBack.resendDelay(resent).toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS, retries);
-            return CompletableFuture.supplyAsync(() -> xadd(stream, id, fields), later).thenCompose(f -> f)
-                    .exceptionallyComposeAsync(again -> retryOwn(stream, fields, id, again, resent + 1, true), retries);
-        }
-        try {
-            AppendReadBack found = readBack(stream, id);
-            if ((refused ? found.afterRefusal(true, 0, MAX_REMINTS) : found.afterLostReplies()) == AppendReadBack.Next.ANSWER) {
-                return CompletableFuture.completedFuture(id);
-            }
-            return CompletableFuture.failedFuture(refused ? cause : new StreamStoreException.OutcomeUnknown(key, id.streamId(), cause));
-        } catch (StreamStoreException unread) {
-            return CompletableFuture.failedFuture(new StreamStoreException.OutcomeUnknown(key, id.streamId(), unread));
-        }
+        return join(xadd(stream, id, fields).exceptionallyComposeAsync(e -> retry(stream, fields, id, e, true, 0, 0, 0), retries));
     }
 
     private ReentrantLock lockOf(String key) {
@@ -208,69 +182,104 @@ public final class LettuceStreamAppend implements StreamAppendPort {
         } finally {
             lock.unlock();
         }
-        return sent.exceptionallyComposeAsync(e -> retry(stream, fields, id, e, attempt, 0, false), retries);
+        return sent.exceptionallyComposeAsync(e -> retry(stream, fields, id, e, false, attempt, 0, 0), retries);
     }
 
     /**
      * After the {@code XADD} of {@code id} failed with {@code e}: refused as not above the top, its id
      * is read back ({@link AppendReadBack}): ours, it landed (a send whose reply was lost, sent again
      * by Lettuce on reconnecting or by this adapter); not ours, it is minted again above the top (up
-     * to {@link #MAX_REMINTS} times). Unanswered (the connection failed once it may have been sent),
-     * it is sent again under the same id, up to {@link AppendReadBack#MAX_RESENDS} times, then read
-     * back: landed, or {@link StreamStoreException.OutcomeUnknown}. Any other failure is final.
+     * to {@link #MAX_REMINTS} times; the caller's own id never). Unanswered (the connection failed
+     * once it may have been sent), it is sent again under the same id, up to
+     * {@link AppendReadBack#MAX_RESENDS} times, then read back: landed, or
+     * {@link StreamStoreException.OutcomeUnknown}. While the connection is down (Lettuce reconnects
+     * with a growing backoff) such an append waits for it, up to {@link AppendReadBack#SETTLE_WITHIN}.
+     * Any other failure is final.
      *
-     * @param maybeLanded whether an earlier send of {@code id} may have landed
+     * @param own     whether {@code id} is the caller's ({@code appendWithId})
+     * @param attempt how many times the record was minted again before
+     * @param resent  how many times {@code id} was sent again after a lost reply
+     * @param lostAt  {@link System#nanoTime()} when a send of {@code id} that may have landed was first unanswered; 0: none
      */
     private CompletableFuture<BrandedId> retry(StreamKey stream, LinkedHashMap<String, String> fields, BrandedId id, Throwable e,
-                                               int attempt, int resent, boolean maybeLanded) {
+                                               boolean own, int attempt, int resent, long lostAt) {
         String key = stream.toString();
         Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
-        if (cause instanceof NonMonotonicAppendException refused) {
-            AppendReadBack found;
-            try {
-                found = readBack(stream, id);
-            } catch (StreamStoreException unread) {
-                return CompletableFuture.failedFuture(new StreamStoreException.OutcomeUnknown(key, id.streamId(), unread));
+        if (!(cause instanceof NonMonotonicAppendException refusal)) {
+            boolean lost = !(cause instanceof NotSent) && LettuceFailures.maybeSent(cause);
+            if (!lost && lostAt == 0) {
+                return CompletableFuture.failedFuture(cause); // nothing of it reached Redis
             }
-            switch (found.afterRefusal(false, attempt, MAX_REMINTS)) {
-                case ANSWER:
-                    return CompletableFuture.completedFuture(id);
-                case MINT_AGAIN:
-                    break;
-                default:
+            long since = lostAt != 0 ? lostAt : (System.nanoTime() | 1);
+            boolean waiting = !lost; // rejected while the connection is down: nothing sent, wait for it
+            if (waiting ? System.nanoTime() - since < AppendReadBack.SETTLE_WITHIN.toNanos() : AppendReadBack.sendAgain(resent)) {
+                long delay = (waiting ? RECONNECT_POLL : AppendReadBack.resendDelay(resent)).toNanos();
+                int next = waiting ? resent : resent + 1;
+                // under the same id: it lands, or is refused as not above the top and read back
+                return CompletableFuture.supplyAsync(() -> xadd(stream, id, fields), after(delay)).thenCompose(f -> f)
+                        .exceptionallyComposeAsync(again -> retry(stream, fields, id, again, own, attempt, next, since), retries);
+            }
+            return readBackSoon(stream, id, since).handle((found, unread) -> unread != null
+                    ? CompletableFuture.<BrandedId>failedFuture(new StreamStoreException.OutcomeUnknown(key, id.streamId(), unwrap(unread)))
+                    : found.afterLostReplies() == AppendReadBack.Next.ANSWER ? CompletableFuture.completedFuture(id)
+                    : CompletableFuture.<BrandedId>failedFuture(new StreamStoreException.OutcomeUnknown(key, id.streamId(), cause)))
+                    .thenCompose(f -> f);
+        }
+        return readBackSoon(stream, id, lostAt != 0 ? lostAt : System.nanoTime()).handle((found, unread) -> {
+            if (unread != null) {
+                return CompletableFuture.<BrandedId>failedFuture(new StreamStoreException.OutcomeUnknown(key, id.streamId(), unwrap(unread)));
+            }
+            return switch (found.afterRefusal(own, attempt, MAX_REMINTS)) {
+                case ANSWER -> CompletableFuture.completedFuture(id);
+                case MINT_AGAIN -> mintAgain(stream, fields, refusal, attempt);
+                default -> {
                     EchoListener.tell(listener, new EchoEvent.AppendRefused(stream, EchoEvent.Refusal.NON_MONOTONIC, 1));
-                    return CompletableFuture.failedFuture(refused);
-            }
-            try {
-                StreamId top = states.state(stream).map(StreamState::lastGenerated).getOrElse(StreamId.MIN);
-                StreamAppendPort.aimAbove(minter, top, attempt);
-            } catch (StreamStoreException failed) {
-                return CompletableFuture.failedFuture(failed);
-            } catch (IllegalArgumentException pastTheRange) {
-                EchoListener.tell(listener, new EchoEvent.AppendRefused(stream, EchoEvent.Refusal.NON_MONOTONIC, 1));
-                return CompletableFuture.failedFuture(refused); // no snowflake is above the top: the refusal stands
-            }
-            EchoListener.tell(listener, new EchoEvent.AppendRefused(stream, EchoEvent.Refusal.REMINTED, 1));
-            return send(stream, fields, attempt + 1);
-        }
-        boolean lost = LettuceFailures.maybeSent(cause);
-        if (!lost && !maybeLanded) {
-            return CompletableFuture.failedFuture(cause);
-        }
-        if (AppendReadBack.sendAgain(resent)) {
-            // under the same id, once the connection had a moment to come back: it lands, or is refused and read back
-            Executor later = CompletableFuture.delayedExecutor(AppendReadBack.resendDelay(resent).toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS, retries);
-            return CompletableFuture.supplyAsync(() -> xadd(stream, id, fields), later).thenCompose(f -> f)
-                    .exceptionallyComposeAsync(again -> retry(stream, fields, id, again, attempt, resent + 1, true), retries);
-        }
+                    yield CompletableFuture.<BrandedId>failedFuture(refusal);
+                }
+            };
+        }).thenCompose(f -> f);
+    }
+
+    /** How often an unanswered append looks again whether the connection is back. */
+    private static final java.time.Duration RECONNECT_POLL = java.time.Duration.ofMillis(50);
+
+    private Executor after(long nanos) {
+        return CompletableFuture.delayedExecutor(nanos, java.util.concurrent.TimeUnit.NANOSECONDS, retries);
+    }
+
+    /** A record refused below another writer's top, its id not its own: minted again above the top and sent again. */
+    private CompletableFuture<BrandedId> mintAgain(StreamKey stream, LinkedHashMap<String, String> fields, NonMonotonicAppendException refusal,
+                                                   int attempt) {
         try {
-            if (readBack(stream, id).afterLostReplies() == AppendReadBack.Next.ANSWER) {
-                return CompletableFuture.completedFuture(id);
-            }
-            return CompletableFuture.failedFuture(new StreamStoreException.OutcomeUnknown(key, id.streamId(), cause));
-        } catch (StreamStoreException unread) {
-            return CompletableFuture.failedFuture(new StreamStoreException.OutcomeUnknown(key, id.streamId(), unread));
+            StreamId top = states.state(stream).map(StreamState::lastGenerated).getOrElse(StreamId.MIN);
+            StreamAppendPort.aimAbove(minter, top, attempt);
+        } catch (StreamStoreException failed) {
+            return CompletableFuture.failedFuture(failed);
+        } catch (IllegalArgumentException pastTheRange) {
+            EchoListener.tell(listener, new EchoEvent.AppendRefused(stream, EchoEvent.Refusal.NON_MONOTONIC, 1));
+            return CompletableFuture.failedFuture(refusal); // no snowflake is above the top: the refusal stands
         }
+        EchoListener.tell(listener, new EchoEvent.AppendRefused(stream, EchoEvent.Refusal.REMINTED, 1));
+        return send(stream, fields, attempt + 1);
+    }
+
+    /**
+     * {@link #readBack}, on the retries' executor; while the connection is down, tried again until
+     * {@link AppendReadBack#SETTLE_WITHIN} after {@code since}.
+     */
+    private CompletableFuture<AppendReadBack> readBackSoon(StreamKey stream, BrandedId id, long since) {
+        try {
+            return CompletableFuture.completedFuture(readBack(stream, id));
+        } catch (StreamStoreException unread) {
+            if (unread instanceof StreamStoreException.Unavailable && System.nanoTime() - since < AppendReadBack.SETTLE_WITHIN.toNanos()) {
+                return CompletableFuture.supplyAsync(() -> readBackSoon(stream, id, since), after(RECONNECT_POLL.toNanos())).thenCompose(f -> f);
+            }
+            return CompletableFuture.failedFuture(unread);
+        }
+    }
+
+    private static Throwable unwrap(Throwable t) {
+        return t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
     }
 
     /** What the stream holds at {@code id}'s entry id ({@code XRANGE key id id}); blocking, so never on the event loop. */
@@ -288,16 +297,36 @@ public final class LettuceStreamAppend implements StreamAppendPort {
         }
         long t0 = System.nanoTime();
         try {
-            return redis.async().dispatch(CommandType.XADD, new NestedMultiOutput<>(LettuceRedis.CODEC), args).toCompletableFuture()
-                    .handle((reply, e) -> {
-                        if (e != null) {
-                            throw new CompletionException(LettuceFailures.translateAppend(key, id.streamId(), e));
-                        }
-                        EchoListener.tell(listener, new EchoEvent.Appended(stream, 1, System.nanoTime() - t0));
-                        return id;
-                    });
+            CompletableFuture<List<Object>> sent = redis.async().dispatch(CommandType.XADD, new NestedMultiOutput<>(LettuceRedis.CODEC), args)
+                    .toCompletableFuture();
+            // failed before dispatch returned: rejected while disconnected, never written. A failure that comes
+            // later may follow the write (a command in flight when the connection dropped fails so too)
+            boolean rejectedAtOnce = sent.isCompletedExceptionally();
+            return sent.handle((reply, e) -> {
+                if (e != null) {
+                    throw new CompletionException(rejectedAtOnce ? notSent(key, id, e) : LettuceFailures.translateAppend(key, id.streamId(), e));
+                }
+                EchoListener.tell(listener, new EchoEvent.Appended(stream, 1, System.nanoTime() - t0));
+                return id;
+            });
         } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(LettuceFailures.translateAppend(key, id.streamId(), e));
+            return CompletableFuture.failedFuture(notSent(key, id, e));
+        }
+    }
+
+    /**
+     * A failure of an {@code XADD} that was there before its dispatch returned: a connection down
+     * rejected it unsent. (On loopback Redis' own answer can be that quick too: it stays as it is.)
+     */
+    private static RuntimeException notSent(String key, BrandedId id, Throwable e) {
+        RuntimeException typed = LettuceFailures.translateAppend(key, id.streamId(), e);
+        return typed instanceof StreamStoreException.Unavailable u && !(typed instanceof NotSent) ? new NotSent(key, u) : typed;
+    }
+
+    /** An {@link StreamStoreException.Unavailable} of an {@code XADD} that was never written: it cannot have landed. */
+    private static final class NotSent extends StreamStoreException.Unavailable {
+        NotSent(String key, StreamStoreException.Unavailable failure) {
+            super(key, failure.getMessage(), failure.getCause());
         }
     }
 

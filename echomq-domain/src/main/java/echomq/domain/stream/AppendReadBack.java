@@ -31,6 +31,12 @@ public sealed interface AppendReadBack {
     int MAX_RESENDS = 3;
 
     /**
+     * How long an adapter may wait for its connection to come back to settle an unanswered append
+     * (to send it again, or read its id back) before it fails as {@link StreamStoreException.OutcomeUnknown}.
+     */
+    java.time.Duration SETTLE_WITHIN = java.time.Duration.ofSeconds(10);
+
+    /**
      * How long to wait before sending an unanswered append again: a moment for the client to
      * reconnect (10 ms, then 100 ms, then 500 ms), so a link that broke once does not fail the append.
      *
