@@ -38,7 +38,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * outside it: threads appending to one stream pipeline their {@code XADD}s, and they reach Redis in
  * mint order. A record refused as below the stream's top (another writer's clock is ahead) is
  * minted again above the top and sent again, up to {@link #MAX_REMINTS} times, as the Jedis adapter
- * does; a refused {@code XADD} never landed, so nothing lands twice.
+ * does. Before that the refused id is read back ({@link AppendReadBack}): Lettuce sends again what
+ * was in flight when it reconnects, so a refusal can be of a record that landed, its reply lost;
+ * when the entry there is the record's own it is answered, so nothing lands twice. An append that
+ * failed once it may have been sent is sent again under its id, then read back; one rejected before
+ * it was written (the connection down) fails at once, typed.
  */
 public final class LettuceStreamAppend implements StreamAppendPort {
 

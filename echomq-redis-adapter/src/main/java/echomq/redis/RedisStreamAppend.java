@@ -45,8 +45,11 @@ import static echomq.wire.Replies.bytes;
  * process whose clock lags can be below the stream's top, and Redis refuses it. Such a record is
  * minted again above the top ({@link Snowflake#observe}: {@code max(now, top + 1)}, as a hybrid
  * logical clock does) and sent again, up to {@link #MAX_REMINTS} times, aiming one millisecond
- * further ahead at each new refusal (the others moved on during the round trip); a refused
- * {@code XADD} never landed, so no record lands twice. Past the bound the refusal is a
+ * further ahead at each new refusal (the others moved on during the round trip). Before that the
+ * refused id is read back ({@link echomq.domain.stream.AppendReadBack}): when the entry there is the
+ * record's own, an earlier send of it landed (its reply was lost; Jedis' cluster client retries a
+ * broken connection by itself) and the record is answered, so no record lands twice. A pipeline whose
+ * replies were lost is sent again under the same ids, then read back. Past the bound the refusal is a
  * {@link NonMonotonicAppendException}. {@link #appendWithId} (the caller's own id) is never minted
  * again. How far ids may run ahead of the clock is bounded by the writers' clock skew (see
  * {@link #RedisStreamAppend(UnifiedJedis, Snowflake, java.time.Duration)}).
