@@ -223,13 +223,13 @@ public final class LettuceStreamAppend implements StreamAppendPort {
                 return CompletableFuture.supplyAsync(() -> xadd(stream, id, fields), after(delay)).thenCompose(f -> f)
                         .exceptionallyComposeAsync(again -> retry(stream, fields, id, again, own, attempt, next, since), retries);
             }
-            return readBackSoon(stream, id, since).handle((found, unread) -> unread != null
+            return readBackSoon(stream, id, fields, since).handle((found, unread) -> unread != null
                     ? CompletableFuture.<BrandedId>failedFuture(new StreamStoreException.OutcomeUnknown(key, id.streamId(), unwrap(unread)))
                     : found.afterLostReplies() == AppendReadBack.Next.ANSWER ? CompletableFuture.completedFuture(id)
                     : CompletableFuture.<BrandedId>failedFuture(new StreamStoreException.OutcomeUnknown(key, id.streamId(), cause)))
                     .thenCompose(f -> f);
         }
-        return readBackSoon(stream, id, lostAt != 0 ? lostAt : System.nanoTime()).handle((found, unread) -> {
+        return readBackSoon(stream, id, fields, lostAt != 0 ? lostAt : System.nanoTime()).handle((found, unread) -> {
             if (unread != null) {
                 return CompletableFuture.<BrandedId>failedFuture(new StreamStoreException.OutcomeUnknown(key, id.streamId(), unwrap(unread)));
             }
@@ -271,12 +271,12 @@ public final class LettuceStreamAppend implements StreamAppendPort {
      * {@link #readBack}, on the retries' executor; while the connection is down, tried again until
      * {@link AppendReadBack#SETTLE_WITHIN} after {@code since}.
      */
-    private CompletableFuture<AppendReadBack> readBackSoon(StreamKey stream, BrandedId id, long since) {
+    private CompletableFuture<AppendReadBack> readBackSoon(StreamKey stream, BrandedId id, LinkedHashMap<String, String> fields, long since) {
         try {
-            return CompletableFuture.completedFuture(readBack(stream, id));
+            return CompletableFuture.completedFuture(readBack(stream, id, fields));
         } catch (StreamStoreException unread) {
             if (unread instanceof StreamStoreException.Unavailable && System.nanoTime() - since < AppendReadBack.SETTLE_WITHIN.toNanos()) {
-                return CompletableFuture.supplyAsync(() -> readBackSoon(stream, id, since), after(RECONNECT_POLL.toNanos())).thenCompose(f -> f);
+                return CompletableFuture.supplyAsync(() -> readBackSoon(stream, id, fields, since), after(RECONNECT_POLL.toNanos())).thenCompose(f -> f);
             }
             return CompletableFuture.failedFuture(unread);
         }
@@ -287,9 +287,10 @@ public final class LettuceStreamAppend implements StreamAppendPort {
     }
 
     /** What the stream holds at {@code id}'s entry id ({@code XRANGE key id id}); blocking, so never on the event loop. */
-    private AppendReadBack readBack(StreamKey stream, BrandedId id) {
+    private AppendReadBack readBack(StreamKey stream, BrandedId id, LinkedHashMap<String, String> fields) {
         List<echomq.domain.stream.StreamEntry> found = range.range(stream, id.streamId(), id.streamId(), 1);
-        return found.isEmpty() ? AppendReadBack.nothingAt(id) : AppendReadBack.entryAt(id, found.get(0).branded().map(BrandedId::toString));
+        return found.isEmpty() ? AppendReadBack.nothingAt(id)
+                : AppendReadBack.entryAt(id, fields.toJavaMap(), found.get(0).branded().map(BrandedId::toString), found.get(0).fields().toJavaMap());
     }
 
     /** The {@code XADD} of {@code id}, handed to the connection now; completes with {@code id}, or a typed failure. */

@@ -4,6 +4,7 @@ import echomq.domain.id.BrandedId;
 import echomq.domain.stream.AppendReadBack;
 import echomq.domain.stream.StreamEntry;
 import echomq.domain.stream.StreamStoreException;
+import io.vavr.collection.LinkedHashMap;
 import io.vavr.control.Option;
 import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.Response;
@@ -24,11 +25,12 @@ final class RedisReadBack {
     }
 
     /**
-     * What the stream at {@code key} holds at each of {@code sent}'s entry ids, in order.
+     * What the stream at {@code key} holds at each of {@code sent}'s entry ids, in order, against
+     * the record sent under each ({@code records}).
      *
      * @throws StreamStoreException when they cannot be read (then nothing is known of any)
      */
-    static List<AppendReadBack> of(UnifiedJedis jedis, String key, List<BrandedId> sent) {
+    static List<AppendReadBack> of(UnifiedJedis jedis, String key, List<BrandedId> sent, List<LinkedHashMap<String, String>> records) {
         List<Response<List<redis.clients.jedis.resps.StreamEntry>>> replies = new ArrayList<>(sent.size());
         try (AbstractPipeline p = jedis.pipelined()) {
             for (BrandedId id : sent) {
@@ -53,15 +55,20 @@ final class RedisReadBack {
             } catch (JedisException e) {
                 throw RedisFailures.translate(key, e);
             }
-            out.add(found == null || found.isEmpty() ? AppendReadBack.nothingAt(sent.get(i))
-                    : AppendReadBack.entryAt(sent.get(i), Option.of(found.get(0).getFields().get(StreamEntry.ID_FIELD))));
+            if (found == null || found.isEmpty()) {
+                out.add(AppendReadBack.nothingAt(sent.get(i)));
+            } else {
+                java.util.Map<String, String> fields = new java.util.HashMap<>(found.get(0).getFields());
+                String idField = fields.remove(StreamEntry.ID_FIELD);
+                out.add(AppendReadBack.entryAt(sent.get(i), records.get(i).toJavaMap(), Option.of(idField), fields));
+            }
         }
         return out;
     }
 
-    /** As {@link #of(UnifiedJedis, String, List)} for one id. */
-    static AppendReadBack of(UnifiedJedis jedis, String key, BrandedId sent) {
-        return of(jedis, key, List.of(sent)).get(0);
+    /** As {@link #of(UnifiedJedis, String, List, List)} for one record. */
+    static AppendReadBack of(UnifiedJedis jedis, String key, BrandedId sent, LinkedHashMap<String, String> record) {
+        return of(jedis, key, List.of(sent), List.of(record)).get(0);
     }
 
     /**

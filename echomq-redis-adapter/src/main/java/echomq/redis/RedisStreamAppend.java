@@ -292,7 +292,7 @@ public final class RedisStreamAppend implements StreamAppendPort {
                     refused.add(false);
                 }
             }
-            int belowTop = readBack(key, order, ids, toRead, refused, reminted, resend, again, out, early);
+            int belowTop = readBack(key, records, order, ids, toRead, refused, reminted, resend, again, out, early);
             if (again.isEmpty()) {
                 break;
             }
@@ -334,7 +334,8 @@ public final class RedisStreamAppend implements StreamAppendPort {
      * {@link AppendReadBack} says: answered, minted again (added to {@code again}), refused for good,
      * or of unknown outcome. Returns how many are to be minted again above the top.
      */
-    private int readBack(String key, List<Integer> order, List<BrandedId> ids, List<Integer> toRead, List<Boolean> refused,
+    private int readBack(String key, List<LinkedHashMap<String, String>> records, List<Integer> order, List<BrandedId> ids,
+                         List<Integer> toRead, List<Boolean> refused,
                          int[] reminted, BrandedId[] resend, List<Integer> again, Either<RuntimeException, BrandedId>[] out,
                          GroupCommit.Landed<BrandedId> early) {
         if (toRead.isEmpty()) {
@@ -342,7 +343,7 @@ public final class RedisStreamAppend implements StreamAppendPort {
         }
         List<AppendReadBack> found;
         try {
-            found = RedisReadBack.of(jedis, key, toRead.stream().map(ids::get).toList());
+            found = RedisReadBack.of(jedis, key, toRead.stream().map(ids::get).toList(), toRead.stream().map(j -> records.get(order.get(j))).toList());
         } catch (StreamStoreException e) {
             // it may be ours, or not: nothing can tell
             for (int j : toRead) {
@@ -477,7 +478,7 @@ public final class RedisStreamAppend implements StreamAppendPort {
                 StreamStoreException failure = RedisFailures.translateAppend(key, entryId, e);
                 AppendReadBack found;
                 try {
-                    found = RedisReadBack.of(jedis, key, id);
+                    found = RedisReadBack.of(jedis, key, id, fields);
                 } catch (StreamStoreException unread) {
                     throw new StreamStoreException.OutcomeUnknown(key, entryId, unread);
                 }

@@ -11,7 +11,8 @@ import java.util.Objects;
  * ({@code XRANGE key id id}), when Redis refused it as not above the stream's top or its reply was
  * lost. One rule for both adapters, so an append never lands twice and never fails though it landed:
  * <ul>
- * <li>{@link Ours}: the entry at the id carries the sent branded id in its {@code id} field. An
+ * <li>{@link Ours}: the entry at the id carries the sent branded id in its {@code id} field, and the
+ * fields sent. An
  * earlier send of this very append landed (its reply was cut, and the send that was refused is a
  * retry, by the adapter or by the client on its own): the append is answered with its receipt, once.</li>
  * <li>{@link Taken}: another entry holds the id (another writer's, or a foreign one): not ours; the
@@ -21,7 +22,7 @@ import java.util.Objects;
  * A refused id is at or below the top, and the top only rises: what is read there after the
  * refusal is final, so a verdict of not ours cannot turn into a late landing of the same send.
  * <pre>{@code
- * AppendReadBack found = AppendReadBack.entryAt(sent, entry.field("id"));   // or AppendReadBack.nothingAt(sent)
+ * AppendReadBack found = AppendReadBack.entryAt(sent, sentFields, idField, entryFields);   // or AppendReadBack.nothingAt(sent)
  * switch (found.afterRefusal(false, attempt, StreamAppendPort.MAX_REMINTS)) { case ANSWER -> …; case MINT_AGAIN -> …; case REFUSE -> … }
  * }</pre>
  */
@@ -106,16 +107,24 @@ public sealed interface AppendReadBack {
     }
 
     /**
-     * The read-back that found an entry at the id whose {@code id} field is {@code idField}.
+     * The read-back that found an entry at the id: its {@code id} field is {@code idField} and its
+     * other fields {@code found}.
      *
-     * @param sent    the sent branded id
-     * @param idField the {@code id} field of the entry at {@code sent}'s entry id; none when it has none
-     * @return {@link Ours} when the field is exactly {@code sent}'s text, else {@link Taken}
+     * @param sent       the sent branded id
+     * @param sentFields the fields the append sent, without {@code id}
+     * @param idField    the {@code id} field of the entry at {@code sent}'s entry id; none when it has none
+     * @param found      the entry's other fields
+     * @return {@link Ours} when the field is exactly {@code sent}'s text and the other fields are the
+     *         ones sent (a caller that appends another record under an id it used before is refused,
+     *         not answered), else {@link Taken}
      */
-    static AppendReadBack entryAt(BrandedId sent, Option<String> idField) {
+    static AppendReadBack entryAt(BrandedId sent, java.util.Map<String, String> sentFields, Option<String> idField,
+                                  java.util.Map<String, String> found) {
         Objects.requireNonNull(sent, "sent");
+        Objects.requireNonNull(sentFields, "sentFields");
         Objects.requireNonNull(idField, "idField");
-        return idField.contains(sent.toString()) ? new Ours(sent) : new Taken(sent, idField);
+        Objects.requireNonNull(found, "found");
+        return idField.contains(sent.toString()) && sentFields.equals(found) ? new Ours(sent) : new Taken(sent, idField);
     }
 
     /**
