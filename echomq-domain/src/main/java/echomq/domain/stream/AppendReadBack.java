@@ -74,7 +74,11 @@ public sealed interface AppendReadBack {
      * @param sent the sent branded id, the append's receipt
      */
     record Ours(BrandedId sent) implements AppendReadBack {
-        /** Checks the id is present. */
+        /**
+         * Checks the id is present.
+         *
+         * @param sent the sent branded id
+         */
         public Ours {
             Objects.requireNonNull(sent, "sent");
         }
@@ -87,7 +91,12 @@ public sealed interface AppendReadBack {
      * @param holder the {@code id} field of the entry found there; none when it has none (a foreign entry)
      */
     record Taken(BrandedId sent, Option<String> holder) implements AppendReadBack {
-        /** Checks both are present. */
+        /**
+         * Checks both are present.
+         *
+         * @param sent   the sent branded id
+         * @param holder the {@code id} field found there, none when it has none
+         */
         public Taken {
             Objects.requireNonNull(sent, "sent");
             Objects.requireNonNull(holder, "holder");
@@ -100,7 +109,11 @@ public sealed interface AppendReadBack {
      * @param sent the sent branded id
      */
     record Vacant(BrandedId sent) implements AppendReadBack {
-        /** Checks the id is present. */
+        /**
+         * Checks the id is present.
+         *
+         * @param sent the sent branded id
+         */
         public Vacant {
             Objects.requireNonNull(sent, "sent");
         }
