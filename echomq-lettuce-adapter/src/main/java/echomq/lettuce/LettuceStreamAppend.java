@@ -301,28 +301,53 @@ public final class LettuceStreamAppend implements StreamAppendPort {
             args.add(item);
         }
         long t0 = System.nanoTime();
+        WrittenCommand command = new WrittenCommand(args);
         try {
-            CompletableFuture<List<Object>> sent = redis.async().dispatch(CommandType.XADD, new NestedMultiOutput<>(LettuceRedis.CODEC), args)
-                    .toCompletableFuture();
-            // failed before dispatch returned: rejected while disconnected, never written. A failure that comes
-            // later may follow the write (a command in flight when the connection dropped fails so too)
-            boolean rejectedAtOnce = sent.isCompletedExceptionally();
-            return sent.handle((reply, e) -> {
+            return dispatch(command).handle((reply, e) -> {
                 if (e != null) {
-                    throw new CompletionException(rejectedAtOnce ? notSent(key, id, e) : LettuceFailures.translateAppend(key, id.streamId(), e));
+                    // never encoded for the wire (rejected while the connection was down): it cannot have landed.
+                    // Once encoded it may have been sent, whatever the failure says (a command in flight when the
+                    // connection dropped fails as rejected too)
+                    throw new CompletionException(command.written ? LettuceFailures.translateAppend(key, id.streamId(), e) : notSent(key, id, e));
                 }
                 EchoListener.tell(listener, new EchoEvent.Appended(stream, 1, System.nanoTime() - t0));
                 return id;
             });
         } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(notSent(key, id, e));
+            return CompletableFuture.failedFuture(command.written ? LettuceFailures.translateAppend(key, id.streamId(), e) : notSent(key, id, e));
         }
     }
 
+    /** Hands {@code command} to the connection: through Lettuce's own dispatch, so that its encoding is seen. */
+    @SuppressWarnings("unchecked")
+    private CompletableFuture<List<Object>> dispatch(WrittenCommand command) {
+        Object async = redis.async();
+        if (async instanceof io.lettuce.core.AbstractRedisAsyncCommands<?, ?> commands) {
+            return ((io.lettuce.core.AbstractRedisAsyncCommands<byte[], byte[]>) commands).dispatch(command).toCompletableFuture();
+        }
+        command.written = true; // another implementation: whether it was sent cannot be seen, so it may have been
+        return redis.async().dispatch(CommandType.XADD, command.getOutput(), command.getArgs()).toCompletableFuture();
+    }
+
     /**
-     * A failure of an {@code XADD} that was there before its dispatch returned: a connection down
-     * rejected it unsent. (On loopback Redis' own answer can be that quick too: it stays as it is.)
+     * An {@code XADD} that knows whether it was ever encoded for the wire: Lettuce encodes a command
+     * only to write it, so one never encoded was never sent.
      */
+    private static final class WrittenCommand extends io.lettuce.core.protocol.Command<byte[], byte[], List<Object>> {
+        volatile boolean written;
+
+        WrittenCommand(CommandArgs<byte[], byte[]> args) {
+            super(CommandType.XADD, new NestedMultiOutput<>(LettuceRedis.CODEC), args);
+        }
+
+        @Override
+        public void encode(io.netty.buffer.ByteBuf buf) {
+            written = true;
+            super.encode(buf);
+        }
+    }
+
+    /** A failure of an {@code XADD} never encoded for the wire: a connection down rejected it unsent. */
     private static RuntimeException notSent(String key, BrandedId id, Throwable e) {
         RuntimeException typed = LettuceFailures.translateAppend(key, id.streamId(), e);
         return typed instanceof StreamStoreException.Unavailable u && !(typed instanceof NotSent) ? new NotSent(key, u) : typed;
