@@ -91,6 +91,25 @@ public final class LettuceFailures {
         return isNonMonotonic(t) ? new NonMonotonicAppendException(key, id, t) : translate(key, t);
     }
 
+    /**
+     * Whether a failure may have come after the command was sent: a connection that failed or a
+     * reply that did not come in time, not a connection refused (nothing reached the server) nor a
+     * reply of the server's. A command in flight when its connection dropped may fail as rejected
+     * while disconnected: that is no proof it was not sent, so it counts as maybe sent.
+     */
+    static boolean maybeSent(Throwable e) {
+        Throwable t = unwrap(e);
+        if (t instanceof StreamStoreException s && !(s instanceof StreamStoreException.Unavailable)) {
+            return false;
+        }
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof RedisCommandExecutionException || c instanceof java.net.ConnectException) {
+                return false;
+            }
+        }
+        return t instanceof StreamStoreException.Unavailable || t instanceof io.lettuce.core.RedisException;
+    }
+
     static boolean isNonMonotonic(Throwable e) {
         Throwable t = unwrap(e);
         return t instanceof RedisCommandExecutionException && Xadd.isNonMonotonic(t.getMessage());

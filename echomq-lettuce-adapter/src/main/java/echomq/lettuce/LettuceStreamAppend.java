@@ -6,6 +6,7 @@ import echomq.domain.id.StreamId;
 import echomq.domain.observe.EchoEvent;
 import echomq.domain.observe.EchoListener;
 import echomq.domain.stream.AppendBatchException;
+import echomq.domain.stream.AppendReadBack;
 import echomq.domain.stream.NonMonotonicAppendException;
 import echomq.domain.stream.StreamAppendPort;
 import echomq.domain.stream.ClockBound;
@@ -37,7 +38,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * outside it: threads appending to one stream pipeline their {@code XADD}s, and they reach Redis in
  * mint order. A record refused as below the stream's top (another writer's clock is ahead) is
  * minted again above the top and sent again, up to {@link #MAX_REMINTS} times, as the Jedis adapter
- * does; a refused {@code XADD} never landed, so nothing lands twice.
+ * does. Before that the refused id is read back ({@link AppendReadBack}): Lettuce sends again what
+ * was in flight when it reconnects, so a refusal can be of a record that landed, its reply lost;
+ * when the entry there is the record's own it is answered, so nothing lands twice. An append that
+ * failed once it may have been sent is sent again under its id, then read back; one rejected before
+ * it was written (the connection down) fails at once, typed.
  */
 public final class LettuceStreamAppend implements StreamAppendPort {
 
@@ -47,6 +52,7 @@ public final class LettuceStreamAppend implements StreamAppendPort {
     private final LettuceRedis redis;
     private final Snowflake minter;
     private final LettuceStreamState states;
+    private final LettuceStreamRange range;
     private final ConcurrentHashMap<String, ReentrantLock> locks = new ConcurrentHashMap<>();
     /** Where refusals are handled: never Lettuce's event loop, which a blocking read of the top would stall. */
     private final Executor retries = ForkJoinPool.commonPool();
@@ -77,6 +83,7 @@ public final class LettuceStreamAppend implements StreamAppendPort {
         this.redis = Objects.requireNonNull(redis, "redis");
         this.minter = Objects.requireNonNull(minter, "minter");
         this.states = new LettuceStreamState(redis);
+        this.range = new LettuceStreamRange(redis);
         this.guard = new echomq.wire.ClockGuard(new LettuceServerClock(redis), Objects.requireNonNull(clockBound, "clockBound"),
                 System::nanoTime);
     }
@@ -116,12 +123,15 @@ public final class LettuceStreamAppend implements StreamAppendPort {
         String key = stream.toString();
         guard.check(stream, minter.now()); // before anything is minted or sent
         List<CompletableFuture<BrandedId>> sent = new ArrayList<>(records.size());
+        List<BrandedId> ids = new ArrayList<>(records.size());
         ReentrantLock lock = lockOf(key);
         lock.lock();
         try {
             // minted and handed over together: nothing of another thread's comes between them
             for (LinkedHashMap<String, String> r : records) {
-                sent.add(xadd(stream, minter.nextId(), r));
+                BrandedId id = minter.nextId();
+                ids.add(id);
+                sent.add(xadd(stream, id, r));
             }
         } finally {
             lock.unlock();
@@ -134,7 +144,7 @@ public final class LettuceStreamAppend implements StreamAppendPort {
             } catch (CompletionException refused) {
                 // one after the other, in the batch's order: the re-minted records keep it
                 try {
-                    landed.add(join(retry(stream, records.get(i), refused.getCause(), 0)));
+                    landed.add(join(retry(stream, records.get(i), ids.get(i), refused.getCause(), false, 0, 0, 0)));
                 } catch (StreamStoreException f) {
                     failures.add(f);
                 }
@@ -151,11 +161,7 @@ public final class LettuceStreamAppend implements StreamAppendPort {
         java.util.Objects.requireNonNull(stream, "stream");
         StreamAppendPort.requireEventId(id);
         StreamAppendPort.requireFields(fields);
-        try {
-            return xadd(stream, id, fields).join();
-        } catch (CompletionException e) {
-            throw LettuceFailures.translateAppend(stream.toString(), id.streamId(), e.getCause());
-        }
+        return join(xadd(stream, id, fields).exceptionallyComposeAsync(e -> retry(stream, fields, id, e, true, 0, 0, 0), retries));
     }
 
     private ReentrantLock lockOf(String key) {
@@ -172,26 +178,82 @@ public final class LettuceStreamAppend implements StreamAppendPort {
             }
         }
         ReentrantLock lock = lockOf(stream.toString());
+        BrandedId id;
         lock.lock();
         try {
-            sent = xadd(stream, minter.nextId(), fields);
+            id = minter.nextId();
+            sent = xadd(stream, id, fields);
         } finally {
             lock.unlock();
         }
-        return sent.exceptionallyComposeAsync(e -> retry(stream, fields, e, attempt), retries);
+        return sent.exceptionallyComposeAsync(e -> retry(stream, fields, id, e, false, attempt, 0, 0), retries);
     }
 
-    /** After a refusal {@code e}: minted again above the top when it was below it, else the typed failure. */
-    private CompletableFuture<BrandedId> retry(StreamKey stream, LinkedHashMap<String, String> fields, Throwable e, int attempt) {
+    /**
+     * After the {@code XADD} of {@code id} failed with {@code e}: refused as not above the top, its id
+     * is read back ({@link AppendReadBack}): ours, it landed (a send whose reply was lost, sent again
+     * by Lettuce on reconnecting or by this adapter); not ours, it is minted again above the top (up
+     * to {@link #MAX_REMINTS} times; the caller's own id never). Unanswered (the connection failed
+     * once it may have been sent), it is sent again under the same id, up to
+     * {@link AppendReadBack#MAX_RESENDS} times, then read back: landed, or
+     * {@link StreamStoreException.OutcomeUnknown}. While the connection is down (Lettuce reconnects
+     * with a growing backoff) such an append waits for it, up to {@link AppendReadBack#SETTLE_WITHIN}.
+     * Any other failure is final.
+     *
+     * @param own     whether {@code id} is the caller's ({@code appendWithId})
+     * @param attempt how many times the record was minted again before
+     * @param resent  how many times {@code id} was sent again after a lost reply
+     * @param lostAt  {@link System#nanoTime()} when a send of {@code id} that may have landed was first unanswered; 0: none
+     */
+    private CompletableFuture<BrandedId> retry(StreamKey stream, LinkedHashMap<String, String> fields, BrandedId id, Throwable e,
+                                               boolean own, int attempt, int resent, long lostAt) {
         String key = stream.toString();
         Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
-        if (!(cause instanceof NonMonotonicAppendException refused)) {
-            return CompletableFuture.failedFuture(cause);
+        if (!(cause instanceof NonMonotonicAppendException refusal)) {
+            boolean lost = !(cause instanceof NotSent) && LettuceFailures.maybeSent(cause);
+            if (!lost && lostAt == 0) {
+                return CompletableFuture.failedFuture(cause); // nothing of it reached Redis
+            }
+            long since = lostAt != 0 ? lostAt : (System.nanoTime() | 1);
+            boolean waiting = !lost; // rejected while the connection is down: nothing sent, wait for it
+            if (waiting ? System.nanoTime() - since < AppendReadBack.SETTLE_WITHIN.toNanos() : AppendReadBack.sendAgain(resent)) {
+                long delay = (waiting ? RECONNECT_POLL : AppendReadBack.resendDelay(resent)).toNanos();
+                int next = waiting ? resent : resent + 1;
+                // under the same id: it lands, or is refused as not above the top and read back
+                return CompletableFuture.supplyAsync(() -> xadd(stream, id, fields), after(delay)).thenCompose(f -> f)
+                        .exceptionallyComposeAsync(again -> retry(stream, fields, id, again, own, attempt, next, since), retries);
+            }
+            return readBackSoon(stream, id, fields, since).handle((found, unread) -> unread != null
+                    ? CompletableFuture.<BrandedId>failedFuture(new StreamStoreException.OutcomeUnknown(key, id.streamId(), unwrap(unread)))
+                    : found.afterLostReplies() == AppendReadBack.Next.ANSWER ? CompletableFuture.completedFuture(id)
+                    : CompletableFuture.<BrandedId>failedFuture(new StreamStoreException.OutcomeUnknown(key, id.streamId(), cause)))
+                    .thenCompose(f -> f);
         }
-        if (attempt >= MAX_REMINTS) {
-            EchoListener.tell(listener, new EchoEvent.AppendRefused(stream, EchoEvent.Refusal.NON_MONOTONIC, 1));
-            return CompletableFuture.failedFuture(refused);
-        }
+        return readBackSoon(stream, id, fields, lostAt != 0 ? lostAt : System.nanoTime()).handle((found, unread) -> {
+            if (unread != null) {
+                return CompletableFuture.<BrandedId>failedFuture(new StreamStoreException.OutcomeUnknown(key, id.streamId(), unwrap(unread)));
+            }
+            return switch (found.afterRefusal(own, attempt, MAX_REMINTS)) {
+                case ANSWER -> CompletableFuture.completedFuture(id);
+                case MINT_AGAIN -> mintAgain(stream, fields, refusal, attempt);
+                default -> {
+                    EchoListener.tell(listener, new EchoEvent.AppendRefused(stream, EchoEvent.Refusal.NON_MONOTONIC, 1));
+                    yield CompletableFuture.<BrandedId>failedFuture(refusal);
+                }
+            };
+        }).thenCompose(f -> f);
+    }
+
+    /** How often an unanswered append looks again whether the connection is back. */
+    private static final java.time.Duration RECONNECT_POLL = java.time.Duration.ofMillis(50);
+
+    private Executor after(long nanos) {
+        return CompletableFuture.delayedExecutor(nanos, java.util.concurrent.TimeUnit.NANOSECONDS, retries);
+    }
+
+    /** A record refused below another writer's top, its id not its own: minted again above the top and sent again. */
+    private CompletableFuture<BrandedId> mintAgain(StreamKey stream, LinkedHashMap<String, String> fields, NonMonotonicAppendException refusal,
+                                                   int attempt) {
         try {
             StreamId top = states.state(stream).map(StreamState::lastGenerated).getOrElse(StreamId.MIN);
             StreamAppendPort.aimAbove(minter, top, attempt);
@@ -199,10 +261,36 @@ public final class LettuceStreamAppend implements StreamAppendPort {
             return CompletableFuture.failedFuture(failed);
         } catch (IllegalArgumentException pastTheRange) {
             EchoListener.tell(listener, new EchoEvent.AppendRefused(stream, EchoEvent.Refusal.NON_MONOTONIC, 1));
-            return CompletableFuture.failedFuture(refused); // no snowflake is above the top: the refusal stands
+            return CompletableFuture.failedFuture(refusal); // no snowflake is above the top: the refusal stands
         }
         EchoListener.tell(listener, new EchoEvent.AppendRefused(stream, EchoEvent.Refusal.REMINTED, 1));
         return send(stream, fields, attempt + 1);
+    }
+
+    /**
+     * {@link #readBack}, on the retries' executor; while the connection is down, tried again until
+     * {@link AppendReadBack#SETTLE_WITHIN} after {@code since}.
+     */
+    private CompletableFuture<AppendReadBack> readBackSoon(StreamKey stream, BrandedId id, LinkedHashMap<String, String> fields, long since) {
+        try {
+            return CompletableFuture.completedFuture(readBack(stream, id, fields));
+        } catch (StreamStoreException unread) {
+            if (unread instanceof StreamStoreException.Unavailable && System.nanoTime() - since < AppendReadBack.SETTLE_WITHIN.toNanos()) {
+                return CompletableFuture.supplyAsync(() -> readBackSoon(stream, id, fields, since), after(RECONNECT_POLL.toNanos())).thenCompose(f -> f);
+            }
+            return CompletableFuture.failedFuture(unread);
+        }
+    }
+
+    private static Throwable unwrap(Throwable t) {
+        return t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
+    }
+
+    /** What the stream holds at {@code id}'s entry id ({@code XRANGE key id id}); blocking, so never on the event loop. */
+    private AppendReadBack readBack(StreamKey stream, BrandedId id, LinkedHashMap<String, String> fields) {
+        List<echomq.domain.stream.StreamEntry> found = range.range(stream, id.streamId(), id.streamId(), 1);
+        return found.isEmpty() ? AppendReadBack.nothingAt(id)
+                : AppendReadBack.entryAt(id, fields.toJavaMap(), found.get(0).branded().map(BrandedId::toString), found.get(0).fields().toJavaMap());
     }
 
     /** The {@code XADD} of {@code id}, handed to the connection now; completes with {@code id}, or a typed failure. */
@@ -213,17 +301,62 @@ public final class LettuceStreamAppend implements StreamAppendPort {
             args.add(item);
         }
         long t0 = System.nanoTime();
+        WrittenCommand command = new WrittenCommand(args);
         try {
-            return redis.async().dispatch(CommandType.XADD, new NestedMultiOutput<>(LettuceRedis.CODEC), args).toCompletableFuture()
-                    .handle((reply, e) -> {
-                        if (e != null) {
-                            throw new CompletionException(LettuceFailures.translateAppend(key, id.streamId(), e));
-                        }
-                        EchoListener.tell(listener, new EchoEvent.Appended(stream, 1, System.nanoTime() - t0));
-                        return id;
-                    });
+            return dispatch(command).handle((reply, e) -> {
+                if (e != null) {
+                    // never encoded for the wire (rejected while the connection was down): it cannot have landed.
+                    // Once encoded it may have been sent, whatever the failure says (a command in flight when the
+                    // connection dropped fails as rejected too)
+                    throw new CompletionException(command.written ? LettuceFailures.translateAppend(key, id.streamId(), e) : notSent(key, id, e));
+                }
+                EchoListener.tell(listener, new EchoEvent.Appended(stream, 1, System.nanoTime() - t0));
+                return id;
+            });
         } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(LettuceFailures.translateAppend(key, id.streamId(), e));
+            return CompletableFuture.failedFuture(command.written ? LettuceFailures.translateAppend(key, id.streamId(), e) : notSent(key, id, e));
+        }
+    }
+
+    /** Hands {@code command} to the connection: through Lettuce's own dispatch, so that its encoding is seen. */
+    @SuppressWarnings("unchecked")
+    private CompletableFuture<List<Object>> dispatch(WrittenCommand command) {
+        Object async = redis.async();
+        if (async instanceof io.lettuce.core.AbstractRedisAsyncCommands<?, ?> commands) {
+            return ((io.lettuce.core.AbstractRedisAsyncCommands<byte[], byte[]>) commands).dispatch(command).toCompletableFuture();
+        }
+        command.written = true; // another implementation: whether it was sent cannot be seen, so it may have been
+        return redis.async().dispatch(CommandType.XADD, command.getOutput(), command.getArgs()).toCompletableFuture();
+    }
+
+    /**
+     * An {@code XADD} that knows whether it was ever encoded for the wire: Lettuce encodes a command
+     * only to write it, so one never encoded was never sent.
+     */
+    private static final class WrittenCommand extends io.lettuce.core.protocol.Command<byte[], byte[], List<Object>> {
+        volatile boolean written;
+
+        WrittenCommand(CommandArgs<byte[], byte[]> args) {
+            super(CommandType.XADD, new NestedMultiOutput<>(LettuceRedis.CODEC), args);
+        }
+
+        @Override
+        public void encode(io.netty.buffer.ByteBuf buf) {
+            written = true;
+            super.encode(buf);
+        }
+    }
+
+    /** A failure of an {@code XADD} never encoded for the wire: a connection down rejected it unsent. */
+    private static RuntimeException notSent(String key, BrandedId id, Throwable e) {
+        RuntimeException typed = LettuceFailures.translateAppend(key, id.streamId(), e);
+        return typed instanceof StreamStoreException.Unavailable u && !(typed instanceof NotSent) ? new NotSent(key, u) : typed;
+    }
+
+    /** An {@link StreamStoreException.Unavailable} of an {@code XADD} that was never written: it cannot have landed. */
+    private static final class NotSent extends StreamStoreException.Unavailable {
+        NotSent(String key, StreamStoreException.Unavailable failure) {
+            super(key, failure.getMessage(), failure.getCause());
         }
     }
 

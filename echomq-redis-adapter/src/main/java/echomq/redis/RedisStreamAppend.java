@@ -1,6 +1,7 @@
 package echomq.redis;
 
 import echomq.domain.stream.AppendBatchException;
+import echomq.domain.stream.AppendReadBack;
 import echomq.domain.stream.ClockBound;
 
 import echomq.domain.observe.EchoEvent;
@@ -44,8 +45,11 @@ import static echomq.wire.Replies.bytes;
  * process whose clock lags can be below the stream's top, and Redis refuses it. Such a record is
  * minted again above the top ({@link Snowflake#observe}: {@code max(now, top + 1)}, as a hybrid
  * logical clock does) and sent again, up to {@link #MAX_REMINTS} times, aiming one millisecond
- * further ahead at each new refusal (the others moved on during the round trip); a refused
- * {@code XADD} never landed, so no record lands twice. Past the bound the refusal is a
+ * further ahead at each new refusal (the others moved on during the round trip). Before that the
+ * refused id is read back ({@link echomq.domain.stream.AppendReadBack}): when the entry there is the
+ * record's own, an earlier send of it landed (its reply was lost; Jedis' cluster client retries a
+ * broken connection by itself) and the record is answered, so no record lands twice. A pipeline whose
+ * replies were lost is sent again under the same ids, then read back. Past the bound the refusal is a
  * {@link NonMonotonicAppendException}. {@link #appendWithId} (the caller's own id) is never minted
  * again. How far ids may run ahead of the clock is bounded by the writers' clock skew (see
  * {@link #RedisStreamAppend(UnifiedJedis, Snowflake, java.time.Duration)}).
@@ -198,88 +202,182 @@ public final class RedisStreamAppend implements StreamAppendPort {
     }
 
     /**
-     * Mints one id per record, in order, and sends them all in one pipeline; records refused as
-     * below the stream's top are minted again above it and sent again, in their order, up to
-     * {@link #MAX_REMINTS} times. One result per record; a record that landed is told to
+     * Mints one id per record, in order, and sends them all in one pipeline. A record refused as not
+     * above the stream's top has its id read back first ({@link AppendReadBack}): the entry there is
+     * its own (a send whose reply was lost landed), and it is answered; otherwise it is minted again
+     * above the top and sent again, in order, up to {@link #MAX_REMINTS} times. A record whose reply
+     * was lost (the connection failed once it may have been sent) is sent again under the same id,
+     * up to {@link AppendReadBack#MAX_RESENDS} times, then read back: landed, or
+     * {@link StreamStoreException.OutcomeUnknown}. One result per record; a record that landed is told to
      * {@code early} at once, so a refused neighbour's round trips do not hold up its receipt.
      */
     @SuppressWarnings("unchecked")
     private List<Either<RuntimeException, BrandedId>> mintAndSend(StreamKey stream, List<LinkedHashMap<String, String>> records,
                                                                   GroupCommit.Landed<BrandedId> early) {
         String key = stream.toString();
-        Either<RuntimeException, BrandedId>[] out = new Either[records.size()];
-        List<Integer> todo = new ArrayList<>(records.size());
-        for (int i = 0; i < records.size(); i++) {
+        int n = records.size();
+        Either<RuntimeException, BrandedId>[] out = new Either[n];
+        BrandedId[] resend = new BrandedId[n]; // the id a record is sent again under (its reply was lost); null: mint one
+        int[] reminted = new int[n];
+        int[] resent = new int[n];
+        List<Integer> todo = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
             todo.add(i);
         }
-        for (int attempt = 0; !todo.isEmpty(); attempt++) {
-            List<BrandedId> ids = new ArrayList<>(todo.size());
-            List<LinkedHashMap<String, String>> batch = new ArrayList<>(todo.size());
-            for (int i : todo) {
-                ids.add(minter.nextId());
+        for (int round = 0, refusals = 0; !todo.isEmpty(); round++) {
+            // ids sent again first, lowest first, then the records to mint, in order: mint order is wire order
+            List<Integer> order = new ArrayList<>(todo);
+            order.sort(java.util.Comparator.<Integer, Boolean>comparing(i -> resend[i] == null)
+                    .thenComparing(i -> resend[i] == null ? StreamId.MIN : resend[i].streamId()).thenComparing(i -> i));
+            List<BrandedId> ids = new ArrayList<>(order.size());
+            List<LinkedHashMap<String, String>> batch = new ArrayList<>(order.size());
+            for (int i : order) {
+                ids.add(resend[i] != null ? resend[i] : minter.nextId());
                 batch.add(records.get(i));
             }
-            List<Response<byte[]>> responses;
+            List<Response<byte[]>> responses = null;
+            StreamStoreException lostAll = null;
             try {
                 responses = pipeline(key, ids, batch);
+            } catch (MaybeSent e) {
+                lostAll = e.failure; // every reply of the round is lost: each record may have landed
             } catch (StreamStoreException e) {
-                if (attempt == 0) {
-                    throw e;
+                if (round == 0) {
+                    throw e; // nothing was sent
                 }
-                // records of earlier attempts landed and keep their receipts; these fail with the cause
-                todo.forEach(i -> out[i] = Either.left(e));
+                // records of earlier rounds that landed keep their receipts; one whose reply was lost before cannot be told
+                order.forEach(i -> out[i] = Either.left(resend[i] != null ? new StreamStoreException.OutcomeUnknown(key, resend[i].streamId(), e) : e));
                 break;
             }
-            // a failed record keeps its failure in out[] unless a later attempt lands it
             List<Integer> again = new ArrayList<>();
-            int belowTop = 0;
-            for (int j = 0; j < responses.size(); j++) {
-                int i = todo.get(j);
-                try {
-                    responses.get(j).get();
-                    out[i] = Either.right(ids.get(j));
-                    early.early(i, ids.get(j));
-                } catch (IllegalStateException noReply) {
-                    // a cluster pipeline whose node's connection failed in sync leaves that node's replies
-                    // unset: the XADD may or may not have landed, so the record fails (typed) and is not
-                    // sent again, which could land it twice
-                    out[i] = Either.left(RedisFailures.translate(key, new redis.clients.jedis.exceptions.JedisConnectionException(
-                            "no reply to XADD " + ids.get(j).streamId() + " (the connection failed in the pipeline; it may have landed)",
-                            noReply)));
-                } catch (JedisException e) {
-                    out[i] = Either.left(RedisFailures.translateAppend(key, ids.get(j).streamId(), e));
-                    // a slot that moved (a failover, a resharding): the XADD was not run, send it again once the
-                    // client knows the new master; an id below another writer's top: mint it again above the top
-                    boolean nonMonotonic = RedisFailures.isNonMonotonic(e);
-                    if ((nonMonotonic || e instanceof JedisRedirectionException) && attempt < MAX_REMINTS) {
-                        again.add(i);
-                        belowTop += nonMonotonic ? 1 : 0;
+            List<Integer> toRead = new ArrayList<>(); // positions in order/ids of ids to read back
+            List<Boolean> refused = new ArrayList<>(); // per toRead: refused as not above the top (else: every reply lost)
+            boolean redirected = false;
+            for (int j = 0; j < order.size(); j++) {
+                int i = order.get(j);
+                BrandedId id = ids.get(j);
+                StreamStoreException lost = lostAll;
+                if (responses != null) {
+                    try {
+                        responses.get(j).get();
+                        landed(out, early, i, id);
+                        continue;
+                    } catch (IllegalStateException noReply) {
+                        // a cluster pipeline whose node's connection failed in sync leaves that node's replies unset
+                        lost = RedisFailures.translate(key, new redis.clients.jedis.exceptions.JedisConnectionException(
+                                "no reply to XADD " + id.streamId() + " (the connection failed in the pipeline; it may have landed)", noReply));
+                    } catch (JedisException e) {
+                        out[i] = Either.left(RedisFailures.translateAppend(key, id.streamId(), e));
+                        if (RedisFailures.isNonMonotonic(e)) {
+                            toRead.add(j);
+                            refused.add(true);
+                        } else if (e instanceof JedisRedirectionException && reminted[i] < MAX_REMINTS) {
+                            // a slot that moved (a failover, a resharding): the XADD was not run, send it again
+                            // once the client knows the new master
+                            reminted[i]++;
+                            resend[i] = null;
+                            again.add(i);
+                            redirected = true;
+                        }
+                        continue;
                     }
                 }
+                out[i] = Either.left(lost);
+                if (AppendReadBack.sendAgain(resent[i])) {
+                    resent[i]++;
+                    resend[i] = id;
+                    again.add(i);
+                } else {
+                    toRead.add(j);
+                    refused.add(false);
+                }
             }
+            int belowTop = readBack(key, records, order, ids, toRead, refused, reminted, resend, again, out, early);
             if (again.isEmpty()) {
                 break;
             }
-            try {
-                // a routed command: it follows a redirection, which renews the client's slot map for the pipeline
-                StreamId top = top(stream);
-                if (belowTop > 0) {
-                    if (attempt == 0) {
-                        waitForTheClock(top);
+            if (belowTop > 0 || redirected) {
+                try {
+                    // a routed command: it follows a redirection, which renews the client's slot map for the pipeline
+                    StreamId top = top(stream);
+                    if (belowTop > 0) {
+                        if (refusals == 0) {
+                            waitForTheClock(top);
+                        }
+                        StreamAppendPort.aimAbove(minter, top, refusals++, maxLeadMs);
+                        remints.addAndGet(belowTop);
+                        EchoListener.tell(listener, new EchoEvent.AppendRefused(stream, EchoEvent.Refusal.REMINTED, belowTop));
                     }
-                    StreamAppendPort.aimAbove(minter, top, attempt, maxLeadMs);
-                    remints.addAndGet(belowTop);
-                    EchoListener.tell(listener, new EchoEvent.AppendRefused(stream, EchoEvent.Refusal.REMINTED, belowTop));
+                } catch (StreamStoreException | IllegalArgumentException e) {
+                    // the records to mint again stay refused (IllegalArgumentException: no snowflake is above the
+                    // top), failing with the cause when it is the store's; those sent again under their own id go on
+                    for (int i : again) {
+                        if (resend[i] == null && e instanceof StreamStoreException f) {
+                            out[i] = Either.left(f);
+                        }
+                    }
+                    again.removeIf(i -> resend[i] == null);
                 }
-            } catch (StreamStoreException e) {
-                again.forEach(i -> out[i] = Either.left(e));
-                break;
-            } catch (IllegalArgumentException pastTheRange) {
-                break; // no snowflake is above the top: the refusals stand
+            }
+            int resending = again.stream().filter(i -> resend[i] != null).mapToInt(i -> resent[i]).max().orElse(0);
+            if (resending > 0) {
+                // a moment for the link to come back before the ids are sent again
+                java.util.concurrent.locks.LockSupport.parkNanos(AppendReadBack.resendDelay(resending - 1).toNanos());
             }
             todo = again;
         }
         return java.util.Arrays.asList(out);
+    }
+
+    /**
+     * Reads back the ids at {@code toRead} (positions in {@code order} and {@code ids}) and does what
+     * {@link AppendReadBack} says: answered, minted again (added to {@code again}), refused for good,
+     * or of unknown outcome. Returns how many are to be minted again above the top.
+     */
+    private int readBack(String key, List<LinkedHashMap<String, String>> records, List<Integer> order, List<BrandedId> ids,
+                         List<Integer> toRead, List<Boolean> refused,
+                         int[] reminted, BrandedId[] resend, List<Integer> again, Either<RuntimeException, BrandedId>[] out,
+                         GroupCommit.Landed<BrandedId> early) {
+        if (toRead.isEmpty()) {
+            return 0;
+        }
+        List<AppendReadBack> found;
+        try {
+            found = RedisReadBack.of(jedis, key, toRead.stream().map(ids::get).toList(), toRead.stream().map(j -> records.get(order.get(j))).toList());
+        } catch (StreamStoreException e) {
+            // it may be ours, or not: nothing can tell
+            for (int j : toRead) {
+                out[order.get(j)] = Either.left(new StreamStoreException.OutcomeUnknown(key, ids.get(j).streamId(), e));
+            }
+            return 0;
+        }
+        int belowTop = 0;
+        for (int k = 0; k < toRead.size(); k++) {
+            int j = toRead.get(k);
+            int i = order.get(j);
+            AppendReadBack f = found.get(k);
+            AppendReadBack.Next next = refused.get(k) ? f.afterRefusal(false, reminted[i], MAX_REMINTS) : f.afterLostReplies();
+            switch (next) {
+                case ANSWER -> landed(out, early, i, ids.get(j));
+                case MINT_AGAIN -> {
+                    reminted[i]++;
+                    resend[i] = null;
+                    again.add(i);
+                    belowTop++;
+                }
+                case REFUSE -> {
+                    // out[i] holds the NonMonotonicAppendException
+                }
+                case UNKNOWN -> out[i] = Either.left(new StreamStoreException.OutcomeUnknown(key, ids.get(j).streamId(),
+                        out[i] != null && out[i].isLeft() ? out[i].getLeft() : null));
+            }
+        }
+        return belowTop;
+    }
+
+    private static void landed(Either<RuntimeException, BrandedId>[] out, GroupCommit.Landed<BrandedId> early, int i, BrandedId id) {
+        out[i] = Either.right(id);
+        early.early(i, id);
     }
 
     /**
@@ -310,6 +408,12 @@ public final class RedisStreamAppend implements StreamAppendPort {
         return new RedisStreamState(jedis).state(stream).map(StreamState::lastGenerated).getOrElse(StreamId.MIN);
     }
 
+    /**
+     * Sends the records in one pipeline.
+     *
+     * @throws MaybeSent when the connection failed once the commands may have been sent
+     * @throws StreamStoreException when nothing was sent
+     */
     private List<Response<byte[]>> pipeline(String key, List<BrandedId> ids, List<LinkedHashMap<String, String>> records) {
         byte[] k = bytes(key);
         List<Response<byte[]>> responses = new ArrayList<>(records.size());
@@ -322,9 +426,23 @@ public final class RedisStreamAppend implements StreamAppendPort {
             if (e instanceof redis.clients.jedis.exceptions.JedisConnectionException) {
                 RedisRoutes.renew(jedis, k); // a pipeline keeps using the node it knew
             }
-            throw RedisFailures.translate(key, e);
+            StreamStoreException failure = RedisFailures.translate(key, e);
+            if (RedisReadBack.maybeSent(e)) {
+                throw new MaybeSent(failure);
+            }
+            throw failure;
         }
         return responses;
+    }
+
+    /** A pipeline whose connection failed once its commands may have reached the server: every reply is lost. */
+    private static final class MaybeSent extends RuntimeException {
+        final transient StreamStoreException failure;
+
+        MaybeSent(StreamStoreException failure) {
+            super(failure.getMessage(), failure, false, false);
+            this.failure = failure;
+        }
     }
 
     @Override
@@ -335,13 +453,41 @@ public final class RedisStreamAppend implements StreamAppendPort {
         return xadd(key, id, fields);
     }
 
+    /**
+     * The caller's id: sent again under the same id when its reply was lost, read back when refused
+     * or when every reply was lost; never minted again.
+     */
     private BrandedId xadd(String key, BrandedId id, LinkedHashMap<String, String> fields) {
         StreamId entryId = id.streamId();
-        try {
-            jedis.xadd(bytes(key), params(entryId), wireFields(id, fields));
-            return id;
-        } catch (JedisException e) {
-            throw RedisFailures.translateAppend(key, entryId, e);
+        boolean maybeLanded = false; // whether an earlier send may have landed
+        for (int resent = 0; ; resent++) {
+            try {
+                jedis.xadd(bytes(key), params(entryId), wireFields(id, fields));
+                return id;
+            } catch (JedisException e) {
+                boolean refused = RedisFailures.isNonMonotonic(e);
+                boolean lost = !refused && RedisReadBack.maybeSent(e);
+                if (!refused && !lost && !maybeLanded) {
+                    throw RedisFailures.translate(key, e);
+                }
+                maybeLanded = true;
+                if (!refused && AppendReadBack.sendAgain(resent)) {
+                    java.util.concurrent.locks.LockSupport.parkNanos(AppendReadBack.resendDelay(resent).toNanos());
+                    continue;
+                }
+                StreamStoreException failure = RedisFailures.translateAppend(key, entryId, e);
+                AppendReadBack found;
+                try {
+                    found = RedisReadBack.of(jedis, key, id, fields);
+                } catch (StreamStoreException unread) {
+                    throw new StreamStoreException.OutcomeUnknown(key, entryId, unread);
+                }
+                AppendReadBack.Next next = refused ? found.afterRefusal(true, 0, MAX_REMINTS) : found.afterLostReplies();
+                if (next == AppendReadBack.Next.ANSWER) {
+                    return id;
+                }
+                throw refused ? failure : new StreamStoreException.OutcomeUnknown(key, entryId, failure);
+            }
         }
     }
 

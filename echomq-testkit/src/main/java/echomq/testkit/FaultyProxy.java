@@ -20,7 +20,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * injects network faults on demand: {@link #cutAll()} closes every open connection at once (as a
  * broken link does), {@link #refuseFor(Duration)} resets every new connection for a while (a
  * server unreachable), {@link #delayFor(Duration, Duration)} holds every chunk forwarded, in either
- * direction, for a while (a slow link). Put one between a client and its Redis:
+ * direction, for a while (a slow link), {@link #cutNextReplies(String, int)} lets a command through to
+ * the server and then cuts its connection instead of forwarding the reply (a reply lost: the command
+ * was applied, the client cannot know). Put one between a client and its Redis:
  * <pre>{@code
  * try (FaultyProxy proxy = FaultyProxy.start(redis.port())) {
  *     String uri = proxy.uri(); // the client connects here
@@ -39,6 +41,9 @@ public final class FaultyProxy implements AutoCloseable {
     private final AtomicLong refused = new AtomicLong();
     private final AtomicLong cut = new AtomicLong();
     private final AtomicLong delayed = new AtomicLong();
+    private final AtomicLong repliesCut = new AtomicLong();
+    private final java.util.concurrent.atomic.AtomicInteger repliesToCut = new java.util.concurrent.atomic.AtomicInteger();
+    private volatile byte[] cutAfter = new byte[0];
     private volatile long refuseUntil;
     private volatile long delayUntil;
     private volatile long delayMillis;
@@ -129,10 +134,56 @@ public final class FaultyProxy implements AutoCloseable {
         delayUntil = System.nanoTime() + duration.toNanos();
     }
 
-    /** Ends every fault in progress: new connections are forwarded again, chunks without delay. */
+    /**
+     * Cuts the replies to the next {@code n} commands named {@code command} (any case): each such
+     * command is forwarded to the server whole, and when the server's reply comes back its
+     * connection is closed, both sides, instead (the client sees its connection reset; the command
+     * was applied). What else the same reply chunk carried, replies to commands pipelined before it,
+     * is lost with it, as on a broken link. {@code n} replaces what was left of an earlier call.
+     * <pre>{@code
+     * proxy.cutNextReplies("XADD", 3);   // the next three XADDs land, their callers hear nothing
+     * }</pre>
+     *
+     * @param command the command whose replies are cut, e.g. {@code XADD}
+     * @param n       how many replies to cut, 0 to stop
+     * @throws IllegalArgumentException for a blank command or a negative {@code n}
+     */
+    public void cutNextReplies(String command, int n) {
+        if (command == null || command.isBlank() || command.chars().anyMatch(Character::isWhitespace)) {
+            throw new IllegalArgumentException("command must be one word, got \"" + command + "\"");
+        }
+        if (n < 0) {
+            throw new IllegalArgumentException("the number of replies to cut must be >= 0, got " + n);
+        }
+        // a command on the wire (RESP) is an array of bulk strings, its name first: $<length>\r\n<NAME>\r\n
+        String upper = command.toUpperCase(java.util.Locale.ROOT);
+        cutAfter = ("$" + upper.length() + "\r\n" + upper + "\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        repliesToCut.set(n);
+    }
+
+    /**
+     * How many replies are still to be cut ({@link #cutNextReplies}).
+     *
+     * @return the count left
+     */
+    public int repliesLeftToCut() {
+        return repliesToCut.get();
+    }
+
+    /**
+     * How many replies {@link #cutNextReplies} cut (each one a connection closed).
+     *
+     * @return the count since start
+     */
+    public long repliesCut() {
+        return repliesCut.get();
+    }
+
+    /** Ends every fault in progress: new connections are forwarded again, chunks without delay, no reply cut. */
     public void heal() {
         refuseUntil = System.nanoTime();
         delayUntil = System.nanoTime();
+        repliesToCut.set(0);
     }
 
     /**
@@ -216,8 +267,19 @@ public final class FaultyProxy implements AutoCloseable {
         }
     }
 
-    /** One forwarded connection: the client's socket and the proxy's socket to the target. */
-    private record Link(Socket client, Socket target) {
+    /**
+     * One forwarded connection: the client's socket and the proxy's socket to the target; armed once
+     * a command whose reply is to be cut was forwarded whole on it.
+     */
+    private record Link(Socket client, Socket target, java.util.concurrent.atomic.AtomicInteger armed) {
+        static final int IDLE = 0;
+        static final int WRITING = 1;
+        static final int WRITTEN = 2;
+
+        Link(Socket client, Socket target) {
+            this(client, target, new java.util.concurrent.atomic.AtomicInteger(IDLE));
+        }
+
         void close() {
             closeQuietly(client);
             closeQuietly(target);
@@ -233,8 +295,31 @@ public final class FaultyProxy implements AutoCloseable {
                         delayed.incrementAndGet();
                         Thread.sleep(delayMillis);
                     }
-                    out.write(buffer, 0, n);
-                    out.flush();
+                    boolean up = from == link.client();
+                    if (!up && link.armed().get() != Link.IDLE && takeOneReply()) {
+                        // cut only once the command went through whole: its reply (and this chunk) is lost
+                        while (link.armed().get() == Link.WRITING) {
+                            Thread.onSpinWait();
+                        }
+                        repliesCut.incrementAndGet();
+                        break;
+                    }
+                    if (!up && link.armed().get() == Link.WRITTEN) {
+                        link.armed().compareAndSet(Link.WRITTEN, Link.IDLE); // the budget ran out: this reply passes
+                    }
+                    boolean arm = up && repliesToCut.get() > 0 && contains(buffer, n, cutAfter);
+                    if (arm) {
+                        // armed before the write: on loopback the reply can be back before the write call returns
+                        link.armed().set(Link.WRITING);
+                    }
+                    try {
+                        out.write(buffer, 0, n);
+                        out.flush();
+                    } finally {
+                        if (arm) {
+                            link.armed().set(Link.WRITTEN);
+                        }
+                    }
                 }
             } catch (IOException | InterruptedException e) {
                 // cut, or the other side went away
@@ -245,6 +330,37 @@ public final class FaultyProxy implements AutoCloseable {
         }, "faulty-proxy-" + port() + "-" + direction);
         t.setDaemon(true);
         t.start();
+    }
+
+    /** Takes one reply from the budget of {@link #cutNextReplies}, if any is left. */
+    private boolean takeOneReply() {
+        for (int left = repliesToCut.get(); left > 0; left = repliesToCut.get()) {
+            if (repliesToCut.compareAndSet(left, left - 1)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether {@code buffer[0..n)} holds {@code needle}, ignoring ASCII case. */
+    private static boolean contains(byte[] buffer, int n, byte[] needle) {
+        if (needle.length == 0) {
+            return false;
+        }
+        outer:
+        for (int i = 0; i + needle.length <= n; i++) {
+            for (int j = 0; j < needle.length; j++) {
+                byte b = buffer[i + j];
+                if (b >= 'a' && b <= 'z') {
+                    b -= 32;
+                }
+                if (b != needle[j]) {
+                    continue outer;
+                }
+            }
+            return true;
+        }
+        return false;
     }
 
     private static void closeQuietly(Socket s) {

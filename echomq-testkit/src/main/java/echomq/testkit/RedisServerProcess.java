@@ -66,9 +66,19 @@ public final class RedisServerProcess implements AutoCloseable {
      * @throws IllegalStateException as {@link #start} does
      */
     public static RedisServerProcess startOwned(String... extraArgs) {
-        RedisServerProcess s = new RedisServerProcess(freePort(), List.of(extraArgs));
-        s.startProcess();
-        return s;
+        for (int tries = 1; ; tries++) {
+            RedisServerProcess s = new RedisServerProcess(freePort(), List.of(extraArgs));
+            try {
+                s.startProcess();
+                return s;
+            } catch (IllegalStateException e) {
+                // the port (or a cluster node's bus port, port + 10000) was taken meanwhile by another
+                // process of the machine: another free port
+                if (tries >= 5 || !String.valueOf(e.getMessage()).contains("Address already in use")) {
+                    throw e;
+                }
+            }
+        }
     }
 
     /**

@@ -12,7 +12,15 @@ import java.util.concurrent.CompletableFuture;
  * Appends records to a stream under branded ids: the entry id is the A1 mapping of the branded id
  * ({@code <unix ms>-<snowflake & 0x3FFFFF>}), and the branded id is also stored in the field
  * {@code id}. An id not above the stream top is a {@link NonMonotonicAppendException}, never
- * retried under another id.
+ * retried under a server-chosen id.
+ *
+ * <p><b>Exactly once on a lost reply.</b> An append answers its receipt only if it landed, and lands
+ * at most once: a refused id is read back before anything else ({@link AppendReadBack}), and when the
+ * entry there carries the append's own branded id (a send whose reply was lost, retried by the
+ * adapter or its client), the append has landed and is answered with that receipt. An append whose
+ * reply was lost is sent again under the same id, then read back. It fails typed when it did not land
+ * (a refusal, a store that cannot be reached before anything was sent), or, only when reading back
+ * cannot tell, as {@link StreamStoreException.OutcomeUnknown}.
  * <pre>{@code
  * StreamKey key = StreamKey.of("cm", "guesses");
  * BrandedId id = append.append(key, LinkedHashMap.of("player", "ann", "word", "tree"));
@@ -26,10 +34,11 @@ public interface StreamAppendPort {
      *
      * @param key    the stream
      * @param fields the record's fields, in order ({@link #requireFields}: no field {@code id})
-     * @return the record's branded id, its receipt
+     * @return the record's branded id, its receipt (the record is in the stream once, under it)
      * @throws IllegalArgumentException for bad fields, before anything reaches the store
      * @throws NonMonotonicAppendException when the id stays below the stream's top
-     * @throws StreamStoreException when the store fails
+     * @throws StreamStoreException.OutcomeUnknown when its reply was lost and reading its id back could not tell
+     * @throws StreamStoreException when the store fails (the record did not land)
      */
     BrandedId append(StreamKey key, LinkedHashMap<String, String> fields);
 
@@ -74,7 +83,10 @@ public interface StreamAppendPort {
      * @param fields the record's fields, in order
      * @return {@code id}
      * @throws IllegalArgumentException for a non-{@code EVT} id or bad fields
-     * @throws NonMonotonicAppendException when {@code id}'s entry id is not above the stream's top
+     * @throws NonMonotonicAppendException when {@code id}'s entry id is not above the stream's top and
+     *                                     the entry there is not this record's ({@code id} in its field {@code id}):
+     *                                     an entry that is (an earlier send of it landed) answers {@code id}
+     * @throws StreamStoreException.OutcomeUnknown when its reply was lost and reading it back could not tell
      * @throws StreamStoreException when the store fails
      */
     BrandedId appendWithId(StreamKey key, BrandedId id, LinkedHashMap<String, String> fields);

@@ -50,6 +50,40 @@ public class StreamStoreException extends RuntimeException {
         }
     }
 
+    /**
+     * An append whose every send went unanswered (the connection failed after the command may have
+     * been sent) and whose id could not be found to hold it: it may have landed or not, and the
+     * adapter cannot tell. Thrown only when reading the id back could not settle it; see
+     * {@link AppendReadBack}.
+     */
+    public static class OutcomeUnknown extends Unavailable {
+
+        /** The entry id the append was sent under. */
+        private final echomq.domain.id.StreamId sent;
+
+        /**
+         * An append to {@code key} under {@code sent} whose outcome is unknown.
+         *
+         * @param key   the stream's key
+         * @param sent  the entry id it was sent under
+         * @param cause the connection failure
+         */
+        public OutcomeUnknown(String key, echomq.domain.id.StreamId sent, Throwable cause) {
+            super(key, "no reply to the append under " + sent + ", and reading it back could not tell: it is unknown whether it landed ("
+                    + (cause == null ? "" : cause.getMessage()) + ")", cause);
+            this.sent = sent;
+        }
+
+        /**
+         * The entry id the append was sent under: read it back later to know.
+         *
+         * @return the id
+         */
+        public echomq.domain.id.StreamId sent() {
+            return sent;
+        }
+    }
+
     /** The store did not answer in time. */
     public static class Timeout extends Unavailable {
         /**
