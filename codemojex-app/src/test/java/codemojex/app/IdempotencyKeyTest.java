@@ -261,6 +261,18 @@ class IdempotencyKeyTest {
     }
 
     @Test
+    void aBadGameIdWithAKeyIsA400BeforeAnyRecord() {
+        try (AppFixture f = fixture(Codemojex.Client.JEDIS)) {
+            long before = changes(f);
+            Raw r = post(f, "/games/bad.id/players", "k", "{\"name\":\"ann\"}");
+            assertThat(r.status()).isEqualTo(400);
+            assertThat(r.json().get("field").asText()).isEqualTo("game");
+            assertThat(changes(f)).isEqualTo(before);
+            assertThat(records(f)).isEmpty();
+        }
+    }
+
+    @Test
     void aKeySentTwiceIsA400() {
         try (AppFixture f = fixture(Codemojex.Client.JEDIS)) {
             URI u = URI.create(f.server.url());

@@ -140,6 +140,8 @@ class NemesisTest {
     final java.util.concurrent.atomic.AtomicLong trimmed = new java.util.concurrent.atomic.AtomicLong();
     /** Answers a serve gave again to a retry with the same Idempotency-Key. */
     final java.util.concurrent.atomic.AtomicLong replayed = new java.util.concurrent.atomic.AtomicLong();
+    /** Answers the clients dropped on purpose after the serve wrote (one in ten first answers): their retries must be replays. */
+    final java.util.concurrent.atomic.AtomicLong answersLost = new java.util.concurrent.atomic.AtomicLong();
     final java.util.concurrent.atomic.AtomicLong trims = new java.util.concurrent.atomic.AtomicLong();
     final java.util.concurrent.atomic.AtomicLong trimsFailed = new java.util.concurrent.atomic.AtomicLong();
     final java.util.concurrent.atomic.AtomicLong trimsHeld = new java.util.concurrent.atomic.AtomicLong();
@@ -738,6 +740,7 @@ class NemesisTest {
             throws InterruptedException {
         long backoff = 50;
         String key = "nemesis-" + client + "-" + Long.toHexString(rng.nextLong()) + Long.toHexString(rng.nextLong());
+        String lost = null; // the body of a first answer the client dropped, as if the network had lost it
         for (int attempt = 0; ; attempt++) {
             int target = rng.nextInt(2);
             ServeProcessTest.Serve s = serves.get(target);
@@ -752,8 +755,19 @@ class NemesisTest {
             try {
                 HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
                 status = r.statusCode();
-                if (r.headers().firstValue("Idempotent-Replayed").isPresent()) {
+                boolean replay = r.headers().firstValue("Idempotent-Replayed").isPresent();
+                if (replay) {
                     replayed.incrementAndGet(); // a retry answered the first answer again
+                }
+                if (lost != null && status / 100 == 2 && (!replay || !r.body().equals(lost))) {
+                    clientFailure.compareAndSet(null, new AssertionError("the retry of " + method + " " + path + " after its answer " + lost
+                            + " was lost was answered " + status + (replay ? " (replayed) " : " (not replayed) ") + r.body()));
+                }
+                if (lost == null && attempt == 0 && status / 100 == 2 && rng.nextInt(10) == 0) {
+                    // one answer in ten is lost on its way back, after the serve wrote: the retry must be answered it again
+                    lost = r.body();
+                    answersLost.incrementAndGet();
+                    throw new IOException("the answer is dropped by the client");
                 }
                 answer = r.body().isEmpty() ? null : JSON.readTree(r.body());
             } catch (IOException noAnswer) {
@@ -825,7 +839,11 @@ class NemesisTest {
             }
             List<String> doubled = made.entrySet().stream().filter(m -> m.getValue() > 1).map(m -> m.getKey() + " x" + m.getValue()).sorted().toList();
             System.out.printf("[nemesis] guesses doubled: %d of %d (%d gone from the log and minted around a master's SIGKILL not counted); "
-                    + "%d answers replayed to a retry with its key%n", doubled.size(), made.size(), aroundAKill, replayed.get());
+                    + "%d answers replayed to a retry with its key (%d first answers dropped by the clients)%n", doubled.size(), made.size(),
+                    aroundAKill, replayed.get(), answersLost.get());
+            if (answersLost.get() >= 10) {
+                assertThat(replayed.get()).as("answers replayed to retries after %d answers were dropped", answersLost.get()).isPositive();
+            }
             assertThat(doubled).as("guesses made twice (a retry after a lost answer ran again)").isEmpty();
             // nothing acknowledged is lost: every 202 is in the log (on the cluster: but what a dying master had not replicated)
             List<Op> accepted = history.stream().filter(op -> op.status() == 202).toList();

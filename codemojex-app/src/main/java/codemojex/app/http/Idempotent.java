@@ -73,6 +73,8 @@ final class Idempotent {
             write.run();
             return;
         }
+        // a game id that is none is refused before its record is made in the game's slot, as the write would refuse it
+        game.forEach(g -> BadInputException.check("game", () -> codemojex.projections.Names.requireId("game", g)));
         Idempotency.Request request = new Idempotency.Request(key.get(), scope.get(), game,
                 Idempotency.fingerprint(ctx.method().name(), ctx.path(), ctx.bodyAsBytes()));
         IdempotentRequests.Begun begun = requests.begin(request);
