@@ -62,12 +62,12 @@
   // what a player reads when no answer came: the browser's own words ("Failed to fetch") say nothing
   const UNREACHABLE = 'No answer from the server (it may be down, or this device offline): try again once the board says live.';
 
-  async function api(method, path, body) {
+  async function api(method, path, body, headers) {
     let res;
     try {
       res = await fetch(path, {
         method,
-        headers: body ? { 'Content-Type': 'application/json' } : {},
+        headers: Object.assign(body ? { 'Content-Type': 'application/json' } : {}, headers || {}),
         body: body ? JSON.stringify(body) : undefined,
       });
     } catch (e) {
@@ -81,6 +81,7 @@
       const msg = data && data.error ? data.error : ('HTTP ' + res.status);
       const err = new Error(msg);
       err.status = res.status;
+      err.field = data && data.field ? data.field : null;
       throw err;
     }
     return data;
@@ -399,9 +400,32 @@
     } catch (e) { say(e.message); }
   }
 
-  async function sendGuess() {
+  // a key of 128 random bits, in hex: getRandomValues, unlike randomUUID, is there on a plain-http page too
+  function idempotencyKey() {
+    const b = new Uint8Array(16);
+    crypto.getRandomValues(b);
+    return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  }
+
+  // what is sent again with the same key: no answer, a store that could not answer, the same key's first still running
+  function retriable(e) {
+    return e.unreachable || e.status === 503 || (e.status === 409 && e.field === 'Idempotency-Key');
+  }
+
+  // a guess goes with an Idempotency-Key, and is sent again with it when no answer came: the server runs it
+  // once and answers a retry the first answer again, so a lost answer never makes a guess twice
+  async function sendGuess(key) {
     if (me === null) await join();
-    return api('POST', '/games/' + encodeURIComponent(game) + '/guesses', { guess: picked.join('') });
+    const path = '/games/' + encodeURIComponent(game) + '/guesses';
+    const body = { guess: picked.join('') };
+    for (let attempt = 0, wait = 250; ; attempt++, wait *= 2) {
+      try {
+        return await api('POST', path, body, { 'Idempotency-Key': key });
+      } catch (e) {
+        if (!retriable(e) || attempt >= 3) throw e;
+        await new Promise((r) => setTimeout(r, wait));
+      }
+    }
   }
 
   async function submitGuess() {
@@ -409,8 +433,9 @@
     try {
       let r;
       let rejoined = false;
+      const key = idempotencyKey(); // one per guess, kept over its retries
       try {
-        r = await sendGuess();
+        r = await sendGuess(key);
       } catch (e) {
         if (e.status !== 401) throw e;
         // the session expired: whoever joins now is a new player (a name is not a player), with none of
@@ -420,7 +445,7 @@
         mine.length = 0;
         renderMine();
         showWho();
-        r = await sendGuess();
+        r = await sendGuess(key); // a new session: the same key is a new one in its scope
         rejoined = true;
       }
       say(rejoined ? 'Your session had expired: you joined again as a new player; guess sent, scoring…' : 'Guess sent, scoring…');

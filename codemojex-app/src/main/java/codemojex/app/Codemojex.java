@@ -71,6 +71,7 @@ public final class Codemojex implements AutoCloseable {
     private final ChartBuckets chart;
     private final WriteProbe writes;
     private final java.time.Clock clock;
+    private final codemojex.app.core.port.in.IdempotentRequests idempotency;
 
     private Codemojex(String uri, Option<OwnedRedis> owned, Settings settings, ScoreWorker.Faults faults) {
         Objects.requireNonNull(faults, "faults");
@@ -98,6 +99,8 @@ public final class Codemojex implements AutoCloseable {
                 settings.clock(), new SecureRandom(), partitions);
         this.players = new Players(play, new codemojex.app.core.SessionCache(new RedisSessions(calls, keys), settings.clock()), settings.clock(), new SecureRandom(), settings.sessionTtl(),
                 minter);
+        this.idempotency = new codemojex.app.core.service.IdempotencyService(new codemojex.app.redis.RedisIdempotencyRecords(calls, keys),
+                new SecureRandom());
         CheckpointPort checkpoints = redis.checkpoints();
         // retention hears the score workers' groups and keeps the tail of every partition's board checkpoint
         StreamReadersPort readers = redis.readers(meters.library());
@@ -173,6 +176,11 @@ public final class Codemojex implements AutoCloseable {
     /** Who plays: joining games, sessions. */
     public Players players() {
         return players;
+    }
+
+    /** The writes that carry an {@code Idempotency-Key}: once per key and scope, a retry answered again. */
+    public codemojex.app.core.port.in.IdempotentRequests idempotency() {
+        return idempotency;
     }
 
     /** The read and operator use cases: the lobby, the feed, openings, results, boards, rebuilds, retention. */

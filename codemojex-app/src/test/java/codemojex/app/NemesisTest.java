@@ -138,6 +138,10 @@ class NemesisTest {
     /** Retention, as an operator runs it under the nemesis: every channel keeps the last {@link #KEEP}, trimmed every 3 s. */
     static final Duration KEEP = Duration.ofSeconds(10);
     final java.util.concurrent.atomic.AtomicLong trimmed = new java.util.concurrent.atomic.AtomicLong();
+    /** Answers a serve gave again to a retry with the same Idempotency-Key. */
+    final java.util.concurrent.atomic.AtomicLong replayed = new java.util.concurrent.atomic.AtomicLong();
+    /** Answers the clients dropped on purpose after the serve wrote (one in ten first answers): their retries must be replays. */
+    final java.util.concurrent.atomic.AtomicLong answersLost = new java.util.concurrent.atomic.AtomicLong();
     final java.util.concurrent.atomic.AtomicLong trims = new java.util.concurrent.atomic.AtomicLong();
     final java.util.concurrent.atomic.AtomicLong trimsFailed = new java.util.concurrent.atomic.AtomicLong();
     final java.util.concurrent.atomic.AtomicLong trimsHeld = new java.util.concurrent.atomic.AtomicLong();
@@ -338,7 +342,7 @@ class NemesisTest {
         System.out.printf("[nemesis] %d operations: %s%n", history.size(), statuses);
         // every answer one the API gives under faults: created, accepted, settled, unavailable, or none at all (no 500, 400 or 401)
         for (Op op : history) {
-            Set<Integer> expected = op.kind().startsWith("guess") ? Set.of(202, 409, 503, -1)
+            Set<Integer> expected = op.kind().endsWith("-held") ? Set.of(409) : op.kind().startsWith("guess") ? Set.of(202, 409, 503, -1)
                     : op.kind().equals("join-again") ? Set.of(201, 409, 503, -1) : Set.of(201, 503, -1);
             assertThat(expected).as("status of %s by client %d to %s at %d ms", op.request(), op.client(), op.target(), op.atMillis())
                     .contains(op.status());
@@ -646,6 +650,12 @@ class NemesisTest {
                         secret = null;
                     }
                 }
+                // each guess of a game is one the client has not sent in it yet (the secret kept for the win): a guess twice
+                // in the log is then a request made twice, which the checker counts
+                Set<String> sent = java.util.concurrent.ConcurrentHashMap.newKeySet();
+                if (secret != null) {
+                    sent.add(secret);
+                }
                 List<String> tokens = new ArrayList<>();
                 for (int j = 0; j < 2 && !stop.get(); j++) {
                     Answer joined = call(http, rng, client, "join", "POST", "/games/" + game + "/players",
@@ -663,14 +673,14 @@ class NemesisTest {
                 int after = -1; // guesses left to send after the winning one
                 for (int i = 0; !stop.get() && after != 0 && (secret != null || i < giveUpAt); i++) {
                     boolean win = i == winAt;
-                    String guess = win ? secret : randomGuess(keyboard, rng);
+                    String guess = win ? secret : freshGuess(keyboard, rng, sent);
                     String token = tokens.get(rng.nextInt(tokens.size()));
                     List<Thread> racing = new ArrayList<>();
                     if (win) {
                         // a few more at the same time, from threads of their own: appended before the win they are scored,
                         // after it and before it is scored the worker rejects them, after its score the game refuses them
                         for (int k = 0; k < 1 + rng.nextInt(3); k++) {
-                            String other = randomGuess(keyboard, rng);
+                            String other = freshGuess(keyboard, rng, sent);
                             String otherToken = tokens.get(rng.nextInt(tokens.size()));
                             Random own = new Random(rng.nextLong());
                             Thread t = new Thread(() -> {
@@ -706,21 +716,36 @@ class NemesisTest {
         }
     }
 
+    /** A random guess not in {@code sent}, added to it. */
+    static String freshGuess(List<String> keys, Random rng, Set<String> sent) {
+        while (true) {
+            String g = randomGuess(keys, rng);
+            if (sent.add(g)) {
+                return g;
+            }
+        }
+    }
+
     static String randomGuess(List<String> keys, Random rng) {
         List<String> shuffled = new ArrayList<>(keys);
         Collections.shuffle(shuffled, rng);
         return String.join("", shuffled.subList(0, 6));
     }
 
-    /** The request, sent again (to either serve) after no answer or a 503, with a backoff; every attempt in the history. */
+    /**
+     * The request, with an {@code Idempotency-Key} of its own, sent again with that key (to either serve) after no answer, a 503
+     * or a 409 naming the key (its first attempt still holds it), with a backoff; every attempt in the history.
+     */
     Answer call(HttpClient http, Random rng, int client, String kind, String method, String path, String body, String token, String game)
             throws InterruptedException {
         long backoff = 50;
+        String key = "nemesis-" + client + "-" + Long.toHexString(rng.nextLong()) + Long.toHexString(rng.nextLong());
+        String lost = null; // the body of a first answer the client dropped, as if the network had lost it
         for (int attempt = 0; ; attempt++) {
             int target = rng.nextInt(2);
             ServeProcessTest.Serve s = serves.get(target);
             HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + s.port() + path)).timeout(Duration.ofSeconds(5))
-                    .header("Content-Type", "application/json");
+                    .header("Content-Type", "application/json").header("Idempotency-Key", key);
             if (token != null) {
                 b.header("Authorization", "Bearer " + token);
             }
@@ -730,6 +755,20 @@ class NemesisTest {
             try {
                 HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
                 status = r.statusCode();
+                boolean replay = r.headers().firstValue("Idempotent-Replayed").isPresent();
+                if (replay) {
+                    replayed.incrementAndGet(); // a retry answered the first answer again
+                }
+                if (lost != null && status / 100 == 2 && (!replay || !r.body().equals(lost))) {
+                    clientFailure.compareAndSet(null, new AssertionError("the retry of " + method + " " + path + " after its answer " + lost
+                            + " was lost was answered " + status + (replay ? " (replayed) " : " (not replayed) ") + r.body()));
+                }
+                if (lost == null && attempt == 0 && status / 100 == 2 && rng.nextInt(10) == 0) {
+                    // one answer in ten is lost on its way back, after the serve wrote: the retry must be answered it again
+                    lost = r.body();
+                    answersLost.incrementAndGet();
+                    throw new IOException("the answer is dropped by the client");
+                }
                 answer = r.body().isEmpty() ? null : JSON.readTree(r.body());
             } catch (IOException noAnswer) {
                 status = -1;
@@ -737,8 +776,10 @@ class NemesisTest {
             String guessId = status == 202 && answer != null ? answer.path("guessId").asText() : null;
             // a join sent again after no answer or a 503 may find its name claimed by the attempt that got no answer
             String recorded = attempt > 0 && kind.equals("join") ? "join-again" : kind;
-            history.add(new Op(now(), client, recorded, "serve-" + target, method + " " + path + (body == null ? "" : " " + body), status, guessId, game));
-            if ((status != -1 && status != 503) || attempt >= 15 || (stop.get() && attempt >= 2)) {
+            boolean held = status == 409 && answer != null && answer.path("field").asText().equals("Idempotency-Key");
+            history.add(new Op(now(), client, held ? recorded + "-held" : recorded, "serve-" + target, method + " " + path
+                    + (body == null ? "" : " " + body), status, guessId, game));
+            if ((status != -1 && status != 503 && !held) || attempt >= 15 || (stop.get() && attempt >= 2)) {
                 return new Answer(status, answer);
             }
             Thread.sleep(backoff);
@@ -785,6 +826,25 @@ class NemesisTest {
                     goneNearAKill.add(id);
                 }
             }
+            // no guess doubled: a client sends each guess of a game once (with one key over its retries), so a guess twice in a
+            // game's log is a request made twice
+            Map<String, Long> made = new HashMap<>();
+            int aroundAKill = 0;
+            for (StreamEntry e : archived(Channels.GUESSES)) {
+                if (!present.contains(archiveKey(e)) && mayBeLost(e.id().ms())) {
+                    aroundAKill++;
+                    continue; // died with a master (its key's record with it) and may have been sent again: the loss window's
+                }
+                made.merge(e.field("game").get() + " " + e.field("guess").get(), 1L, Long::sum);
+            }
+            List<String> doubled = made.entrySet().stream().filter(m -> m.getValue() > 1).map(m -> m.getKey() + " x" + m.getValue()).sorted().toList();
+            System.out.printf("[nemesis] guesses doubled: %d of %d (%d gone from the log and minted around a master's SIGKILL not counted); "
+                    + "%d answers replayed to a retry with its key (%d first answers dropped by the clients)%n", doubled.size(), made.size(),
+                    aroundAKill, replayed.get(), answersLost.get());
+            if (answersLost.get() >= 10) {
+                assertThat(replayed.get()).as("answers replayed to retries after %d answers were dropped", answersLost.get()).isPositive();
+            }
+            assertThat(doubled).as("guesses made twice (a retry after a lost answer ran again)").isEmpty();
             // nothing acknowledged is lost: every 202 is in the log (on the cluster: but what a dying master had not replicated)
             List<Op> accepted = history.stream().filter(op -> op.status() == 202).toList();
             int lost = 0;

@@ -308,6 +308,37 @@ class WebPagePlayTest {
         assertThat(mine(one)).as("the guess, scored once: the one sent offline never left").hasSize(1);
     }
 
+    /**
+     * A guess whose answer is lost after the server took it (the page's {@code fetch} made to fail once
+     * the answer came) is sent again with the same {@code Idempotency-Key}: the server answers the
+     * first answer again, and the guess is made once (#48).
+     */
+    @Test
+    void aGuessWhoseAnswerIsLostIsSentAgainWithItsKeyAndMadeOnce() throws Exception {
+        String game = open("lost-answer");
+        List<String> keyboard = f.app.play().game(game).keyboard().keys().map(e -> e.text()).toJavaList();
+        one.get(f.server.url() + "/?game=" + game);
+        waiting(one).until(d -> d.findElement(By.id("live")).getText().equals("live"));
+        ((JavascriptExecutor) one).executeScript("window.sent = []; const real = window.fetch; let lost = false;"
+                + "window.fetch = async (path, init) => {"
+                + "  if (!init || init.method !== 'POST' || !String(path).endsWith('/guesses')) return real(path, init);"
+                + "  const res = await real(path, init);"
+                + "  window.sent.push([init.headers['Idempotency-Key'] || '', res.status, res.headers.get('Idempotent-Replayed') || '']);"
+                + "  if (!lost) { lost = true; throw new TypeError('Failed to fetch'); }"
+                + "  return res; };");
+        pickAndGuess(one, "lou", keyboard.subList(0, 6));
+        waiting(one).until(d -> d.findElement(By.id("message")).getText().startsWith("Scored "));
+        @SuppressWarnings("unchecked")
+        List<List<Object>> sent = (List<List<Object>>) ((JavascriptExecutor) one).executeScript("return window.sent;");
+        assertThat(sent).as("the guess and its retry").hasSize(2);
+        assertThat(String.valueOf(sent.get(0).get(0))).matches("[0-9a-f]{32}").isEqualTo(String.valueOf(sent.get(1).get(0)));
+        assertThat(sent.get(0).subList(1, 3)).as("the first, its answer lost").containsExactly(202L, "");
+        assertThat(sent.get(1).subList(1, 3)).as("the retry, answered again").containsExactly(202L, "true");
+        assertThat(f.channel(codemojex.projections.Channels.GUESSES).stream().filter(e -> e.field("game").contains(game)))
+                .as("guesses made in the game").hasSize(1);
+        assertThat(mine(one)).hasSize(1);
+    }
+
     /** Each listed guess, newest first: its emojis with their status classes, and its total. */
     static List<String> mine(WebDriver d) {
         return d.findElements(By.cssSelector("#mine li")).stream().map(li -> String.join(" ", li.findElements(By.className("cell")).stream()

@@ -49,6 +49,12 @@ final class ErrorRoutes {
         });
         routes.exception(BadInputException.class, (e, ctx) -> answer(ctx, HttpStatus.BAD_REQUEST,
                 new ErrorWeb(e.getMessage(), Option.of(e.field()))));
+        routes.exception(Idempotent.Mismatch.class, (e, ctx) -> answer(ctx, HttpStatus.UNPROCESSABLE_CONTENT,
+                ErrorWeb.of(codemojex.app.core.IdempotencyKey.HEADER, e.getMessage())));
+        routes.exception(Idempotent.InFlight.class, (e, ctx) -> {
+            ctx.header("Retry-After", "1");
+            answer(ctx, HttpStatus.CONFLICT, ErrorWeb.of(codemojex.app.core.IdempotencyKey.HEADER, e.getMessage()));
+        });
         routes.exception(NotFoundException.class, (e, ctx) -> answer(ctx, HttpStatus.NOT_FOUND, ErrorWeb.of(e.getMessage())));
         routes.exception(UnauthorizedException.class, (e, ctx) -> {
             ctx.header("WWW-Authenticate", "Bearer realm=\"codemojex\"");

@@ -1,10 +1,13 @@
 package codemojex.app.http;
 
+import codemojex.app.core.Idempotency;
+import codemojex.app.core.IdempotencyKey;
 import codemojex.app.core.LogSafe;
 import codemojex.app.core.Play;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
+import io.vavr.control.Option;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,21 +21,33 @@ final class GameRoutes {
     private final Play play;
     private final RateLimiter rooms;
     private final Requests requests;
+    private final Idempotent idempotent;
 
-    /** Over the game service; rooms are opened at the client's rate of {@code rooms}, one of their own. */
-    GameRoutes(Play play, RateLimiter rooms, Requests requests) {
+    /**
+     * Over the game service; rooms are opened at the client's rate of {@code rooms}, one of their own,
+     * once per {@code Idempotency-Key} of the client's address ({@code idempotent}).
+     */
+    GameRoutes(Play play, RateLimiter rooms, Requests requests, Idempotent idempotent) {
+        this.idempotent = Objects.requireNonNull(idempotent, "idempotent");
         this.play = Objects.requireNonNull(play, "play");
         this.rooms = Objects.requireNonNull(rooms, "rooms");
         this.requests = Objects.requireNonNull(requests, "requests");
     }
 
-    /** {@code POST /rooms}: opens a game in the body's {@code room} ({@code lobby} without one); 201, or 429 over the client's rate of rooms. */
-    void open(Context ctx) {
+    /**
+     * {@code POST /rooms}: opens a game in the body's {@code room} ({@code lobby} without one); 201, or 429 over the client's rate of
+     * rooms; with an {@code Idempotency-Key}, once per key of the client's address.
+     */
+    void open(Context ctx) throws Exception {
+        Option<IdempotencyKey> key = Idempotent.key(ctx); // first: a bad key is a 400 that costs nothing
         rooms.acquire(ctx.ip()); // before the body is read: a flood costs neither a parse nor a write
         JsonNode body = requests.bodyOrEmpty(ctx);
-        Play.OpenedGame g = play.open(Requests.optionalText(body, "room", "lobby"));
-        log.info("opened game {} in room {} with keyboard {}", g.game(), LogSafe.escape(g.room()), LogSafe.escape(g.keyboard().text()));
-        ctx.status(HttpStatus.CREATED).json(GameWeb.Opened.of(g));
+        String room = Requests.optionalText(body, "room", "lobby");
+        idempotent.run(ctx, key, () -> Idempotency.Scope.address(ctx.ip()), Option.none(), () -> {
+            Play.OpenedGame g = play.open(room);
+            log.info("opened game {} in room {} with keyboard {}", g.game(), LogSafe.escape(g.room()), LogSafe.escape(g.keyboard().text()));
+            ctx.status(HttpStatus.CREATED).json(GameWeb.Opened.of(g));
+        });
     }
 
     /** {@code GET /games/{game}}. */

@@ -1,7 +1,10 @@
 package codemojex.app.http;
 
 import codemojex.app.core.Bounded;
+import codemojex.app.core.Idempotency;
+import codemojex.app.core.IdempotencyKey;
 import codemojex.app.core.LogSafe;
+import codemojex.app.core.SessionToken;
 import codemojex.app.core.BadInputException;
 import codemojex.app.core.ForbiddenException;
 import codemojex.app.core.GuessResult;
@@ -26,20 +29,27 @@ final class GuessRoutes {
     private final Players players;
     private final RateLimiter limiter;
     private final Requests requests;
+    private final Idempotent idempotent;
 
-    /** Over the services; guesses are limited per client by {@code limiter}. */
-    GuessRoutes(Play play, Players players, RateLimiter limiter, Requests requests) {
+    /** Over the services; guesses are limited per client by {@code limiter}, and run once per {@code Idempotency-Key} of the session. */
+    GuessRoutes(Play play, Players players, RateLimiter limiter, Requests requests, Idempotent idempotent) {
+        this.idempotent = Objects.requireNonNull(idempotent, "idempotent");
         this.play = Objects.requireNonNull(play, "play");
         this.players = Objects.requireNonNull(players, "players");
         this.limiter = Objects.requireNonNull(limiter, "limiter");
         this.requests = Objects.requireNonNull(requests, "requests");
     }
 
-    /** {@code POST /games/{game}/guesses}: the session's player guesses the body's {@code guess}; 202, to be read at {@code Location}. */
-    void submit(Context ctx) {
+    /**
+     * {@code POST /games/{game}/guesses}: the session's player guesses the body's {@code guess}; 202, to be read at {@code Location}.
+     * With an {@code Idempotency-Key}, once per key of the session: a retry is answered the same guess id.
+     */
+    void submit(Context ctx) throws Exception {
+        Option<IdempotencyKey> key = Idempotent.key(ctx); // first: a bad key is a 400 that costs nothing
         String game = ctx.pathParam("game");
         limiter.acquire(ctx.ip());
-        Session session = players.authenticate(game, Credentials.presented(ctx));
+        Option<String> presented = Credentials.presented(ctx);
+        Session session = players.authenticate(game, presented);
         JsonNode body = requests.body(ctx);
         String guess = Requests.requiredText(body, "guess");
         String player = Requests.optionalText(body, "player", session.player());
@@ -55,9 +65,12 @@ final class GuessRoutes {
             throw new BadInputException("playerId", "playerId \"" + LogSafe.escape(playerId) + "\" is not this session's player \""
                     + session.playerId() + "\"; leave playerId out");
         }
-        BrandedId id = play.submit(game, session.playerId(), session.player(), guess);
-        ctx.header("Location", "/games/" + game + "/guesses/" + id);
-        ctx.status(HttpStatus.ACCEPTED).json(GuessWeb.Submitted.pending(id.toString(), game));
+        // the session's keys, by its token's hash (as the session itself is kept): the token is never stored
+        idempotent.run(ctx, key, () -> Idempotency.Scope.session(SessionToken.parse(presented.get()).hash()), Option.some(game), () -> {
+            BrandedId id = play.submit(game, session.playerId(), session.player(), guess);
+            ctx.header("Location", "/games/" + game + "/guesses/" + id);
+            ctx.status(HttpStatus.ACCEPTED).json(GuessWeb.Submitted.pending(id.toString(), game));
+        });
     }
 
     /**

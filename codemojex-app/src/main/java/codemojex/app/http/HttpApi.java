@@ -6,6 +6,7 @@ import codemojex.app.core.Players;
 import codemojex.app.core.Play;
 import codemojex.app.core.port.in.BoardQuery;
 import codemojex.app.core.port.in.FeedQuery;
+import codemojex.app.core.port.in.IdempotentRequests;
 import codemojex.app.core.port.in.OpeningsQuery;
 import codemojex.app.core.port.in.ResultsQuery;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -53,10 +54,12 @@ public final class HttpApi {
      * @param live     the live values the event streams push
      * @param chart    the feed chart's buckets as they close
      * @param clock    the app's clock
+     * @param idempotency the writes that carry an {@code Idempotency-Key}
      */
     public record Services(Play play, Players players, FeedQuery feeds, BoardQuery boards, OpeningsQuery openings,
-                           ResultsQuery results, Live live, ChartBuckets chart, Clock clock) {
+                           ResultsQuery results, Live live, ChartBuckets chart, Clock clock, IdempotentRequests idempotency) {
         public Services {
+            Objects.requireNonNull(idempotency, "idempotency");
             Objects.requireNonNull(play, "play");
             Objects.requireNonNull(players, "players");
             Objects.requireNonNull(feeds, "feeds");
@@ -108,9 +111,10 @@ public final class HttpApi {
         this.metrics = new RequestMetrics(options.traffic(), options.meters());
         this.limits = new Limits(options.reads());
         Requests requests = new Requests(json);
-        this.handlers = new RouteTable.Handlers(new GameRoutes(services.play(), options.rooms(), requests),
-                new PlayerRoutes(services.players(), options.writes(), requests),
-                new GuessRoutes(services.play(), services.players(), options.writes(), requests),
+        Idempotent idempotent = new Idempotent(services.idempotency());
+        this.handlers = new RouteTable.Handlers(new GameRoutes(services.play(), options.rooms(), requests, idempotent),
+                new PlayerRoutes(services.players(), options.writes(), requests, idempotent),
+                new GuessRoutes(services.play(), services.players(), options.writes(), requests, idempotent),
                 new ReportRoutes(services.feeds(), services.boards(), services.openings(), services.results(), services.chart().bucket(),
                         services.clock()),
                 new LiveRoutes(services.play(), services.live(), services.chart(), options.traffic(), json),

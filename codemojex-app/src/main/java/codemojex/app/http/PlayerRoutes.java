@@ -1,10 +1,13 @@
 package codemojex.app.http;
 
+import codemojex.app.core.Idempotency;
+import codemojex.app.core.IdempotencyKey;
 import codemojex.app.core.LogSafe;
 import codemojex.app.core.Players;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
+import io.vavr.control.Option;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,9 +21,14 @@ final class PlayerRoutes {
     private final Players players;
     private final RateLimiter limiter;
     private final Requests requests;
+    private final Idempotent idempotent;
 
-    /** Over the players' service; joins are limited per client by {@code limiter}, as guesses are. */
-    PlayerRoutes(Players players, RateLimiter limiter, Requests requests) {
+    /**
+     * Over the players' service; joins are limited per client by {@code limiter}, as guesses are, and
+     * run once per {@code Idempotency-Key} of the client's address in the game ({@code idempotent}).
+     */
+    PlayerRoutes(Players players, RateLimiter limiter, Requests requests, Idempotent idempotent) {
+        this.idempotent = Objects.requireNonNull(idempotent, "idempotent");
         this.players = Objects.requireNonNull(players, "players");
         this.limiter = Objects.requireNonNull(limiter, "limiter");
         this.requests = Objects.requireNonNull(requests, "requests");
@@ -30,14 +38,21 @@ final class PlayerRoutes {
      * {@code POST /games/{game}/players}: joins as the body's {@code name}; 201 with the session.
      * Its token is in the answer for an API client, or with {@code "cookie": true} (the page) only in
      * the session cookie. A request that presents the live session holding that name is answered
-     * that session again, 200, with no token (it has its own): same player id, same expiry.
+     * that session again, 200, with no token (it has its own): same player id, same expiry. With an
+     * {@code Idempotency-Key}, once per key of the client's address in the game: a retry is answered
+     * the first answer again, its token or cookie with it.
      */
-    void join(Context ctx) {
+    void join(Context ctx) throws Exception {
+        Option<IdempotencyKey> key = Idempotent.key(ctx); // first: a bad key is a 400 that costs nothing
         String game = ctx.pathParam("game");
         limiter.acquire(ctx.ip());
         JsonNode body = requests.body(ctx);
         String name = Requests.requiredText(body, "name");
         boolean cookie = Requests.optionalBoolean(body, "cookie");
+        idempotent.run(ctx, key, () -> Idempotency.Scope.addressInGame(ctx.ip(), game), Option.some(game), () -> join(ctx, game, name, cookie));
+    }
+
+    private void join(Context ctx, String game, String name, boolean cookie) {
         Players.Joined joined = players.join(game, name, presentedOrNone(ctx));
         if (joined.rejoined()) {
             ctx.status(HttpStatus.OK).json(SessionWeb.of(joined.session()));
@@ -54,11 +69,11 @@ final class PlayerRoutes {
     }
 
     /** What a join request presents, if it is a credential at all: a join never fails for a bad one. */
-    private static io.vavr.control.Option<String> presentedOrNone(Context ctx) {
+    private static Option<String> presentedOrNone(Context ctx) {
         try {
             return Credentials.presented(ctx);
         } catch (codemojex.app.core.UnauthorizedException notACredential) {
-            return io.vavr.control.Option.none();
+            return Option.none();
         }
     }
 

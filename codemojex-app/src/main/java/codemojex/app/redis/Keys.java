@@ -64,4 +64,16 @@ public record Keys(GamePartitions partitions) {
     public String session(String game, String tokenHash) {
         return prefix(game) + "session:" + game + ":" + tokenHash;
     }
+
+    /**
+     * The hash of one {@code Idempotency-Key}'s record ({@code codemojex.app.core.Idempotency}), named by
+     * the hash of its scope and key ({@code recordId}): in the slot of {@code game}'s partition, or the
+     * app's own ({@code {cm}}) for a request of no game (opening a room).
+     */
+    public String idempotency(io.vavr.control.Option<String> game, String recordId) {
+        return game.map(this::prefix).getOrElse(ROOMS_PREFIX) + "idempotency:" + recordId;
+    }
+
+    /** The prefix of the keys of no game: the {@code {cm}} slot, as the app's own keys ({@code StoredFormat}). */
+    static final String ROOMS_PREFIX = "emq:{cm}:";
 }

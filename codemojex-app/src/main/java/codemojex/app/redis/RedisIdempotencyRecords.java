@@ -1,0 +1,66 @@
+package codemojex.app.redis;
+
+import codemojex.app.core.Idempotency;
+import codemojex.app.core.port.IdempotencyRecords;
+import echomq.wire.LuaScript;
+import io.vavr.control.Option;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * {@link IdempotencyRecords} as one hash per key ({@link Keys#idempotency}), in the slot of the
+ * request's game, or {@code {cm}} for a room: {@code idempotency-reserve.lua} holds a key or answers
+ * its record without writing, {@code idempotency-complete.lua} keeps the sealed answer for 24 h,
+ * {@code idempotency-release.lua} lets a key go. Every record expires: a held key at the end of its
+ * lease, an answered one after {@link Idempotency#KEPT}.
+ */
+public final class RedisIdempotencyRecords implements IdempotencyRecords {
+
+    static final LuaScript RESERVE = LuaScript.load(RedisIdempotencyRecords.class, "idempotency-reserve.lua");
+    static final LuaScript COMPLETE = LuaScript.load(RedisIdempotencyRecords.class, "idempotency-complete.lua");
+    static final LuaScript RELEASE = LuaScript.load(RedisIdempotencyRecords.class, "idempotency-release.lua");
+
+    private final RedisCalls redis;
+    private final Keys keys;
+
+    /** Over {@code redis}, each record where {@code keys} puts it. */
+    public RedisIdempotencyRecords(RedisCalls redis, Keys keys) {
+        this.redis = Objects.requireNonNull(redis, "redis");
+        this.keys = Objects.requireNonNull(keys, "keys");
+    }
+
+    private String key(Idempotency.Request request) {
+        return keys.idempotency(request.game(), request.recordId());
+    }
+
+    @Override
+    public Option<Idempotency.Held> reserve(Idempotency.Request request, String owner, Duration lease) {
+        String key = key(request);
+        Option<Object> reply = redis.run(RESERVE, List.of(key), List.of(request.fingerprint(), owner, Long.toString(Math.max(1, lease.toMillis()))));
+        if (reply.contains(1L)) {
+            return Option.none();
+        }
+        if (reply.isDefined() && reply.get() instanceof List<?> held && held.size() == 3 && held.get(0) instanceof String state
+                && held.get(1) instanceof String fingerprint) {
+            if (state.equals("done") && held.get(2) instanceof String answer) {
+                return Option.some(new Idempotency.Held.Done(fingerprint, answer));
+            }
+            if (state.equals("running")) {
+                return Option.some(new Idempotency.Held.Running(fingerprint));
+            }
+        }
+        throw new IllegalStateException("idempotency-reserve.lua answered " + reply + " for " + key + ": neither 1 nor a record");
+    }
+
+    @Override
+    public boolean complete(Idempotency.Request request, String owner, String sealed, Duration kept) {
+        return redis.run(COMPLETE, List.of(key(request)), List.of(owner, sealed, Long.toString(kept.toMillis()))).contains(1L);
+    }
+
+    @Override
+    public boolean release(Idempotency.Request request, String owner) {
+        return redis.run(RELEASE, List.of(key(request)), List.of(owner)).contains(1L);
+    }
+}
