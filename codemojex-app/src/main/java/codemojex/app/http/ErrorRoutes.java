@@ -49,6 +49,8 @@ final class ErrorRoutes {
         });
         routes.exception(BadInputException.class, (e, ctx) -> answer(ctx, HttpStatus.BAD_REQUEST,
                 new ErrorWeb(e.getMessage(), Option.of(e.field()))));
+        // before NotFoundException's: a game whose state was removed (serve --keep) is gone, not unknown
+        routes.exception(codemojex.app.core.GoneException.class, (e, ctx) -> answer(ctx, HttpStatus.GONE, ErrorWeb.of("game", e.getMessage())));
         routes.exception(NotFoundException.class, (e, ctx) -> answer(ctx, HttpStatus.NOT_FOUND, ErrorWeb.of(e.getMessage())));
         routes.exception(UnauthorizedException.class, (e, ctx) -> {
             ctx.header("WWW-Authenticate", "Bearer realm=\"codemojex\"");

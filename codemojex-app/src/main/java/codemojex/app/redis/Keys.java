@@ -60,8 +60,34 @@ public record Keys(GamePartitions partitions) {
         return prefix(game) + "holders:" + game;
     }
 
+    /**
+     * The hash of the sessions of a game: the hash of a session's token -> its expiry (epoch ms), so
+     * that ending the game ({@code serve --keep}) removes its sessions with it.
+     */
+    public String sessions(String game) {
+        return prefix(game) + "sessions:" + game;
+    }
+
     /** The hash of one session of a game (game, player, its player id, expiry), named by the hash of its token, never by the token. */
     public String session(String game, String tokenHash) {
         return prefix(game) + "session:" + game + ":" + tokenHash;
+    }
+
+    /**
+     * The sorted set of the games of partition {@code p}: game id -> when it opened (epoch ms), so
+     * that {@code serve --keep} finds the games old enough to be idle that long without a scan (#48).
+     */
+    public String games(int p) {
+        return "emq:{" + partitions.queue(p) + "}:games";
+    }
+
+    /** The sorted set of the games beside game {@code game}: its partition's {@link #games(int)}. */
+    public String gamesOf(String game) {
+        return games(partitions.of(game));
+    }
+
+    /** The hash kept of a game once its state is removed: room, times, winner, secret, its final board (#48). */
+    public String ended(String game) {
+        return prefix(game) + "ended:" + game;
     }
 }

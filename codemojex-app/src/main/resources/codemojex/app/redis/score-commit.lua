@@ -24,7 +24,8 @@
 -- KEYS[4 + 3(i-1)]  guess i's game board: a sorted set of player member (name TAB player id) -> negated best
 --                   (so that equal bests rank by member)
 -- KEYS[5 + 3(i-1)]  guess i's game results: a hash of guess id -> stored result
--- KEYS[6 + 3(i-1)]  guess i's game hash (field `status`: open | settled; `winner`, `winnerId`)
+-- KEYS[6 + 3(i-1)]  guess i's game hash (field `status`: open | settled; `winner`, `winnerId`; `last`: the epoch ms of
+--                   its last scored guess, which `serve --keep` reads)
 --
 -- ARGV[1]  the consumer group
 -- ARGV[2]  k: how many guesses the batch holds
@@ -195,6 +196,7 @@ for i = 1, k do
       if higher then
         redis.call('ZADD', board, 0 - total, member)
       end
+      redis.call('HSET', game, 'last', string.match(ARGV[s + 2], '^(%d+)')) -- its last activity, for serve --keep (#48)
       if i ~= first then
         ARGV[s + 3 + n] = best
         redis.call('XADD', KEYS[2], ARGV[s + 2], unpack(ARGV, s + 4, s + 3 + n))

@@ -1,0 +1,144 @@
+package codemojex.app;
+
+import codemojex.app.core.EndedGame;
+import codemojex.app.core.GameKeeping;
+import codemojex.app.core.GoneException;
+import codemojex.app.core.Live;
+import codemojex.app.core.NotFoundException;
+import codemojex.app.http.RateLimiter;
+import codemojex.projections.Channels;
+import codemojex.projections.Code;
+import codemojex.projections.GameEvent;
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.StreamEntry;
+import echomq.domain.stream.StreamKey;
+import echomq.testkit.MovableClock;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * Every key has an end (#48): once {@code --keep} has passed since a game's last guess, a pass of
+ * {@code serve --keep} leaves one record of it, at most 1 KB ({@code MEMORY USAGE}), and nothing per
+ * guess; an open game is closed first (its event stream says so); a read of its live state answers
+ * 410, its board and result are answered from the record, a game never seen stays 404, and a game
+ * with a recent guess keeps all it had.
+ */
+class GameEndTest {
+
+    static final Duration KEEP = Duration.ofHours(1);
+
+    @Test
+    void aGameIdleForKeepLeavesOnlyItsRecordAndAnOpenOneIsClosedFirst() throws Exception {
+        MovableClock clock = new MovableClock();
+        try (AppFixture f = new AppFixture(AppFixture.onClock(clock).build(), RateLimiter.unlimited())) {
+            String cracked = open(f);
+            String idle = open(f);
+            String empty = open(f);
+            Code secret = f.secret(cracked);
+            Code idleSecret = f.secret(idle);
+            String wrong = f.app.play().game(idle).keyboard().keys().filter(e -> f.secret(idle).indexOf(e) != 0).take(6).mkString();
+            for (String player : List.of("ada", "bob", "cyd")) {
+                f.awaitScore(idle, f.guessId(idle, player, wrong));
+                f.awaitScore(cracked, f.guessId(cracked, player, rotated(secret)));
+            }
+            f.awaitScore(cracked, f.guessId(cracked, "ada", secret.text()));
+            List<String> boardBefore = List.copyOf(f.get("/games/" + cracked + "/board").json().findValuesAsText("player"));
+            assertThat(keysOf(f, cracked)).as("a cracked game's state").hasSizeGreaterThan(6);
+
+            // someone watches the idle game: its event stream says when it is closed
+            LinkedBlockingQueue<Live.GameView> views = new LinkedBlockingQueue<>();
+            AutoCloseable watching = f.server.live().watchGame(idle, u -> views.add(u.value()));
+
+            clock.advance(KEEP.minusMinutes(10));
+            String recent = open(f);
+            f.awaitScore(recent, f.guessId(recent, "dee", f.app.play().game(recent).keyboard().keys().take(6).mkString()));
+            Set<String> recentKeys = keysOf(f, recent);
+            clock.advance(Duration.ofMinutes(10).plusMillis(1));
+
+            KeepPass.Report report = f.app.keepPass(KEEP, Duration.ofMinutes(10), r -> { }).runOnce();
+
+            assertThat(report.ended()).containsExactlyInAnyOrder(new GameKeeping.End.Remove(cracked), new GameKeeping.End.Close(idle),
+                    new GameKeeping.End.Close(empty));
+            for (String game : List.of(cracked, idle, empty)) {
+                String prefix = "emq:{cm}:";
+                assertThat(keysOf(f, game)).as("what is left of %s", game).containsExactly(prefix + "ended:" + game);
+                Long bytes = f.direct().memoryUsage(prefix + "ended:" + game);
+                assertThat(bytes).as("MEMORY USAGE of the record of %s", game).isLessThanOrEqualTo(1024L);
+                assertThat(f.direct().zscore(prefix + "games", game)).as("%s in the games set", game).isNull();
+            }
+            assertThat(keysOf(f, recent)).as("a game with a guess less than --keep ago").isEqualTo(recentKeys);
+
+            // the closing, on game-closed and on the watched game's stream
+            List<StreamEntry> closed = f.app.redis().range().rangeFrom(StreamKey.of("cm", Channels.GAME_CLOSED), StreamId.MIN, 10);
+            assertThat(closed).extracting(e -> GameEvent.GameClosed.decode(e).game()).containsExactlyInAnyOrder(idle, empty);
+            assertThat(GameEvent.GameClosed.decode(closed.get(0)).reason()).isEqualTo(GameEvent.GameClosed.IDLE);
+            Live.GameView last = null;
+            for (long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20); System.nanoTime() < deadline; ) {
+                Live.GameView v = views.poll(100, TimeUnit.MILLISECONDS);
+                if (v != null && (last = v).status().equals("closed")) {
+                    break;
+                }
+            }
+            watching.close();
+            assertThat(last).isNotNull();
+            assertThat(last.status()).as("the watched game's last event").isEqualTo("closed");
+            assertThat(last.secret()).as("the secret of a game over").contains(idleSecret);
+
+            // 410 for its live state, naming the game; 404 for a game never seen
+            for (String path : List.of("/games/" + cracked, "/games/" + idle, "/games/" + idle + "/guesses")) {
+                AppFixture.Response r = f.send("GET", path, null, f.as(idle, "ada")); // a session the game had
+                assertThat(r.status()).as("GET %s", path).isEqualTo(410);
+                assertThat(r.json().get("field").asText()).isEqualTo("game");
+                assertThat(r.json().get("error").asText()).contains(path.split("/")[2]);
+            }
+            assertThat(f.post("/games/" + idle + "/players", Map.of("name", "eve")).status()).as("joining").isEqualTo(410);
+            assertThat(f.send("POST", "/games/" + cracked + "/guesses", "{\"guess\":\"" + secret.text() + "\"}", f.as(cracked, "ada")).status())
+                    .as("a guess with a session of the game").isEqualTo(410);
+            assertThat(f.get("/games/GAM0000000000z").status()).as("a game never seen").isEqualTo(404);
+            assertThatThrownBy(() -> f.app.play().game(empty)).isInstanceOf(GoneException.class);
+            assertThatThrownBy(() -> f.app.play().game("GAM0000000000z")).isInstanceOf(NotFoundException.class)
+                    .isNotInstanceOf(GoneException.class);
+
+            // its board and result, from the record
+            assertThat(f.get("/games/" + cracked + "/board").json().findValuesAsText("player")).isEqualTo(boardBefore);
+            EndedGame record = f.app.play().ended(cracked).get();
+            assertThat(record.closed()).isFalse();
+            assertThat(record.winner()).contains("ada");
+            assertThat(record.secret()).isEqualTo(secret);
+            assertThat(record.guesses()).isEqualTo(4);
+            assertThat(record.top()).hasSize(3);
+            assertThat(record.top().get(0).best()).isEqualTo(600);
+            EndedGame closedRecord = f.app.play().ended(idle).get();
+            assertThat(closedRecord.closed()).isTrue();
+            assertThat(closedRecord.winner()).isEmpty();
+            assertThat(closedRecord.guesses()).isEqualTo(3);
+
+            // a second pass has nothing left to end
+            assertThat(f.app.keepPass(KEEP, Duration.ofMinutes(10), r -> { }).runOnce().ended()).isEmpty();
+        }
+    }
+
+    private static String open(AppFixture f) {
+        return f.post("/rooms", Map.of("room", "keep")).json().get("game").asText();
+    }
+
+    /** The secret moved one place: six distinct emojis of the keyboard that do not crack it. */
+    private static String rotated(Code secret) {
+        return secret.emojis().drop(1).append(secret.emojis().head()).mkString();
+    }
+
+    /** Every key of the app's Redis that names {@code game}. */
+    private static Set<String> keysOf(AppFixture f, String game) {
+        return new TreeSet<>(f.direct().keys("*" + game + "*"));
+    }
+}
