@@ -142,10 +142,7 @@ final class ServeCommand implements Runnable {
             throw new IllegalArgumentException("--room-rate must be a number of rooms a minute more than 0 and at most " + MAX_ROOM_RATE
                     + ", got " + roomRate);
         }
-        Duration kept = Durations.parse("keep", keep);
-        if (kept.isZero()) {
-            throw new IllegalArgumentException("--keep must be more than 0, got " + keep);
-        }
+        Duration kept = Durations.parse("keep", keep, Duration.ofSeconds(1), Durations.MAX);
         Duration every = Durations.parse("trim-every", trimEvery, Duration.ofSeconds(1), Duration.ofDays(1));
         // checked before any Redis is reached
         ServerOptions options = ServerOptions.on(host, port).withManagement(new Server.Management(managementHost, managementPort))
