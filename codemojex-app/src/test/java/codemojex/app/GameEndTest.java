@@ -123,6 +123,15 @@ class GameEndTest {
             assertThat(closedRecord.winner()).isEmpty();
             assertThat(closedRecord.guesses()).isEqualTo(3);
 
+            // the boards checkpoint saved next holds no board of theirs, and then nothing remembers them
+            assertThat(f.direct().zcard("emq:{cm}:ended-games")).isEqualTo(3);
+            f.awaitScore(recent, f.guessId(recent, "dee", f.app.play().game(recent).keyboard().keys().drop(1).take(6).mkString()));
+            assertThat(f.app.useCases().rebuilds().checkpointBoards()).allSatisfy(r -> assertThat(r.saved()).isTrue());
+            String boards = String.join("|", f.direct().hgetAll("emq:{cm}:checkpoint:guess-scored:boards+tally:0-0..+").values());
+            assertThat(boards).contains(recent).doesNotContain(cracked).doesNotContain(idle);
+            assertThat(f.direct().exists("emq:{cm}:ended-games")).isFalse();
+            assertThat(f.app.useCases().rebuilds().rebuildBoard(recent).equal()).isTrue();
+
             // a second pass has nothing left to end
             assertThat(f.app.keepPass(KEEP, Duration.ofMinutes(10), r -> { }).runOnce().ended()).isEmpty();
         }

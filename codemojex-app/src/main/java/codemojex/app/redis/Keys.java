@@ -86,6 +86,14 @@ public record Keys(GamePartitions partitions) {
         return games(partitions.of(game));
     }
 
+    /**
+     * The sorted set of the games of partition {@code p} that ended and may still be in the boards
+     * checkpoint: game id -> when it ended (epoch ms); each leaves it once a checkpoint without it is saved.
+     */
+    public String endedGames(int p) {
+        return "emq:{" + partitions.queue(p) + "}:ended-games";
+    }
+
     /** The hash kept of a game once its state is removed: room, times, winner, secret, its final board (#48). */
     public String ended(String game) {
         return prefix(game) + "ended:" + game;

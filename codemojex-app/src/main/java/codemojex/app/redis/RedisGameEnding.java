@@ -89,6 +89,29 @@ public final class RedisGameEnding implements GameEnding {
         return "ENDED".equals(String.valueOf(reply.get(0)));
     }
 
+    @Override
+    public java.util.Set<String> endedInCheckpoint(int partition) {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        String set = keys.endedGames(partition);
+        for (long from = 0; ; from += PAGE) {
+            List<RedisCalls.Scored> page = redis.zrangeWithScores(set, from, from + PAGE - 1);
+            page.forEach(s -> out.add(s.member()));
+            if (page.size() < PAGE) {
+                return out;
+            }
+        }
+    }
+
+    @Override
+    public void droppedFromCheckpoint(int partition, java.util.Set<String> games) {
+        List<String> all = List.copyOf(games);
+        for (int i = 0; i < all.size(); i += PAGE) { // a script unpacks a few thousand arguments at most
+            redis.run(FORGET, List.of(keys.endedGames(partition)), all.subList(i, Math.min(all.size(), i + PAGE)));
+        }
+    }
+
+    static final LuaScript FORGET = LuaScript.load(RedisGameEnding.class, "ended-forget.lua");
+
     private List<?> run(String game, Instant idleBy, Instant now, String entryId, List<String> entry) {
         List<String> argv = new ArrayList<>(5 + entry.size());
         argv.add(game);
@@ -99,7 +122,8 @@ public final class RedisGameEnding implements GameEnding {
         argv.addAll(entry);
         List<String> k = new ArrayList<>(List.of(keys.game(game), keys.board(game), keys.scores(game), keys.players(game),
                 keys.skeletons(game), keys.holders(game), keys.ended(game), keys.gamesOf(game),
-                StreamKey.of(keys.partitions().queueOf(game), Channels.GAME_CLOSED).toString(), keys.sessions(game)));
+                StreamKey.of(keys.partitions().queueOf(game), Channels.GAME_CLOSED).toString(), keys.sessions(game),
+                keys.endedGames(keys.partitions().of(game))));
         // its sessions, as read now: the script does nothing when one joined since (it counts them again)
         for (String tokenHash : redis.hgetAll(keys.sessions(game)).keySet()) {
             k.add(keys.session(game, tokenHash));

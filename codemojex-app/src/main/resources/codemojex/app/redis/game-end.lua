@@ -17,7 +17,9 @@
 -- KEYS[8]  the partition's games (sorted set: game id -> opened, epoch ms)
 -- KEYS[9]  the partition's `game-closed` stream
 -- KEYS[10] the game's sessions hash (the hash of a session's token -> expiry)
--- KEYS[11 ..] the game's session hashes, one per field of KEYS[10] as the caller read it
+-- KEYS[11] the partition's games ended and not yet dropped from the boards checkpoint (sorted set:
+--          game id -> ended, epoch ms): the checkpointer drops each once it saved a checkpoint without it
+-- KEYS[12 ..] the game's session hashes, one per field of KEYS[10] as the caller read it
 --
 -- ARGV[1]       the game id
 -- ARGV[2]       the idle bound, epoch ms: a game whose last activity (`last`, else `opened`) is after it is left
@@ -39,7 +41,7 @@ local last = h[3] or h[2]
 if tonumber(last) > tonumber(ARGV[2]) then
   return {'ACTIVE'}
 end
-if redis.call('HLEN', KEYS[10]) ~= #KEYS - 10 then
+if redis.call('HLEN', KEYS[10]) ~= #KEYS - 11 then
   return {'ACTIVE'}
 end
 local closing = h[1] ~= 'settled'
@@ -75,8 +77,9 @@ if h[7] then
 end
 redis.call('HSET', KEYS[7], unpack(record))
 redis.call('UNLINK', KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[10])
-for i = 11, #KEYS do
+for i = 12, #KEYS do
   redis.call('UNLINK', KEYS[i])
 end
 redis.call('ZREM', KEYS[8], ARGV[1])
+redis.call('ZADD', KEYS[11], closing and ARGV[3] or last, ARGV[1])
 return {'ENDED', status}

@@ -20,4 +20,13 @@ public interface GameEnding {
      * removes its state and keeps its record, in one step. Returns whether it ended it.
      */
     boolean end(GameKeeping.End end, Instant idleBy, Instant now);
+
+    /**
+     * The games of partition {@code partition} that ended and whose boards the boards checkpoint may
+     * still hold: the checkpointer leaves them out of the next one it saves.
+     */
+    java.util.Set<String> endedInCheckpoint(int partition);
+
+    /** Forgets {@code games} of {@link #endedInCheckpoint}: a checkpoint without their boards was saved. */
+    void droppedFromCheckpoint(int partition, java.util.Set<String> games);
 }
