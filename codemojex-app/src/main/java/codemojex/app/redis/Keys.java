@@ -94,8 +94,12 @@ public record Keys(GamePartitions partitions) {
         return "emq:{" + partitions.queue(p) + "}:ended-games";
     }
 
-    /** The hash kept of a game once its state is removed: room, times, winner, secret, its final board (#48). */
+    /**
+     * The hash of the records kept of the ended games of game {@code game}'s partition, once their
+     * state is removed: game id -> room, times, winner, secret, its final board (#48). One hash per
+     * partition, not a key per game: a record is a few hundred bytes, a key would add its own overhead.
+     */
     public String ended(String game) {
-        return prefix(game) + "ended:" + game;
+        return "emq:{" + partitions.queueOf(game) + "}:ended";
     }
 }

@@ -131,21 +131,20 @@ public final class RedisGameEnding implements GameEnding {
         return (List<?>) redis.run(END, k, argv).getOrElseThrow(() -> new IllegalStateException("game-end.lua answered nil for " + game));
     }
 
-    /** The record kept of {@code game}, if it ended: {@code h} is its hash ({@link Keys#ended}), empty when there is none. */
-    static Option<EndedGame> decode(String game, Map<String, String> h) {
-        if (!h.containsKey("secret")) {
-            return Option.none();
+    /** The record kept of {@code game}, as {@code game-end.lua} writes it. */
+    static EndedGame decode(String game, String record) {
+        String[] lines = record.split("\n");
+        String[] f = lines[0].split("\t", -1);
+        if (f.length != 9 || !"v1".equals(f[0])) {
+            throw new IllegalStateException("the record kept of game " + game + " is not one this app writes");
         }
         List<Board.Ranked> top = new ArrayList<>();
-        String text = h.getOrDefault("top", "");
-        if (!text.isEmpty()) {
-            for (String line : text.split("\n")) {
-                int tab = line.indexOf('\t');
-                top.add(RedisBoard.place(top.size() + 1, line.substring(tab + 1), Integer.parseInt(line.substring(0, tab))));
-            }
+        for (int i = 1; i < lines.length; i++) {
+            int tab = lines[i].indexOf('\t');
+            top.add(RedisBoard.place(top.size() + 1, lines[i].substring(tab + 1), Integer.parseInt(lines[i].substring(0, tab))));
         }
-        return Option.some(new EndedGame(game, h.get("room"), Instant.ofEpochMilli(Long.parseLong(h.get("opened"))),
-                Instant.ofEpochMilli(Long.parseLong(h.get("ended"))), "closed".equals(h.get("status")), Option.of(h.get("winner")),
-                Option.of(h.get("winnerId")), Code.parse(h.get("secret")), Long.parseLong(h.getOrDefault("guesses", "0")), top));
+        return new EndedGame(game, f[1], Instant.ofEpochMilli(Long.parseLong(f[2])), Instant.ofEpochMilli(Long.parseLong(f[3])),
+                "closed".equals(f[4]), Option.of(f[7]).filter(w -> !w.isEmpty()), Option.of(f[8]).filter(w -> !w.isEmpty()),
+                Code.parse(f[5]), Long.parseLong(f[6]), top);
     }
 }

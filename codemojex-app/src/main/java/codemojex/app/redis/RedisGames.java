@@ -160,6 +160,6 @@ public final class RedisGames implements Games {
 
     @Override
     public Option<codemojex.app.core.EndedGame> ended(String game) {
-        return RedisGameEnding.decode(game, redis.hgetAll(keys.ended(game)));
+        return redis.hget(keys.ended(game), game).map(r -> RedisGameEnding.decode(game, r));
     }
 }

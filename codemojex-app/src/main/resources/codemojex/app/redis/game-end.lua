@@ -13,7 +13,7 @@
 -- KEYS[4]  the game's players hash
 -- KEYS[5]  the game's skeletons hash
 -- KEYS[6]  the game's holders hash
--- KEYS[7]  the record kept of the game (hash), written here
+-- KEYS[7]  the records kept of the partition's ended games (hash: game id -> record), its record written here
 -- KEYS[8]  the partition's games (sorted set: game id -> opened, epoch ms)
 -- KEYS[9]  the partition's `game-closed` stream
 -- KEYS[10] the game's sessions hash (the hash of a session's token -> expiry)
@@ -65,17 +65,15 @@ for i = 1, #places, 2 do
   top[#top + 1] = string.format('%d', 0 - tonumber(places[i + 1])) .. '\t' .. places[i]
 end
 local status = closing and 'closed' or 'settled'
-local record = {'room', h[4], 'opened', h[2], 'ended', closing and ARGV[3] or last, 'status', status, 'secret', h[5],
-  'guesses', redis.call('HLEN', KEYS[3]), 'top', table.concat(top, '\n')}
-if h[6] then
-  record[#record + 1] = 'winner'
-  record[#record + 1] = h[6]
+-- the record: one line of tab-separated values (v1, room, opened, ended, status, secret, guesses,
+-- winner, winner id), then a line per place of the board (best TAB member); no value holds a tab or
+-- a line break (ids, epoch ms, emojis with spaces, names that refuse control characters)
+local record = table.concat({'v1', h[4], h[2], closing and ARGV[3] or last, status, h[5], redis.call('HLEN', KEYS[3]),
+  h[6] or '', h[7] or ''}, '\t')
+if #top > 0 then
+  record = record .. '\n' .. table.concat(top, '\n')
 end
-if h[7] then
-  record[#record + 1] = 'winnerId'
-  record[#record + 1] = h[7]
-end
-redis.call('HSET', KEYS[7], unpack(record))
+redis.call('HSET', KEYS[7], ARGV[1], record)
 redis.call('UNLINK', KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[10])
 for i = 12, #KEYS do
   redis.call('UNLINK', KEYS[i])
