@@ -134,6 +134,18 @@ class GameEndTest {
             assertThat(f.direct().exists("emq:{cm}:ended-games")).isFalse();
             assertThat(f.app.useCases().rebuilds().rebuildBoard(recent).equal()).isTrue();
 
+            // a window reaching past what retention kept says from when it holds everything; one within it does not
+            assertThat(f.app.useCases().trims().trim(Duration.ofMinutes(30), true).get(Channels.GUESS_SCORED).removed()).isPositive();
+            for (String path : List.of("/feed?since=6h", "/feed/series?since=6h&bucket=1h")) {
+                AppFixture.Response r = f.get(path);
+                assertThat(r.status()).isEqualTo(200);
+                assertThat(r.json().path("keptFrom").asText()).as("keptFrom of %s", path).isNotEmpty();
+                StreamEntry oldest = f.app.redis().range().rangeFrom(StreamKey.of("cm", Channels.GUESS_SCORED), StreamId.MIN, 1).get(0);
+                assertThat(java.time.Instant.parse(r.json().get("keptFrom").asText())).as("the oldest entry kept")
+                        .isEqualTo(java.time.Instant.ofEpochMilli(oldest.id().ms()));
+            }
+            assertThat(f.get("/feed?since=5m").json().has("keptFrom")).as("a window after the oldest entry kept").isFalse();
+
             // a second pass has nothing left to end
             assertThat(f.app.keepPass(KEEP, Duration.ofMinutes(10), r -> { }).runOnce().ended()).isEmpty();
         }

@@ -39,7 +39,7 @@ final class ReportRoutes {
     void feedSeries(Context ctx) {
         SeriesQuery.Feed q = SeriesQuery.feed(ctx.queryParam("since"), ctx.queryParam("bucket"), chartBucket,
                 SeriesQuery.feedBuckets(chartBucket));
-        ctx.json(SeriesWeb.feed(q, feeds.feedSeries(q)));
+        ctx.json(SeriesWeb.feed(q, feeds.feedSeries(q)).keptFrom(feeds.keptFrom(q.since())));
     }
 
     /** {@code GET /rooms/openings/series?from=&to=&bucket=1d&zone=UTC&dayStarts=00:00}: games opened per calendar bucket. */
@@ -58,7 +58,7 @@ final class ReportRoutes {
     /** {@code GET /feed?since=1h}. */
     void feed(Context ctx) {
         FeedWindow since = FeedWindow.parse(ctx.queryParam("since"));
-        ctx.json(FeedWeb.of(since.length(), feeds.feed(since)));
+        ctx.json(FeedWeb.of(since.length(), feeds.feed(since)).keptFrom(feeds.keptFrom(since.length())));
     }
 
     /**
