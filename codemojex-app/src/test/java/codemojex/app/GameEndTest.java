@@ -106,6 +106,10 @@ class GameEndTest {
             assertThat(f.post("/games/" + idle + "/players", Map.of("name", "eve")).status()).as("joining").isEqualTo(410);
             assertThat(f.send("POST", "/games/" + cracked + "/guesses", "{\"guess\":\"" + secret.text() + "\"}", f.as(cracked, "ada")).status())
                     .as("a guess with a session of the game").isEqualTo(410);
+            for (String path : List.of("/games/" + idle + "/events", "/events?game=" + idle)) {
+                AppFixture.Response r = f.send("GET", path, null, Map.of("Accept", "text/event-stream"));
+                assertThat(r.status()).as("GET %s", path).isEqualTo(410);
+            }
             assertThat(f.get("/games/GAM0000000000z").status()).as("a game never seen").isEqualTo(404);
             assertThatThrownBy(() -> f.app.play().game(empty)).isInstanceOf(GoneException.class);
             assertThatThrownBy(() -> f.app.play().game("GAM0000000000z")).isInstanceOf(NotFoundException.class)
