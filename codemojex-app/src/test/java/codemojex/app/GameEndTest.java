@@ -155,6 +155,34 @@ class GameEndTest {
         }
     }
 
+    @Test
+    void overThreePartitionsEachGameEndsInItsOwnSlot() {
+        MovableClock clock = new MovableClock();
+        try (AppFixture f = new AppFixture(AppFixture.onClock(clock).partitions(3).build(), RateLimiter.unlimited())) {
+            java.util.Map<Integer, String> byPartition = new java.util.TreeMap<>();
+            while (byPartition.size() < 3) {
+                String game = open(f);
+                byPartition.putIfAbsent(f.app.partitions().of(game), game);
+            }
+            for (String game : byPartition.values()) {
+                f.awaitScore(game, f.guessId(game, "ada", f.app.play().game(game).keyboard().keys().take(6).mkString()));
+            }
+            clock.advance(KEEP.plusMillis(1));
+
+            KeepPass.Report report = f.app.keepPass(KEEP, Duration.ofMinutes(10), r -> { }).runOnce();
+
+            assertThat(report.ended()).extracting(GameKeeping.End::game).containsAll(byPartition.values());
+            byPartition.forEach((p, game) -> {
+                String tag = "emq:{" + f.app.partitions().queue(p) + "}:";
+                assertThat(keysOf(f, game)).as("keys named for %s", game).isEmpty();
+                assertThat(f.direct().hexists(tag + "ended", game)).as("the record of %s in partition %s", game, p).isTrue();
+                assertThat(f.app.redis().range().rangeFrom(StreamKey.of(f.app.partitions().queue(p), Channels.GAME_CLOSED), StreamId.MIN, 10))
+                        .extracting(e -> GameEvent.GameClosed.decode(e).game()).contains(game);
+                assertThat(f.get("/games/" + game).status()).isEqualTo(410);
+            });
+        }
+    }
+
     private static String open(AppFixture f) {
         return f.post("/rooms", Map.of("room", "keep")).json().get("game").asText();
     }
