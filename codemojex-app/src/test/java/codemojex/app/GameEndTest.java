@@ -40,6 +40,7 @@ class GameEndTest {
     @Test
     void aGameIdleForKeepLeavesOnlyItsRecordAndAnOpenOneIsClosedFirst() throws Exception {
         MovableClock clock = new MovableClock();
+        java.time.Instant start = clock.instant();
         try (AppFixture f = new AppFixture(AppFixture.onClock(clock).build(), RateLimiter.unlimited())) {
             String cracked = open(f);
             String idle = open(f);
@@ -149,6 +150,16 @@ class GameEndTest {
                         .isEqualTo(java.time.Instant.ofEpochMilli(oldest.id().ms()));
             }
             assertThat(f.get("/feed?since=5m").json().has("keptFrom")).as("a window after the oldest entry kept").isFalse();
+            // the cracked game's day (its game-settled entry trimmed, the stream empty since) and the openings since before it
+            String day = java.time.LocalDate.ofInstant(start, java.time.ZoneOffset.UTC).toString();
+            AppFixture.Response results = f.get("/results?day=" + day);
+            assertThat(results.json().path("keptFrom").asText()).as("results of %s", day).isNotEmpty();
+            assertThat(results.json().get("results")).isEmpty();
+            String from = start.minus(Duration.ofHours(1)).toString();
+            for (String path : List.of("/rooms/openings?from=" + from, "/rooms/openings/series?from=" + from + "&bucket=1d")) {
+                assertThat(f.get(path).json().path("keptFrom").asText()).as("keptFrom of %s", path).isNotEmpty();
+            }
+            assertThat(f.get("/rooms/openings?from=" + clock.instant().minus(Duration.ofMinutes(5))).json().has("keptFrom")).isFalse();
 
             // a second pass has nothing left to end
             assertThat(f.app.keepPass(KEEP, Duration.ofMinutes(10), r -> { }).runOnce().ended()).isEmpty();

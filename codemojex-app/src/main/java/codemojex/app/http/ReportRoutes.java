@@ -46,7 +46,7 @@ final class ReportRoutes {
     void openingsSeries(Context ctx) {
         SeriesQuery.Openings q = SeriesQuery.openings(ctx.queryParam("from"), ctx.queryParam("to"), ctx.queryParam("bucket"),
                 ctx.queryParam("zone"), ctx.queryParam("dayStarts"), clock.instant());
-        ctx.json(SeriesWeb.openings(q, openings.openingsSeries(q)));
+        ctx.json(SeriesWeb.openings(q, openings.openingsSeries(q)).keptFrom(openings.keptFrom(q.from())));
     }
 
     /** {@code GET /games/{game}/board?top=10}. */
@@ -68,7 +68,7 @@ final class ReportRoutes {
      */
     void openings(Context ctx) {
         OpeningsQuery.Span span = OpeningsQuery.Span.of(ctx.queryParam("from"), ctx.queryParam("to"), clock.instant());
-        ctx.json(OpeningsWeb.of(span.from(), span.to(), openings.openings(span)));
+        ctx.json(OpeningsWeb.of(span.from(), span.to(), openings.openings(span)).keptFrom(openings.keptFrom(span.from())));
     }
 
     /** {@code GET /results?day=&zone=}: today's in UTC by default. */
@@ -76,6 +76,6 @@ final class ReportRoutes {
         ZoneId zone = Dates.zone("zone", ctx.queryParam("zone"));
         String d = ctx.queryParam("day");
         LocalDate day = d == null ? LocalDate.ofInstant(clock.instant(), zone) : Dates.parse("day", d);
-        ctx.json(ResultsWeb.of(day, zone, results.results(day, zone)));
+        ctx.json(ResultsWeb.of(day, zone, results.results(day, zone)).keptFrom(results.keptFrom(day.atStartOfDay(zone).toInstant())));
     }
 }

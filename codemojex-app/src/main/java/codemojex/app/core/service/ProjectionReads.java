@@ -82,7 +82,12 @@ public final class ProjectionReads {
      * window was kept whole.
      */
     io.vavr.control.Option<java.time.Instant> keptFrom(String channel, Duration since) {
-        long from = clock.instant().minus(since).toEpochMilli();
+        return keptFrom(channel, clock.instant().minus(since));
+    }
+
+    /** As {@link #keptFrom(String, Duration)}, for a window starting at {@code start}. */
+    io.vavr.control.Option<java.time.Instant> keptFrom(String channel, java.time.Instant start) {
+        long from = start.toEpochMilli();
         long kept = -1;
         for (StreamKey key : partitions.channel(channel).keys()) {
             for (echomq.domain.stream.StreamState s : states.state(key)) {
