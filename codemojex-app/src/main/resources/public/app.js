@@ -155,18 +155,23 @@
 
   function describe(g) {
     return 'Game ' + g.game + ' in room ' + g.room + ' (' + g.status + ')'
-      + (g.status === 'settled' ? ', cracked by ' + g.winner : '');
+      + (g.status === 'settled' ? ', cracked by ' + g.winner : g.status === 'closed' ? ', closed unsolved' : '');
   }
 
-  // a settled game: its secret and winner shown, its board final, its input locked
+  // a game over (cracked, or closed unsolved by the server's --keep): its secret (and winner) shown,
+  // its board final, its input locked
   function renderEnd(g) {
     const ended = $('ended');
-    if (g.status !== 'settled') { ended.classList.add('hidden'); return; }
+    if (g.status !== 'settled' && g.status !== 'closed') { ended.classList.add('hidden'); return; }
     settled = true;
     ended.replaceChildren();
-    ended.appendChild(el('span', 'Cracked by '));
-    ended.appendChild(el('strong', g.winner, 'winner'));
-    ended.appendChild(el('span', ' — the secret was '));
+    if (g.status === 'closed') {
+      ended.appendChild(el('span', 'Closed unsolved: nobody guessed for a while — the secret was '));
+    } else {
+      ended.appendChild(el('span', 'Cracked by '));
+      ended.appendChild(el('strong', g.winner, 'winner'));
+      ended.appendChild(el('span', ' — the secret was '));
+    }
     const code = el('span', undefined, 'secret');
     g.secret.forEach((e) => code.appendChild(el('span', e)));
     ended.appendChild(code);

@@ -107,8 +107,10 @@ public final class Codemojex implements AutoCloseable {
         SafeRetention retention = new SafeRetention(redis.retention(), readers, checkpoints, states,
                 HashMap.ofEntries(partitions.channel(Channels.GUESS_SCORED).keys().map(k -> io.vavr.Tuple.of(k, HashSet.of(codemojex.app.core.service.RebuildBoardService.BOARDS.name()))))).observedBy(meters.library());
         // one projection reader for every read use case, so that they share its cache; sealed panes and buckets kept a day
+        codemojex.app.redis.RedisGameEnding ending = new codemojex.app.redis.RedisGameEnding(calls, keys, minter,
+                Option.some(new echomq.wire.ClockGuard(redis.serverClock(), settings.clockBound(), System::nanoTime)));
         this.uses = UseCases.over(new codemojex.app.core.service.ProjectionReads(range, states, checkpoints, Duration.ofDays(1),
-                settings.clock(), partitions).observedBy(meters.library()), games, new RedisBoard(calls, keys), range, states, checkpoints,
+                settings.clock(), partitions).observedBy(meters.library()), games, ending, new RedisBoard(calls, keys), range, states, checkpoints,
                 retention, partitions, settings.clock(),
                 // what the live feed and the page's chart read: the only windows and series kept in Redis
                 java.util.Set.of(Live.FEED_WINDOW), new java.util.HashSet<>(java.util.List.of(Live.PER_MINUTE,
@@ -226,17 +228,27 @@ public final class Codemojex implements AutoCloseable {
         return partitions;
     }
 
-    /** How often {@code serve --keep} trims each channel at most. */
+    /** How often {@code serve --keep} runs its pass by default ({@code --trim-every}). */
     public static final Duration KEEP_EVERY = Duration.ofMinutes(10);
 
     /**
-     * The retention {@code serve --keep} runs: every channel keeps what was minted in the last
-     * {@code keep}, each trimmed at most every {@link #KEEP_EVERY} through the library's
+     * The stream retention of {@code serve --keep}: every channel keeps what was minted in the last
+     * {@code keep}, each trimmed at most every {@code every} through the library's
      * {@link RetentionDriver}, never past what a reader needs (the score workers' pending and
      * undelivered guesses, every board checkpoint); {@code outcomes} hears every run. Not started.
      */
+    public RetentionDriver keep(Duration keep, Duration every, java.util.function.Consumer<io.vavr.collection.List<RetentionDriver.Outcome>> outcomes) {
+        return new RetentionDriver(uses.trims().keeping(keep, every), uses.trims().retention(), clock, outcomes);
+    }
+
+    /** As {@link #keep(Duration, Duration, java.util.function.Consumer)}, each channel trimmed at most every {@link #KEEP_EVERY}. */
     public RetentionDriver keep(Duration keep, java.util.function.Consumer<io.vavr.collection.List<RetentionDriver.Outcome>> outcomes) {
-        return new RetentionDriver(uses.trims().keeping(keep, KEEP_EVERY), uses.trims().retention(), clock, outcomes);
+        return keep(keep, KEEP_EVERY, outcomes);
+    }
+
+    /** The whole pass of {@code serve --keep} (#48): idle games ended, then the channels trimmed; run it every {@code every}. */
+    public KeepPass keepPass(Duration keep, Duration every, java.util.function.Consumer<KeepPass.Report> reports) {
+        return new KeepPass(uses.trims(), keep, keep(keep, every, run -> { }), reports);
     }
 
     /** Whether Redis accepts writes now (every partition's node), for the health check. */

@@ -59,17 +59,17 @@ public record UseCases(LobbyQuery lobby, FeedQuery feeds, OpeningsQuery openings
 
     /**
      * Every use case over one shared projection reader ({@code reads}, so that they share its cache),
-     * the game store, the live board, the log, the checkpoint store, the retention every trim goes
+     * the game store, where idle games are ended, the live board, the log, the checkpoint store, the retention every trim goes
      * through, the partitions and the app's clock; the feed's windows and series the app declares
      * ({@code keptWindows}, {@code keptSeries}) are the only ones checkpointed.
      */
-    static UseCases over(ProjectionReads reads, Games games, Board board, StreamRangePort range, StreamStatePort states,
+    static UseCases over(ProjectionReads reads, Games games, codemojex.app.core.port.GameEnding ending, Board board, StreamRangePort range, StreamStatePort states,
                          CheckpointPort checkpoints, StreamRetentionPort retention, GamePartitions partitions, Clock clock,
                          Set<FeedWindow> keptWindows, Set<SeriesQuery.Feed> keptSeries) {
         return new UseCases(new LobbyService(reads, games, board),
                 new FeedService(reads, CheckpointCodecs.feed(), CheckpointCodecs.buckets(), keptWindows, keptSeries),
                 new OpeningsService(reads), new ResultsService(reads), new BoardService(games, board),
-                new RebuildBoardService(reads, games, board, range, states, checkpoints, CheckpointCodecs.boards(), clock),
-                new TrimService(retention, partitions, clock), reads);
+                new RebuildBoardService(reads, games, ending, board, range, states, checkpoints, CheckpointCodecs.boards(), clock),
+                new TrimService(retention, ending, partitions, clock), reads);
     }
 }

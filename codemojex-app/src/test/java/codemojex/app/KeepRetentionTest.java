@@ -56,7 +56,7 @@ class KeepRetentionTest {
             RetentionDriver driver = app.keep(Duration.ofDays(7), run -> outcomes.addAll(run.toJavaList()));
             driver.runOnce();
 
-            assertThat(outcomes).hasSize(4);
+            assertThat(outcomes).hasSize(5); // room-opened, guesses, guess-scored, game-settled, game-closed
             assertThat(outcomes).allSatisfy(o -> assertThat(o.removed().isRight()).as("trim of %s", o.trim().stream()).isTrue());
             RetentionDriver.Outcome opened = outcome(outcomes, Channels.ROOM_OPENED);
             assertThat(opened.removed().get()).as("room-opened, read back by nobody").isPositive();

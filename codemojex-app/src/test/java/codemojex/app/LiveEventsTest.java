@@ -263,7 +263,7 @@ class LiveEventsTest {
                 JsonNode health = f.manage("/health").json();
                 assertThat(health.path("live").path("watchedGames").asInt()).as("one live value for the game").isEqualTo(watchedBefore + 1);
                 assertThat(health.path("live").path("followers").path("followers").asInt())
-                        .as("one follower per followed stream: guess-scored and room-opened of the one partition").isEqualTo(2);
+                        .as("one follower per followed stream: guess-scored, room-opened and game-closed of the one partition").isEqualTo(3);
                 assertThat(health.path("eventStreams").asInt()).isGreaterThanOrEqualTo(watchers[round]);
                 long before = commandCalls(f);
                 // simulate plays it (10 guesses by 5 players who join as they first guess), then a perfect guess settles it

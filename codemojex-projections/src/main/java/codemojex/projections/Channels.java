@@ -11,6 +11,8 @@ public final class Channels {
     public static final String GUESSES = "guesses";
     public static final String GUESS_SCORED = "guess-scored";
     public static final String GAME_SETTLED = "game-settled";
+    /** A game closed without a winner: nobody guessed for the app's {@code --keep} (#48). */
+    public static final String GAME_CLOSED = "game-closed";
 
     private Channels() {
     }

@@ -6,10 +6,11 @@ import io.vavr.collection.LinkedHashMap;
 /**
  * The game's events, one channel each, encoded as flat string fields with a version field
  * {@code v}. No event carries the secret of an open game: only {@link GameSettled}, written when
- * the game closes, reveals it.
+ * the game is cracked, and {@link GameClosed}, written when it is closed unsolved, reveal it.
  */
 public sealed interface GameEvent
-        permits GameEvent.RoomOpened, GameEvent.GuessSubmitted, GameEvent.GuessScored, GameEvent.GameSettled {
+        permits GameEvent.RoomOpened, GameEvent.GuessSubmitted, GameEvent.GuessScored, GameEvent.GameSettled,
+        GameEvent.GameClosed {
 
     String VERSION_FIELD = "v";
     String VERSION = "1";
@@ -209,6 +210,40 @@ public sealed interface GameEvent
     private static void requirePoints(String what, int points) {
         if (points < 0 || points > Scoring.MAX_TOTAL || points % 20 != 0) {
             throw new IllegalArgumentException(what + " must be a multiple of 20 in 0..600, got " + points);
+        }
+    }
+
+    /**
+     * A game closed unsolved, with no winner: nobody guessed for as long as the app keeps a game
+     * ({@code reason} {@value #IDLE}), on {@code game-closed}. It reveals the secret: the game is over.
+     * Not a {@link GameSettled}: a day's results are the games somebody won.
+     */
+    record GameClosed(String game, String room, String reason, Code secret) implements GameEvent {
+
+        /** The reason of a game closed because nobody guessed for the app's {@code --keep}. */
+        public static final String IDLE = "idle";
+
+        public GameClosed {
+            Names.requireId("game", game);
+            Names.requireId("room", room);
+            Names.requireId("reason", reason);
+            java.util.Objects.requireNonNull(secret, "secret");
+        }
+
+        @Override
+        public String channel() {
+            return Channels.GAME_CLOSED;
+        }
+
+        @Override
+        public LinkedHashMap<String, String> fields() {
+            return LinkedHashMap.of(VERSION_FIELD, VERSION, "game", game, "room", room, "reason", reason, "secret", secret.text());
+        }
+
+        /** Reads the entry. */
+        public static GameClosed decode(StreamEntry e) {
+            EntryDecoder d = new EntryDecoder(e);
+            return d.build(() -> new GameClosed(d.id("game"), d.id("room"), d.id("reason"), d.parse("secret", Code::parse)));
         }
     }
 }

@@ -76,11 +76,16 @@ final class ServeCommand implements Runnable {
             description = "how long a player's session lasts after joining a game, e.g. 12h, 30m (default: ${DEFAULT-VALUE})")
     String sessionTtl;
 
-    @Option(names = "--keep", paramLabel = "DURATION",
-            description = "keep what every channel was sent in the last DURATION (e.g. 7d), trimming the rest every "
-                    + "10 minutes, never past what a reader needs: the score workers' guesses not yet acknowledged, every "
-                    + "game's board checkpoint (default: keep everything)")
+    @Option(names = "--keep", defaultValue = "30d", paramLabel = "DURATION",
+            description = "how long a game is kept after its last guess, and what every channel was sent: a game idle that long "
+                    + "is ended (closed first when open; its state removed, one small record of it kept: its result and final "
+                    + "board), and every channel trimmed to the last DURATION, never past what a reader needs (the score "
+                    + "workers' guesses not yet acknowledged, every game's board checkpoint) (default: ${DEFAULT-VALUE})")
     String keep;
+
+    @Option(names = "--trim-every", defaultValue = "10m", paramLabel = "DURATION",
+            description = "how often --keep ends idle games and trims the channels, 1s..1d (default: ${DEFAULT-VALUE})")
+    String trimEvery;
 
     @Option(names = "--checkpoint-every", defaultValue = "10s", paramLabel = "DURATION",
             description = "how often every game's board is checkpointed (a restart folds only what came after; retention keeps "
@@ -103,6 +108,15 @@ final class ServeCommand implements Runnable {
                 log.info("trimmed {}: {} entries removed{}", o.trim().stream(), o.removed().get(), held);
             }
         }
+    }
+
+    /** What a pass of --keep did: the games it ended, and the trims. */
+    static void logPass(codemojex.app.KeepPass.Report r) {
+        if (!r.ended().isEmpty()) {
+            log.info("ended {} games idle for --keep ({} closed unsolved)", r.ended().size(),
+                    r.ended().count(e -> e instanceof codemojex.app.core.GameKeeping.End.Close));
+        }
+        logTrims(r.trims());
     }
 
     @Override
@@ -128,10 +142,8 @@ final class ServeCommand implements Runnable {
             throw new IllegalArgumentException("--room-rate must be a number of rooms a minute more than 0 and at most " + MAX_ROOM_RATE
                     + ", got " + roomRate);
         }
-        Duration kept = keep == null ? null : Durations.parse("keep", keep);
-        if (kept != null && kept.isZero()) {
-            throw new IllegalArgumentException("--keep must be more than 0, got " + keep);
-        }
+        Duration kept = Durations.parse("keep", keep, Duration.ofSeconds(1), Durations.MAX);
+        Duration every = Durations.parse("trim-every", trimEvery, Duration.ofSeconds(1), Duration.ofDays(1));
         // checked before any Redis is reached
         ServerOptions options = ServerOptions.on(host, port).withManagement(new Server.Management(managementHost, managementPort))
                 .withCheckpointEvery(checkpoints);
@@ -152,12 +164,10 @@ final class ServeCommand implements Runnable {
             t.setDaemon(true);
             return t;
         });
-        if (kept != null) {
-            app.keep(kept, ServeCommand::logTrims).start(retention, Duration.ofMinutes(1));
-            System.out.println("Keeping " + Durations.format(kept) + " of every channel, trimmed at most every "
-                    + Durations.format(Codemojex.KEEP_EVERY) + ", never past what a reader needs (the score workers' guesses not yet "
-                    + "acknowledged, every game's board checkpoint)");
-        }
+        app.keepPass(kept, every, ServeCommand::logPass).start(retention, every);
+        System.out.println("Keeping " + Durations.format(kept) + " after a game's last guess and of every channel, every "
+                + Durations.format(every) + ": idle games ended (their record kept), channels trimmed never past what a reader "
+                + "needs (the score workers' guesses not yet acknowledged, every game's board checkpoint)");
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             retention.shutdownNow();

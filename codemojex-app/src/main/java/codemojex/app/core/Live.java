@@ -159,9 +159,11 @@ public final class Live implements AutoCloseable {
             Watched w = games.get(game);
             if (w == null) {
                 // no tick: a game's view changes only with a scored guess (its settling is committed with
-                // one), so a watched game where nobody plays costs no Redis command
+                // one) or its closing (serve --keep, on game-closed), so a watched game where nobody plays
+                // costs no Redis command
                 w = new Watched(LiveValue.start("game", followers,
-                        List.of(partitions.stream(partitions.of(game), Channels.GUESS_SCORED)),
+                        List.of(partitions.stream(partitions.of(game), Channels.GUESS_SCORED),
+                                partitions.stream(partitions.of(game), Channels.GAME_CLOSED)),
                         () -> view(record), Option.none(), Duration.ZERO, computing, dispatch), 0);
             }
             games.put(game, new Watched(w.value(), w.watchers() + 1));
@@ -199,7 +201,15 @@ public final class Live implements AutoCloseable {
     }
 
     private GameView view(GameRecord opened) {
-        GameRecord now = play.game(opened.game());
+        GameRecord now;
+        try {
+            now = play.game(opened.game());
+        } catch (GoneException gone) {
+            // ended by serve --keep while watched: its last value, from the record kept of it (closed or settled)
+            EndedGame e = play.ended(opened.game()).getOrElseThrow(() -> gone);
+            return new GameView(e.game(), e.room(), e.status(), e.winner(), e.winnerId(), Option.some(e.secret()), e.top(),
+                    feeds.gameFeed(opened, GAME_RECENT).value());
+        }
         return new GameView(now.game(), now.room(), now.settled() ? "settled" : "open", now.winner(), now.winnerId(),
                 now.settled() ? Option.some(now.secret()) : Option.none(), boards.board(now.game(), 10),
                 feeds.gameFeed(now, GAME_RECENT).value());

@@ -81,7 +81,18 @@ public final class Play {
     /** The game, as the store has it now. @throws NotFoundException when there is none */
     public GameRecord game(String game) {
         BadInputException.check("game", () -> Names.requireId("game", game));
-        return cache.read(game).getOrElseThrow(() -> new NotFoundException("no game " + game));
+        return cache.read(game).getOrElseThrow(() -> missing(game));
+    }
+
+    /** The record kept of {@code game} once its state was removed ({@code serve --keep}), if it ended so. */
+    public Option<EndedGame> ended(String game) {
+        BadInputException.check("game", () -> Names.requireId("game", game));
+        return games.ended(game);
+    }
+
+    /** A game not in the store: gone (410) when a record says it ended, else never seen (404). */
+    private NotFoundException missing(String game) {
+        return games.ended(game).isDefined() ? new GoneException(game) : new NotFoundException("no game " + game);
     }
 
     /**
@@ -92,7 +103,7 @@ public final class Play {
      *
      * @throws BadInputException    naming the field: the player, the guess (its form, a repeated
      *                              emoji, an emoji off the keyboard) or the game id
-     * @throws NotFoundException    when there is no such game
+     * @throws NotFoundException    when there is no such game ({@link GoneException} when it ended and its state was removed)
      * @throws GameSettledException when the game is over
      */
     public BrandedId submit(String game, String playerId, String player, String guess) {
@@ -100,9 +111,12 @@ public final class Play {
         BadInputException.check("player", () -> Names.requirePlayer(player));
         Code parsed = BadInputException.check("guess", () -> Code.parseGuess(guess)); // pure: nothing read yet
         BadInputException.check("game", () -> Names.requireId("game", game));
-        GameRecord g = cache.find(game).getOrElseThrow(() -> new NotFoundException("no game " + game));
+        GameRecord g = cache.find(game).getOrElseThrow(() -> missing(game));
         Code code = BadInputException.check("guess", () -> g.keyboard().checkGuess(parsed));
         if (g.settled()) {
+            if (games.ended(game).isDefined()) {
+                throw new GoneException(game); // kept in-process as settled: its state is gone since
+            }
             throw new GameSettledException(game);
         }
         return append.append(StreamKey.of(partitions.queueOf(game), Channels.GUESSES), new GuessSubmitted(game, g.room(), playerId, player, code).fields());

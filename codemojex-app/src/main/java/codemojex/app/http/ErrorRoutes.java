@@ -55,6 +55,8 @@ final class ErrorRoutes {
             ctx.header("Retry-After", "1");
             answer(ctx, HttpStatus.CONFLICT, ErrorWeb.of(codemojex.app.core.IdempotencyKey.HEADER, e.getMessage()));
         });
+        // before NotFoundException's: a game whose state was removed (serve --keep) is gone, not unknown
+        routes.exception(codemojex.app.core.GoneException.class, (e, ctx) -> answer(ctx, HttpStatus.GONE, ErrorWeb.of("game", e.getMessage())));
         routes.exception(NotFoundException.class, (e, ctx) -> answer(ctx, HttpStatus.NOT_FOUND, ErrorWeb.of(e.getMessage())));
         routes.exception(UnauthorizedException.class, (e, ctx) -> {
             ctx.header("WWW-Authenticate", "Bearer realm=\"codemojex\"");

@@ -27,9 +27,12 @@ import java.util.List;
  * @param perMinute scored guesses per minute, oldest first, only the minutes that had any: in the
  *                  pushed feed only, left out of {@code GET /feed}; read from the feed's series
  *                  ({@code GET /feed/series}, the page's chart), kept for the clients that read it
+ * @param keptFrom  when the window reaches past what retention kept ({@code serve --keep}), the
+ *                  instant from which it holds everything (ISO-8601); left out when it was kept whole
  */
 record FeedWeb(String since, long guesses, int players, long skipped, List<Item> items,
-               @JsonInclude(JsonInclude.Include.NON_EMPTY) Option<List<Minute>> perMinute) {
+               @JsonInclude(JsonInclude.Include.NON_EMPTY) Option<List<Minute>> perMinute,
+               @JsonInclude(JsonInclude.Include.NON_EMPTY) Option<String> keptFrom) {
 
     /**
      * One scored guess of the feed. Never the guess id: it would open the guess's breakdown to anyone.
@@ -79,7 +82,7 @@ record FeedWeb(String since, long guesses, int players, long skipped, List<Item>
     /** The feed of the last {@code since}. */
     static FeedWeb of(Duration since, Tally<Projections.Feed> feed) {
         Projections.Feed f = feed.value();
-        return new FeedWeb(Durations.format(since), f.guesses(), f.distinctPlayers(), feed.skipped(), items(f), Option.none());
+        return new FeedWeb(Durations.format(since), f.guesses(), f.distinctPlayers(), feed.skipped(), items(f), Option.none(), Option.none());
     }
 
     /** The live feed, with its chart. */
@@ -87,7 +90,12 @@ record FeedWeb(String since, long guesses, int players, long skipped, List<Item>
         List<Minute> perMinute = view.perMinute().toList().sortBy(m -> m._1)
                 .map(m -> new Minute(Instant.ofEpochMilli(m._1).toString(), m._2)).toJavaList();
         FeedWeb feed = of(Live.FEED_WINDOW.length(), view.feed());
-        return new FeedWeb(feed.since, feed.guesses, feed.players, feed.skipped, feed.items, Option.some(perMinute));
+        return new FeedWeb(feed.since, feed.guesses, feed.players, feed.skipped, feed.items, Option.some(perMinute), Option.none());
+    }
+
+    /** This feed, saying from when its window holds everything when it reaches past what was kept. */
+    FeedWeb keptFrom(Option<Instant> from) {
+        return new FeedWeb(since, guesses, players, skipped, items, perMinute, from.map(Instant::toString));
     }
 
     /** The items of {@code f}, newest first. */

@@ -12,11 +12,20 @@ import java.util.Map;
  * @param to      its end (ISO-8601)
  * @param rooms   room -> games opened in it
  * @param skipped unreadable entries left out (see {@code /health})
+ * @param keptFrom when the range reaches past what retention kept ({@code serve --keep}), the instant
+ *                 from which it holds everything; left out when it was kept whole
  */
-record OpeningsWeb(String from, String to, Map<String, Integer> rooms, long skipped) {
+record OpeningsWeb(String from, String to, Map<String, Integer> rooms, long skipped,
+                   @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+                   io.vavr.control.Option<String> keptFrom) {
 
     /** The openings of {@code [from, to]}. */
     static OpeningsWeb of(Instant from, Instant to, Tally<io.vavr.collection.Map<String, Integer>> rooms) {
-        return new OpeningsWeb(from.toString(), to.toString(), rooms.value().toJavaMap(), rooms.skipped());
+        return new OpeningsWeb(from.toString(), to.toString(), rooms.value().toJavaMap(), rooms.skipped(), io.vavr.control.Option.none());
+    }
+
+    /** These openings, saying from when the range holds everything when it reaches past what was kept. */
+    OpeningsWeb keptFrom(io.vavr.control.Option<Instant> kept) {
+        return new OpeningsWeb(from, to, rooms, skipped, kept.map(Instant::toString));
     }
 }

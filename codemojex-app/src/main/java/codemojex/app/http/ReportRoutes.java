@@ -39,14 +39,14 @@ final class ReportRoutes {
     void feedSeries(Context ctx) {
         SeriesQuery.Feed q = SeriesQuery.feed(ctx.queryParam("since"), ctx.queryParam("bucket"), chartBucket,
                 SeriesQuery.feedBuckets(chartBucket));
-        ctx.json(SeriesWeb.feed(q, feeds.feedSeries(q)));
+        ctx.json(SeriesWeb.feed(q, feeds.feedSeries(q)).keptFrom(feeds.keptFrom(q.since())));
     }
 
     /** {@code GET /rooms/openings/series?from=&to=&bucket=1d&zone=UTC&dayStarts=00:00}: games opened per calendar bucket. */
     void openingsSeries(Context ctx) {
         SeriesQuery.Openings q = SeriesQuery.openings(ctx.queryParam("from"), ctx.queryParam("to"), ctx.queryParam("bucket"),
                 ctx.queryParam("zone"), ctx.queryParam("dayStarts"), clock.instant());
-        ctx.json(SeriesWeb.openings(q, openings.openingsSeries(q)));
+        ctx.json(SeriesWeb.openings(q, openings.openingsSeries(q)).keptFrom(openings.keptFrom(q.from())));
     }
 
     /** {@code GET /games/{game}/board?top=10}. */
@@ -58,7 +58,7 @@ final class ReportRoutes {
     /** {@code GET /feed?since=1h}. */
     void feed(Context ctx) {
         FeedWindow since = FeedWindow.parse(ctx.queryParam("since"));
-        ctx.json(FeedWeb.of(since.length(), feeds.feed(since)));
+        ctx.json(FeedWeb.of(since.length(), feeds.feed(since)).keptFrom(feeds.keptFrom(since.length())));
     }
 
     /**
@@ -68,7 +68,7 @@ final class ReportRoutes {
      */
     void openings(Context ctx) {
         OpeningsQuery.Span span = OpeningsQuery.Span.of(ctx.queryParam("from"), ctx.queryParam("to"), clock.instant());
-        ctx.json(OpeningsWeb.of(span.from(), span.to(), openings.openings(span)));
+        ctx.json(OpeningsWeb.of(span.from(), span.to(), openings.openings(span)).keptFrom(openings.keptFrom(span.from())));
     }
 
     /** {@code GET /results?day=&zone=}: today's in UTC by default. */
@@ -76,6 +76,6 @@ final class ReportRoutes {
         ZoneId zone = Dates.zone("zone", ctx.queryParam("zone"));
         String d = ctx.queryParam("day");
         LocalDate day = d == null ? LocalDate.ofInstant(clock.instant(), zone) : Dates.parse("day", d);
-        ctx.json(ResultsWeb.of(day, zone, results.results(day, zone)));
+        ctx.json(ResultsWeb.of(day, zone, results.results(day, zone)).keptFrom(results.keptFrom(day.atStartOfDay(zone).toInstant())));
     }
 }

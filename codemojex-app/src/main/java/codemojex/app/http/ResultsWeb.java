@@ -15,8 +15,12 @@ import java.util.List;
  * @param zone    the zone the day is in
  * @param results the games, in settle order
  * @param skipped unreadable entries left out (see {@code /health})
+ * @param keptFrom when the day reaches past what retention kept ({@code serve --keep}), the instant
+ *                 from which it holds everything; left out when it was kept whole
  */
-record ResultsWeb(String day, String zone, List<Result> results, long skipped) {
+record ResultsWeb(String day, String zone, List<Result> results, long skipped,
+                  @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+                  io.vavr.control.Option<String> keptFrom) {
 
     /**
      * A settled game.
@@ -34,6 +38,12 @@ record ResultsWeb(String day, String zone, List<Result> results, long skipped) {
     /** The results of {@code day} in {@code zone}. */
     static ResultsWeb of(LocalDate day, ZoneId zone, Tally<Vector<Projections.Result>> results) {
         return new ResultsWeb(day.toString(), zone.getId(), results.value().map(r -> new Result(r.settledAt().toString(), r.settled().game(),
-                r.settled().room(), r.settled().winner(), r.settled().winnerId(), GameWeb.emojis(r.settled().secret()))).toJavaList(), results.skipped());
+                r.settled().room(), r.settled().winner(), r.settled().winnerId(), GameWeb.emojis(r.settled().secret()))).toJavaList(), results.skipped(),
+                io.vavr.control.Option.none());
+    }
+
+    /** These results, saying from when the day holds everything when it reaches past what was kept. */
+    ResultsWeb keptFrom(io.vavr.control.Option<java.time.Instant> kept) {
+        return new ResultsWeb(day, zone, results, skipped, kept.map(java.time.Instant::toString));
     }
 }

@@ -29,6 +29,8 @@ import java.util.List;
  * @param dayStarts the local time each calendar bucket starts at; openings series only
  * @param buckets   the buckets
  * @param skipped   unreadable entries left out (see {@code /health})
+ * @param keptFrom  when the feed's range reaches past what retention kept ({@code serve --keep}), the
+ *                  instant from which it holds everything; left out when it was kept whole
  */
 record SeriesWeb(@JsonInclude(JsonInclude.Include.NON_EMPTY) Option<String> since,
                  @JsonInclude(JsonInclude.Include.NON_EMPTY) Option<String> from,
@@ -36,7 +38,8 @@ record SeriesWeb(@JsonInclude(JsonInclude.Include.NON_EMPTY) Option<String> sinc
                  String bucket,
                  @JsonInclude(JsonInclude.Include.NON_EMPTY) Option<String> zone,
                  @JsonInclude(JsonInclude.Include.NON_EMPTY) Option<String> dayStarts,
-                 List<BucketWeb> buckets, long skipped) {
+                 List<BucketWeb> buckets, long skipped,
+                 @JsonInclude(JsonInclude.Include.NON_EMPTY) Option<String> keptFrom) {
 
     /**
      * One bucket. {@code from} and {@code to} are its first and last millisecond, both included
@@ -122,14 +125,19 @@ record SeriesWeb(@JsonInclude(JsonInclude.Include.NON_EMPTY) Option<String> sinc
     /** The feed's series. */
     static SeriesWeb feed(SeriesQuery.Feed q, Series<Tally<Map<String, Long>>> series) {
         return new SeriesWeb(Option.some(Durations.format(q.since())), Option.none(), Option.none(), Durations.format(q.bucket()), Option.none(),
-                Option.none(), series.buckets().map(BucketWeb::feed).toJavaList(), skipped(series));
+                Option.none(), series.buckets().map(BucketWeb::feed).toJavaList(), skipped(series), Option.none());
+    }
+
+    /** This series, saying from when its range holds everything when it reaches past what was kept. */
+    SeriesWeb keptFrom(Option<java.time.Instant> from) {
+        return new SeriesWeb(since, this.from, to, bucket, zone, dayStarts, buckets, skipped, from.map(java.time.Instant::toString));
     }
 
     /** The openings' series. */
     static SeriesWeb openings(SeriesQuery.Openings q, Series<Tally<Map<String, Integer>>> series) {
         return new SeriesWeb(Option.none(), Option.some(q.from().toString()), Option.some(q.to().toString()), q.bucket(),
                 Option.some(q.zone().getId()), Option.some(q.dayStarts().toString()),
-                series.buckets().map(BucketWeb::openings).toJavaList(), skipped(series));
+                series.buckets().map(BucketWeb::openings).toJavaList(), skipped(series), Option.none());
     }
 
     /** The entries every bucket of {@code series} skipped. */

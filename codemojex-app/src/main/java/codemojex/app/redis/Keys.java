@@ -60,6 +60,14 @@ public record Keys(GamePartitions partitions) {
         return prefix(game) + "holders:" + game;
     }
 
+    /**
+     * The hash of the sessions of a game: the hash of a session's token -> its expiry (epoch ms), so
+     * that ending the game ({@code serve --keep}) removes its sessions with it.
+     */
+    public String sessions(String game) {
+        return prefix(game) + "sessions:" + game;
+    }
+
     /** The hash of one session of a game (game, player, its player id, expiry), named by the hash of its token, never by the token. */
     public String session(String game, String tokenHash) {
         return prefix(game) + "session:" + game + ":" + tokenHash;
@@ -76,4 +84,34 @@ public record Keys(GamePartitions partitions) {
 
     /** The prefix of the keys of no game: the {@code {cm}} slot, as the app's own keys ({@code StoredFormat}). */
     static final String ROOMS_PREFIX = "emq:{cm}:";
+
+    /**
+     * The sorted set of the games of partition {@code p}: game id -> when it opened (epoch ms), so
+     * that {@code serve --keep} finds the games old enough to be idle that long without a scan (#48).
+     */
+    public String games(int p) {
+        return "emq:{" + partitions.queue(p) + "}:games";
+    }
+
+    /** The sorted set of the games beside game {@code game}: its partition's {@link #games(int)}. */
+    public String gamesOf(String game) {
+        return games(partitions.of(game));
+    }
+
+    /**
+     * The sorted set of the games of partition {@code p} that ended and may still be in the boards
+     * checkpoint: game id -> when it ended (epoch ms); each leaves it once a checkpoint without it is saved.
+     */
+    public String endedGames(int p) {
+        return "emq:{" + partitions.queue(p) + "}:ended-games";
+    }
+
+    /**
+     * The hash of the records kept of the ended games of game {@code game}'s partition, once their
+     * state is removed: game id -> room, times, winner, secret, its final board (#48). One hash per
+     * partition, not a key per game: a record is a few hundred bytes, a key would add its own overhead.
+     */
+    public String ended(String game) {
+        return "emq:{" + partitions.queueOf(game) + "}:ended";
+    }
 }

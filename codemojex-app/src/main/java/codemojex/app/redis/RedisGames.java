@@ -103,7 +103,7 @@ public final class RedisGames implements Games {
             argv.add(Integer.toString(hash.size()));
             argv.addAll(hash);
             argv.addAll(Xadd.fields(id, roomOpened));
-            List<?> reply = (List<?>) redis.run(OPEN, List.of(keys.game(g.game()), stream.toString()), argv)
+            List<?> reply = (List<?>) redis.run(OPEN, List.of(keys.game(g.game()), stream.toString(), keys.gamesOf(g.game())), argv)
                     .getOrElseThrow(() -> new IllegalStateException("room-open.lua answered nil for " + g.game()));
             String outcome = String.valueOf(reply.get(0));
             if (outcome.equals("EXISTS")) {
@@ -156,5 +156,10 @@ public final class RedisGames implements Games {
                 Instant.ofEpochMilli(Long.parseLong(h.get("opened"))), Option.of(h.get("winner")),
                 // a game settled before player ids has a winner's name only: the id derived from it
                 Option.of(h.get("winnerId")).orElse(() -> Option.of(h.get("winner")).map(PlayerIds::ofName))));
+    }
+
+    @Override
+    public Option<codemojex.app.core.EndedGame> ended(String game) {
+        return redis.hget(keys.ended(game), game).map(r -> RedisGameEnding.decode(game, r));
     }
 }

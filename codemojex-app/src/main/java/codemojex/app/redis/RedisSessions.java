@@ -36,7 +36,7 @@ public final class RedisSessions implements Sessions {
         Objects.requireNonNull(skeleton, "skeleton");
         String game = session.game();
         Option<Object> reply = redis.run(JOIN, List.of(keys.players(game), keys.session(game, tokenHash), keys.skeletons(game),
-                        keys.holders(game)),
+                        keys.holders(game), keys.sessions(game)),
                 List.of(session.player(), game, Long.toString(session.expiresAt().toEpochMilli()),
                         Long.toString(now.toEpochMilli()), Long.toString(Math.max(1, ttl.toMillis())), skeleton, session.playerId()));
         if (reply.contains(1L)) {

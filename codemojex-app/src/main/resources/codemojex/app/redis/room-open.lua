@@ -9,11 +9,13 @@
 --
 -- KEYS[1]  the game hash (emq:{cm…}:game:<id>)
 -- KEYS[2]  the partition's `room-opened` stream
+-- KEYS[3]  the partition's games (a sorted set: game id -> opened, epoch ms), read by `serve --keep`
 --
 -- ARGV[1]          the entry's id, <ms>-<seq>
 -- ARGV[2]          n: how many field and value items of the game hash follow
 -- ARGV[3 .. 2+n]   the game hash's fields and values
 -- ARGV[3+n .. ]    the entry's fields and values, in wire order (`id <branded>` first)
+-- The game id and its opening are read from the game hash's fields `opened` and from KEYS[1]'s last part.
 --
 -- Returns {'OK'}; {'EXISTS'} when a game of that id exists (nothing written); {'BEHIND', top} when
 -- the id is not above the stream's last generated id (nothing written). Any other error of the XADD
@@ -44,4 +46,8 @@ for i = 3, 2 + n do
   hash[#hash + 1] = ARGV[i]
 end
 redis.call('HSET', KEYS[1], unpack(hash))
+if KEYS[3] then
+  local opened = redis.call('HGET', KEYS[1], 'opened')
+  redis.call('ZADD', KEYS[3], opened, string.match(KEYS[1], ':game:(.+)$'))
+end
 return {'OK'}

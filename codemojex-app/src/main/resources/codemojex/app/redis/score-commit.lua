@@ -24,7 +24,8 @@
 -- KEYS[4 + 3(i-1)]  guess i's game board: a sorted set of player member (name TAB player id) -> negated best
 --                   (so that equal bests rank by member)
 -- KEYS[5 + 3(i-1)]  guess i's game results: a hash of guess id -> stored result
--- KEYS[6 + 3(i-1)]  guess i's game hash (field `status`: open | settled; `winner`, `winnerId`)
+-- KEYS[6 + 3(i-1)]  guess i's game hash (field `status`: open | settled; `winner`, `winnerId`; `last`: the epoch ms of
+--                   its last scored guess, which `serve --keep` reads)
 --
 -- ARGV[1]  the consumer group
 -- ARGV[2]  k: how many guesses the batch holds
@@ -52,7 +53,8 @@
 --
 -- The host mints the entry ids in order, each above the one before. Returns, per guess in order,
 -- {'SCORED', best} (the player's best on the board after the guess), {'REJECTED'} (the decided
--- rejection was kept), {'CLOSED'} (the game was no longer open: the rejection was kept) or
+-- rejection was kept), {'CLOSED'} (the game was no longer open: the rejection was kept; or its hash is
+-- gone, ended by `serve --keep`, and nothing was kept) or
 -- {'DUPLICATE'} (applied before: only acknowledged); or {'BEHIND', top} when the first
 -- `guess-scored` (or `game-settled`) id is not above the top of its stream (another worker with a
 -- faster clock appended there): then nothing was written, and the caller mints above the top and
@@ -175,7 +177,9 @@ for i = 1, k do
   acks[i] = ARGV[a]
   -- HSETNX keeps a result only for a guess that has none: 0 is a redelivery, applied before
   if entries == 0 or status(game) ~= 'open' then
-    if redis.call('HSETNX', results, guess, ARGV[a + 5]) == 0 then
+    if not status(game) then
+      out[i] = {'CLOSED'} -- no game hash: ended by serve --keep (#48), nothing of it is kept again
+    elseif redis.call('HSETNX', results, guess, ARGV[a + 5]) == 0 then
       out[i] = {'DUPLICATE'}
     else
       out[i] = {entries == 0 and 'REJECTED' or 'CLOSED'}
@@ -195,6 +199,7 @@ for i = 1, k do
       if higher then
         redis.call('ZADD', board, 0 - total, member)
       end
+      redis.call('HSET', game, 'last', string.match(ARGV[s + 2], '^(%d+)')) -- its last activity, for serve --keep (#48)
       if i ~= first then
         ARGV[s + 3 + n] = best
         redis.call('XADD', KEYS[2], ARGV[s + 2], unpack(ARGV, s + 4, s + 3 + n))

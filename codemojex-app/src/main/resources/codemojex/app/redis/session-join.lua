@@ -13,6 +13,8 @@
 -- KEYS[2]  the new session's hash (named by the hash of its token)
 -- KEYS[3]  the game's skeletons hash (skeleton -> player)
 -- KEYS[4]  the game's holders hash (player -> the player id of the session that last claimed the name)
+-- KEYS[5]  the game's sessions hash (the hash of a session's token -> its expiry, epoch ms), so that
+--          `serve --keep` removes a game's sessions with it (#48); left out, not kept
 -- ARGV[1]  the player name
 -- ARGV[2]  the game id
 -- ARGV[3]  the session's expiry, epoch ms
@@ -41,4 +43,7 @@ redis.call('HSET', KEYS[3], ARGV[6], ARGV[1])
 redis.call('HSET', KEYS[4], ARGV[1], ARGV[7])
 redis.call('HSET', KEYS[2], 'game', ARGV[2], 'player', ARGV[1], 'id', ARGV[7], 'expires', ARGV[3])
 redis.call('PEXPIRE', KEYS[2], ARGV[5])
+if KEYS[5] then
+  redis.call('HSET', KEYS[5], string.match(KEYS[2], ':([^:]+)$'), ARGV[3])
+end
 return 1

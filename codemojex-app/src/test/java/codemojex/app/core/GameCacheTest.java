@@ -38,6 +38,11 @@ class GameCacheTest {
             reads++;
             return Option.of(games.get(game));
         }
+
+        @Override
+        public Option<codemojex.app.core.EndedGame> ended(String game) {
+            return Option.none();
+        }
     }
 
     static GameRecord open(String id) {

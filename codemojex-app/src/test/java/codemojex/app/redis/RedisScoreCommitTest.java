@@ -278,6 +278,34 @@ class RedisScoreCommitTest {
     }
 
     /**
+     * A guess committed after its game was ended by {@code serve --keep} (#48: its hash gone, the
+     * worker still holding the game as it read it) is only acknowledged: nothing of the game is
+     * written again, no results hash, no board, no event.
+     */
+    @Test
+    void aGuessForAGameEndedMeanwhileWritesNothingOfIt() {
+        Snowflake minter = new Snowflake(6, Clock.systemUTC());
+        Keyboard k = Keyboard.standard();
+        GameRecord game = new GameRecord("Gended" + System.nanoTime(), "room", k, new Code(k.keys().take(6)), Instant.now(), Option.none());
+        new RedisGames(redis.calls()).create(game);
+        RedisGuessInbox inbox = new RedisGuessInbox(redis, "ended");
+        inbox.ensure();
+        GuessSubmitted guess = new GuessSubmitted(game.game(), "room", codemojex.app.TestPlayers.id("ada"), "ada", new Code(k.keys().take(6)));
+        BrandedId id = redis.append(minter, EchoListener.NONE).append(StreamKey.of(Channels.QUEUE, Channels.GUESSES), guess.fields());
+        StreamEntry delivery = inbox.next(1, java.time.Duration.ofMillis(100)).get(0);
+        long scored = jedis.xlen(StreamKey.of(Channels.QUEUE, Channels.GUESS_SCORED).toString());
+        jedis.del(Keys.ONE.game(game.game())); // what game-end.lua removes
+
+        new RedisScoreCommit(redis.calls(), minter).commit(delivery, guess, id.toString(), game);
+
+        for (String key : List.of(Keys.ONE.game(game.game()), Keys.ONE.scores(game.game()), Keys.ONE.board(game.game()))) {
+            assertThat(jedis.exists(key)).as(key).isFalse();
+        }
+        assertThat(jedis.xlen(StreamKey.of(Channels.QUEUE, Channels.GUESS_SCORED).toString())).isEqualTo(scored);
+        assertThat(inbox.pendingCount()).isZero();
+    }
+
+    /**
      * Another worker, its clock 5 s ahead, appended to {@code guess-scored} and {@code game-settled}:
      * a commit minted here is below their tops. The script writes nothing and answers the top; the
      * ids are minted again above it and the commit lands once, with both events above the tops.

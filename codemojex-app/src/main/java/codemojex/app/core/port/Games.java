@@ -19,4 +19,10 @@ public interface Games {
 
     /** The game, if there is one with that id. */
     Option<GameRecord> find(String game);
+
+    /**
+     * The record kept of the game once its state was removed ({@code serve --keep}, #48), if it
+     * ended so: none for a game still kept, or never seen.
+     */
+    Option<codemojex.app.core.EndedGame> ended(String game);
 }

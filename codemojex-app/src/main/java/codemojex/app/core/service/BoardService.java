@@ -31,8 +31,10 @@ public final class BoardService implements BoardQuery {
         // the board first: a game with a place on it exists, so only an empty board asks the game store
         // whether the game does (1 command a read instead of 2)
         List<Board.Ranked> ranked = board.top(game, top);
-        if (ranked.isEmpty()) {
-            requireGame(games, game);
+        if (ranked.isEmpty() && games.find(game).isEmpty()) {
+            // a game whose state was removed (serve --keep) answers its final board from its record
+            return games.ended(game).map(e -> e.top().subList(0, Math.min(top, e.top().size())))
+                    .getOrElseThrow(() -> new NotFoundException("no game " + game));
         }
         return ranked;
     }

@@ -68,4 +68,9 @@ public final class FeedService implements FeedQuery {
         return reads.fold(Channels.GUESS_SCORED, StreamKey.of(reads.partitions().queueOf(game.game()), Channels.GUESS_SCORED), since,
                 Tally.counting(Projections.gameFeed(game.game(), size)));
     }
+
+    @Override
+    public io.vavr.control.Option<java.time.Instant> keptFrom(java.time.Duration since) {
+        return reads.keptFrom(Channels.GUESS_SCORED, since);
+    }
 }

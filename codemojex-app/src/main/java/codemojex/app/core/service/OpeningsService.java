@@ -43,4 +43,9 @@ public final class OpeningsService implements OpeningsQuery {
     public Series<Tally<Map<String, Integer>>> openingsSeries(SeriesQuery.Openings query) {
         return reads.series(Channels.ROOM_OPENED, Objects.requireNonNull(query, "query").window(), OPENINGS_BUCKET);
     }
+
+    @Override
+    public io.vavr.control.Option<java.time.Instant> keptFrom(java.time.Instant start) {
+        return reads.keptFrom(Channels.ROOM_OPENED, start);
+    }
 }

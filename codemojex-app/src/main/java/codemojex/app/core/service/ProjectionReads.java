@@ -33,6 +33,8 @@ public final class ProjectionReads {
     private final ProjectionReader reader;
     private final GamePartitions partitions;
     private final SkippedEntries skipped = new SkippedEntries();
+    private final StreamStatePort states;
+    private final Clock clock;
 
     /**
      * Over the log's range and state reads, a checkpoint store for sealed panes and buckets (kept
@@ -41,6 +43,8 @@ public final class ProjectionReads {
     public ProjectionReads(StreamRangePort range, StreamStatePort states, CheckpointPort store, Duration keepPanes, Clock clock,
                            GamePartitions partitions) {
         this.partitions = Objects.requireNonNull(partitions, "partitions");
+        this.states = Objects.requireNonNull(states, "states");
+        this.clock = Objects.requireNonNull(clock, "clock");
         this.reader = new ProjectionReader(range, states, clock, CACHED_FOLDS, StreamWindows.DEFAULT_PAGE_SIZE, store, keepPanes);
     }
 
@@ -65,6 +69,38 @@ public final class ProjectionReads {
     <A> Tally<A> noted(String channel, Tally<A> tally) {
         skipped.note(channel, tally);
         return tally;
+    }
+
+    /**
+     * From when every partition's {@code channel} holds all it still has, when a window of the last
+     * {@code since} (now by the app's clock) may reach past what retention kept: something was
+     * removed from a partition's stream (fewer entries than were ever added) and the window starts
+     * before its oldest entry kept. Redis 7.0 does not record where a trim cut (its
+     * {@code max-deleted-entry-id} counts {@code XDEL} only), so this errs on the safe side: the gap
+     * between the cut and the oldest entry kept may have held nothing. The latest such oldest entry
+     * over the partitions (of an emptied stream: the millisecond after its last id); none when the
+     * window was kept whole.
+     */
+    io.vavr.control.Option<java.time.Instant> keptFrom(String channel, Duration since) {
+        return keptFrom(channel, clock.instant().minus(since));
+    }
+
+    /** As {@link #keptFrom(String, Duration)}, for a window starting at {@code start}. */
+    io.vavr.control.Option<java.time.Instant> keptFrom(String channel, java.time.Instant start) {
+        long from = start.toEpochMilli();
+        long kept = -1;
+        for (StreamKey key : partitions.channel(channel).keys()) {
+            for (echomq.domain.stream.StreamState s : states.state(key)) {
+                long added = s.entriesAdded().getOrElse(s.length());
+                if (added > s.length()) {
+                    long oldest = s.first().map(echomq.domain.id.StreamId::ms).getOrElse(s.lastGenerated().ms() + 1);
+                    if (oldest > from) {
+                        kept = Math.max(kept, oldest);
+                    }
+                }
+            }
+        }
+        return kept < 0 ? io.vavr.control.Option.none() : io.vavr.control.Option.some(java.time.Instant.ofEpochMilli(kept));
     }
 
     /** How the games are spread over partitions. */

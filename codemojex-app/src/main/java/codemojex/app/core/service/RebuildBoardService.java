@@ -1,5 +1,6 @@
 package codemojex.app.core.service;
 
+import codemojex.app.core.port.GameEnding;
 import codemojex.app.core.port.Games;
 import codemojex.app.core.port.in.RebuildBoardUseCase;
 import codemojex.projections.Board;
@@ -34,10 +35,15 @@ public final class RebuildBoardService implements RebuildBoardUseCase {
     private final Board board;
     private final Checkpoints checkpoints;
     private final StateCodec<Tally<Map<String, Map<String, Board.Standing>>>> codec;
+    private final GameEnding ending;
 
-    /** Over the shared reads, the game store, the live board, the log, a checkpoint store with the boards' codec, and a clock. */
-    public RebuildBoardService(ProjectionReads reads, Games games, Board board, StreamRangePort range, StreamStatePort states,
+    /**
+     * Over the shared reads, the game store, where games end (the ended ones are left out of the
+     * checkpoints), the live board, the log, a checkpoint store with the boards' codec, and a clock.
+     */
+    public RebuildBoardService(ProjectionReads reads, Games games, GameEnding ending, Board board, StreamRangePort range, StreamStatePort states,
                                CheckpointPort store, StateCodec<Tally<Map<String, Map<String, Board.Standing>>>> codec, Clock clock) {
+        this.ending = Objects.requireNonNull(ending, "ending");
         this.reads = Objects.requireNonNull(reads, "reads");
         this.games = Objects.requireNonNull(games, "games");
         this.board = Objects.requireNonNull(board, "board");
@@ -56,10 +62,30 @@ public final class RebuildBoardService implements RebuildBoardUseCase {
 
     @Override
     public Checkpoints.Resumed<Tally<Map<String, Map<String, Board.Standing>>>> checkpointBoards(int p) {
+        // the boards of games ended by serve --keep are left out of the checkpoint saved now, and then
+        // forgotten: all their guesses are older than it, so no tail brings them back (#48)
+        java.util.Set<String> ended = ending.endedInCheckpoint(p);
         Checkpoints.Resumed<Tally<Map<String, Map<String, Board.Standing>>>> r = checkpoints.foldLog(
-                StreamKey.of(reads.partitions().queue(p), Channels.GUESS_SCORED), BOARDS, codec, 1);
+                StreamKey.of(reads.partitions().queue(p), Channels.GUESS_SCORED), BOARDS, ended.isEmpty() ? codec : without(ended), 1);
+        if (r.saved() && !ended.isEmpty()) {
+            ending.droppedFromCheckpoint(p, ended);
+        }
         reads.noted(Channels.GUESS_SCORED, r.value());
         return r;
+    }
+
+    private StateCodec<Tally<Map<String, Map<String, Board.Standing>>>> without(java.util.Set<String> games) {
+        return new StateCodec<>() {
+            @Override
+            public String encode(Tally<Map<String, Map<String, Board.Standing>>> t) {
+                return codec.encode(new Tally<>(t.value().removeAll(games), t.skipped(), t.examples()));
+            }
+
+            @Override
+            public Tally<Map<String, Map<String, Board.Standing>>> decode(String text) {
+                return codec.decode(text);
+            }
+        };
     }
 
     @Override

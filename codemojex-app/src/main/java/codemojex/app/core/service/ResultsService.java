@@ -27,4 +27,9 @@ public final class ResultsService implements ResultsQuery {
         return reads.fold(Channels.GAME_SETTLED, Projections.day(day, zone), Tally.counting(Projections.dayResults()),
                 Tally.merging(Projections::mergeResults));
     }
+
+    @Override
+    public io.vavr.control.Option<java.time.Instant> keptFrom(java.time.Instant start) {
+        return reads.keptFrom(Channels.GAME_SETTLED, start);
+    }
 }

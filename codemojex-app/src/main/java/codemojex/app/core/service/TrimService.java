@@ -1,6 +1,8 @@
 package codemojex.app.core.service;
 
 import codemojex.app.core.BadInputException;
+import codemojex.app.core.GameKeeping;
+import codemojex.app.core.port.GameEnding;
 import codemojex.app.core.port.in.TrimUseCase;
 import codemojex.projections.Channels;
 import codemojex.projections.GamePartitions;
@@ -26,15 +28,21 @@ import java.util.Objects;
 public final class TrimService implements TrimUseCase {
 
     /** The channels retention trims, in each partition. */
-    static final List<String> TRIMMED = List.of(Channels.ROOM_OPENED, Channels.GUESSES, Channels.GUESS_SCORED, Channels.GAME_SETTLED);
+    static final List<String> TRIMMED = List.of(Channels.ROOM_OPENED, Channels.GUESSES, Channels.GUESS_SCORED, Channels.GAME_SETTLED,
+            Channels.GAME_CLOSED);
+
+    /** The most games a partition's pass looks at: the oldest opened first, the rest at the next pass. */
+    static final int GAMES_PER_PASS = 10_000;
 
     private final StreamRetentionPort retention;
     private final GamePartitions partitions;
     private final Clock clock;
+    private final GameEnding ending;
 
-    /** Over the retention every trim goes through, how games are spread over partitions, and a clock. */
-    public TrimService(StreamRetentionPort retention, GamePartitions partitions, Clock clock) {
+    /** Over the retention every trim goes through, where games are ended, how games are spread over partitions, and a clock. */
+    public TrimService(StreamRetentionPort retention, GameEnding ending, GamePartitions partitions, Clock clock) {
         this.retention = Objects.requireNonNull(retention, "retention");
+        this.ending = Objects.requireNonNull(ending, "ending");
         this.partitions = Objects.requireNonNull(partitions, "partitions");
         this.clock = Objects.requireNonNull(clock, "clock");
     }
@@ -63,6 +71,22 @@ public final class TrimService implements TrimUseCase {
             }
         }
         return RetentionPolicy.of(rules.toArray(RetentionPolicy.Rule[]::new));
+    }
+
+    @Override
+    public io.vavr.collection.List<GameKeeping.End> endGames(Duration keep) {
+        GameKeeping keeping = new GameKeeping(keep);
+        List<GameKeeping.End> ended = new ArrayList<>();
+        for (int p : partitions.all()) {
+            // only a game opened keep ago or before can have been idle that long
+            GameKeeping.Plan plan = keeping.plan(ending.openedBy(p, keeping.idleBy(clock), GAMES_PER_PASS), clock);
+            for (GameKeeping.End end : plan.ends()) {
+                if (ending.end(end, plan.idleBy(), plan.now())) {
+                    ended.add(end);
+                }
+            }
+        }
+        return io.vavr.collection.List.ofAll(ended);
     }
 
     @Override

@@ -22,4 +22,10 @@ public interface FeedQuery {
 
     /** The newest {@code size} scored guesses of {@code game}. */
     Tally<Projections.Feed> gameFeed(GameRecord game, int size);
+
+    /**
+     * When a window of the last {@code since} reaches past what retention kept of {@code guess-scored}
+     * ({@code serve --keep}, {@code trim}), the instant from which it holds everything; none when it was kept whole.
+     */
+    io.vavr.control.Option<java.time.Instant> keptFrom(java.time.Duration since);
 }

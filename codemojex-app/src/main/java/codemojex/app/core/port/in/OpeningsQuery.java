@@ -94,4 +94,10 @@ public interface OpeningsQuery {
 
     /** Games opened per calendar bucket of {@code query} (room -> count), every bucket present. */
     Series<Tally<Map<String, Integer>>> openingsSeries(SeriesQuery.Openings query);
+
+    /**
+     * When a window starting at {@code start} reaches past what retention kept of {@code room-opened}
+     * ({@code serve --keep}, {@code trim}), the instant from which it holds everything; none when it was kept whole.
+     */
+    io.vavr.control.Option<java.time.Instant> keptFrom(java.time.Instant start);
 }

@@ -12,4 +12,10 @@ public interface ResultsQuery {
 
     /** The games settled on {@code day} in {@code zone}, in settle order, with the entries skipped as unreadable. */
     Tally<Vector<Projections.Result>> results(LocalDate day, ZoneId zone);
+
+    /**
+     * When a window starting at {@code start} reaches past what retention kept of {@code game-settled}
+     * ({@code serve --keep}, {@code trim}), the instant from which it holds everything; none when it was kept whole.
+     */
+    io.vavr.control.Option<java.time.Instant> keptFrom(java.time.Instant start);
 }

@@ -28,4 +28,13 @@ public interface TrimUseCase {
 
     /** The retention every trim goes through, which never trims past what a reader needs. */
     StreamRetentionPort retention();
+
+    /**
+     * Ends every game idle for {@code keep} (#48), as {@code serve --keep} does at each pass: an open
+     * one is closed unsolved (its {@code game-closed} entry), then, open or cracked, its state is
+     * removed and one small record kept. Returns what it ended, per partition in order.
+     *
+     * @throws codemojex.app.core.BadInputException naming {@code keep} when it is not more than 0
+     */
+    io.vavr.collection.List<codemojex.app.core.GameKeeping.End> endGames(Duration keep);
 }
