@@ -1,10 +1,11 @@
 package echomq.sketches;
 
-import io.vavr.Tuple2;
-import io.vavr.collection.TreeMap;
 import io.vavr.control.Option;
 import org.HdrHistogram.Histogram;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -25,36 +26,54 @@ import java.util.Objects;
 public final class QuantileState {
 
     private final Layout layout;
-    /** Non-empty buckets by the lowest value each holds, in order. */
-    private final TreeMap<Long, Long> counts;
+    /**
+     * The count of each of HdrHistogram's buckets, by its index, in chunks: a null chunk holds only
+     * zeros. Never written after construction: a step copies the chunk it changes and the array of chunks.
+     */
+    private final long[][] chunks;
     private final long count;
     private final long min;
     private final long max;
 
-    private QuantileState(Layout layout, TreeMap<Long, Long> counts, long count, long min, long max) {
+    private QuantileState(Layout layout, long[][] chunks, long count, long min, long max) {
         this.layout = layout;
-        this.counts = counts;
+        this.chunks = chunks;
         this.count = count;
         this.min = min;
         this.max = max;
     }
 
     static QuantileState empty(Layout layout) {
-        return new QuantileState(layout, TreeMap.empty(), 0, Long.MAX_VALUE, Long.MIN_VALUE);
+        return new QuantileState(layout, new long[layout.chunks()][], 0, Long.MAX_VALUE, Long.MIN_VALUE);
     }
 
-    static QuantileState of(Layout layout, TreeMap<Long, Long> counts, long min, long max) {
+    /** A state of the given counts by the lowest value of each bucket, in ascending order; the caller checked them. */
+    static QuantileState of(Layout layout, List<long[]> lowestAndCount, long min, long max) {
+        long[][] chunks = new long[layout.chunks()][];
         long n = 0;
-        for (Tuple2<Long, Long> bucket : counts) {
-            n = Math.addExact(n, bucket._2);
+        for (long[] bucket : lowestAndCount) {
+            int index = layout.index(bucket[0]);
+            long[] chunk = chunks[index / layout.chunkSize()];
+            if (chunk == null) {
+                chunk = new long[layout.chunkSize()];
+                chunks[index / layout.chunkSize()] = chunk;
+            }
+            chunk[index % layout.chunkSize()] += bucket[1];
+            n = Math.addExact(n, bucket[1]);
         }
-        return n == 0 ? empty(layout) : new QuantileState(layout, counts, n, min, max);
+        return n == 0 ? empty(layout) : new QuantileState(layout, chunks, n, min, max);
     }
 
     /** This state with {@code value} (already checked to be within the layout) counted once more. */
     QuantileState with(long value) {
-        long bucket = layout.lowest(value);
-        return new QuantileState(layout, counts.put(bucket, 1L, Long::sum), count + 1, Math.min(min, value), Math.max(max, value));
+        int index = layout.index(value);
+        int size = layout.chunkSize();
+        long[][] copy = chunks.clone();
+        long[] old = chunks[index / size];
+        long[] chunk = old == null ? new long[size] : old.clone();
+        chunk[index % size]++;
+        copy[index / size] = chunk;
+        return new QuantileState(layout, copy, count + 1, Math.min(min, value), Math.max(max, value));
     }
 
     /** The state of this state's values and {@code other}'s: counts add up, so the order does not matter. */
@@ -68,18 +87,41 @@ public final class QuantileState {
         if (count == 0) {
             return other;
         }
-        TreeMap<Long, Long> big = counts.size() >= other.counts.size() ? counts : other.counts;
-        TreeMap<Long, Long> small = big == counts ? other.counts : counts;
-        return new QuantileState(layout, big.merge(small, Long::sum), count + other.count,
-                Math.min(min, other.min), Math.max(max, other.max));
+        long[][] sum = chunks.clone();
+        for (int i = 0; i < sum.length; i++) {
+            long[] a = chunks[i];
+            long[] b = other.chunks[i];
+            if (a == null) {
+                sum[i] = b;
+            } else if (b != null) {
+                long[] both = a.clone();
+                for (int j = 0; j < both.length; j++) {
+                    both[j] += b[j];
+                }
+                sum[i] = both;
+            }
+        }
+        return new QuantileState(layout, sum, count + other.count, Math.min(min, other.min), Math.max(max, other.max));
     }
 
     Layout layout() {
         return layout;
     }
 
-    TreeMap<Long, Long> counts() {
-        return counts;
+    /** The non-empty buckets in ascending order: the lowest value of each and its count. */
+    List<long[]> counts() {
+        List<long[]> out = new ArrayList<>();
+        int size = layout.chunkSize();
+        for (int c = 0; c < chunks.length; c++) {
+            if (chunks[c] != null) {
+                for (int j = 0; j < size; j++) {
+                    if (chunks[c][j] != 0) {
+                        out.add(new long[] {layout.valueAt(c * size + j), chunks[c][j]});
+                    }
+                }
+            }
+        }
+        return out;
     }
 
     /**
@@ -139,10 +181,16 @@ public final class QuantileState {
         }
         long rank = Math.max(1L, (long) Math.ceil(q * count));
         long seen = 0;
-        for (Tuple2<Long, Long> bucket : counts) {
-            seen += bucket._2;
-            if (seen >= rank) {
-                return Option.some(Math.min(layout.highest(bucket._1), max));
+        int size = layout.chunkSize();
+        for (int c = 0; c < chunks.length; c++) {
+            if (chunks[c] == null) {
+                continue;
+            }
+            for (int j = 0; j < size; j++) {
+                seen += chunks[c][j];
+                if (seen >= rank) {
+                    return Option.some(Math.min(layout.highest(layout.valueAt(c * size + j)), max));
+                }
             }
         }
         return Option.some(max);   // not reached: the counts add up to count
@@ -158,39 +206,46 @@ public final class QuantileState {
     }
 
     /**
-     * How many buckets hold a value: what a kept state costs (about 40 bytes of heap each).
+     * How many of HdrHistogram's buckets hold a value.
      *
      * @return the number of non-empty buckets
      */
     public int buckets() {
-        return counts.size();
+        return counts().size();
     }
 
     @Override
     public boolean equals(Object o) {
         return o instanceof QuantileState that && count == that.count && min == that.min && max == that.max
-                && layout.equals(that.layout) && counts.equals(that.counts);
+                && layout.equals(that.layout) && Arrays.deepEquals(chunks, that.chunks);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(layout, counts, count, min, max);
+        return Objects.hash(layout, Arrays.deepHashCode(chunks), count, min, max);
     }
 
     @Override
     public String toString() {
         return "QuantileState[" + layout + ", n=" + count + (count == 0 ? "" : ", min=" + min + ", max=" + max)
-                + ", " + counts.size() + " buckets]";
+                + ", " + buckets() + " buckets]";
     }
 
     /**
-     * HdrHistogram's bucket arithmetic for one configuration; the histogram is never recorded into,
-     * only asked which bucket a value falls in, so it is safely shared.
+     * HdrHistogram's bucket arithmetic for one configuration (lowest discernible value 1): the index
+     * of a value's bucket and back, as {@code AbstractHistogram} computes them (checked against it by
+     * the tests); the histogram itself is never recorded into, only asked for a bucket's highest value.
      */
     static final class Layout {
         private final int significantDigits;
         private final long highestTrackableValue;
         private final Histogram arithmetic;
+        private final int subBucketHalfCountMagnitude;
+        private final int subBucketHalfCount;
+        private final long subBucketMask;
+        private final int leadingZeroCountBase;
+        private final int length;
+        private final int chunkSize;
 
         Layout(int significantDigits, long highestTrackableValue) {
             if (significantDigits < 1 || significantDigits > 5) {
@@ -202,6 +257,16 @@ public final class QuantileState {
             this.significantDigits = significantDigits;
             this.highestTrackableValue = highestTrackableValue;
             this.arithmetic = new Histogram(1, highestTrackableValue, significantDigits);
+            long largestValueWithSingleUnitResolution = 2 * (long) Math.pow(10, significantDigits);
+            int subBucketCountMagnitude = (int) Math.ceil(Math.log(largestValueWithSingleUnitResolution) / Math.log(2));
+            this.subBucketHalfCountMagnitude = subBucketCountMagnitude - 1;
+            int subBucketCount = 1 << subBucketCountMagnitude;
+            this.subBucketHalfCount = subBucketCount / 2;
+            this.subBucketMask = subBucketCount - 1;
+            this.leadingZeroCountBase = 64 - subBucketHalfCountMagnitude - 1;
+            this.length = index(highestTrackableValue) + 1;
+            int size = Integer.highestOneBit(Math.max(32, (int) Math.ceil(Math.sqrt(length))) - 1) << 1;
+            this.chunkSize = size;
         }
 
         int significantDigits() {
@@ -210,6 +275,37 @@ public final class QuantileState {
 
         long highestTrackableValue() {
             return highestTrackableValue;
+        }
+
+        /** The index of {@code value}'s bucket. */
+        int index(long value) {
+            int bucketIndex = leadingZeroCountBase - Long.numberOfLeadingZeros(value | subBucketMask);
+            int subBucketIndex = (int) (value >>> bucketIndex);
+            return ((bucketIndex + 1) << subBucketHalfCountMagnitude) + (subBucketIndex - subBucketHalfCount);
+        }
+
+        /** The lowest value of the bucket at {@code index}. */
+        long valueAt(int index) {
+            int bucketIndex = (index >> subBucketHalfCountMagnitude) - 1;
+            int subBucketIndex = (index & (subBucketHalfCount - 1)) + subBucketHalfCount;
+            if (bucketIndex < 0) {
+                subBucketIndex -= subBucketHalfCount;
+                bucketIndex = 0;
+            }
+            return (long) subBucketIndex << bucketIndex;
+        }
+
+        /** How many buckets hold the values up to the highest. */
+        int length() {
+            return length;
+        }
+
+        int chunkSize() {
+            return chunkSize;
+        }
+
+        int chunks() {
+            return (length + chunkSize - 1) / chunkSize;
         }
 
         long lowest(long value) {

@@ -4,8 +4,8 @@ import echomq.domain.checkpoint.Checkpointable;
 import echomq.domain.checkpoint.StateCodec;
 import echomq.domain.fold.CombinableFold;
 import echomq.domain.fold.UnreadableEntryException;
-import io.vavr.collection.TreeMap;
-
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -70,8 +70,8 @@ public final class Quantiles {
                     .append(layout.significantDigits()).append(';').append(layout.highestTrackableValue()).append(';')
                     .append(value.min().getOrElse(0L)).append(';').append(value.max().getOrElse(0L)).append(';');
             boolean first = true;
-            for (var bucket : value.counts()) {
-                text.append(first ? "" : ",").append(bucket._1).append('*').append(bucket._2);
+            for (long[] bucket : value.counts()) {
+                text.append(first ? "" : ",").append(bucket[0]).append('*').append(bucket[1]);
                 first = false;
             }
             return text.toString();
@@ -90,17 +90,20 @@ public final class Quantiles {
                 }
                 long min = Long.parseLong(parts[3]);
                 long max = Long.parseLong(parts[4]);
-                TreeMap<Long, Long> counts = TreeMap.empty();
+                List<long[]> counts = new ArrayList<>();
+                long previous = -1;
                 for (String bucket : parts[5].isEmpty() ? new String[0] : parts[5].split(",")) {
                     int star = bucket.indexOf('*');
                     long lowest = Long.parseLong(bucket.substring(0, star));
                     long n = Long.parseLong(bucket.substring(star + 1));
-                    if (n <= 0 || lowest < 0 || lowest > layout.highestTrackableValue() || layout.lowest(lowest) != lowest) {
+                    if (n <= 0 || lowest <= previous || lowest > layout.highestTrackableValue() || layout.lowest(lowest) != lowest) {
                         throw new IllegalArgumentException("bad bucket \"" + bucket + "\" in quantile state \"" + text + "\"");
                     }
-                    counts = counts.put(lowest, n);
+                    counts.add(new long[] {lowest, n});
+                    previous = lowest;
                 }
-                if (!counts.isEmpty() && (min > max || layout.lowest(min) != counts.head()._1 || layout.lowest(max) != counts.last()._1)) {
+                if (!counts.isEmpty() && (min > max || layout.lowest(min) != counts.get(0)[0]
+                        || layout.lowest(max) != counts.get(counts.size() - 1)[0])) {
                     throw new IllegalArgumentException("min " + min + " and max " + max + " do not match the buckets of \"" + text + "\"");
                 }
                 return QuantileState.of(layout, counts, min, max);

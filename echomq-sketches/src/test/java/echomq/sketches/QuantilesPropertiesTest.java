@@ -116,6 +116,30 @@ class QuantilesPropertiesTest {
         }
     }
 
+    /** The bucket index math is HdrHistogram's: every index is one bucket, in order, and every value falls in its bucket. */
+    @Test
+    void theBucketIndexIsHdrHistogramsBucket() {
+        Random r = new Random(SEED);
+        for (int digits = 1; digits <= 5; digits++) {
+            for (long highest : new long[] {2, 1_000, 3_600_000_000L, digits < 4 ? Long.MAX_VALUE / 2 : 1L << 40}) {
+                QuantileState.Layout layout = new QuantileState.Layout(digits, highest);
+                long previous = -1;
+                for (int i = 0; i < layout.length(); i++) {
+                    long v = layout.valueAt(i);
+                    assertThat(v).as("%s index %d", layout, i).isGreaterThan(previous);
+                    assertThat(layout.lowest(v)).as("%s index %d", layout, i).isEqualTo(v);
+                    assertThat(layout.index(v)).isEqualTo(i);
+                    previous = v;
+                }
+                assertThat(layout.valueAt(layout.length() - 1)).isLessThanOrEqualTo(highest);
+                for (int k = 0; k < 10_000; k++) {
+                    long v = Math.min(highest, (long) Math.exp(r.nextDouble() * Math.log(highest)) + r.nextInt(3));
+                    assertThat(layout.valueAt(layout.index(v))).as("%s value %d", layout, v).isEqualTo(layout.lowest(v));
+                }
+            }
+        }
+    }
+
     @Test
     void edgeCases() {
         Checkpointable<QuantileState> fold = Quantiles.of("q", "v", 2, 1000);
