@@ -19,7 +19,8 @@ import java.util.Objects;
  *
  * <p><b>Error.</b> Exact up to {@value DistinctState#EXACT_LIMIT} distinct values; beyond, a relative
  * standard error of about 1.04/√(2<sup>p</sup>): 1.63% at two standard deviations for p = 14, whose
- * registers take 16 KiB. Values are the field's text, hashed (one lane of MurmurHash3 over its chars); an entry without the field is an {@link UnreadableEntryException} naming it.
+ * registers take 16 KiB. Values are the field's text, hashed (one lane of MurmurHash3 over its chars);
+ * an entry without the field is an {@link UnreadableEntryException} naming it.
  * <pre>{@code
  * Checkpointable<DistinctState> players = DistinctCount.of("players", "player", 14);
  * reader.fold(key, Window.last(Duration.ofHours(1)), players).rounded();

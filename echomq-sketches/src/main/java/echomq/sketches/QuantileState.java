@@ -11,8 +11,8 @@ import java.util.Objects;
 /**
  * The accumulator of a {@link Quantiles} fold: how many values fell in each of HdrHistogram's
  * buckets, with the exact count, least and greatest value. An immutable value: stepping or combining
- * makes a new one (a persistent map of the non-empty buckets, so a step costs a logarithm, not a copy),
- * and two states are equal when their counts per bucket, least and greatest values are, however
+ * makes a new one (the counts are kept in chunks of about √n of HdrHistogram's n buckets, chunks of
+ * zeros left out, so a step copies one chunk and the array of chunks, never the histogram), and two states are equal when their counts per bucket, least and greatest values are, however
  * they were built.
  *
  * <p><b>Error.</b> {@link #quantile(double) quantile(q)} is never below the exact value of rank
