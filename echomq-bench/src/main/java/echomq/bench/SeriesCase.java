@@ -162,20 +162,22 @@ final class SeriesCase {
                         freshMs / readerMs, new double[0])));
         double perRead = (double) (reader.metrics().entriesFolded() - warm) / length;
         long textBytes = 0;
+        long heapBytes = 0;
         long buckets = 0;
         int full = 0;
         for (var b : cached.buckets()) {
             if (b.entries() == 3_000) { // the whole minutes, not the clipped ends
                 textBytes += p90.codec().encode(b.value()).length();
                 buckets += b.value().buckets();
+                heapBytes += b.value().footprint();
                 full++;
             }
         }
         System.out.printf("   entries folded per read after the first: %.1f mean, %d at most (new + expired per read: 100; goal <= 200: %s)%n",
                 perRead, maxPerRead, perRead <= 200 ? "met" : "MISSED");
         System.out.printf("   a kept bucket of 3,000 values: %.0f bytes of checkpoint text, %.0f of HdrHistogram's buckets held"
-                        + " (about %.0f bytes of heap: some 88 a bucket, a tree node, its tuple and two boxed longs)%n",
-                (double) textBytes / full, (double) buckets / full, 88.0 * buckets / full);
+                        + ", about %.0f bytes of heap (QuantileState.footprint)%n",
+                (double) textBytes / full, (double) buckets / full, (double) heapBytes / full);
         jedis.del(key.toString());
     }
 

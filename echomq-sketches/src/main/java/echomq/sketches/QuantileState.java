@@ -214,6 +214,24 @@ public final class QuantileState {
         return counts().size();
     }
 
+    /**
+     * About how many bytes of heap this state holds (compressed references): its counts' chunks that
+     * are not all zero, the array of chunks and the state itself. A chunk shared with another state
+     * (the one a step came from) is counted in both.
+     * <pre>{@code
+     * perMinute.buckets().map(b -> b.value().footprint());   // what the reader keeps per bucket
+     * }</pre>
+     *
+     * @return the estimated bytes
+     */
+    public long footprint() {
+        long bytes = 40 + 16 + 4L * chunks.length;
+        for (long[] chunk : chunks) {
+            bytes += chunk == null ? 0 : 16 + 8L * chunk.length;
+        }
+        return bytes;
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof QuantileState that && count == that.count && min == that.min && max == that.max
