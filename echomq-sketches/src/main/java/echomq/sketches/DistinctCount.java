@@ -40,7 +40,7 @@ public final class DistinctCount {
      * DistinctCount.of("players", "player", 14);   // 0.81% standard error beyond 512 players
      * }</pre>
      *
-     * @param name      the fold's name, part of every cache and checkpoint key
+     * @param name      the fold's name, part of every cache and checkpoint key: one name per field and precision
      * @param field     the entry field whose distinct values are counted
      * @param precision from 4 to 18: {@code 2^precision} one-byte registers
      * @return a combinable, checkpointable fold (named {@code name}, version {@value #VERSION})

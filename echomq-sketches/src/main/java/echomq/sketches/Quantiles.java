@@ -39,7 +39,8 @@ public final class Quantiles {
      * Quantiles.of("latency", "ms", 2, 60_000L);   // within 1%, values up to a minute in ms
      * }</pre>
      *
-     * @param name                  the fold's name, part of every cache and checkpoint key
+     * @param name                  the fold's name, part of every cache and checkpoint key: one name per
+     *                              field and configuration
      * @param field                 the entry field holding the value
      * @param significantDigits     from 1 to 5: the relative error is below 10<sup>-d</sup>
      * @param highestTrackableValue the greatest value accepted, at least 2
