@@ -1,5 +1,6 @@
 package echomq.bench;
 
+import echomq.domain.checkpoint.Checkpointable;
 import echomq.domain.id.Snowflake;
 import echomq.domain.stream.StreamKey;
 import echomq.domain.window.Bucketed;
@@ -11,6 +12,8 @@ import echomq.engine.projection.ProjectionReader;
 import echomq.redis.RedisStreamAppend;
 import echomq.redis.RedisStreamRange;
 import echomq.redis.RedisStreamState;
+import echomq.sketches.QuantileState;
+import echomq.sketches.Quantiles;
 
 import io.vavr.collection.LinkedHashMap;
 import redis.clients.jedis.UnifiedJedis;
@@ -30,6 +33,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *       entries a second arrive: entries folded per read, goal at most 2 × (new + expired) = 200;</li>
  *   <li>13b: 30 calendar days (Europe/Berlin) re-read after 100 appends: entries folded by the
  *       re-read, goal at most 200.</li>
+ *   <li>13c (issue #49): 13a with a p90 of each minute ({@code Quantiles}, 2 digits) instead of a
+ *       count: the same goal, and the bytes a kept bucket takes (its checkpoint text, its buckets).</li>
  * </ul>
  * Each read of the reader is checked against the fresh series: a cheaper wrong answer fails the run.
  */
@@ -43,6 +48,7 @@ final class SeriesCase {
         RedisStreamState states = new RedisStreamState(jedis);
         perMinuteOfTheLastHour(h, jedis, range, states, quick);
         calendarDays(jedis, range, states);
+        p90PerMinuteOfTheLastHour(h, jedis, range, states, quick);
     }
 
     private static void perMinuteOfTheLastHour(Harness h, UnifiedJedis jedis, RedisStreamRange range, RedisStreamState states,
@@ -95,6 +101,83 @@ final class SeriesCase {
         double perRead = (double) (reader.metrics().entriesFolded() - warm) / seconds;
         System.out.printf("   entries folded per read after the first: %.1f mean, %d at most (new + expired per read: 100; goal <= 200: %s)%n",
                 perRead, maxPerRead, perRead <= 200 ? "met" : "MISSED");
+        jedis.del(key.toString());
+    }
+
+    /** 13c: the hour of 13a as a p90 per minute, values spread over four decades so a bucket holds many of HdrHistogram's. */
+    private static void p90PerMinuteOfTheLastHour(Harness h, UnifiedJedis jedis, RedisStreamRange range, RedisStreamState states,
+                                                  boolean quick) {
+        StreamKey key = StreamKey.of(Bench.Q, "p90-" + System.nanoTime());
+        AtomicLong now = new AtomicLong(Snowflake.EPOCH_MS + 700L * 86_400_000L);
+        RedisStreamAppend writer = new RedisStreamAppend(jedis, new Snowflake(5, now::get));
+        java.util.Random r = new java.util.Random(49);
+        List<List<LinkedHashMap<String, String>>> seconds = new ArrayList<>();
+        for (int k = 0; k < 16; k++) { // sixteen different seconds, in turn
+            List<LinkedHashMap<String, String>> second = new ArrayList<>();
+            for (int i = 0; i < 50; i++) {
+                second.add(LinkedHashMap.of("player", "p" + i, "total", Long.toString((long) Math.exp(r.nextDouble() * Math.log(1_000_000)))));
+            }
+            seconds.add(second);
+        }
+        for (int s = 0; s < 3600; s++) {
+            Bench.appendSecond(writer, key.name(), seconds.get(s % 16), now);
+        }
+        Checkpointable<QuantileState> p90 = Quantiles.of("p90", "total", 2, 1_000_000L);
+        ProjectionReader reader = new ProjectionReader(range, states, Bench.fixedClock(now), 10_000);
+        StreamWindows fresh = new StreamWindows(range, Bench.fixedClock(now));
+        Bucketed hour = Buckets.tumbling(Duration.ofMinutes(1)).within(Window.last(Duration.ofHours(1)));
+        int length = quick ? 300 : 900;
+        reader.fold(key, hour, p90);
+        long warm = reader.metrics().entriesFolded();
+        double readerNanos = 0;
+        double freshNanos = 0;
+        int freshReads = 0;
+        long maxPerRead = 0;
+        Series<QuantileState> cached = null;
+        for (int s = 0; s < length; s++) {
+            Bench.appendSecond(writer, key.name(), seconds.get(s % 16), now);
+            long before = reader.metrics().entriesFolded();
+            long t0 = System.nanoTime();
+            cached = reader.fold(key, hour, p90);
+            readerNanos += System.nanoTime() - t0;
+            maxPerRead = Math.max(maxPerRead, reader.metrics().entriesFolded() - before);
+            if (s % 30 == 15) {
+                long t1 = System.nanoTime();
+                Series<QuantileState> whole = fresh.foldSeries(key, hour.buckets(), hour.at(Instant.ofEpochMilli(now.get())), p90);
+                freshNanos += System.nanoTime() - t1;
+                freshReads++;
+                if (!whole.equals(cached)) {
+                    throw new IllegalStateException("the cached p90 series differs from a fresh one at second " + s);
+                }
+            }
+        }
+        double freshMs = freshNanos / freshReads / 1e6;
+        double readerMs = readerNanos / length / 1e6;
+        String name = "13c. a p90 of each minute of the last hour (Quantiles, 2 digits), re-read every second, 50 appends/s, "
+                + length + " s simulated";
+        h.record(List.of(
+                new Harness.Row(name, "fresh foldSeries, one pass (baseline, every 30th s)", 180_000, freshMs, 180_000 / (freshMs / 1000), 1.0,
+                        new double[0]),
+                new Harness.Row(name, "ProjectionReader.fold(key, Bucketed)", 180_000, readerMs, 180_000 / (readerMs / 1000),
+                        freshMs / readerMs, new double[0])));
+        double perRead = (double) (reader.metrics().entriesFolded() - warm) / length;
+        long textBytes = 0;
+        long heapBytes = 0;
+        long buckets = 0;
+        int full = 0;
+        for (var b : cached.buckets()) {
+            if (b.entries() == 3_000) { // the whole minutes, not the clipped ends
+                textBytes += p90.codec().encode(b.value()).length();
+                buckets += b.value().buckets();
+                heapBytes += b.value().footprint();
+                full++;
+            }
+        }
+        System.out.printf("   entries folded per read after the first: %.1f mean, %d at most (new + expired per read: 100; goal <= 200: %s)%n",
+                perRead, maxPerRead, perRead <= 200 ? "met" : "MISSED");
+        System.out.printf("   a kept bucket of 3,000 values: %.0f bytes of checkpoint text, %.0f of HdrHistogram's buckets held"
+                        + ", about %.0f bytes of heap (QuantileState.footprint)%n",
+                (double) textBytes / full, (double) buckets / full, (double) heapBytes / full);
         jedis.del(key.toString());
     }
 

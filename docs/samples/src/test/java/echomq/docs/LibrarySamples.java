@@ -1,6 +1,8 @@
 package echomq.docs;
 
+import echomq.domain.checkpoint.Checkpointable;
 import echomq.domain.fold.CombinableFold;
+import echomq.domain.fold.Tally;
 import echomq.domain.fold.Fold;
 import echomq.domain.fold.InvertibleFold;
 import echomq.domain.fold.KeyedFolds;
@@ -50,6 +52,11 @@ import io.micrometer.observation.ObservationRegistry;
 import io.vavr.Tuple2;
 import io.vavr.collection.LinkedHashMap;
 import io.vavr.collection.Map;
+import io.vavr.control.Option;
+import echomq.sketches.DistinctCount;
+import echomq.sketches.DistinctState;
+import echomq.sketches.QuantileState;
+import echomq.sketches.Quantiles;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import redis.clients.jedis.UnifiedJedis;
@@ -150,6 +157,32 @@ final class LibrarySamples {
         // end:series
         show(perDay.buckets().size(), top3, plain.buckets().size());
         return perMinute;
+    }
+
+    QuantileState sketches(ProjectionReader reader, StreamKey scored) {
+        // sample:sketches
+        // echomq.sketches.{Quantiles, QuantileState, DistinctCount, DistinctState}, echomq.domain.checkpoint.Checkpointable
+        // reader, scored: as above; "total" is a whole number up to 1,000,000, "player" any text
+        Checkpointable<QuantileState> scores = Quantiles.of("scores", "total", 2, 1_000_000L);   // within 1%
+        Checkpointable<DistinctState> players = DistinctCount.of("players", "player", 14);       // exact to 512, then ±0.81%
+
+        QuantileState lastHour = reader.fold(scored, Window.last(Duration.ofHours(1)), scores);
+        Option<Long> p90 = lastHour.quantile(0.9);                                                 // none when the window is empty
+        long distinct = reader.fold(scored, Window.last(Duration.ofHours(1)), players).rounded();
+
+        // a p90 per minute, and the quantiles of each player per hour: series and keyed folds like any combinable fold
+        Series<QuantileState> perMinute = reader.fold(scored,
+                Buckets.tumbling(Duration.ofMinutes(1)).within(Window.last(Duration.ofHours(1))), scores);
+        io.vavr.collection.List<Option<Long>> p90s = perMinute.buckets().map(b -> b.value().quantile(0.9));
+        Series<Map<String, QuantileState>> perPlayer = reader.fold(scored,
+                Buckets.tumbling(Duration.ofHours(1)).within(Window.last(Duration.ofDays(1))),
+                KeyedFolds.groupBy("player", e -> e.field("player"), scores));
+
+        // an entry without a whole number in "total" fails the fold: Tally skips and counts it instead
+        Tally<QuantileState> counted = reader.fold(scored, Window.last(Duration.ofHours(1)), Tally.counting(scores));
+        // end:sketches
+        show(p90, distinct, p90s, perPlayer.buckets().size(), counted.skipped());
+        return lastHour;
     }
 
     ClosingBuckets.Subscription closing(UnifiedJedis jedis, StreamKey scored, CombinableFold<Long> count,

@@ -75,6 +75,27 @@ class LibrarySamplesTest {
     }
 
     @Test
+    void quantilesAndDistinctCountsAnswerWhatWasAppended() {
+        StreamKey scored = StreamKey.of("cm", "sketch-scores-" + java.util.UUID.randomUUID());
+        RedisStreamAppend append = new RedisStreamAppend(jedis, new Snowflake(14, Clock.systemUTC()));
+        for (int i = 1; i <= 100; i++) {
+            append.append(scored, LinkedHashMap.of("player", "p" + (i % 7), "total", Integer.toString(i)));
+        }
+        append.append(scored, LinkedHashMap.of("player", "p0", "total", "a lot"));
+        LibrarySamples samples = new LibrarySamples();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> samples.sketches(reader(), scored))
+                .isInstanceOf(echomq.domain.fold.UnreadableEntryException.class).hasMessageContaining("a lot");
+        StreamKey clean = StreamKey.of("cm", "sketch-clean-" + java.util.UUID.randomUUID());
+        for (int i = 1; i <= 100; i++) {
+            append.append(clean, LinkedHashMap.of("player", "p" + (i % 7), "total", Integer.toString(i)));
+        }
+        echomq.sketches.QuantileState lastHour = samples.sketches(reader(), clean);
+        assertThat(lastHour.count()).isEqualTo(100);
+        assertThat(samples.shown.get(0)).isEqualTo(java.util.List.of(io.vavr.control.Option.some(90L), 7L,
+                ((java.util.List<?>) samples.shown.get(0)).get(2), ((java.util.List<?>) samples.shown.get(0)).get(3), 0L));
+    }
+
+    @Test
     void aPartitionedChannelFoldsWhatItsPartitionsHold() {
         LibrarySamples samples = new LibrarySamples();
         Instant t0 = Instant.now().minusSeconds(1);
