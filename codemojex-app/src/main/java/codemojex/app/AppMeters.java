@@ -79,7 +79,13 @@ public final class AppMeters implements AutoCloseable {
             Tags tags = Tags.of("partition", Integer.toString(p));
             Gauge.builder("codemojex.worker.pending", g, WorkerGroup::pending).tags(tags).register(registry);
             Gauge.builder("codemojex.worker.lag", g, WorkerGroup::lag).tags(tags).register(registry);
+            Gauge.builder("codemojex.worker.owned", workers, w -> w.partition(p).owned() ? 1 : 0).tags(tags)
+                    .description("1 while this instance holds the partition's lease (its worker scores), else 0").register(registry);
+            Gauge.builder("codemojex.worker.epoch", workers, w -> w.epoch(p)).tags(tags)
+                    .description("the fencing epoch of the partition's lease as this instance last gained it (0: never)").register(registry);
         }
+        FunctionCounter.builder("codemojex.worker.fenced", workers, ScoreWorkers::fenced)
+                .description("commits refused as fenced: this instance had lost the partition's lease").register(registry);
     }
 
     /** A partition's score worker group as last read: one read per scrape serves both its gauges. */
