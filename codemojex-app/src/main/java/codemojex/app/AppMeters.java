@@ -63,10 +63,17 @@ public final class AppMeters implements AutoCloseable {
         return registry.scrape();
     }
 
+    /** Counts the commit script's {@code BEHIND} answers ({@code behind}): commits sent again above another writer's ids. */
+    void bindBehind(java.util.function.LongSupplier behind) {
+        FunctionCounter.builder("codemojex.worker.behind", behind, java.util.function.LongSupplier::getAsLong)
+                .description("commits answered BEHIND (another writer appended above the ids minted here; sent again)").register(registry);
+    }
+
     /**
      * The score workers' meters: {@code codemojex.guesses.scored} and {@code .rejected} (counters),
      * and per partition, read from Redis once at each {@link #scrape()}, {@code codemojex.worker.pending} (delivered,
-     * not acknowledged) and {@code codemojex.worker.lag} (not delivered yet; -1 when Redis cannot say).
+     * not acknowledged) and {@code codemojex.worker.lag} (not delivered yet; -1 when Redis cannot say); {@code codemojex.worker.owned} and {@code .epoch}
+     * per partition (the lease), and {@code codemojex.worker.fenced}.
      */
     void bindWorkers(ScoreWorkers workers, StreamReadersPort readers, GamePartitions partitions) {
         FunctionCounter.builder("codemojex.guesses.scored", workers, ScoreWorkers::scored)

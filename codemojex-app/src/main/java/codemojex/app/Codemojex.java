@@ -123,6 +123,7 @@ public final class Codemojex implements AutoCloseable {
                 redis.leases(), partitions.channel(Channels.GUESSES), "worker-" + settings.node() + "-" + Long.toString(new SecureRandom().nextLong() >>> 1, 36),
                 settings.lease(), settings.clock());
         commit.fencedBy(worker::epoch);
+        meters.bindBehind(commit::behind);
         meters.bindWorkers(worker, readers, partitions);
         // one closing subscription per process (the store keeps its last bucket under this name), started by serve
         this.chart = new ChartBuckets(new ClosingBuckets(range, redis.serverClock(), redis.bucketMarks()), partitions,

@@ -38,6 +38,7 @@ public final class RedisScoreCommit implements ScoreCommit {
     private final Keys keys;
     private volatile Option<ClockGuard> guard = Option.none();
     private volatile java.util.function.IntToLongFunction epochs = p -> 0;
+    private final java.util.concurrent.atomic.LongAdder behind = new java.util.concurrent.atomic.LongAdder();
 
     /** Over {@code redis}, with one partition, minting the ids of the entries it appends with {@code minter}. */
     public RedisScoreCommit(RedisCalls redis, Snowflake minter) {
@@ -73,6 +74,11 @@ public final class RedisScoreCommit implements ScoreCommit {
     public RedisScoreCommit fencedBy(java.util.function.IntToLongFunction epochOf) {
         this.epochs = Objects.requireNonNull(epochOf, "epochOf");
         return this;
+    }
+
+    /** Script calls answered {@code BEHIND} (another writer appended above the ids minted here; nothing written, minted again). */
+    public long behind() {
+        return behind.sum();
     }
 
     @Override
@@ -141,6 +147,7 @@ public final class RedisScoreCommit implements ScoreCommit {
             if (reply instanceof CommitCodec.Fenced fenced) {
                 throw new LeaseFencedException(CommitCodec.partitionOf(keys, blocks), minted.epoch(), fenced.stored());
             }
+            behind.increment();
             StreamId top = ((CommitCodec.Behind) reply).top();
             StreamId first = blocks.stream().flatMap(b -> b.scoredId().toJavaStream()).findFirst().map(BrandedId::streamId).orElse(top);
             return Either.left(new MintedAppends.Below(top, first));

@@ -89,6 +89,9 @@ public final class ScoreWorker implements AutoCloseable {
      */
     private void tick(boolean recovering) {
         if (!owned) {
+            if (recovering) {
+                ensureGroup(); // the group exists from the start, owned or not: the pending count and the lag read it
+            }
             BackoffLoop.pause(Duration.ofMillis(50));
             return;
         }
@@ -103,8 +106,9 @@ public final class ScoreWorker implements AutoCloseable {
 
     private void turn(boolean recovering) {
         if (takeOver) {
-            takeOver = false;
+            ensureGroup();
             List<StreamEntry> taken = takeOver(Duration.ZERO);
+            takeOver = false; // only once taken: a failure here leaves it for the next round
             counts.noteClaimed(taken.size());
             log.info("took over {} pending guess(es) with the partition's lease", taken.size());
         }
