@@ -210,7 +210,7 @@ public final class ScoreWorker implements AutoCloseable {
             List<StreamEntry> batch = inbox.next(count, block);
             int n = batch.size();
             poll.add(batch);
-            for (int reads = 1; batch.size() == count && reads < READS_PER_POLL && !poll.failed(); reads++) {
+            for (int reads = 1; batch.size() == count && reads < READS_PER_POLL && !poll.failed() && owned; reads++) {
                 batch = inbox.next(count, Duration.ZERO);
                 n += batch.size();
                 poll.add(batch);
