@@ -256,11 +256,16 @@ public final class PartitionOwnership implements AutoCloseable {
             }
         }
         synchronized (this) {
-            try {
-                for (int p : new java.util.TreeSet<>(held.keySet())) {
-                    drop(p);
+            java.util.SortedSet<Integer> mine = new java.util.TreeSet<>(held.keySet());
+            mine.forEach(this::drop); // every worker stops first, whatever the store answers
+            for (int p : mine) {
+                try {
                     leases.release(channel, p, member);
+                } catch (RuntimeException e) {
+                    listener.failed(e); // it lapses on its own
                 }
+            }
+            try {
                 leases.leave(channel, member);
             } catch (RuntimeException e) {
                 listener.failed(e);

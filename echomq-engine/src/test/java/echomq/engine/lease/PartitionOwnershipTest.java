@@ -170,6 +170,26 @@ class PartitionOwnershipTest {
     }
 
     @Test
+    void aStopWithTheStoreDownStillTellsEveryPartitionLostAndTheFailures() {
+        PartitionedChannel ch = new PartitionedChannel("own", "work", 3);
+        boolean[] down = {false};
+        Heard heard = new Heard();
+        List<RuntimeException> failures = new ArrayList<>();
+        PartitionOwnership own = new PartitionOwnership(new FailingLeases(leases, down), ch, "a", LEASE, clock, new PartitionOwnership.Listener() {
+            public void gained(int p, long epoch) { heard.gained(p, epoch); }
+            public void lost(int p) { heard.lost(p); }
+            public void failed(RuntimeException e) { failures.add(e); }
+        });
+        own.tick();
+        assertThat(heard.owns).hasSize(3);
+        down[0] = true;
+        own.stop();
+        assertThat(heard.owns).isEmpty();
+        assertThat(own.owned()).isEmpty();
+        assertThat(failures).hasSize(4); // three releases and the leave
+    }
+
+    @Test
     void badArgumentsAreRefused() {
         PartitionedChannel ch = new PartitionedChannel("own", "work", 1);
         assertThatThrownBy(() -> new PartitionOwnership(leases, ch, "a b", LEASE, clock, new Heard())).hasMessageContaining("'a b'");
