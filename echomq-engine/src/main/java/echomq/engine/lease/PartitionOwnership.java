@@ -81,6 +81,8 @@ public final class PartitionOwnership implements AutoCloseable {
     private final Listener listener;
     private final Map<Integer, Held> held = new HashMap<>();
     private ScheduledExecutorService scheduler;
+    /** Whether a round ever beat: a member that never joined has nothing to release and no membership to leave (it writes nothing). */
+    private boolean joined;
 
     /**
      * Ownership of {@code channel}'s partitions for {@code member}.
@@ -136,6 +138,7 @@ public final class PartitionOwnership implements AutoCloseable {
     public synchronized void tick() {
         lapse();
         List<String> live = leases.heartbeat(channel, member, lease);
+        joined = true;
         Map<Integer, String> owners = new HashMap<>();
         for (int p = 0; p < channel.partitions(); p++) {
             Option<Lease> l = leases.read(channel, p);
@@ -239,7 +242,8 @@ public final class PartitionOwnership implements AutoCloseable {
     /**
      * Stops the rounds, tells the listener every partition is lost, releases them and leaves the
      * members, so that the others take the partitions at their next round. A store that fails here
-     * is told to the listener; the leases then lapse on their own.
+     * is told to the listener; the leases then lapse on their own. A member that never ran a round
+     * writes nothing here.
      */
     public void stop() {
         ScheduledExecutorService s;
@@ -256,6 +260,9 @@ public final class PartitionOwnership implements AutoCloseable {
             }
         }
         synchronized (this) {
+            if (!joined) {
+                return;
+            }
             java.util.SortedSet<Integer> mine = new java.util.TreeSet<>(held.keySet());
             mine.forEach(this::drop); // every worker stops first, whatever the store answers
             for (int p : mine) {

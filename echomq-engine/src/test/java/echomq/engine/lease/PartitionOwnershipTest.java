@@ -190,6 +190,20 @@ class PartitionOwnershipTest {
     }
 
     @Test
+    void aMemberThatNeverRanARoundWritesNothingWhenItStops() {
+        PartitionedChannel ch = new PartitionedChannel("own", "work", 2);
+        boolean[] down = {true}; // any call would fail
+        List<RuntimeException> failures = new ArrayList<>();
+        PartitionOwnership own = new PartitionOwnership(new FailingLeases(leases, down), ch, "a", LEASE, clock, new PartitionOwnership.Listener() {
+            public void gained(int p, long epoch) { }
+            public void lost(int p) { }
+            public void failed(RuntimeException e) { failures.add(e); }
+        });
+        own.stop();
+        assertThat(failures).isEmpty();
+    }
+
+    @Test
     void badArgumentsAreRefused() {
         PartitionedChannel ch = new PartitionedChannel("own", "work", 1);
         assertThatThrownBy(() -> new PartitionOwnership(leases, ch, "a b", LEASE, clock, new Heard())).hasMessageContaining("'a b'");
