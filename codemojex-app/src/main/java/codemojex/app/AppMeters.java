@@ -63,10 +63,17 @@ public final class AppMeters implements AutoCloseable {
         return registry.scrape();
     }
 
+    /** Counts the commit script's {@code BEHIND} answers ({@code behind}): commits sent again above another writer's ids. */
+    void bindBehind(java.util.function.LongSupplier behind) {
+        FunctionCounter.builder("codemojex.worker.behind", behind, java.util.function.LongSupplier::getAsLong)
+                .description("commits answered BEHIND (another writer appended above the ids minted here; sent again)").register(registry);
+    }
+
     /**
      * The score workers' meters: {@code codemojex.guesses.scored} and {@code .rejected} (counters),
      * and per partition, read from Redis once at each {@link #scrape()}, {@code codemojex.worker.pending} (delivered,
-     * not acknowledged) and {@code codemojex.worker.lag} (not delivered yet; -1 when Redis cannot say).
+     * not acknowledged) and {@code codemojex.worker.lag} (not delivered yet; -1 when Redis cannot say); {@code codemojex.worker.owned} and {@code .epoch}
+     * per partition (the lease), and {@code codemojex.worker.fenced}.
      */
     void bindWorkers(ScoreWorkers workers, StreamReadersPort readers, GamePartitions partitions) {
         FunctionCounter.builder("codemojex.guesses.scored", workers, ScoreWorkers::scored)
@@ -79,7 +86,13 @@ public final class AppMeters implements AutoCloseable {
             Tags tags = Tags.of("partition", Integer.toString(p));
             Gauge.builder("codemojex.worker.pending", g, WorkerGroup::pending).tags(tags).register(registry);
             Gauge.builder("codemojex.worker.lag", g, WorkerGroup::lag).tags(tags).register(registry);
+            Gauge.builder("codemojex.worker.owned", workers, w -> w.partition(p).owned() ? 1 : 0).tags(tags)
+                    .description("1 while this instance holds the partition's lease (its worker scores), else 0").register(registry);
+            Gauge.builder("codemojex.worker.epoch", workers, w -> w.epoch(p)).tags(tags)
+                    .description("the fencing epoch of the partition's lease as this instance last gained it (0: never)").register(registry);
         }
+        FunctionCounter.builder("codemojex.worker.fenced", workers, ScoreWorkers::fenced)
+                .description("commits refused as fenced: this instance had lost the partition's lease").register(registry);
     }
 
     /** A partition's score worker group as last read: one read per scrape serves both its gauges. */

@@ -118,9 +118,14 @@ public final class Codemojex implements AutoCloseable {
         this.writes = new WriteProbe(calls, partitions.all().map(p -> partitions.stream(p, Channels.GUESSES).toString()).toJavaList());
         RedisScoreCommit commit = new RedisScoreCommit(calls, minter, keys)
                 .guardedBy(new echomq.wire.ClockGuard(redis.serverClock(), settings.clockBound(), System::nanoTime));
+        // one owner per partition: a member name of this process (a restart is another member), its commits fenced by its leases' epochs
         this.worker = new ScoreWorkers(partitions.all().map(p -> new ScoreWorker(
                 new RedisGuessInbox(redis, partitions.queue(p), "worker-" + settings.node()), games, commit, faults,
-                settings.claimIdle(), settings.clock(), settings.commitBatch(), game -> partitions.of(game) == p)).toJavaList());
+                settings.claimIdle(), settings.clock(), settings.commitBatch(), game -> partitions.of(game) == p)).toJavaList(),
+                redis.leases(), partitions.channel(Channels.GUESSES), "worker-" + settings.node() + "-" + Long.toString(new SecureRandom().nextLong() >>> 1, 36),
+                settings.lease(), settings.clock());
+        commit.fencedBy(worker::epoch);
+        meters.bindBehind(commit::behind);
         meters.bindWorkers(worker, readers, partitions);
         // one closing subscription per process (the store keeps its last bucket under this name), started by serve
         this.chart = new ChartBuckets(new ClosingBuckets(range, redis.serverClock(), redis.bucketMarks()), partitions,

@@ -63,7 +63,7 @@ final class HealthCheck {
             pending = Option.none(); // Redis could not say: null, not a made-up count
         }
         HealthWeb.Worker worker = new HealthWeb.Worker(workerExpected, app.worker().isRunning(), app.worker().scored(),
-                app.worker().rejected(), app.worker().claimed(), pending);
+                app.worker().rejected(), app.worker().claimed(), pending, app.worker().owned(), app.worker().fenced());
         boolean writing = "accepted".equals(writes);
         return new HealthWeb(status(up, writing, app.worker().isRunning() || !workerExpected, live.feed().current().isDefined()),
                 up ? "up" : "down",

@@ -30,9 +30,15 @@ import java.util.Objects;
  * @param clockBound  how far ahead of Redis's clock the app's clock may be before its writes (appends, the score
  *                    worker's commits) are refused: a clock stepped hours ahead must not push every later id into
  *                    the future ({@link ClockBound#DEFAULT}, 10 minutes; tests that move a clock further set more)
+ * @param lease       the score workers' partition lease: each partition is scored by the one instance holding its
+ *                    lease, renewed every third of it; a dead instance's partitions are taken over within about
+ *                    {@code 4/3} of it (50 ms .. 1 h; {@link #DEFAULT_LEASE})
  */
 public record Settings(int node, Clock clock, Duration claimIdle, int commitBatch, Option<Integer> partitions,
-                       Duration sessionTtl, Codemojex.Client client, Duration chartBucket, ClockBound clockBound) {
+                       Duration sessionTtl, Codemojex.Client client, Duration chartBucket, ClockBound clockBound, Duration lease) {
+
+    /** The partition lease unless told otherwise: 10 s. */
+    public static final Duration DEFAULT_LEASE = Duration.ofSeconds(10);
 
     /** The live chart's bucket unless told otherwise: a minute. */
     public static final Duration DEFAULT_CHART_BUCKET = Duration.ofMinutes(1);
@@ -66,6 +72,13 @@ public record Settings(int node, Clock clock, Duration claimIdle, int commitBatc
             throw new IllegalArgumentException("chart-bucket must be 1s..1d in whole milliseconds, got " + chartBucket);
         }
         Objects.requireNonNull(clockBound, "clockBound");
+        Durations.requireWithin("lease", Objects.requireNonNull(lease, "lease"), Duration.ofMillis(50), Duration.ofHours(1));
+    }
+
+    /** These settings with the {@link #DEFAULT_LEASE}. */
+    public Settings(int node, Clock clock, Duration claimIdle, int commitBatch, Option<Integer> partitions, Duration sessionTtl,
+                    Codemojex.Client client, Duration chartBucket, ClockBound clockBound) {
+        this(node, clock, claimIdle, commitBatch, partitions, sessionTtl, client, chartBucket, clockBound, DEFAULT_LEASE);
     }
 
     /** These settings with the library's {@link ClockBound#DEFAULT}. */
@@ -97,7 +110,7 @@ public record Settings(int node, Clock clock, Duration claimIdle, int commitBatc
     /** A builder starting from these settings. */
     public Builder toBuilder() {
         return new Builder().node(node).clock(clock).claimIdle(claimIdle).commitBatch(commitBatch).partitions(partitions)
-                .sessionTtl(sessionTtl).client(client).chartBucket(chartBucket).clockBound(clockBound);
+                .sessionTtl(sessionTtl).client(client).chartBucket(chartBucket).clockBound(clockBound).lease(lease);
     }
 
     /** Settings one value at a time, checked all together by {@link #build()}. */
@@ -111,6 +124,7 @@ public record Settings(int node, Clock clock, Duration claimIdle, int commitBatc
         private Codemojex.Client client = Codemojex.Client.JEDIS;
         private Duration chartBucket = DEFAULT_CHART_BUCKET;
         private ClockBound clockBound = ClockBound.DEFAULT;
+        private Duration lease = DEFAULT_LEASE;
 
         private Builder() {
         }
@@ -179,9 +193,15 @@ public record Settings(int node, Clock clock, Duration claimIdle, int commitBatc
             return this;
         }
 
+        /** Partition leases of {@code d}. */
+        public Builder lease(Duration d) {
+            this.lease = d;
+            return this;
+        }
+
         /** The settings; refused, naming the value, when one is out of range. */
         public Settings build() {
-            return new Settings(node, clock, claimIdle, commitBatch, partitions, sessionTtl, client, chartBucket, clockBound);
+            return new Settings(node, clock, claimIdle, commitBatch, partitions, sessionTtl, client, chartBucket, clockBound, lease);
         }
     }
 }

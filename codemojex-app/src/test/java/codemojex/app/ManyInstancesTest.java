@@ -23,8 +23,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Several {@code serve} processes (real OS processes) on one Redis, as behind a load balancer: the
- * players are spread over all of them, their workers share the guesses as consumers of one group,
- * and a worker killed with SIGKILL in the middle of play leaves guesses that the others take over.
+ * players are spread over all of them, the partitions over their workers (one lease, one owner
+ * each), and a worker killed with SIGKILL in the middle of play leaves its partition and the guesses
+ * delivered to it to the others.
  * Every guess is scored exactly once, every board equals its rebuild from the log, no request
  * answers 5xx (the simulation accepts only the statuses it expects).
  */
@@ -55,6 +56,17 @@ class ManyInstancesTest {
     /** How many delivered guesses {@code consumer} holds (none: Redis leaves the per-consumer counts out). */
     static long held(StreamPendingSummary p, String consumer) {
         return p.getConsumerMessageCount() == null ? 0 : p.getConsumerMessageCount().getOrDefault(consumer, 0L);
+    }
+
+    /** Checks each of {@code serves} holds the lease of exactly one of three partitions ({@code /health}'s {@code worker.owned}). */
+    static void onePartitionEach(List<ServeProcessTest.Serve> serves) throws Exception {
+        java.util.Set<String> owned = new java.util.HashSet<>();
+        for (ServeProcessTest.Serve s : serves) {
+            com.fasterxml.jackson.databind.JsonNode mine = s.manage("/health").path("worker").path("owned");
+            assertThat(mine.size()).as("partitions owned by instance %d: %s", s.port(), mine).isEqualTo(1);
+            mine.fieldNames().forEachRemaining(owned::add);
+        }
+        assertThat(owned).containsExactlyInAnyOrder("0", "1", "2");
     }
 
     static String url(ServeProcessTest.Serve s) {
@@ -93,17 +105,14 @@ class ManyInstancesTest {
     @Test
     void threeInstancesOnOneRedisShareThePlayersAndTheWork() throws Exception {
         try (RedisServerProcess redis = TestRedis.privateServer()) {
-            List<ServeProcessTest.Serve> serves = startThree(redis);
+            List<ServeProcessTest.Serve> serves = startThree(redis, "--partitions", "3", "--lease", "1s");
             Simulation.Report report;
             try (Simulation s = new Simulation(serves.stream().map(ManyInstancesTest::url).toList(), new PrintStream(new ByteArrayOutputStream()))) {
                 report = s.run(30, 6, 3_000, 6, 7);
             }
             System.out.printf("[instances] %d guesses over 3 instances: scored end to end %.0f/s%n", report.guesses(), report.scoredPerSecond());
             checkTheLog(redis, report);
-            for (ServeProcessTest.Serve s : serves) {
-                long scored = s.manage("/health").path("worker").path("scored").asLong();
-                assertThat(scored).as("guesses scored by the worker of instance %d", s.port()).isPositive();
-            }
+            onePartitionEach(serves);
         }
     }
 
@@ -114,7 +123,7 @@ class ManyInstancesTest {
     @Test
     void threeInstancesOnAClusterShareThePlayersAndTheWork() throws Exception {
         try (echomq.testkit.RedisClusterProcess cluster = echomq.testkit.RedisClusterProcess.start()) {
-            List<ServeProcessTest.Serve> serves = startThree(cluster.uri(), "--partitions", "3");
+            List<ServeProcessTest.Serve> serves = startThree(cluster.uri(), "--partitions", "3", "--lease", "1s");
             Simulation.Report report;
             try (Simulation s = new Simulation(serves.stream().map(ManyInstancesTest::url).toList(), new PrintStream(new ByteArrayOutputStream()))) {
                 report = s.run(30, 6, 2_000, 6, 9);
@@ -123,9 +132,9 @@ class ManyInstancesTest {
                     report.scoredPerSecond());
             checkTheLog(cluster.uri(), report);
             for (ServeProcessTest.Serve s : serves) {
-                assertThat(s.manage("/health").path("worker").path("scored").asLong()).as("instance %d scored some", s.port()).isPositive();
                 assertThat(s.manage("/health").path("partitions").asInt()).isEqualTo(3);
             }
+            onePartitionEach(serves);
             // each partition's guess-scored stream on a master of its own; every game's entries in its partition's
             try (Codemojex app = Codemojex.connect(cluster.uri(), Settings.defaults())) {
                 java.util.Set<Integer> masters = new java.util.HashSet<>(); // by port
@@ -148,9 +157,10 @@ class ManyInstancesTest {
     @Test
     void aServeKilledMidPlayLeavesItsGuessesToTheOthers() throws Exception {
         try (RedisServerProcess redis = TestRedis.privateServer()) {
-            List<ServeProcessTest.Serve> serves = startThree(redis, "--claim-idle", "2s");
+            // a claim-idle of ten minutes: the victim's guesses go to the survivors with its partition's lease only
+            List<ServeProcessTest.Serve> serves = startThree(redis, "--claim-idle", "10m", "--partitions", "3", "--lease", "1s");
             ServeProcessTest.Serve victim = serves.get(2);
-            // the players play through the first two; the third's worker takes its share of the guesses
+            // the players play through the first two; the third's worker scores the partition it owns
             CompletableFuture<Simulation.Report> play = CompletableFuture.supplyAsync(() -> {
                 try {
                     try (Simulation s = new Simulation(List.of(url(serves.get(0)), url(serves.get(1))), new PrintStream(new ByteArrayOutputStream()))) {
@@ -162,13 +172,16 @@ class ManyInstancesTest {
             });
             long heldAtKill = 0;
             try (redis.clients.jedis.UnifiedJedis direct = echomq.redis.RedisConnections.connect(redis.uri())) {
-                String guesses = StreamKey.of(Channels.QUEUE, Channels.GUESSES).toString();
+                codemojex.projections.GamePartitions three = new codemojex.projections.GamePartitions(3);
+                List<String> guesses = three.all().map(p -> three.stream(p, Channels.GUESSES).toString()).toJavaList();
+                java.util.function.LongSupplier heldByVictim = () -> guesses.stream()
+                        .mapToLong(g -> held(direct.xpending(g, RedisGuessInbox.GROUP), "worker-13")).sum();
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
                 while (victim.process().isAlive() && System.nanoTime() < deadline && !play.isDone()) {
-                    if (held(direct.xpending(guesses, RedisGuessInbox.GROUP), "worker-13") > 0) {
+                    if (heldByVictim.getAsLong() > 0) {
                         victim.process().destroyForcibly(); // SIGKILL, with guesses delivered to it and not committed
                         assertThat(victim.process().waitFor(10, TimeUnit.SECONDS)).isTrue();
-                        heldAtKill = held(direct.xpending(guesses, RedisGuessInbox.GROUP), "worker-13");
+                        heldAtKill = heldByVictim.getAsLong();
                     }
                 }
             }
@@ -181,6 +194,12 @@ class ManyInstancesTest {
                 claimed += s.manage("/health").path("worker").path("claimed").asLong();
             }
             assertThat(claimed).as("guesses the survivors took over").isGreaterThanOrEqualTo(heldAtKill);
+            // the victim's partition went to one of the two
+            java.util.Set<String> owned = new java.util.HashSet<>();
+            for (ServeProcessTest.Serve s : serves.subList(0, 2)) {
+                s.manage("/health").path("worker").path("owned").fieldNames().forEachRemaining(owned::add);
+            }
+            assertThat(owned).containsExactlyInAnyOrder("0", "1", "2");
         }
     }
 }

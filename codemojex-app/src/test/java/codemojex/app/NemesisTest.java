@@ -49,7 +49,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * through a {@link FaultyProxy} of its own, and client threads playing through HTTP with retries
  * while a seeded nemesis pauses (SIGSTOP/SIGCONT) and kills (SIGKILL, restarted on the same AOF and
  * port) Redis, kills a {@code serve} and starts it again, cuts a proxy's connections, makes it
- * refuse new ones or delays its forwarding, and steps a {@code serve}'s wall clock back by minutes.
+ * refuse new ones or delays its forwarding, pauses a {@code serve} (SIGSTOP) past its partition lease,
+ * and steps a {@code serve}'s wall clock back by minutes. The games are spread over three partitions,
+ * each scored by the one serve holding its lease ({@code --lease 1s}): a serve killed or paused past
+ * the lease has its partitions taken over by the other (checked as the fault runs), and a paused one
+ * that wakes is fenced.
  *
  * <p><b>A cluster:</b> three masters with a replica each, the games spread over three partitions
  * (one per master), the same two {@code serve}s and clients, and a nemesis that SIGKILLs a master
@@ -101,11 +105,17 @@ class NemesisTest {
     }
 
     /** The faults; each topology draws from its own. */
-    enum Kind { PAUSE_REDIS, KILL_REDIS, KILL_SERVE, CUT, DELAY, REFUSE, CLOCK_BACK, KILL_MASTER, FAILOVER }
+    enum Kind { PAUSE_REDIS, KILL_REDIS, KILL_SERVE, PAUSE_SERVE, CUT, DELAY, REFUSE, CLOCK_BACK, KILL_MASTER, FAILOVER }
 
-    static final List<Kind> ONE_SERVER = List.of(Kind.PAUSE_REDIS, Kind.KILL_REDIS, Kind.KILL_SERVE, Kind.CUT, Kind.DELAY, Kind.REFUSE,
+    static final List<Kind> ONE_SERVER = List.of(Kind.PAUSE_REDIS, Kind.KILL_REDIS, Kind.KILL_SERVE, Kind.PAUSE_SERVE, Kind.CUT, Kind.DELAY,
+            Kind.REFUSE, Kind.CLOCK_BACK);
+    static final List<Kind> CLUSTER = List.of(Kind.PAUSE_REDIS, Kind.KILL_MASTER, Kind.FAILOVER, Kind.KILL_SERVE, Kind.PAUSE_SERVE, Kind.CUT,
             Kind.CLOCK_BACK);
-    static final List<Kind> CLUSTER = List.of(Kind.PAUSE_REDIS, Kind.KILL_MASTER, Kind.FAILOVER, Kind.KILL_SERVE, Kind.CUT, Kind.CLOCK_BACK);
+
+    /** The serves' partition lease ({@code --lease}): a serve silent past it loses its partitions to the other. */
+    static final Duration LEASE = Duration.ofSeconds(1);
+    /** Each takeover of a killed or paused serve's partitions: how long the other took, in ms. */
+    final List<Long> takeovers = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     /** How long before a master's SIGKILL a write it acknowledged may not have reached its replica. */
     static final long LOSS_WINDOW_MS = 1_000;
@@ -128,8 +138,8 @@ class NemesisTest {
     RedisServerProcess redis;
     FaultyProxy[] proxies;
     RedisClusterProcess cluster;
-    /** The games' partitions: 1 on one server, 3 on the cluster (one per master). */
-    int partitions = 1;
+    /** The games' partitions: 3 (on the cluster, one per master). */
+    int partitions = 3;
     /** When each SIGKILL of a master was sent (ms of the run): writes acknowledged just before may be gone. */
     final List<Long> masterKills = new java.util.concurrent.CopyOnWriteArrayList<>();
     /** The wall clock at {@link #t0}: a time of the run as the epoch ms the stream ids carry. */
@@ -174,7 +184,7 @@ class NemesisTest {
              FaultyProxy p1 = FaultyProxy.start(server.port())) {
             redis = server;
             proxies = new FaultyProxy[] {p0, p1};
-            startServes(i -> List.of("--redis", proxies[i].uri()));
+            startServes(i -> List.of("--redis", proxies[i].uri(), "--partitions", "3"));
             run(seed, seconds, ONE_SERVER, server.uri());
         }
     }
@@ -227,7 +237,7 @@ class NemesisTest {
     ServeProcessTest.Serve startServe(int i) throws IOException {
         List<String> args = new ArrayList<>(redisArgs.apply(i));
         args.addAll(List.of("--node", Integer.toString(41 + i), "--guess-rate", "100000", "--read-rate", "0", "--room-rate", "600",
-                "--claim-idle", "2s"));
+                "--claim-idle", "2s", "--lease", LEASE.toSeconds() + "s"));
         return ServeProcessTest.Serve.start(Files.createTempDirectory("nemesis-serve-"), Map.of(
                         "LD_PRELOAD", libfaketime().toString(),
                         "FAKETIME_TIMESTAMP_FILE", clocks[i].toString(),
@@ -355,6 +365,7 @@ class NemesisTest {
         }
         assertThat(history.stream().filter(op -> op.status() == 202).count()).as("guesses accepted under the nemesis").isGreaterThan(100);
         long checkFrom = now();
+        checkOwnership();
         check(uri);
         System.out.printf("[nemesis] drained and checked in %d ms; the whole run %d ms%n", now() - checkFrom, now());
     }
@@ -426,10 +437,32 @@ class NemesisTest {
                 }
                 case KILL_SERVE -> {
                     ServeProcessTest.Serve victim = serves.get(target);
-                    fault(kind, "SIGKILL serve " + target + " (pid " + victim.process().pid() + "), started again");
+                    Map<String, Long> held = owned(victim);
                     victim.process().destroyForcibly();
+                    long at = now();
                     assertThat(victim.process().waitFor(30, TimeUnit.SECONDS)).isTrue();
+                    long took = awaitTakeover(serves.get(1 - target), held, at);
+                    fault(kind, "SIGKILL serve " + target + " (pid " + victim.process().pid() + ") owning partitions " + held + "; serve "
+                            + (1 - target) + " took them over in " + took + " ms; started again");
                     serves.set(target, startServe(target).ready());
+                }
+                case PAUSE_SERVE -> {
+                    // a serve silent past its lease (a long GC pause, a stopped VM): the other takes its partitions and
+                    // their pending guesses; when it wakes, a commit it had in hand is fenced, and it rejoins
+                    ServeProcessTest.Serve victim = serves.get(target);
+                    Map<String, Long> held = owned(victim);
+                    String pid = Long.toString(victim.process().pid());
+                    signal("STOP", pid);
+                    long at = now();
+                    long took;
+                    try {
+                        took = awaitTakeover(serves.get(1 - target), held, at);
+                        Thread.sleep(rng.nextInt(500));
+                    } finally {
+                        signal("CONT", pid);
+                    }
+                    fault(kind, "SIGSTOP serve " + target + " (pid " + pid + ") owning partitions " + held + "; serve " + (1 - target)
+                            + " took them over in " + took + " ms; SIGCONT after " + (now() - at) + " ms");
                 }
                 case CUT -> {
                     if (proxies != null) {
@@ -480,6 +513,70 @@ class NemesisTest {
             Thread.sleep(500 + rng.nextInt(1_500));
         }
         return injected;
+    }
+
+    /** The partitions {@code serve} owns now, each with its epoch ({@code /health}'s {@code worker.owned}); empty when it does not answer. */
+    static Map<String, Long> owned(ServeProcessTest.Serve serve) {
+        Map<String, Long> owned = new TreeMap<>();
+        try {
+            serve.manage("/health").path("worker").path("owned").fields().forEachRemaining(e -> owned.put(e.getKey(), e.getValue().asLong()));
+        } catch (IOException | InterruptedException | RuntimeException notNow) {
+            // a serve that does not answer owns nothing we can name
+        }
+        return owned;
+    }
+
+    /**
+     * Waits until {@code heir} owns every partition of {@code held} under a newer epoch (the lease of a
+     * serve silent since {@code since} ms of the run lapsed, and the heir acquired it); returns how long
+     * after {@code since} it was seen, in ms.
+     */
+    long awaitTakeover(ServeProcessTest.Serve heir, Map<String, Long> held, long since) throws InterruptedException {
+        if (held.isEmpty()) {
+            return 0; // it owned nothing yet (just started again): nothing to take over
+        }
+        long deadline = now() + 30_000;
+        while (true) {
+            Map<String, Long> now = owned(heir);
+            if (held.entrySet().stream().allMatch(e -> now.getOrDefault(e.getKey(), 0L) > e.getValue())) {
+                long took = now() - since;
+                takeovers.add(took);
+                return took;
+            }
+            assertThat(now()).as("serve owning %s within 30 s after the other's %s went silent", now, held).isLessThan(deadline);
+            Thread.sleep(50);
+        }
+    }
+
+    /**
+     * The takeover check, once the nemesis has healed: every partition owned by exactly one of the two
+     * serves again, and what the takeovers took (each a killed or paused serve's partitions, within
+     * about 4/3 of the lease when the machine keeps up) and how many commits were fenced.
+     */
+    void checkOwnership() throws InterruptedException {
+        long deadline = now() + 30_000;
+        while (true) {
+            Map<String, Long> a = owned(serves.get(0));
+            Map<String, Long> b = owned(serves.get(1));
+            java.util.Set<String> both = new java.util.HashSet<>(a.keySet());
+            both.retainAll(b.keySet());
+            if (both.isEmpty() && a.size() + b.size() == partitions) {
+                break;
+            }
+            assertThat(now()).as("one owner per partition after the nemesis: serve 0 owns %s, serve 1 %s", a, b).isLessThan(deadline);
+            Thread.sleep(50);
+        }
+        long fenced = 0;
+        for (int i = 0; i < 2; i++) {
+            try {
+                fenced += serves.get(i).manage("/health").path("worker").path("fenced").asLong();
+            } catch (IOException e) {
+                throw new AssertionError(e);
+            }
+        }
+        System.out.printf("[nemesis] partitions taken over %d times, in %s ms (lease %d ms); %d commits fenced%n", takeovers.size(), takeovers,
+                LEASE.toMillis(), fenced);
+        assertThat(takeovers).as("takeovers of a killed or paused serve's partitions").isNotEmpty();
     }
 
     /** A partition's master and replica now. */

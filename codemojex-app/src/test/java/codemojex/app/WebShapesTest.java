@@ -158,7 +158,7 @@ class WebShapesTest {
         libraryMetrics(health.get("live"), "feed", "changes", "computes", "conflated", "delivered", "failures", "listeners");
         libraryMetrics(health.get("live"), "followers", "failures", "followers", "restarts", "wakeups");
         assertThat(shape(health)).isEqualTo("{client:s,eventFrames:{built:n,sent:n},eventStreams:n,live:{feed:metrics<n>,followers:metrics<n>,watchedGames:n},partitions:n,projections:metrics<n>,"
-                + "redis:s,requests:map<n>,skippedEntries:[],status:s,worker:{claimed:n,enabled:b,pending:n,rejected:n,running:b,scored:n},writes:s}");
+                + "redis:s,requests:map<n>,skippedEntries:[],status:s,worker:{claimed:n,enabled:b,fenced:n,owned:{0:n},pending:n,rejected:n,running:b,scored:n},writes:s}");
     }
 
     @Test

@@ -460,39 +460,55 @@ public final class Bench {
 
     /**
      * 11. Guesses scored per second end to end (HTTP submits by 8 client threads until every guess
-     * is scored) by 1 against 3 app instances, on one Redis (P = 1) and on a three-master cluster with
-     * the games in 3 partitions. The instances run in this JVM, each with its own client, HTTP server
-     * and score workers: the work is shared as between processes, the CPU is the same two cores.
-     * Rounds alternate the contenders; each round starts fresh instances and opens new games.
+     * is scored) by 1 against 3 app instances, on one Redis and on a three-master cluster, the games
+     * in 3 partitions (#48: each partition scored by the one instance holding its lease). The
+     * instances run in this JVM, each with its own client, HTTP server and score workers: the work is
+     * shared as between processes, the CPU is the same two cores. Each run waits for the partitions
+     * to be owned once each (steady state), then counts Redis' commands per scored guess
+     * ({@code INFO commandstats} over every master, less {@code INFO}), the commit script's
+     * {@code BEHIND} answers and the fenced commits. Rounds alternate the contenders; each round
+     * starts fresh instances and opens new games.
      */
     static void instances(Harness h, String uri, boolean quick, int rounds) throws Exception {
         int guesses = quick ? 1_500 : 2_000;
-        String title = "11. guesses scored per second end to end (" + guesses + " guesses, 8 clients): 1 vs 3 app instances";
-        String[] contenders = {"one Redis, 1 instance", "one Redis, 3 instances", "cluster P = 3, 1 instance", "cluster P = 3, 3 instances"};
+        String title = "11. guesses scored per second end to end (" + guesses + " guesses, 8 clients): 1 vs 3 app instances, P = 3 leased";
+        String[] contenders = {"one Redis P = 3, 1 instance", "one Redis P = 3, 3 instances", "cluster P = 3, 1 instance", "cluster P = 3, 3 instances"};
         Map<String, double[]> rates = new java.util.LinkedHashMap<>();
+        Map<String, double[]> commands = new java.util.LinkedHashMap<>();
+        Map<String, long[]> behindFenced = new java.util.LinkedHashMap<>();
         for (String c : contenders) {
             rates.put(c, new double[rounds]);
+            commands.put(c, new double[rounds]);
+            behindFenced.put(c, new long[2]);
         }
-        try (echomq.testkit.RedisClusterProcess cluster = echomq.testkit.RedisClusterProcess.start()) {
-            // the cluster's partition count is stored by the first instance: every later one finds it
+        try (echomq.testkit.RedisServerProcess one = echomq.testkit.RedisServerProcess.start();
+             echomq.testkit.RedisClusterProcess cluster = echomq.testkit.RedisClusterProcess.start()) {
+            // each topology's partition count is stored by its first instance: every later one finds it
             for (int round = 0; round < rounds; round++) {
                 for (int i = 0; i < contenders.length; i++) {
                     String c = contenders[(i + round) % contenders.length];
                     boolean onCluster = c.startsWith("cluster");
+                    List<echomq.testkit.RedisServerProcess> nodes = onCluster ? cluster.masters() : List.of(one);
                     int n = c.endsWith("3 instances") ? 3 : 1;
                     List<codemojex.app.Codemojex> apps = new ArrayList<>();
                     List<codemojex.app.Server> servers = new ArrayList<>();
                     try {
                         for (int k = 0; k < n; k++) {
-                            codemojex.app.Settings.Builder s = codemojex.app.Settings.builder().node(200 + 10 * round + k);
-                            codemojex.app.Codemojex app = codemojex.app.Codemojex.connect(onCluster ? cluster.uri() : uri,
-                                    (onCluster ? s.partitions(3) : s).build());
+                            codemojex.app.Settings s = codemojex.app.Settings.builder().node(200 + 10 * round + k).partitions(3).build();
+                            codemojex.app.Codemojex app = codemojex.app.Codemojex.connect(onCluster ? cluster.uri() : one.uri(), s);
                             apps.add(app);
                             servers.add(codemojex.app.Server.start(app, codemojex.app.ServerOptions.on("127.0.0.1", 0)));
                         }
+                        awaitOnePerPartition(apps, 3);
+                        long before = commandCalls(nodes);
                         try (codemojex.app.cli.Simulation sim = new codemojex.app.cli.Simulation(
                                 servers.stream().map(codemojex.app.Server::url).toList(), new java.io.PrintStream(java.io.OutputStream.nullOutputStream()))) {
                             rates.get(c)[round] = sim.run(30, 12, guesses, 8, 11 + round).scoredPerSecond();
+                        }
+                        commands.get(c)[round] = (commandCalls(nodes) - before) / (double) guesses;
+                        for (codemojex.app.Codemojex app : apps) {
+                            behindFenced.get(c)[0] += (long) app.meters().registry().get("codemojex.worker.behind").functionCounter().count();
+                            behindFenced.get(c)[1] += app.worker().fenced();
                         }
                     } finally {
                         servers.forEach(codemojex.app.Server::close);
@@ -502,17 +518,56 @@ public final class Bench {
             }
         }
         List<Harness.Row> out = new ArrayList<>();
-        for (String topology : new String[] {"one Redis", "cluster P = 3"}) {
+        for (String topology : new String[] {"one Redis P = 3", "cluster P = 3"}) {
             double base = Harness.median(rates.get(topology + ", 1 instance"));
+            double baseCommands = Harness.median(commands.get(topology + ", 1 instance"));
             for (String c : contenders) {
                 if (c.startsWith(topology)) {
                     double rate = Harness.median(rates.get(c));
                     out.add(new Harness.Row(title, c + (c.endsWith("1 instance") ? " (baseline of its topology)" : ""), guesses,
                             guesses / rate * 1000, rate, rate / base, java.util.Arrays.stream(rates.get(c)).map(x -> guesses / x * 1000).toArray()));
+                    double perGuess = Harness.median(commands.get(c));
+                    System.out.printf("[case 11] %s: %.0f guesses/s (%.2fx), %.2f Redis commands per scored guess (%.2fx; rounds %s), "
+                                    + "BEHIND %d, FENCED %d over %d rounds%n", c, rate, rate / base, perGuess, perGuess / baseCommands,
+                            java.util.Arrays.toString(commands.get(c)), behindFenced.get(c)[0], behindFenced.get(c)[1], rounds);
                 }
             }
         }
         h.record(out);
+    }
+
+    /** Waits (30 s at most) until {@code apps} own each of {@code partitions} partitions exactly once: the leases' steady state. */
+    static void awaitOnePerPartition(List<codemojex.app.Codemojex> apps, int partitions) throws InterruptedException {
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (true) {
+            java.util.Set<Integer> owned = new java.util.HashSet<>();
+            int total = 0;
+            for (codemojex.app.Codemojex app : apps) {
+                owned.addAll(app.worker().owned().keySet());
+                total += app.worker().owned().size();
+            }
+            if (owned.size() == partitions && total == partitions) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the partitions were not owned once each within 30 s: " + owned + ", " + total + " leases");
+            }
+            Thread.sleep(50);
+        }
+    }
+
+    /** Every command {@code nodes} ran so far ({@code INFO commandstats}, scripts' own commands included), less {@code INFO}. */
+    static long commandCalls(List<echomq.testkit.RedisServerProcess> nodes) {
+        long calls = 0;
+        for (echomq.testkit.RedisServerProcess node : nodes) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^cmdstat_([^:]+):calls=(\\d+)").matcher(node.command("INFO", "commandstats"));
+            while (m.find()) {
+                if (!m.group(1).equals("info")) {
+                    calls += Long.parseLong(m.group(2));
+                }
+            }
+        }
+        return calls;
     }
 
     /** The entries of a window, counted: invertible. */

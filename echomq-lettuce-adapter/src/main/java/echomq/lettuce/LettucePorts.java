@@ -107,4 +107,9 @@ public final class LettucePorts implements EchoPorts {
     public BucketMarkPort bucketMarks() {
         return new LettuceBucketMarks(redis);
     }
+
+    @Override
+    public echomq.domain.lease.PartitionLeasePort leases() {
+        return new LettucePartitionLeases(redis);
+    }
 }

@@ -108,4 +108,9 @@ public final class RedisPorts implements EchoPorts {
     public BucketMarkPort bucketMarks() {
         return new RedisBucketMarks(jedis);
     }
+
+    @Override
+    public echomq.domain.lease.PartitionLeasePort leases() {
+        return new RedisPartitionLeases(jedis);
+    }
 }

@@ -2,7 +2,7 @@ package echomq.wire;
 
 /**
  * Where the library's Lua scripts live (resources beside this class), each documenting its KEYS
- * and ARGV: {@code checkpoint-save.lua}, {@code stream-observe.lua}, {@code server-time.lua}. Each adapter runs them
+ * and ARGV: {@code checkpoint-save.lua}, {@code stream-observe.lua}, {@code server-time.lua}, and the partition leases' {@code lease-acquire.lua}, {@code lease-release.lua}, {@code lease-read.lua}, {@code members-beat.lua}, {@code members-leave.lua}. Each adapter runs them
  * through its own client, by SHA-1 first.
  * <p>
  * A script that writes starts with the shebang {@code #!lua} (Redis 7), which declares it a
@@ -23,6 +23,21 @@ public final class Scripts {
 
     /** {@code TIME} on the node of a key's slot. */
     public static final String SERVER_TIME = "server-time.lua";
+
+    /** A partition's lease acquired or renewed, its fencing epoch incremented on a change of owner. */
+    public static final String LEASE_ACQUIRE = "lease-acquire.lua";
+
+    /** A partition's lease let go of by its owner. */
+    public static final String LEASE_RELEASE = "lease-release.lua";
+
+    /** A partition's lease as stored (read-only). */
+    public static final String LEASE_READ = "lease-read.lua";
+
+    /** A member's heartbeat, answering the live members. */
+    public static final String MEMBERS_BEAT = "members-beat.lua";
+
+    /** A member's clean leave. */
+    public static final String MEMBERS_LEAVE = "members-leave.lua";
 
     private Scripts() {
     }

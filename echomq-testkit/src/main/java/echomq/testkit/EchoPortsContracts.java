@@ -111,6 +111,14 @@ public abstract class EchoPortsContracts extends AdapterContracts {
         return ports().serverClock();
     }
 
+    @org.junit.jupiter.api.Nested
+    class Leases extends PartitionLeasePortContract {
+        @Override
+        protected echomq.domain.lease.PartitionLeasePort leases() {
+            return ports().leases();
+        }
+    }
+
     private static StreamKey fresh() {
         return StreamKey.of("contract", "ports-" + UUID.randomUUID());
     }

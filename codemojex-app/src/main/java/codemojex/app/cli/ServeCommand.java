@@ -62,6 +62,11 @@ final class ServeCommand implements Runnable {
                     + "takes it over, e.g. 30s, 2s (default: ${DEFAULT-VALUE})")
     String claimIdle;
 
+    @Option(names = "--lease", defaultValue = "10s", paramLabel = "DURATION",
+            description = "the partition lease: each partition is scored by the one instance holding it, renewed every third of it; "
+                    + "a dead instance's partitions are taken over within about 4/3 of it, 50ms..1h (default: ${DEFAULT-VALUE})")
+    String lease;
+
     @Option(names = "--commit-batch", defaultValue = "100", paramLabel = "N",
             description = "guesses the score worker commits per script call, 1..1000 (default: ${DEFAULT-VALUE})")
     int commitBatch;
@@ -126,6 +131,7 @@ final class ServeCommand implements Runnable {
         Duration ttl = Durations.parse("session-ttl", sessionTtl, Duration.ofSeconds(1), Durations.MAX);
         Duration checkpoints = Durations.parse("checkpoint-every", checkpointEvery, Server.CHECKPOINT_EVERY_MIN, Server.CHECKPOINT_EVERY_MAX);
         Duration idle = Durations.parse("claim-idle", claimIdle);
+        Duration leaseFor = Durations.parse("lease", lease, Duration.ofMillis(50), Duration.ofHours(1));
         if (idle.isZero()) {
             // zero would take every delivered guess away from the worker that is scoring it
             throw new IllegalArgumentException("--claim-idle must be more than 0, got " + claimIdle);
@@ -149,7 +155,7 @@ final class ServeCommand implements Runnable {
                 .withCheckpointEvery(checkpoints);
         options = noWorker ? options.withoutWorker() : options;
         Codemojex app = redis.serve(ephemeral, s -> {
-            s.claimIdle(idle).commitBatch(commitBatch).sessionTtl(ttl).chartBucket(chart);
+            s.claimIdle(idle).lease(leaseFor).commitBatch(commitBatch).sessionTtl(ttl).chartBucket(chart);
             return partitions == null ? s : s.partitions(partitions);
         });
         Server server;

@@ -52,8 +52,20 @@ public record HealthWeb(String status, String redis, String writes, String clien
      * @param rejected guesses it rejected
      * @param claimed  guesses it claimed from a consumer that stalled
      * @param pending  guesses delivered and not yet acknowledged; JSON null when Redis could not say
+     * @param owned    the partitions whose lease this instance holds (its workers score only those), each with its
+     *                 fencing epoch, in partition order
+     * @param fenced   commits refused as fenced (the partition's lease had gone to another instance)
      */
-    public record Worker(boolean enabled, boolean running, long scored, long rejected, long claimed, Option<Long> pending) {
+    public record Worker(boolean enabled, boolean running, long scored, long rejected, long claimed, Option<Long> pending,
+                         java.util.SortedMap<Integer, Long> owned, long fenced) {
+        public Worker {
+            owned = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(owned));
+        }
+
+        /** A worker owning no partition, never fenced. */
+        public Worker(boolean enabled, boolean running, long scored, long rejected, long claimed, Option<Long> pending) {
+            this(enabled, running, scored, rejected, claimed, pending, new java.util.TreeMap<>(), 0);
+        }
     }
 
     /**

@@ -32,8 +32,8 @@ final class CommitCodec {
     /**
      * What one script call sends.
      *
-     * @param keys the keys: three streams of the games' partition, then board, results and game hash per guess
-     * @param argv the arguments: the group, the count, then one block per guess
+     * @param keys the keys: three streams of the games' partition, its lease, then board, results and game hash per guess
+     * @param argv the arguments: the group, the count, the caller's epoch, then one block per guess
      */
     record Call(List<String> keys, List<String> argv) {
         Call {
@@ -68,8 +68,16 @@ final class CommitCodec {
         }
     }
 
-    /** What the script answered: the batch applied, or nothing written as an id was behind a top. */
-    sealed interface Reply permits Behind, Answers {
+    /** What the script answered: the batch applied, or nothing written as an id was behind a top or the caller was fenced. */
+    sealed interface Reply permits Behind, Fenced, Answers {
+    }
+
+    /**
+     * Nothing was written: the caller's epoch is not the partition's lease's (another worker took it over).
+     *
+     * @param stored the lease's epoch
+     */
+    record Fenced(long stored) implements Reply {
     }
 
     /**
@@ -154,16 +162,16 @@ final class CommitCodec {
     }
 
     /**
-     * The call that commits {@code blocks} in order: guesses of games of one partition, whose
-     * streams and keys share its hash slot.
+     * The call that commits {@code blocks} in order under fencing epoch {@code epoch}: guesses of
+     * games of one partition, whose streams and keys (its lease among them) share its hash slot.
      *
      * @throws IllegalArgumentException when the games are of more than one partition
      */
-    static Call call(String group, Keys where, List<Block> blocks) {
+    static Call call(String group, Keys where, List<Block> blocks, long epoch) {
         int partition = partitionOf(where, blocks);
         List<String> keys = new ArrayList<>(List.of(stream(where, partition, Channels.GUESSES), stream(where, partition, Channels.GUESS_SCORED),
-                stream(where, partition, Channels.GAME_SETTLED)));
-        List<String> argv = new ArrayList<>(List.of(group, Integer.toString(blocks.size())));
+                stream(where, partition, Channels.GAME_SETTLED), where.lease(partition)));
+        List<String> argv = new ArrayList<>(List.of(group, Integer.toString(blocks.size()), Long.toString(epoch)));
         for (Block block : blocks) {
             String game = block.guess().game();
             keys.addAll(List.of(where.board(game), where.scores(game), where.game(game)));
@@ -180,6 +188,9 @@ final class CommitCodec {
     static Reply reply(Option<Object> raw, int blocks) {
         List<?> reply = raw.filter(List.class::isInstance).map(r -> (List<?>) r)
                 .getOrElseThrow(() -> new IllegalStateException("score-commit.lua answered " + raw));
+        if (reply.size() == 2 && "FENCED".equals(String.valueOf(reply.get(0)))) {
+            return new Fenced(Long.parseLong(String.valueOf(reply.get(1))));
+        }
         if (reply.size() == 2 && "BEHIND".equals(String.valueOf(reply.get(0)))) {
             return new Behind(StreamId.parse(String.valueOf(reply.get(1))));
         }

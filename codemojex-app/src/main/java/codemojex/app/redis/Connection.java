@@ -121,6 +121,11 @@ public final class Connection implements EchoPorts, AutoCloseable {
         return ports.bucketMarks();
     }
 
+    @Override
+    public echomq.domain.lease.PartitionLeasePort leases() {
+        return ports.leases();
+    }
+
     /** Closes the client and every connection it opened. */
     @Override
     public void close() {

@@ -24,6 +24,14 @@ public record Keys(GamePartitions partitions) {
         return partitions.prefixOf(game);
     }
 
+    /**
+     * The lease hash of partition {@code p} (of the {@code guesses} channel, whose score workers it
+     * fences), in the partition's slot: the library's {@link echomq.wire.PartitionLeases#key}.
+     */
+    public String lease(int p) {
+        return echomq.wire.PartitionLeases.key(partitions.channel(codemojex.projections.Channels.GUESSES), p);
+    }
+
     /** The sorted set of a game's bests. */
     public String board(String game) {
         return prefix(game) + "board:" + game;

@@ -8,6 +8,7 @@ import codemojex.projections.Referee;
 import echomq.domain.id.BrandedId;
 import echomq.domain.id.Snowflake;
 import echomq.domain.id.StreamId;
+import echomq.domain.lease.LeaseFencedException;
 import echomq.domain.stream.NonMonotonicAppendException;
 import echomq.domain.stream.StreamAppendPort;
 import echomq.domain.stream.StreamEntry;
@@ -36,6 +37,8 @@ public final class RedisScoreCommit implements ScoreCommit {
     private final Snowflake minter;
     private final Keys keys;
     private volatile Option<ClockGuard> guard = Option.none();
+    private volatile java.util.function.IntToLongFunction epochs = p -> 0;
+    private final java.util.concurrent.atomic.LongAdder behind = new java.util.concurrent.atomic.LongAdder();
 
     /** Over {@code redis}, with one partition, minting the ids of the entries it appends with {@code minter}. */
     public RedisScoreCommit(RedisCalls redis, Snowflake minter) {
@@ -62,6 +65,22 @@ public final class RedisScoreCommit implements ScoreCommit {
         return this;
     }
 
+    /**
+     * This commit, carrying the fencing epoch {@code epochOf} gives for a batch's partition (read
+     * when the batch is prepared): the script refuses a batch whose epoch is not the partition's
+     * lease's, writing nothing ({@link echomq.domain.lease.LeaseFencedException}). Without it, every
+     * batch carries epoch 0, that of a partition never leased.
+     */
+    public RedisScoreCommit fencedBy(java.util.function.IntToLongFunction epochOf) {
+        this.epochs = Objects.requireNonNull(epochOf, "epochOf");
+        return this;
+    }
+
+    /** Script calls answered {@code BEHIND} (another writer appended above the ids minted here; nothing written, minted again). */
+    public long behind() {
+        return behind.sum();
+    }
+
     @Override
     public Result commit(StreamEntry delivery, GuessSubmitted guess, String guessId, GameRecord game) {
         return commitAll(List.of(new Commit(delivery, guess, guessId, game))).get(0);
@@ -72,6 +91,8 @@ public final class RedisScoreCommit implements ScoreCommit {
      * appended above the ids minted here, the script writes nothing and answers the top: the ids are
      * minted again above it ({@link Snowflake#observe}) and the script called again, up to
      * {@link StreamAppendPort#MAX_REMINTS} times; past that, a {@link NonMonotonicAppendException}.
+     * When the batch's epoch is not the partition's lease's ({@link #fencedBy}), nothing is written
+     * and a {@link LeaseFencedException} is thrown: this worker lost the partition.
      */
     @Override
     public List<Result> commitAll(List<Commit> batch) {
@@ -90,29 +111,30 @@ public final class RedisScoreCommit implements ScoreCommit {
         }
         List<Commit> commits = List.copyOf(batch);
         List<GuessOutcome> decided = commits.stream().map(c -> Referee.decide(c.guess(), c.guessId(), c.game())).toList();
-        Minted first = mint(commits, decided);
+        long epoch = epochs.applyAsLong(keys.partitions().of(commits.get(0).guess().game()));
+        Minted first = mint(commits, decided, epoch);
         return () -> send(commits, decided, first);
     }
 
-    /** A batch's blocks, with the entry ids minted for them, and the script call that carries them. */
-    private record Minted(List<CommitCodec.Block> blocks, CommitCodec.Call call) {
+    /** A batch's blocks, with the entry ids minted for them, the epoch it carries, and the script call that carries them. */
+    private record Minted(List<CommitCodec.Block> blocks, long epoch, CommitCodec.Call call) {
     }
 
     /** The batch's blocks with ids minted now (in order, each above the one before, so the script checks only the first against the top), and their call. */
-    private Minted mint(List<Commit> commits, List<GuessOutcome> decided) {
+    private Minted mint(List<Commit> commits, List<GuessOutcome> decided, long epoch) {
         List<CommitCodec.Block> blocks = new ArrayList<>(commits.size());
         for (int i = 0; i < commits.size(); i++) {
             List<BrandedId> ids = decided.get(i).events().map(e -> minter.nextId()).toJavaList();
             blocks.add(new CommitCodec.Block(commits.get(i).delivery().id(), commits.get(i).guess(), decided.get(i), ids));
         }
-        return new Minted(blocks, CommitCodec.call(RedisGuessInbox.GROUP, keys, blocks));
+        return new Minted(blocks, epoch, CommitCodec.call(RedisGuessInbox.GROUP, keys, blocks, epoch));
     }
 
     private List<Result> send(List<Commit> commits, List<GuessOutcome> decided, Minted prepared) {
         // before anything is written: a clock hours ahead would push every later guess-scored id into the future
         echomq.domain.stream.StreamKey stream = CommitCodec.scoredStream(keys, CommitCodec.partitionOf(keys, prepared.blocks()));
         return MintedAppends.send(minter, guard, stream, attempt -> {
-            Minted minted = attempt == 0 ? prepared : mint(commits, decided);
+            Minted minted = attempt == 0 ? prepared : mint(commits, decided, prepared.epoch());
             List<CommitCodec.Block> blocks = minted.blocks();
             CommitCodec.Reply reply = CommitCodec.reply(redis.run(SCRIPT, minted.call().keys(), minted.call().argv()), blocks.size());
             if (reply instanceof CommitCodec.Answers answers) {
@@ -122,6 +144,10 @@ public final class RedisScoreCommit implements ScoreCommit {
                 }
                 return Either.right(out);
             }
+            if (reply instanceof CommitCodec.Fenced fenced) {
+                throw new LeaseFencedException(CommitCodec.partitionOf(keys, blocks), minted.epoch(), fenced.stored());
+            }
+            behind.increment();
             StreamId top = ((CommitCodec.Behind) reply).top();
             StreamId first = blocks.stream().flatMap(b -> b.scoredId().toJavaStream()).findFirst().map(BrandedId::streamId).orElse(top);
             return Either.left(new MintedAppends.Below(top, first));

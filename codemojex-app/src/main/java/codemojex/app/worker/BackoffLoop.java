@@ -84,6 +84,15 @@ final class BackoffLoop {
         }
     }
 
+    /** Sleeps {@code d} (a loop with nothing to do); an interrupt is kept for the loop to see. */
+    static void pause(java.time.Duration d) {
+        try {
+            Thread.sleep(d.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     boolean isRunning() {
         Thread t = thread;
         return running && t != null && t.isAlive();

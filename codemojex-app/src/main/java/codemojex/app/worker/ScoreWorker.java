@@ -4,13 +4,8 @@ import codemojex.app.core.LogSafe;
 import codemojex.app.core.port.Games;
 import codemojex.app.core.port.GuessInbox;
 import codemojex.app.core.port.ScoreCommit;
-import codemojex.projections.GameEvent.GuessSubmitted;
-import codemojex.projections.GameRecord;
-import codemojex.projections.MalformedEntryException;
-import echomq.domain.id.BrandedId;
 import echomq.domain.id.StreamId;
 import echomq.domain.stream.StreamEntry;
-import io.vavr.control.Option;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,10 +21,9 @@ import java.util.Objects;
  * ended by {@link #close}) sends them, in order ({@link CommitPipeline}). The games it reads are
  * kept ({@link KnownGames}), and what it did is counted ({@link ScoreCounts}). A crash before a
  * commit leaves the guess pending, to be picked up by {@link #recover()}; after it, nothing is left
- * to do. Several instances share the
- * work as consumers of one group; each also sweeps, every half {@code claimIdle}, for guesses left
- * idle that long by an instance that died, and scores them (the commit is exactly once whoever
- * makes it).
+ * to do. The loop scores only while the instance holds the partition's lease ({@link #own}); it
+ * then takes over every guess of the group at once, and also sweeps, every half {@code claimIdle},
+ * for guesses left idle that long. A commit fenced (another instance took the partition) gives it up.
  */
 public final class ScoreWorker implements AutoCloseable {
 
@@ -50,7 +44,6 @@ public final class ScoreWorker implements AutoCloseable {
     public interface Faults {
         /** No faults. */
         Faults NONE = (step, guess) -> { };
-
         /** Called at {@code step} of committing {@code guess}; may throw to simulate a crash there. */
         void at(Step step, StreamEntry guess);
     }
@@ -59,12 +52,16 @@ public final class ScoreWorker implements AutoCloseable {
     private final Duration claimIdle;
     private final java.time.Clock clock;
     private final int commitBatch;
-    private final java.util.function.Predicate<String> inPartition;
     private volatile java.time.Instant lastSweep;
     private final ScoreCounts counts = new ScoreCounts();
     private final KnownGames games;
     private final CommitPipeline commits;
     private final BackoffLoop loop;
+    /** Whether this instance holds the partition's lease: the loop scores only then (one owner per partition). */
+    private volatile boolean owned = true;
+    /** Set when the lease is gained: the next round takes over every guess the group holds, the old owner being fenced. */
+    private volatile boolean takeOver;
+    private volatile java.util.function.Consumer<echomq.domain.lease.LeaseFencedException> onFenced = e -> { };
 
     /**
      * Reads {@code inbox} (one partition's guesses), finds games in {@code games}, commits through
@@ -75,19 +72,46 @@ public final class ScoreWorker implements AutoCloseable {
      */
     public ScoreWorker(GuessInbox inbox, Games games, ScoreCommit commit, Faults faults, Duration claimIdle, java.time.Clock clock,
                        int commitBatch, java.util.function.Predicate<String> inPartition) {
-        this.inPartition = Objects.requireNonNull(inPartition, "inPartition");
-        this.commits = new CommitPipeline(commit, commitBatch, this::ready, faults, counts);
         this.commitBatch = commitBatch;
         this.inbox = Objects.requireNonNull(inbox, "inbox");
         this.games = new KnownGames(games, KnownGames.MAX);
+        this.commits = new CommitPipeline(commit, commitBatch, new Triage(inbox, this.games, inPartition, counts)::ready, faults, counts);
         this.claimIdle = Objects.requireNonNull(claimIdle, "claimIdle");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.lastSweep = clock.instant();
         this.loop = new BackoffLoop("score-worker", this::tick);
     }
 
-    /** One turn of the loop: after a failure, recover first; then poll, and sweep when a sweep is due. */
+    /**
+     * One turn of the loop: idle unless the partition is owned; on a gained lease, take over every
+     * guess of the group; after a failure, recover first; then poll, and sweep when a sweep is due.
+     * A commit refused as fenced gives the partition up (another instance owns it now).
+     */
     private void tick(boolean recovering) {
+        if (!owned) {
+            if (recovering) {
+                ensureGroup(); // the group exists from the start, owned or not: the pending count and the lag read it
+            }
+            BackoffLoop.pause(Duration.ofMillis(50));
+            return;
+        }
+        try {
+            turn(recovering || takeOver);
+        } catch (echomq.domain.lease.LeaseFencedException e) {
+            owned = false;
+            log.warn("{}: giving the partition up", LogSafe.escape(e.getMessage()));
+            onFenced.accept(e);
+        }
+    }
+
+    private void turn(boolean recovering) {
+        if (takeOver) {
+            ensureGroup();
+            List<StreamEntry> taken = takeOver(Duration.ZERO);
+            takeOver = false; // only once taken: a failure here leaves it for the next round
+            counts.noteClaimed(taken.size());
+            log.info("took over {} pending guess(es) with the partition's lease", taken.size());
+        }
         if (recovering) {
             recover(); // after a failure, pick up what may have been delivered and not committed
         }
@@ -113,7 +137,7 @@ public final class ScoreWorker implements AutoCloseable {
 
     /** Scores what other consumers left idle past {@code claimIdle} (one batch); returns how many. */
     public int sweep() {
-        List<StreamEntry> taken = takeOverIdle();
+        List<StreamEntry> taken = takeOver(claimIdle);
         if (!taken.isEmpty()) {
             counts.noteClaimed(taken.size());
             log.info("took over {} guess(es) left idle for {} by another worker", taken.size(), claimIdle);
@@ -121,11 +145,32 @@ public final class ScoreWorker implements AutoCloseable {
         return taken.size();
     }
 
-    /** Claims what other consumers left idle past {@code claimIdle} (one batch) and scores it. */
-    private List<StreamEntry> takeOverIdle() {
-        List<StreamEntry> taken = inbox.claimIdle(claimIdle, BATCH);
+    /** Claims what consumers of the group left idle past {@code idle} and scores it. */
+    private List<StreamEntry> takeOver(Duration idle) {
+        List<StreamEntry> taken = inbox.claimIdle(idle, BATCH);
         processAll(taken);
         return taken;
+    }
+
+    /** The partition's lease is this instance's now: the loop scores, starting with every guess the group holds. */
+    public void own() {
+        takeOver = true;
+        owned = true;
+    }
+
+    /** The partition's lease is no longer this instance's: the loop stops scoring after the batch in hand. */
+    public void disown() {
+        owned = false;
+    }
+
+    /** Whether the loop scores (the partition's lease is this instance's). */
+    public boolean owned() {
+        return owned;
+    }
+
+    /** Tells {@code listener} when a commit was fenced (the loop has given the partition up). */
+    public void onFenced(java.util.function.Consumer<echomq.domain.lease.LeaseFencedException> listener) {
+        this.onFenced = Objects.requireNonNull(listener, "listener");
     }
 
     /** Guesses this worker took over from other consumers in its sweeps. */
@@ -147,7 +192,7 @@ public final class ScoreWorker implements AutoCloseable {
             processAll(page);
             n += page.size();
         }
-        n += takeOverIdle().size();
+        n += takeOver(claimIdle).size();
         if (n > 0) {
             log.info("recovered {} pending guess(es)", n);
         }
@@ -165,7 +210,7 @@ public final class ScoreWorker implements AutoCloseable {
             List<StreamEntry> batch = inbox.next(count, block);
             int n = batch.size();
             poll.add(batch);
-            for (int reads = 1; batch.size() == count && reads < READS_PER_POLL && !poll.failed(); reads++) {
+            for (int reads = 1; batch.size() == count && reads < READS_PER_POLL && !poll.failed() && owned; reads++) {
                 batch = inbox.next(count, Duration.ZERO);
                 n += batch.size();
                 poll.add(batch);
@@ -192,37 +237,6 @@ public final class ScoreWorker implements AutoCloseable {
             poll.add(entries);
             return entries.size();
         });
-    }
-
-    /** The guesses of {@code entries} to commit; malformed ones and those of unknown games or another partition acknowledged and reported. */
-    private List<ScoreCommit.Commit> ready(List<StreamEntry> entries) {
-        List<ScoreCommit.Commit> ready = new java.util.ArrayList<>(entries.size());
-        for (StreamEntry entry : entries) {
-            GuessSubmitted guess;
-            try {
-                guess = GuessSubmitted.decode(entry);
-            } catch (MalformedEntryException e) {
-                log.warn("acknowledging a malformed guess: {}", LogSafe.escape(e.getMessage()));
-                inbox.ack(entry.id());
-                continue;
-            }
-            String guessId = entry.branded().map(BrandedId::toString).getOrElse(() -> "E" + entry.id().toString().replace('-', '_'));
-            if (!inPartition.test(guess.game())) {
-                log.warn("guess {} is for game {} of another partition: acknowledged, not scored", guessId, LogSafe.escape(guess.game()));
-                inbox.ack(entry.id());
-                counts.noteRejected();
-                continue;
-            }
-            Option<GameRecord> game = games.find(guess.game());
-            if (game.isEmpty()) {
-                log.warn("guess {} is for unknown game {}: acknowledged, not scored", guessId, LogSafe.escape(guess.game()));
-                inbox.ack(entry.id());
-                counts.noteRejected();
-                continue;
-            }
-            ready.add(new ScoreCommit.Commit(entry, guess, guessId, game.get()));
-        }
-        return ready;
     }
 
     /** Runs the worker on a thread of its own until {@link #stop()}: recovers, then polls; backs off while Redis is down. */

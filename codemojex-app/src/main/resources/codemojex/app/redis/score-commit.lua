@@ -21,14 +21,18 @@
 -- KEYS[1]  the `guesses` stream (the consumer group's stream)
 -- KEYS[2]  the `guess-scored` stream
 -- KEYS[3]  the `game-settled` stream
--- KEYS[4 + 3(i-1)]  guess i's game board: a sorted set of player member (name TAB player id) -> negated best
+-- KEYS[4]  the partition's lease hash (the library's PartitionLeases: field `epoch`, absent before the
+--          first lease), in the partition's slot
+-- KEYS[5 + 3(i-1)]  guess i's game board: a sorted set of player member (name TAB player id) -> negated best
 --                   (so that equal bests rank by member)
--- KEYS[5 + 3(i-1)]  guess i's game results: a hash of guess id -> stored result
--- KEYS[6 + 3(i-1)]  guess i's game hash (field `status`: open | settled; `winner`, `winnerId`; `last`: the epoch ms of
+-- KEYS[6 + 3(i-1)]  guess i's game results: a hash of guess id -> stored result
+-- KEYS[7 + 3(i-1)]  guess i's game hash (field `status`: open | settled; `winner`, `winnerId`; `last`: the epoch ms of
 --                   its last scored guess, which `serve --keep` reads)
 --
 -- ARGV[1]  the consumer group
 -- ARGV[2]  k: how many guesses the batch holds
+-- ARGV[3]  the caller's fencing epoch: the epoch of the lease it holds on the partition (0 for a
+--          partition never leased)
 -- then one block per guess, in order (numbered from 1 within the block):
 --   1  the entry id of the delivered guess, to XACK
 --   2  the guess id
@@ -50,6 +54,11 @@
 --   12+n  the entry id of the `game-settled` entry
 --   13+n  m: how many of the following arguments are the `game-settled` field items
 --   14+n .. 13+n+m  the `game-settled` field items
+--
+-- First of all, before any read of the batch or any write: the caller must hold the partition's
+-- current lease. When the stored epoch is not ARGV[3] (another worker took the partition over since
+-- the caller's lease was granted), it returns {'FENCED', stored epoch} and writes nothing: a stale
+-- owner's commit is refused whole, and the guesses stay pending for the owner.
 --
 -- The host mints the entry ids in order, each above the one before. Returns, per guess in order,
 -- {'SCORED', best} (the player's best on the board after the guess), {'REJECTED'} (the decided
@@ -93,12 +102,18 @@ local function behind(key, id)
   return t
 end
 
+-- fenced: the caller's epoch is not the partition's (checked before anything else is read or written)
+local stored = redis.call('HGET', KEYS[4], 'epoch') or '0'
+if stored ~= ARGV[3] then
+  return {'FENCED', stored}
+end
+
 -- the blocks' offsets in ARGV, found in one pass (no argument is copied: the appends pass ARGV's
 -- own slices), and whether any settles a game
 local k = tonumber(ARGV[2])
 local starts = {}
 local firstSettled
-local at = 3
+local at = 4
 for i = 1, k do
   starts[i] = at
   local entries = tonumber(ARGV[at + 6])
@@ -144,8 +159,8 @@ end
 local first
 for i = 1, k do
   local a = starts[i]
-  if tonumber(ARGV[a + 6]) > 0 and status(KEYS[6 + 3 * (i - 1)]) == 'open'
-      and redis.call('HEXISTS', KEYS[5 + 3 * (i - 1)], ARGV[a + 1]) == 0 then
+  if tonumber(ARGV[a + 6]) > 0 and status(KEYS[7 + 3 * (i - 1)]) == 'open'
+      and redis.call('HEXISTS', KEYS[6 + 3 * (i - 1)], ARGV[a + 1]) == 0 then
     first = i
     break
   end
@@ -157,7 +172,7 @@ if first then
   local a = starts[first]
   local s = a + 7
   local n = tonumber(ARGV[s + 3])
-  firstBest, firstRaise = raise(KEYS[4 + 3 * (first - 1)], ARGV[a + 2], tonumber(ARGV[s]))
+  firstBest, firstRaise = raise(KEYS[5 + 3 * (first - 1)], ARGV[a + 2], tonumber(ARGV[s]))
   ARGV[s + 3 + n] = firstBest -- the last item is the value of `best`: the board's
   local appended = redis.pcall('XADD', KEYS[2], ARGV[s + 2], unpack(ARGV, s + 4, s + 3 + n))
   if type(appended) == 'table' and appended.err then
@@ -172,7 +187,7 @@ local out = {}
 local acks = {}
 for i = 1, k do
   local a = starts[i]
-  local board, results, game = KEYS[4 + 3 * (i - 1)], KEYS[5 + 3 * (i - 1)], KEYS[6 + 3 * (i - 1)]
+  local board, results, game = KEYS[5 + 3 * (i - 1)], KEYS[6 + 3 * (i - 1)], KEYS[7 + 3 * (i - 1)]
   local guess, entries = ARGV[a + 1], tonumber(ARGV[a + 6])
   acks[i] = ARGV[a]
   -- HSETNX keeps a result only for a guess that has none: 0 is a redelivery, applied before

@@ -47,16 +47,17 @@ class CommitCodecTest {
     }
 
     @Test
-    void theCallNamesThePartitionsStreamsThenEachGuesssKeys() {
-        CommitCodec.Call call = CommitCodec.call("scorers", Keys.ONE, List.of(block(PERFECT, "G1", GAME), block(MISS, "G2", GAME)));
-        assertThat(call.keys()).hasSize(3 + 2 * 3);
-        assertThat(call.keys().subList(3, 6)).containsExactly(Keys.ONE.board("g1"), Keys.ONE.scores("g1"), Keys.ONE.game("g1"));
-        assertThat(call.argv().subList(0, 2)).containsExactly("scorers", "2");
+    void theCallNamesThePartitionsStreamsAndLeaseThenEachGuesssKeys() {
+        CommitCodec.Call call = CommitCodec.call("scorers", Keys.ONE, List.of(block(PERFECT, "G1", GAME), block(MISS, "G2", GAME)), 7);
+        assertThat(call.keys()).hasSize(4 + 2 * 3);
+        assertThat(call.keys().get(3)).isEqualTo("emq:{cm}:lease:guesses").isEqualTo(Keys.ONE.lease(0));
+        assertThat(call.keys().subList(4, 7)).containsExactly(Keys.ONE.board("g1"), Keys.ONE.scores("g1"), Keys.ONE.game("g1"));
+        assertThat(call.argv().subList(0, 3)).containsExactly("scorers", "2", "7");
         // the perfect guess's block: the delivery, the guess id, the board member, the player id, the name, the rejection, then
         // how many entries it appends: guess-scored and game-settled
-        assertThat(call.argv().subList(4, 7)).containsExactly("ada\t" + PERFECT.playerId(),
+        assertThat(call.argv().subList(5, 8)).containsExactly("ada\t" + PERFECT.playerId(),
                 PERFECT.playerId(), "ada");
-        assertThat(call.argv().get(2 + 6)).isEqualTo("2");
+        assertThat(call.argv().get(3 + 6)).isEqualTo("2");
         // one `best` field per scored guess, its value the script replaces with the best it finds
         assertThat(call.argv().stream().filter("best"::equals)).hasSize(2);
     }
@@ -64,7 +65,7 @@ class CommitCodecTest {
     @Test
     void aScoredGuesssEntryIsItsBrandedIdThenItsFieldsInTheEventsOrderBestLastAfterItsCount() {
         CommitCodec.Block perfect = block(PERFECT, "G1", GAME);
-        CommitCodec.Call call = CommitCodec.call("scorers", Keys.ONE, List.of(perfect));
+        CommitCodec.Call call = CommitCodec.call("scorers", Keys.ONE, List.of(perfect), 0);
         GuessOutcome.ScoredAndSettled decided = (GuessOutcome.ScoredAndSettled) perfect.decided();
         List<String> items = echomq.wire.Xadd.fields(perfect.scoredId().get(), decided.scored().fields());
         assertThat(items).hasSize(2 + 2 * 9);
@@ -86,6 +87,7 @@ class CommitCodecTest {
         assertThat(each.get(1).of(scored)).isEqualTo(new ScoreCommit.Applied(Referee.settled(MISS, "G3")));
         assertThat(each.get(2).of(scored)).isEqualTo(new ScoreCommit.AlreadyScored("G3"));
         assertThat(CommitCodec.reply(Option.some(List.of("BEHIND", "17-3")), 2)).isEqualTo(new CommitCodec.Behind(StreamId.parse("17-3")));
+        assertThat(CommitCodec.reply(Option.some(List.of("FENCED", "4")), 2)).isEqualTo(new CommitCodec.Fenced(4));
     }
 
     @Test

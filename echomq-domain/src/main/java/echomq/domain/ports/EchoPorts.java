@@ -120,4 +120,11 @@ public interface EchoPorts {
      * @return a new bucket mark port on this client
      */
     BucketMarkPort bucketMarks();
+
+    /**
+     * The partition leases and members' heartbeats (one owner per partition, fenced by an epoch).
+     *
+     * @return a new lease port on this client
+     */
+    echomq.domain.lease.PartitionLeasePort leases();
 }
