@@ -41,10 +41,14 @@ class FeedRestartTest {
             load(jedis);
             Tally<Projections.Feed> feed;
             long activity;
+            codemojex.app.core.FeedStats stats;
+            io.vavr.collection.List<codemojex.app.core.FeedStats> bucketStats;
             ProjectionReader.Metrics first;
             try (Codemojex app = Codemojex.connect(redis.uri(), Settings.defaults())) {
                 feed = app.useCases().feeds().feed(Live.FEED_WINDOW);
                 activity = app.useCases().feeds().feedSeries(Live.PER_MINUTE).entries();
+                stats = app.useCases().feeds().feedStats(Live.FEED_WINDOW).value();
+                bucketStats = app.useCases().feeds().feedSeries(Live.PER_MINUTE).buckets().map(b -> b.value().value().stats()).toList();
                 first = app.useCases().reads().metrics();
             }
             assertThat(feed.value().guesses()).isEqualTo(ENTRIES);
@@ -52,14 +56,20 @@ class FeedRestartTest {
             assertThat(first.entriesFolded()).as("the first start folds the hour for each").isGreaterThanOrEqualTo(2L * ENTRIES);
             try (Codemojex app = Codemojex.connect(redis.uri(), Settings.defaults())) {
                 Tally<Projections.Feed> again = app.useCases().feeds().feed(Live.FEED_WINDOW);
-                Series<Tally<Map<String, Long>>> series = app.useCases().feeds().feedSeries(Live.PER_MINUTE);
+                Series<Tally<codemojex.app.core.FeedBucket>> series = app.useCases().feeds().feedSeries(Live.PER_MINUTE);
+                codemojex.app.core.FeedStats statsAgain = app.useCases().feeds().feedStats(Live.FEED_WINDOW).value();
                 ProjectionReader.Metrics restarted = app.useCases().reads().metrics();
                 System.out.println("[feed restart] " + ENTRIES + " scored guesses in the hour: the first start folded "
                         + first.entriesFolded() + " entries, the restart " + restarted.entriesFolded() + " with "
                         + restarted.checkpointsLoaded() + " panes and buckets from checkpoints");
                 assertThat(again.value()).isEqualTo(feed.value());
                 assertThat(series.entries()).isEqualTo(ENTRIES);
-                assertThat(series.buckets().map(b -> b.value().value().values().sum().longValue()).sum().longValue()).isEqualTo(ENTRIES);
+                assertThat(series.buckets().map(b -> b.value().value().guesses()).sum().longValue()).isEqualTo(ENTRIES);
+                // the sketches come back from the checkpoints as they were folded: the same states, bit for bit
+                assertThat(statsAgain).isEqualTo(stats);
+                assertThat(statsAgain.scores().count()).isEqualTo(ENTRIES);
+                assertThat(series.buckets().map(b -> b.value().value().stats()).filter(s -> !s.scores().isEmpty()))
+                        .isEqualTo(bucketStats.filter(s -> !s.scores().isEmpty()));
                 // the feed's panes and the activity's buckets: about 58 each from checkpoints
                 assertThat(restarted.checkpointsLoaded()).isGreaterThanOrEqualTo(100);
                 // what is past the newest checkpoint (the pane and the minute the last entries are in), not the hour
