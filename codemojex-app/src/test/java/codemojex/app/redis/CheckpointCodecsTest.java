@@ -35,7 +35,7 @@ class CheckpointCodecsTest {
     void aBucketOfTheFeedsSeriesRoundTripsWithItsSkippedEntriesAndStats() {
         codemojex.app.core.FeedStats stats = codemojex.app.core.FeedStats.EMPTY;
         for (int i = 0; i < 7; i++) {
-            String player = "PLR000000000" + (char) ('A' + i % 3);
+            String player = "PLR0000000000" + (char) ('A' + i % 3);
             stats = stats.with(scored(i, player, 100 * i % 601), codemojex.projections.GameEvent.GuessScored.decode(scored(i, player, 100 * i % 601)));
         }
         Tally<codemojex.app.core.FeedBucket> t = new Tally<>(new codemojex.app.core.FeedBucket(
