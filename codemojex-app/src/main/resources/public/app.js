@@ -220,9 +220,10 @@
 
   // the chart: the feed's series (GET /feed/series, its buckets as the server cuts them, quiet ones
   // included), the newest BARS buckets, oldest on the left; each bucket that closes arrives as a
-  // `bucket` event with its final value and takes its place, so the chart moves with no guess at all
+  // `bucket` event with its final value and takes its place, so the chart moves with no guess at all;
+  // beside each bar, a tick at the median total scored in its bucket (scores.p50, on a scale of 0..600)
   const BARS = 60;
-  let series = [];           // buckets {from, to, entries, players}, oldest first
+  let series = [];           // buckets {from, to, entries, players, scores, distinctPlayers}, oldest first
   function putBucket(b) {
     const i = series.findIndex((x) => x.from === b.from);
     if (i >= 0) series[i] = b;
@@ -252,9 +253,21 @@
       r.dataset.from = b.from;
       const title = document.createElementNS(NS, 'title');
       title.textContent = new Date(b.from).toLocaleTimeString() + ': ' + b.entries + (b.entries === 1 ? ' guess' : ' guesses')
-        + ' by ' + b.players + (b.players === 1 ? ' player' : ' players');
+        + ' by ' + b.players + (b.players === 1 ? ' player' : ' players') + (b.scores ? ', median total ' + b.scores.p50 : '');
       r.appendChild(title);
       svg.appendChild(r);
+      if (b.scores) {
+        const y = String(60 - Math.max(1, Math.round(58 * b.scores.p50 / 600)));
+        const m = document.createElementNS(NS, 'line');
+        m.setAttribute('class', 'median');
+        m.setAttribute('x1', String((offset + k) * 5));
+        m.setAttribute('x2', String((offset + k) * 5 + 4));
+        m.setAttribute('y1', y);
+        m.setAttribute('y2', y);
+        m.dataset.from = b.from;
+        m.dataset.p50 = String(b.scores.p50);
+        svg.appendChild(m);
+      }
     });
     if (shown.length) svg.dataset.last = shown[shown.length - 1].from;
     svg.dataset.buckets = String(shown.length);

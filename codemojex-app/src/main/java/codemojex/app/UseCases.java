@@ -67,7 +67,7 @@ public record UseCases(LobbyQuery lobby, FeedQuery feeds, OpeningsQuery openings
                          CheckpointPort checkpoints, StreamRetentionPort retention, GamePartitions partitions, Clock clock,
                          Set<FeedWindow> keptWindows, Set<SeriesQuery.Feed> keptSeries) {
         return new UseCases(new LobbyService(reads, games, board),
-                new FeedService(reads, CheckpointCodecs.feed(), CheckpointCodecs.buckets(), keptWindows, keptSeries),
+                new FeedService(reads, CheckpointCodecs.feed(), CheckpointCodecs.feedStats(), CheckpointCodecs.buckets(), keptWindows, keptSeries),
                 new OpeningsService(reads), new ResultsService(reads), new BoardService(games, board),
                 new RebuildBoardService(reads, games, ending, board, range, states, checkpoints, CheckpointCodecs.boards(), clock),
                 new TrimService(retention, ending, partitions, clock), reads);

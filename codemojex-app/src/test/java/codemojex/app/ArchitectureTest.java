@@ -302,16 +302,25 @@ class ArchitectureTest {
         com.tngtech.archunit.library.Architectures.layeredArchitecture().consideringOnlyDependenciesInLayers()
                 .layer("model").definedBy("echomq.domain..")
                 .layer("engine").definedBy("echomq.engine..")
+                .layer("sketches").definedBy("echomq.sketches..")
                 .layer("adapters").definedBy("echomq.wire..", "echomq.redis..", "echomq.lettuce..", "echomq.micrometer..")
                 .layer("app").definedBy("codemojex..")
                 .whereLayer("app").mayNotBeAccessedByAnyLayer()
                 .whereLayer("adapters").mayOnlyBeAccessedByLayers("app")
                 .whereLayer("engine").mayOnlyBeAccessedByLayers("adapters", "app")
-                .whereLayer("model").mayOnlyBeAccessedByLayers("engine", "adapters", "app")
+                .whereLayer("sketches").mayOnlyBeAccessedByLayers("app")
+                .whereLayer("model").mayOnlyBeAccessedByLayers("engine", "sketches", "adapters", "app")
                 .check(ALL);
         classes().that().resideInAPackage("echomq.engine..")
                 .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "io.vavr..", "echomq.domain..", "echomq.engine..")
                 .check(ALL);
+        // beside the engine: folds over the model, knowing neither the engine nor anything above
+        classes().that().resideInAPackage("echomq.sketches..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "io.vavr..", "echomq.domain..", "echomq.sketches..",
+                        "org.HdrHistogram..")
+                .check(ALL);
+        org.assertj.core.api.Assertions.assertThat(ALL.that(com.tngtech.archunit.core.domain.JavaClass.Predicates
+                .resideInAPackage("echomq.sketches.."))).isNotEmpty();
         org.assertj.core.api.Assertions.assertThat(ALL.that(com.tngtech.archunit.core.domain.JavaClass.Predicates
                 .resideInAPackage("echomq.engine.."))).isNotEmpty();
     }

@@ -128,6 +128,38 @@ class CliTest {
     }
 
     @Test
+    void seriesPrintsTheStatAskedForPerBucket() {
+        String uri = f.uri;
+        assertThat(cli("series", "--help").out()).contains("--stat");
+        // ada's one guess: its total is every percentile of its minute, one distinct player; quiet minutes print - and 0
+        int total = f.get("/feed?since=1h").json().get("items").get(0).get("total").asInt();
+        for (String stat : new String[]{"p50", "p90", "p99"}) {
+            Run run = cli("series", "--since", "1h", "--bucket", "1m", "--stat", stat, "--redis", uri);
+            assertThat(run.code()).as(run.err()).isZero();
+            assertThat(run.out()).contains(stat);
+            java.util.List<String> rows = run.out().lines().filter(l -> l.matches("\\d{4}-.*")).toList();
+            assertThat(rows.size()).isBetween(60, 61);
+            assertThat(rows.stream().filter(l -> l.matches(".*\\s" + total + "$"))).as(stat).hasSize(1);
+            assertThat(rows.stream().filter(l -> l.endsWith(" -")).count()).isEqualTo(rows.size() - 1);
+        }
+        Run distinct = cli("series", "--stat", "distinct", "--redis", uri);
+        assertThat(distinct.code()).as(distinct.err()).isZero();
+        java.util.List<String> rows = distinct.out().lines().filter(l -> l.matches("\\d{4}-.*")).toList();
+        assertThat(rows.stream().filter(l -> l.matches(".*\\s1$"))).hasSize(1);
+        assertThat(rows.stream().filter(l -> l.matches(".*\\s0$")).count()).isEqualTo(rows.size() - 1);
+        Run count = cli("series", "--stat", "count", "--redis", uri);
+        assertThat(count.code()).as(count.err()).isZero();
+        assertThat(count.out()).as("count is the default's table").contains("entries").contains("players");
+        // a bad stat is named, before Redis is reached (no server at this address)
+        Run bad = cli("series", "--stat", "p95", "--redis", "redis://127.0.0.1:1");
+        assertThat(bad.code()).isEqualTo(1);
+        assertThat(bad.err().strip()).isEqualTo("error: stat must be one of count, p50, p90, p99, distinct, got \"p95\"");
+        Run openings = cli("series", "--openings", "--stat", "p50", "--redis", uri);
+        assertThat(openings.code()).isEqualTo(1);
+        assertThat(openings.err()).contains("--stat");
+    }
+
+    @Test
     void errorsAreOneLineAndNonZero() {
         String uri = f.uri;
         Run badGame = cli("board", "no such", "--redis", uri);

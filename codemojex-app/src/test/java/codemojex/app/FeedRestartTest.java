@@ -41,10 +41,14 @@ class FeedRestartTest {
             load(jedis);
             Tally<Projections.Feed> feed;
             long activity;
+            codemojex.app.core.FeedStats stats;
+            io.vavr.collection.List<codemojex.app.core.FeedStats> bucketStats;
             ProjectionReader.Metrics first;
             try (Codemojex app = Codemojex.connect(redis.uri(), Settings.defaults())) {
                 feed = app.useCases().feeds().feed(Live.FEED_WINDOW);
                 activity = app.useCases().feeds().feedSeries(Live.PER_MINUTE).entries();
+                stats = app.useCases().feeds().feedStats(Live.FEED_WINDOW).value();
+                bucketStats = app.useCases().feeds().feedSeries(Live.PER_MINUTE).buckets().map(b -> b.value().value().stats()).toList();
                 first = app.useCases().reads().metrics();
             }
             assertThat(feed.value().guesses()).isEqualTo(ENTRIES);
@@ -52,20 +56,89 @@ class FeedRestartTest {
             assertThat(first.entriesFolded()).as("the first start folds the hour for each").isGreaterThanOrEqualTo(2L * ENTRIES);
             try (Codemojex app = Codemojex.connect(redis.uri(), Settings.defaults())) {
                 Tally<Projections.Feed> again = app.useCases().feeds().feed(Live.FEED_WINDOW);
-                Series<Tally<Map<String, Long>>> series = app.useCases().feeds().feedSeries(Live.PER_MINUTE);
+                Series<Tally<codemojex.app.core.FeedBucket>> series = app.useCases().feeds().feedSeries(Live.PER_MINUTE);
+                codemojex.app.core.FeedStats statsAgain = app.useCases().feeds().feedStats(Live.FEED_WINDOW).value();
                 ProjectionReader.Metrics restarted = app.useCases().reads().metrics();
                 System.out.println("[feed restart] " + ENTRIES + " scored guesses in the hour: the first start folded "
                         + first.entriesFolded() + " entries, the restart " + restarted.entriesFolded() + " with "
                         + restarted.checkpointsLoaded() + " panes and buckets from checkpoints");
                 assertThat(again.value()).isEqualTo(feed.value());
                 assertThat(series.entries()).isEqualTo(ENTRIES);
-                assertThat(series.buckets().map(b -> b.value().value().values().sum().longValue()).sum().longValue()).isEqualTo(ENTRIES);
+                assertThat(series.buckets().map(b -> b.value().value().guesses()).sum().longValue()).isEqualTo(ENTRIES);
+                // the sketches come back from the checkpoints as they were folded: the same states, bit for bit
+                assertThat(statsAgain).isEqualTo(stats);
+                assertThat(statsAgain.scores().count()).isEqualTo(ENTRIES);
+                // the totals are 0, 20, .., 580, 200 of each, by 50 players: the exact percentiles of rank ⌈q·n⌉
+                assertThat(statsAgain.quantile(0.5).get()).isEqualTo(280L);
+                assertThat(statsAgain.quantile(0.9).get()).isEqualTo(520L);
+                assertThat(statsAgain.quantile(0.99).get()).isEqualTo(580L);
+                assertThat(statsAgain.scores().max().get()).isEqualTo(580L);
+                assertThat(statsAgain.distinctPlayers()).isEqualTo(50);
+                assertThat(series.buckets().map(b -> b.value().value().stats()).filter(s -> !s.scores().isEmpty()))
+                        .isEqualTo(bucketStats.filter(s -> !s.scores().isEmpty()));
                 // the feed's panes and the activity's buckets: about 58 each from checkpoints
                 assertThat(restarted.checkpointsLoaded()).isGreaterThanOrEqualTo(100);
                 // what is past the newest checkpoint (the pane and the minute the last entries are in), not the hour
                 assertThat(restarted.entriesFolded()).isLessThan(ENTRIES / 6);
             }
         }
+    }
+
+    /**
+     * Checkpoints are caches of one fold version: buckets kept by the feed's series before its stats (the
+     * count per player alone, version 1, under the same name) are refused by their version, folded again
+     * with the stats, and kept anew, which the next start takes back.
+     */
+    @Test
+    void bucketsKeptByTheCountAloneAreFoldedAgainWithTheStats() {
+        try (RedisServerProcess redis = TestRedis.privateServer(); UnifiedJedis jedis = RedisConnections.connect(redis.uri());
+             codemojex.app.redis.Connection ports = codemojex.app.redis.jedis.JedisConnection.open(redis.uri(), 4)) {
+            load(jedis);
+            echomq.domain.fold.CombinableFold<Tally<Map<String, Long>>> countAlone = Tally.counting(Projections.guessesByPlayer());
+            echomq.domain.checkpoint.Checkpointable<Tally<Map<String, Long>>> before = echomq.domain.checkpoint.Checkpointable.of(countAlone,
+                    new echomq.domain.checkpoint.StateCodec<>() {
+                        @Override
+                        public String encode(Tally<Map<String, Long>> t) {
+                            return countAloneText(t);
+                        }
+
+                        @Override
+                        public Tally<Map<String, Long>> decode(String text) {
+                            throw new AssertionError("not read in this test");
+                        }
+                    });
+            assertThat(before.name()).isEqualTo(codemojex.app.core.service.FeedService.FEED_BUCKET.name());
+            assertThat(before.version()).isLessThan(codemojex.app.core.service.FeedService.FEED_BUCKET.version());
+            try (Codemojex app = Codemojex.connect(redis.uri(), Settings.defaults())) {
+                ProjectionReader old = new ProjectionReader(ports.range(), ports.states(), java.time.Clock.systemUTC(), 100, 1000,
+                        ports.checkpoints(), Duration.ofDays(1));
+                Series<Tally<Map<String, Long>>> kept = old.fold(app.partitions().channel(Channels.GUESS_SCORED), Live.PER_MINUTE.window(),
+                        before, before::combine);
+                assertThat(kept.buckets().map(b -> b.value().value().values().sum().longValue()).sum().longValue()).isEqualTo(ENTRIES);
+                assertThat(old.metrics().checkpointsSaved()).as("buckets kept by the count alone").isGreaterThan(40);
+            }
+            try (Codemojex app = Codemojex.connect(redis.uri(), Settings.defaults())) {
+                Series<Tally<codemojex.app.core.FeedBucket>> series = app.useCases().feeds().feedSeries(Live.PER_MINUTE);
+                assertThat(app.useCases().reads().metrics().checkpointsLoaded()).as("none of version 1 taken").isZero();
+                assertThat(app.useCases().reads().metrics().entriesFolded()).isGreaterThanOrEqualTo(ENTRIES);
+                assertThat(series.buckets().map(b -> b.value().value().stats().scores().count()).sum().longValue()).isEqualTo(ENTRIES);
+                assertThat(series.buckets().map(b -> b.value().value().guesses()).sum().longValue()).isEqualTo(ENTRIES);
+            }
+            try (Codemojex app = Codemojex.connect(redis.uri(), Settings.defaults())) {
+                app.useCases().feeds().feedSeries(Live.PER_MINUTE);
+                assertThat(app.useCases().reads().metrics().checkpointsLoaded()).as("the buckets kept anew, with their stats")
+                        .isGreaterThan(40);
+                assertThat(app.useCases().reads().metrics().entriesFolded()).isLessThan(ENTRIES / 6);
+            }
+        }
+    }
+
+    /** A bucket's text as the feed's series kept it before its stats (fold version 1): {@code "value": {"<player id>": n}}. */
+    private static String countAloneText(Tally<Map<String, Long>> t) {
+        StringBuilder b = new StringBuilder();
+        new java.util.TreeMap<>(t.value().toJavaMap()).forEach((k, v) -> b.append(b.length() == 0 ? "" : ",").append('"').append(k)
+                .append("\":").append(v));
+        return "{\"skipped\":" + t.skipped() + ",\"examples\":[],\"value\":{" + b + "}}";
     }
 
     /** {@link #ENTRIES} scored guesses from 55 to 2 minutes ago, minted on a clock walked through them. */

@@ -39,7 +39,8 @@ class ReadsWriteNothingTest {
             long before = changes(redis);
             assertThat(app.useCases().feeds().feed(FeedWindow.parse("7d")).value().guesses()).isEqualTo(20);
             assertThat(app.useCases().feeds().feedSeries(SeriesQuery.feed("7d", "1m")).buckets().map(b -> b.value().value()
-                    .values().sum().longValue()).sum().longValue()).isEqualTo(20);
+                    .guesses()).sum().longValue()).isEqualTo(20);
+            assertThat(app.useCases().feeds().feedStats(FeedWindow.parse("7d")).value().distinctPlayers()).isEqualTo(4);
             assertThat(app.useCases().feeds().feedSeries(SeriesQuery.feed("24h", "5m")).buckets().size()).isGreaterThan(200);
             assertThat(changes(redis)).as("Redis changes made by undeclared reads").isEqualTo(before);
 

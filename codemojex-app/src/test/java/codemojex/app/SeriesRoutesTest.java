@@ -67,7 +67,8 @@ class SeriesRoutesTest {
         int quiet = 0;
         Instant previous = null;
         for (JsonNode b : buckets) {
-            assertThat(WebShapesTest.shape(b)).isEqualTo("{entries:n,from:s,players:n,to:s}");
+            assertThat(WebShapesTest.shape(b)).isEqualTo(b.get("entries").asLong() == 0 ? "{distinctPlayers:n,entries:n,from:s,players:n,to:s}"
+                    : "{distinctPlayers:n,entries:n,from:s,players:n,scores:{max:n,p50:n,p90:n,p99:n},to:s}");
             Instant from = Instant.parse(b.get("from").asText());
             Instant to = Instant.parse(b.get("to").asText());
             assertThat(to).isAfterOrEqualTo(from);
@@ -186,7 +187,7 @@ class SeriesRoutesTest {
             // (a whole one: the subscription's first bucket is clipped at the instant it started)
             LiveEventsTest.Event quiet = feed.until(e -> "bucket".equals(e.name()) && e.data().get("entries").asInt() == 0
                     && Instant.parse(e.data().get("from").asText()).toEpochMilli() % 1000 == 0);
-            assertThat(WebShapesTest.shape(quiet.data())).isEqualTo("{entries:n,from:s,players:n,to:s}");
+            assertThat(WebShapesTest.shape(quiet.data())).isEqualTo("{distinctPlayers:n,entries:n,from:s,players:n,to:s}");
             Instant from = Instant.parse(quiet.data().get("from").asText());
             Instant to = Instant.parse(quiet.data().get("to").asText());
             assertThat(Duration.between(from, to)).isEqualTo(Duration.ofMillis(999));
@@ -201,6 +202,10 @@ class SeriesRoutesTest {
             LiveEventsTest.Event busy = feed.until(e -> "bucket".equals(e.name()) && e.data().get("entries").asInt() > 0);
             assertThat(busy.data().get("entries").asInt()).isEqualTo(1);
             assertThat(busy.data().get("players").asInt()).isEqualTo(1);
+            assertThat(busy.data().get("distinctPlayers").asInt()).isEqualTo(1);
+            int total = busy.data().get("scores").get("max").asInt(); // one guess: every percentile is its total
+            assertThat(busy.data().get("scores").get("p50").asInt()).isEqualTo(total);
+            assertThat(busy.data().get("scores").get("p99").asInt()).isEqualTo(total);
             // asked for by name, the same buckets; with ?buckets=false, only the feed
             assertThat(asked.until(e -> "bucket".equals(e.name())).name()).isEqualTo("bucket");
             LiveEventsTest.Event fed = plain.until(e -> e.data().path("guesses").asInt() == 4);

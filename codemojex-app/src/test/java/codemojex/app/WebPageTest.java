@@ -225,9 +225,12 @@ class WebPageTest {
         page.get(f.server.url() + "/");
         String g = f.post("/rooms", Map.of("room", "chart")).json().get("game").asText();
         String guess = f.app.play().game(g).keyboard().keys().take(6).mkString();
-        f.awaitScore(g, f.guessId(g, "chartist", guess));
+        int total = f.awaitScore(g, f.guessId(g, "chartist", guess)).get("total").asInt();
         // the guess's bucket is drawn: read with the series when the feed changed, or pushed when it closed
         waiting(page).until(d -> !d.findElements(By.cssSelector("#chart rect")).isEmpty());
+        // and beside its bar, the median total of its bucket: the guess's own total, the only one in it
+        waiting(page).until(d -> d.findElements(By.cssSelector("#chart line.median")).stream()
+                .anyMatch(m -> String.valueOf(total).equals(m.getAttribute("data-p50"))));
         WebElement chart = page.findElement(By.id("chart"));
         String lastBefore = chart.getAttribute("data-last");
         // the chart is drawn again at every bucket: both read from one drawing, again if it was replaced meanwhile

@@ -127,7 +127,8 @@ class WebShapesTest {
         assertThat(shape(f.awaitScore(game, guessId))).isEqualTo("{best:n,cracked:b,game:s,guessId:s,max:n,percentage:n,player:s,playerId:s,status:s,total:n}");
 
         assertThat(shape(f.get("/games/" + game + "/board").json())).isEqualTo("{board:[" + RANKED + "],game:s}");
-        assertThat(shape(f.get("/feed").json())).isEqualTo("{guesses:n,items:[" + ITEM + "],players:n,since:s,skipped:n}");
+        assertThat(shape(f.get("/feed").json()))
+                .isEqualTo("{distinctPlayers:n,guesses:n,items:[" + ITEM + "],players:n,scores:{max:n,p50:n,p90:n,p99:n},since:s,skipped:n}");
         assertThat(shape(keyedByData(f.get("/rooms/openings").json(), "rooms"))).isEqualTo("{from:s,rooms:map<n>,skipped:n,to:s}");
 
         f.awaitScore(game, f.guessId(game, "cy", secret));

@@ -1,6 +1,9 @@
 package codemojex.app.cli;
 
 import codemojex.app.Codemojex;
+import codemojex.app.core.BadInputException;
+import codemojex.app.core.Bounded;
+import codemojex.app.core.FeedBucket;
 import codemojex.app.core.SeriesQuery;
 import echomq.domain.fold.Tally;
 import echomq.domain.window.Bucket;
@@ -16,6 +19,7 @@ import java.util.stream.Collectors;
 @Command(name = "series", mixinStandardHelpOptions = true,
         description = {"Print a series as a table, every bucket present, quiet ones with 0.",
                 "  series --since 1h --bucket 1m    scored guesses and distinct players per bucket of the feed",
+                "  series --stat p90                the 90th percentile of the totals scored per bucket (p50, p99, distinct)",
                 "  series --openings --from 2026-12-01 --to 2026-12-07 --bucket 1d --zone Europe/Berlin",
                 "                                   games opened per calendar day (1w, 1mo) in the zone"})
 final class SeriesCommand implements Runnable {
@@ -35,6 +39,43 @@ final class SeriesCommand implements Runnable {
     @Option(names = "--bucket", description = "the feed's: 1m, 5m, 15m, 1h or 1d (default: 1m); the openings': 1d, 1w or 1mo (default: 1d)")
     String bucket;
 
+    @Option(names = "--stat", description = "the feed's: count (scored guesses and players), p50, p90 or p99 (of the totals "
+            + "scored; - for a quiet bucket) or distinct (distinct players) per bucket (default: count)")
+    String stat;
+
+    /** What a feed series prints per bucket. */
+    enum Stat {
+        COUNT, P50, P90, P99, DISTINCT;
+
+        /** {@code text} as {@code --stat} spells it; {@link #COUNT} when not given. @throws BadInputException naming {@code stat} */
+        static Stat parse(String text) {
+            if (text == null) {
+                return COUNT;
+            }
+            for (Stat s : values()) {
+                if (s.name().toLowerCase(java.util.Locale.ROOT).equals(text.trim())) {
+                    return s;
+                }
+            }
+            throw new BadInputException("stat", "stat must be one of count, p50, p90, p99, distinct, got " + Bounded.shown(text));
+        }
+
+        String column() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+
+        /** The bucket's value of this stat ({@link #COUNT} aside). */
+        String of(FeedBucket b) {
+            return switch (this) {
+                case COUNT -> Long.toString(b.guesses());
+                case P50 -> b.stats().quantile(0.5).map(String::valueOf).getOrElse("-");
+                case P90 -> b.stats().quantile(0.9).map(String::valueOf).getOrElse("-");
+                case P99 -> b.stats().quantile(0.99).map(String::valueOf).getOrElse("-");
+                case DISTINCT -> Long.toString(b.stats().distinctPlayers());
+            };
+        }
+    }
+
     @Option(names = "--from", description = "openings: the first day, a date (2026-12-01) or an instant (2026-12-01T05:00:00Z) "
             + "(default: 29 days before --to)")
     String from;
@@ -51,6 +92,9 @@ final class SeriesCommand implements Runnable {
     @Override
     public void run() {
         if (openings) {
+            if (stat != null) {
+                throw new IllegalArgumentException("--stat is an option of the feed's series, not of series --openings");
+            }
             SeriesQuery.Openings q = SeriesQuery.openings(from, to, bucket, zone, dayStarts, main.clock().instant());
             try (Codemojex app = redis.require()) {
                 Series<Tally<Map<String, Integer>>> s = app.useCases().openings().openingsSeries(q);
@@ -70,16 +114,25 @@ final class SeriesCommand implements Runnable {
         if (from != null || to != null || zone != null || dayStarts != null) {
             throw new IllegalArgumentException("--from, --to, --zone and --day-starts are options of series --openings");
         }
+        Stat shown = Stat.parse(stat); // refused before Redis is reached
         SeriesQuery.Feed q = SeriesQuery.feed(since, bucket);
         try (Codemojex app = redis.require()) {
-            Series<Tally<Map<String, Long>>> s = app.useCases().feeds().feedSeries(q);
-            System.out.println("scored guesses in the last " + codemojex.app.core.Durations.format(q.since()) + " in buckets of "
+            Series<Tally<FeedBucket>> s = app.useCases().feeds().feedSeries(q);
+            System.out.println((shown == Stat.COUNT || shown == Stat.DISTINCT ? "scored guesses" : "totals scored (" + shown.column() + ")")
+                    + " in the last " + codemojex.app.core.Durations.format(q.since()) + " in buckets of "
                     + codemojex.app.core.Durations.format(q.bucket()));
-            System.out.printf("%-24s  %-24s  %7s  %7s%n", "from", "to", "entries", "players");
-            for (Bucket<Tally<Map<String, Long>>> b : s.buckets()) {
-                Map<String, Long> byPlayer = b.value().value();
-                System.out.printf("%-24s  %-24s  %7d  %7d%n", b.window().t0(), b.window().t1(), byPlayer.values().sum().longValue(),
-                        byPlayer.size());
+            if (shown == Stat.COUNT) {
+                System.out.printf("%-24s  %-24s  %7s  %7s%n", "from", "to", "entries", "players");
+            } else {
+                System.out.printf("%-24s  %-24s  %8s%n", "from", "to", shown.column());
+            }
+            for (Bucket<Tally<FeedBucket>> b : s.buckets()) {
+                FeedBucket fb = b.value().value();
+                if (shown == Stat.COUNT) {
+                    System.out.printf("%-24s  %-24s  %7d  %7d%n", b.window().t0(), b.window().t1(), fb.guesses(), fb.byPlayer().size());
+                } else {
+                    System.out.printf("%-24s  %-24s  %8s%n", b.window().t0(), b.window().t1(), shown.of(fb));
+                }
             }
             s.buckets().forEach(b -> Skipped.print(b.value()));
         }

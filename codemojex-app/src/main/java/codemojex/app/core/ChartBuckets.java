@@ -6,7 +6,6 @@ import echomq.domain.fold.Tally;
 import echomq.domain.window.Bucket;
 import echomq.domain.window.Buckets;
 import echomq.engine.live.ClosingBuckets;
-import io.vavr.collection.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,7 +24,7 @@ import java.util.function.Consumer;
 /**
  * The live chart's buckets as they close: one {@link ClosingBuckets} subscription on every
  * partition's {@code guess-scored}, tumbling buckets of the chart's length from the moment it
- * starts, each handed over once with its final value (player -> scored guesses, the fold of
+ * starts, each handed over once with its final value (player -> scored guesses and their stats, the fold of
  * {@code FeedQuery.feedSeries}) when the store's clock passes its end by the writers' skew, quiet
  * buckets too; fanned out to every listener, each in bucket order on the dispatcher, so a slow
  * page never holds the subscription back nor another page.
@@ -35,7 +34,7 @@ public final class ChartBuckets implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ChartBuckets.class);
 
     /** What a listener gets: a closed bucket of the chart. */
-    public interface Listener extends Consumer<Bucket<Tally<Map<String, Long>>>> {
+    public interface Listener extends Consumer<Bucket<Tally<FeedBucket>>> {
     }
 
     private final ClosingBuckets closing;
@@ -106,7 +105,7 @@ public final class ChartBuckets implements AutoCloseable {
         return listeners.size();
     }
 
-    private void handOut(Bucket<Tally<Map<String, Long>>> b) {
+    private void handOut(Bucket<Tally<FeedBucket>> b) {
         for (Fanned f : listeners) {
             f.offer(b); // never throws: a bucket is not handed out again for a listener that failed
         }
@@ -129,14 +128,14 @@ public final class ChartBuckets implements AutoCloseable {
     /** One listener's queue: drained on the dispatcher, one drain at a time, so its buckets arrive in order. */
     private final class Fanned {
         private final Listener listener;
-        private final Queue<Bucket<Tally<Map<String, Long>>>> queue = new ConcurrentLinkedQueue<>();
+        private final Queue<Bucket<Tally<FeedBucket>>> queue = new ConcurrentLinkedQueue<>();
         private final AtomicBoolean draining = new AtomicBoolean();
 
         Fanned(Listener listener) {
             this.listener = listener;
         }
 
-        void offer(Bucket<Tally<Map<String, Long>>> b) {
+        void offer(Bucket<Tally<FeedBucket>> b) {
             queue.add(b);
             schedule();
         }
@@ -153,7 +152,7 @@ public final class ChartBuckets implements AutoCloseable {
 
         private void drain() {
             try {
-                Bucket<Tally<Map<String, Long>>> b;
+                Bucket<Tally<FeedBucket>> b;
                 while ((b = queue.poll()) != null) {
                     try {
                         listener.accept(b);

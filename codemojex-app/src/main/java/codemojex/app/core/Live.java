@@ -45,20 +45,12 @@ public final class Live implements AutoCloseable {
     public static final SeriesQuery.Feed PER_MINUTE = new SeriesQuery.Feed(FEED_WINDOW.length(), Duration.ofMinutes(1));
 
     /** The non-empty buckets of {@code series}: start (epoch ms) -> scored guesses. */
-    static io.vavr.collection.Map<Long, Integer> perMinute(echomq.domain.window.Series<Tally<io.vavr.collection.Map<String, Long>>> series) {
+    static io.vavr.collection.Map<Long, Integer> perMinute(echomq.domain.window.Series<Tally<FeedBucket>> series) {
         // summed by a plain loop: values().sum() walks a lazy Stream of boxed longs, and it ran for sixty buckets of every
         // player at every recompute of the live feed (a profile under simulate had it at a quarter of the feed's time)
         return io.vavr.collection.TreeMap.ofEntries(series.buckets()
-                .map(b -> io.vavr.Tuple.of(b.window().t0().toEpochMilli(), guesses(b.value().value())))
+                .map(b -> io.vavr.Tuple.of(b.window().t0().toEpochMilli(), (int) b.value().value().guesses()))
                 .filter(t -> t._2 > 0));
-    }
-
-    private static int guesses(io.vavr.collection.Map<String, Long> perPlayer) {
-        long n = 0;
-        for (io.vavr.Tuple2<String, Long> p : perPlayer) {
-            n += p._2;
-        }
-        return (int) n;
     }
 
     /** Scored guesses a game's live view lists. */

@@ -1,6 +1,7 @@
 package codemojex.app.http;
 
 import codemojex.app.core.Durations;
+import codemojex.app.core.FeedStats;
 import codemojex.app.core.Live;
 import codemojex.projections.Projections;
 import com.fasterxml.jackson.annotation.JsonInclude;
@@ -22,6 +23,10 @@ import java.util.List;
  * @param since     the window, as requests spell it ({@code 1h})
  * @param guesses   scored guesses in the window
  * @param players   distinct players in the window
+ * @param scores    the quantiles of the window's totals ({@link ScoresWeb}): in {@code GET /feed} only,
+ *                  left out when the window has no scored guess (and of the pushed feed)
+ * @param distinctPlayers distinct player ids in the window, by the distinct-count sketch (exact up to
+ *                  512, then within 0.81%): in {@code GET /feed} only
  * @param skipped   unreadable entries left out (see {@code /health})
  * @param items     the newest scored guesses, newest first
  * @param perMinute scored guesses per minute, oldest first, only the minutes that had any: in the
@@ -30,7 +35,10 @@ import java.util.List;
  * @param keptFrom  when the window reaches past what retention kept ({@code serve --keep}), the
  *                  instant from which it holds everything (ISO-8601); left out when it was kept whole
  */
-record FeedWeb(String since, long guesses, int players, long skipped, List<Item> items,
+record FeedWeb(String since, long guesses, int players,
+               @JsonInclude(JsonInclude.Include.NON_EMPTY) Option<ScoresWeb> scores,
+               @JsonInclude(JsonInclude.Include.NON_EMPTY) Option<Long> distinctPlayers,
+               long skipped, List<Item> items,
                @JsonInclude(JsonInclude.Include.NON_EMPTY) Option<List<Minute>> perMinute,
                @JsonInclude(JsonInclude.Include.NON_EMPTY) Option<String> keptFrom) {
 
@@ -79,10 +87,18 @@ record FeedWeb(String since, long guesses, int players, long skipped, List<Item>
     record Minute(String minute, int guesses) {
     }
 
-    /** The feed of the last {@code since}. */
+    /** The feed of the last {@code since}, with the stats of its totals and players. */
+    static FeedWeb of(Duration since, Tally<Projections.Feed> feed, FeedStats stats) {
+        Projections.Feed f = feed.value();
+        return new FeedWeb(Durations.format(since), f.guesses(), f.distinctPlayers(), ScoresWeb.of(stats), Option.some(stats.distinctPlayers()),
+                feed.skipped(), items(f), Option.none(), Option.none());
+    }
+
+    /** The feed of the last {@code since}, without its stats. */
     static FeedWeb of(Duration since, Tally<Projections.Feed> feed) {
         Projections.Feed f = feed.value();
-        return new FeedWeb(Durations.format(since), f.guesses(), f.distinctPlayers(), feed.skipped(), items(f), Option.none(), Option.none());
+        return new FeedWeb(Durations.format(since), f.guesses(), f.distinctPlayers(), Option.none(), Option.none(), feed.skipped(), items(f),
+                Option.none(), Option.none());
     }
 
     /** The live feed, with its chart. */
@@ -90,12 +106,13 @@ record FeedWeb(String since, long guesses, int players, long skipped, List<Item>
         List<Minute> perMinute = view.perMinute().toList().sortBy(m -> m._1)
                 .map(m -> new Minute(Instant.ofEpochMilli(m._1).toString(), m._2)).toJavaList();
         FeedWeb feed = of(Live.FEED_WINDOW.length(), view.feed());
-        return new FeedWeb(feed.since, feed.guesses, feed.players, feed.skipped, feed.items, Option.some(perMinute), Option.none());
+        return new FeedWeb(feed.since, feed.guesses, feed.players, Option.none(), Option.none(), feed.skipped, feed.items, Option.some(perMinute),
+                Option.none());
     }
 
     /** This feed, saying from when its window holds everything when it reaches past what was kept. */
     FeedWeb keptFrom(Option<Instant> from) {
-        return new FeedWeb(since, guesses, players, skipped, items, perMinute, from.map(Instant::toString));
+        return new FeedWeb(since, guesses, players, scores, distinctPlayers, skipped, items, perMinute, from.map(Instant::toString));
     }
 
     /** The items of {@code f}, newest first. */

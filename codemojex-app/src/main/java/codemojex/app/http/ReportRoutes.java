@@ -58,7 +58,7 @@ final class ReportRoutes {
     /** {@code GET /feed?since=1h}. */
     void feed(Context ctx) {
         FeedWindow since = FeedWindow.parse(ctx.queryParam("since"));
-        ctx.json(FeedWeb.of(since.length(), feeds.feed(since)).keptFrom(feeds.keptFrom(since.length())));
+        ctx.json(FeedWeb.of(since.length(), feeds.feed(since), feeds.feedStats(since).value()).keptFrom(feeds.keptFrom(since.length())));
     }
 
     /**

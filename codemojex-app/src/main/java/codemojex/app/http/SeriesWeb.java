@@ -1,6 +1,8 @@
 package codemojex.app.http;
 
 import codemojex.app.core.Durations;
+import codemojex.app.core.FeedBucket;
+import codemojex.app.core.FeedStats;
 import codemojex.app.core.SeriesQuery;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -49,11 +51,16 @@ record SeriesWeb(@JsonInclude(JsonInclude.Include.NON_EMPTY) Option<String> sinc
      * @param from    its first millisecond (ISO-8601 instant)
      * @param to      its last millisecond (ISO-8601 instant)
      * @param entries scored guesses (feed) or games opened (openings) in it, 0 for a quiet one
-     * @param players distinct players who scored in it; feed buckets only
+     * @param players distinct players who scored in it (exact, from the count per player); feed buckets only
+     * @param scores  the quantiles of the totals scored in it; feed buckets only, left out of a quiet one
+     * @param distinctPlayers distinct player ids who scored in it, by the distinct-count sketch (exact
+     *                up to 512, then within 0.81%); feed buckets only, 0 for a quiet one
      * @param rooms   room -> games opened in it; openings buckets only
      */
     record BucketWeb(String from, String to, long entries,
                      @JsonInclude(JsonInclude.Include.NON_EMPTY) Option<Integer> players,
+                     @JsonInclude(JsonInclude.Include.NON_EMPTY) Option<ScoresWeb> scores,
+                     @JsonInclude(JsonInclude.Include.NON_EMPTY) Option<Long> distinctPlayers,
                      @JsonInclude(JsonInclude.Include.NON_EMPTY) Option<java.util.Map<String, Integer>> rooms)
             implements JsonSerializable {
 
@@ -69,6 +76,12 @@ record SeriesWeb(@JsonInclude(JsonInclude.Include.NON_EMPTY) Option<String> sinc
             gen.writeNumberField("entries", entries);
             if (players.isDefined()) {
                 gen.writeNumberField("players", players.get());
+            }
+            if (scores.isDefined()) {
+                scores.get().write(gen);
+            }
+            if (distinctPlayers.isDefined()) {
+                gen.writeNumberField("distinctPlayers", distinctPlayers.get());
             }
             if (rooms.isDefined()) {
                 gen.writeFieldName("rooms");
@@ -87,7 +100,7 @@ record SeriesWeb(@JsonInclude(JsonInclude.Include.NON_EMPTY) Option<String> sinc
          * The reader serves a sealed bucket's fold as the one object it kept, so a bucket whose
          * fold and bounds are those of one already answered is answered as it was (see {@link BucketCache}).
          */
-        static BucketWeb feed(Bucket<Tally<Map<String, Long>>> b) {
+        static BucketWeb feed(Bucket<Tally<FeedBucket>> b) {
             BucketWeb cached = FEED_BUCKETS.get(b.value(), b.window().t0(), b.window().t1());
             if (cached != null) {
                 return cached;
@@ -97,14 +110,11 @@ record SeriesWeb(@JsonInclude(JsonInclude.Include.NON_EMPTY) Option<String> sinc
             return web;
         }
 
-        private static BucketWeb feedAfresh(Bucket<Tally<Map<String, Long>>> b) {
-            Map<String, Long> byPlayer = b.value().value();
-            long entries = 0;
-            for (java.util.Iterator<Long> n = byPlayer.valuesIterator(); n.hasNext(); ) {
-                entries += n.next();
-            }
-            return new BucketWeb(IsoInstant.format(b.window().t0()), IsoInstant.format(b.window().t1()), entries,
-                    Option.some(byPlayer.size()), Option.none());
+        private static BucketWeb feedAfresh(Bucket<Tally<FeedBucket>> b) {
+            FeedBucket bucket = b.value().value();
+            return new BucketWeb(IsoInstant.format(b.window().t0()), IsoInstant.format(b.window().t1()), bucket.guesses(),
+                    Option.some(bucket.byPlayer().size()), ScoresWeb.of(bucket.stats()), Option.some(bucket.stats().distinctPlayers()),
+                    Option.none());
         }
 
         /** The feed buckets answered lately. */
@@ -118,12 +128,12 @@ record SeriesWeb(@JsonInclude(JsonInclude.Include.NON_EMPTY) Option<String> sinc
                 entries += n.next();
             }
             return new BucketWeb(IsoInstant.format(b.window().t0()), IsoInstant.format(b.window().t1()), entries,
-                    Option.none(), Option.some(new java.util.TreeMap<>(rooms.toJavaMap())));
+                    Option.none(), Option.none(), Option.none(), Option.some(new java.util.TreeMap<>(rooms.toJavaMap())));
         }
     }
 
     /** The feed's series. */
-    static SeriesWeb feed(SeriesQuery.Feed q, Series<Tally<Map<String, Long>>> series) {
+    static SeriesWeb feed(SeriesQuery.Feed q, Series<Tally<FeedBucket>> series) {
         return new SeriesWeb(Option.some(Durations.format(q.since())), Option.none(), Option.none(), Durations.format(q.bucket()), Option.none(),
                 Option.none(), series.buckets().map(BucketWeb::feed).toJavaList(), skipped(series), Option.none());
     }

@@ -1,5 +1,7 @@
 package codemojex.app.redis;
 
+import codemojex.app.core.FeedBucket;
+import codemojex.app.core.FeedStats;
 import codemojex.projections.Board;
 import codemojex.projections.PlayerIds;
 import codemojex.projections.Projections;
@@ -94,22 +96,45 @@ public final class CheckpointCodecs {
         });
     }
 
-    /** A bucket of the feed's series: {@code {"skipped": n, "examples": […], "value": {"<player id>": n}}}. */
-    public static StateCodec<Tally<Map<String, Long>>> buckets() {
-        return tally(players -> {
+    /**
+     * A bucket of the feed's series: {@code {"skipped": n, "examples": […], "value": {"players": {"<player id>": n},
+     * "scores": "<quantiles>", "distinct": "<distinct players>"}}}, the sketches in their own codecs' text.
+     * (A bucket kept before the stats, {@code "value": {"<player id>": n}}, is of another fold version: the
+     * reader refuses it by its version and folds the bucket again, so this never reads it.)
+     */
+    public static StateCodec<Tally<FeedBucket>> buckets() {
+        return tally(bucket -> {
             ObjectNode n = JSON.createObjectNode();
-            players.forEach((player, guesses) -> n.put(player, guesses));
+            ObjectNode players = n.putObject("players");
+            bucket.byPlayer().forEach((player, guesses) -> players.put(player, guesses));
+            writeStats(n, bucket.stats());
             return n;
         }, node -> {
             Map<String, Long> out = HashMap.empty();
-            for (var p : (Iterable<java.util.Map.Entry<String, JsonNode>>) node::fields) {
+            for (var p : (Iterable<java.util.Map.Entry<String, JsonNode>>) node.get("players")::fields) {
                 if (!p.getValue().canConvertToExactIntegral()) {
                     throw new IllegalArgumentException("a bucket's count is not a whole number: " + p.getValue());
                 }
                 out = out.put(p.getKey(), p.getValue().longValue());
             }
-            return out;
+            return new FeedBucket(out, readStats(node));
         });
+    }
+
+    /** A pane of the feed window's stats: {@code {"skipped": n, "examples": […], "value": {"scores": "…", "distinct": "…"}}}. */
+    public static StateCodec<Tally<FeedStats>> feedStats() {
+        return tally(stats -> writeStats(JSON.createObjectNode(), stats), CheckpointCodecs::readStats);
+    }
+
+    private static ObjectNode writeStats(ObjectNode n, FeedStats stats) {
+        n.put("scores", FeedStats.SCORES.codec().encode(stats.scores()));
+        n.put("distinct", FeedStats.PLAYERS.codec().encode(stats.players()));
+        return n;
+    }
+
+    private static FeedStats readStats(JsonNode n) {
+        return new FeedStats(FeedStats.SCORES.codec().decode(n.get("scores").textValue()),
+                FeedStats.PLAYERS.codec().decode(n.get("distinct").textValue()));
     }
 
     private static <A> StateCodec<Tally<A>> tally(Function<A, JsonNode> write, Function<JsonNode, A> read) {

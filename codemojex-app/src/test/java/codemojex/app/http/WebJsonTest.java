@@ -19,6 +19,8 @@ class WebJsonTest {
     /** {@link SeriesWeb.BucketWeb} as it was, written by the bean serializer. */
     record BeanBucket(String from, String to, long entries,
                       @JsonInclude(JsonInclude.Include.NON_EMPTY) Option<Integer> players,
+                      @JsonInclude(JsonInclude.Include.NON_EMPTY) Option<ScoresWeb> scores,
+                      @JsonInclude(JsonInclude.Include.NON_EMPTY) Option<Long> distinctPlayers,
                       @JsonInclude(JsonInclude.Include.NON_EMPTY) Option<Map<String, Integer>> rooms) {
     }
 
@@ -30,18 +32,24 @@ class WebJsonTest {
     void bucketsAsTheBeanSerializerWroteThem() throws Exception {
         Map<String, Integer> rooms = new TreeMap<>(Map.of("lobby", 3, "b\"ack\\slash", 1, "ünï", 0));
         List<Object[]> cases = List.of(
-                new Object[]{"2026-12-07T04:00:00Z", "2026-12-07T04:00:59.999Z", 0L, Option.some(0), Option.none()},
-                new Object[]{"2026-12-07T04:00:00Z", "2026-12-07T04:00:59.999Z", 12L, Option.some(7), Option.none()},
-                new Object[]{"2026-12-07T00:00:00Z", "2026-12-07T23:59:59.999Z", 4L, Option.none(), Option.some(rooms)},
-                new Object[]{"a", "b", Long.MAX_VALUE, Option.none(), Option.some(new TreeMap<String, Integer>())},
-                new Object[]{"a", "b", -1L, Option.none(), Option.none()});
+                new Object[]{"2026-12-07T04:00:00Z", "2026-12-07T04:00:59.999Z", 0L, Option.some(0), Option.none(), Option.none(),
+                        Option.some(0L)},
+                new Object[]{"2026-12-07T04:00:00Z", "2026-12-07T04:00:59.999Z", 12L, Option.some(7), Option.none(),
+                        Option.some(new ScoresWeb(250, 500, 600, 600)), Option.some(7L)},
+                new Object[]{"2026-12-07T00:00:00Z", "2026-12-07T23:59:59.999Z", 4L, Option.none(), Option.some(rooms), Option.none(),
+                        Option.none()},
+                new Object[]{"a", "b", Long.MAX_VALUE, Option.none(), Option.some(new TreeMap<String, Integer>()), Option.none(), Option.none()},
+                new Object[]{"a", "b", -1L, Option.none(), Option.none(), Option.some(new ScoresWeb(0, 0, 0, 0)), Option.none()});
         for (Object[] c : cases) {
             @SuppressWarnings("unchecked") Option<Integer> players = (Option<Integer>) c[3];
             @SuppressWarnings("unchecked") Option<Map<String, Integer>> r = (Option<Map<String, Integer>>) c[4];
-            String bean = json.writeValueAsString(new BeanBucket((String) c[0], (String) c[1], (long) c[2], players, r));
-            assertEquals(bean, json.writeValueAsString(new SeriesWeb.BucketWeb((String) c[0], (String) c[1], (long) c[2], players, r)));
+            @SuppressWarnings("unchecked") Option<ScoresWeb> scores = (Option<ScoresWeb>) c[5];
+            @SuppressWarnings("unchecked") Option<Long> distinct = (Option<Long>) c[6];
+            String bean = json.writeValueAsString(new BeanBucket((String) c[0], (String) c[1], (long) c[2], players, scores, distinct, r));
+            assertEquals(bean, json.writeValueAsString(new SeriesWeb.BucketWeb((String) c[0], (String) c[1], (long) c[2], players, scores,
+                    distinct, r)));
             assertEquals("[" + bean + "]", json.writeValueAsString(List.of(new SeriesWeb.BucketWeb((String) c[0], (String) c[1], (long) c[2],
-                    players, r))));
+                    players, scores, distinct, r))));
         }
     }
 

@@ -1,12 +1,13 @@
 package codemojex.app.core.port.in;
 
+import codemojex.app.core.FeedBucket;
+import codemojex.app.core.FeedStats;
 import codemojex.app.core.FeedWindow;
 import codemojex.app.core.SeriesQuery;
 import codemojex.projections.GameRecord;
 import codemojex.projections.Projections;
 import echomq.domain.fold.Tally;
 import echomq.domain.window.Series;
-import io.vavr.collection.Map;
 
 /** The recent activity feed: a windowed fold of {@code guess-scored}, as a list and as a series. */
 public interface FeedQuery {
@@ -17,8 +18,11 @@ public interface FeedQuery {
     /** The feed over {@code window}, with the entries it skipped as unreadable. */
     Tally<Projections.Feed> feed(FeedWindow window);
 
-    /** The feed's series: player -> scored guesses per bucket of {@code query}, every bucket present. */
-    Series<Tally<Map<String, Long>>> feedSeries(SeriesQuery.Feed query);
+    /** The feed over {@code window}: the quantiles of its totals and its distinct players. */
+    Tally<FeedStats> feedStats(FeedWindow window);
+
+    /** The feed's series: player -> scored guesses, and their stats, per bucket of {@code query}, every bucket present. */
+    Series<Tally<FeedBucket>> feedSeries(SeriesQuery.Feed query);
 
     /** The newest {@code size} scored guesses of {@code game}. */
     Tally<Projections.Feed> gameFeed(GameRecord game, int size);
