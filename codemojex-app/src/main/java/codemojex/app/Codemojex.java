@@ -121,7 +121,8 @@ public final class Codemojex implements AutoCloseable {
         // one owner per partition: a member name of this process (a restart is another member), its commits fenced by its leases' epochs
         this.worker = new ScoreWorkers(partitions.all().map(p -> new ScoreWorker(
                 new RedisGuessInbox(redis, partitions.queue(p), "worker-" + settings.node()), games, commit, faults,
-                settings.claimIdle(), settings.clock(), settings.commitBatch(), game -> partitions.of(game) == p)).toJavaList(),
+                ScoreWorker.idleBeforeClaim(settings.claimIdle(), settings.lease()), settings.clock(), settings.commitBatch(),
+                game -> partitions.of(game) == p)).toJavaList(),
                 redis.leases(), partitions.channel(Channels.GUESSES), "worker-" + settings.node() + "-" + Long.toString(new SecureRandom().nextLong() >>> 1, 36),
                 settings.lease(), settings.clock());
         commit.fencedBy(worker::epoch);

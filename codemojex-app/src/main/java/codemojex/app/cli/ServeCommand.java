@@ -59,7 +59,7 @@ final class ServeCommand implements Runnable {
 
     @Option(names = "--claim-idle", defaultValue = "30s", paramLabel = "DURATION",
             description = "how long a guess delivered to a silent worker (another instance that died) waits before this one "
-                    + "takes it over, e.g. 30s, 2s (default: ${DEFAULT-VALUE})")
+                    + "takes it over, at most two --lease periods, e.g. 30s, 2s (default: ${DEFAULT-VALUE})")
     String claimIdle;
 
     @Option(names = "--lease", defaultValue = "10s", paramLabel = "DURATION",

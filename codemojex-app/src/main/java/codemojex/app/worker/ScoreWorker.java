@@ -124,6 +124,18 @@ public final class ScoreWorker implements AutoCloseable {
     }
 
     /**
+     * How long a delivered guess may stay idle under another consumer before the partition's owner
+     * claims it: {@code claimIdle}, but never more than two lease periods. Only the lease holder reads
+     * a partition, so a delivery that old is a fenced or dead owner's (one that read a batch as its
+     * lease was taken over, after the new owner claimed the group's pending ones): it waits two
+     * leases, not {@code claimIdle}. Two, not one: the owner's own batch in hand is never that old.
+     */
+    public static Duration idleBeforeClaim(Duration claimIdle, Duration lease) {
+        Duration twoLeases = lease.multipliedBy(2);
+        return claimIdle.compareTo(twoLeases) < 0 ? claimIdle : twoLeases;
+    }
+
+    /**
      * Whether a sweep for guesses left idle by other consumers is due: every half {@code claimIdle}
      * (at least 100 ms apart), so a dead instance's guesses wait at most 1.5 × {@code claimIdle}.
      */

@@ -28,4 +28,18 @@ class SweepDueTest {
         Instant last = Instant.parse("2026-12-02T12:00:00Z");
         assertThat(ScoreWorker.sweepDue(last, last.plusMillis(sinceMs), Duration.ofMillis(claimIdleMs))).isEqualTo(due);
     }
+
+    @ParameterizedTest(name = "claim-idle {0} ms, lease {1} ms: idle {2} ms before a claim")
+    @CsvSource({
+            "30000, 10000, 20000", // the defaults: a fenced owner's delivery waits two leases, not 30 s
+            "30000, 15000, 30000",
+            "30000, 20000, 30000",
+            "600000, 1000, 2000",
+            "1000, 1000, 1000",
+            "1999, 1000, 1999",
+            "2001, 1000, 2000",
+    })
+    void aDeliveryIsClaimedAfterClaimIdleOrTwoLeasesWhicheverIsShorter(long claimIdleMs, long leaseMs, long idleMs) {
+        assertThat(ScoreWorker.idleBeforeClaim(Duration.ofMillis(claimIdleMs), Duration.ofMillis(leaseMs))).isEqualTo(Duration.ofMillis(idleMs));
+    }
 }
