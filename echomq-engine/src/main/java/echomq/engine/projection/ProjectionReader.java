@@ -11,7 +11,6 @@ import echomq.domain.partition.PartitionedChannel;
 import echomq.domain.stream.StreamKey;
 import echomq.domain.stream.StreamRangePort;
 import echomq.domain.stream.StreamStatePort;
-import echomq.domain.window.Bucket;
 import echomq.domain.window.Bucketed;
 import echomq.domain.window.Series;
 import echomq.domain.window.StreamWindows;
@@ -263,9 +262,7 @@ public final class ProjectionReader {
         Instant now = clock.instant();
         Window.Closed range = window.at(now);
         List<Window.Closed> buckets = window.buckets().over(range);
-        return merged(channel, key -> seriesAt(key, window, range, buckets, fold), (x, y) -> new Series<>(
-                x.buckets().zipWith(y.buckets(), (p, q) -> new Bucket<>(p.window(), p.entries() + q.entries(),
-                        merge.apply(p.value(), q.value())))));
+        return merged(channel, key -> seriesAt(key, window, range, buckets, fold), (x, y) -> x.merge(y, merge));
     }
 
     private <A> Series<A> seriesAt(StreamKey key, Bucketed window, Window.Closed range, List<Window.Closed> buckets,
@@ -276,7 +273,7 @@ public final class ProjectionReader {
             try {
                 return flights.one(key, window, fold, () -> {
                     Seen seen = lineages.read(key);
-                    return series.fold(key, window.buckets(), range, window.range() instanceof Window.Sliding, buckets, fold, seen);
+                    return series.fold(key, window.buckets(), range, window.range().slides(), buckets, fold, seen);
                 });
             } catch (RuntimeException | Error e) {
                 span.failed(e);
@@ -303,10 +300,8 @@ public final class ProjectionReader {
             try {
                 return flights.one(key, window, fold, () -> {
                     Seen seen = lineages.read(key);
-                    if (window instanceof Window.Sliding s) {
-                        return sliding.fold(key, s, now, fold, seen);
-                    }
-                    return cache.fold(key, (Window.Fixed) window, fold, seen);
+                    return window.<A>match(fixed -> cache.fold(key, fixed, fold, seen),
+                            s -> sliding.fold(key, s, now, fold, seen));
                 });
             } catch (RuntimeException | Error e) {
                 span.failed(e);
