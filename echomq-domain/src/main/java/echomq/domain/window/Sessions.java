@@ -142,32 +142,59 @@ public record Sessions(Duration gap, Option<String> keyField, Duration longest, 
     }
 
     /**
-     * The one-pass fold of the sessions of {@code range} over its {@link #reach}: feed it the
-     * entries of the reach in id order and {@link SessionFold.State#sessions} answers.
+     * The one-pass fold of the sessions of {@code range}: fold the entries of {@link #reach} with it,
+     * then {@link SessionFold#sessions} answers. It refuses a bound as soon as it is passed.
      *
      * @param range the range whose sessions are asked for
      * @param fold  the fold of each session
      * @param <A>   the fold's accumulator
      * @return the fold
      */
-    <A> SessionFold<A> fold(Window.Closed range, Fold<A> fold) {
-        return new SessionFold<>(this, range, fold);
+    public <A> SessionFold<A> fold(Window.Closed range, Fold<A> fold) {
+        return new SessionFold<>(this, StreamId.epochMilli(Objects.requireNonNull(range, "range").t0()), true, fold);
+    }
+
+    /**
+     * A fold a reader keeps across reads of ranges that start at or after {@code keepFrom}: it keeps
+     * every session that ends from there on (at most {@link #MAX_SESSIONS}), and checks the bounds
+     * of a range's sessions only when {@link SessionFold#sessions} answers them, so it refuses what a
+     * fresh read of the same range refuses and nothing else. Fold it from
+     * {@code reach(Window.closed(keepFrom, ...))} on.
+     *
+     * @param keepFrom the earliest start of a range it will answer
+     * @param fold     the fold of each session
+     * @param <A>      the fold's accumulator
+     * @return the fold
+     */
+    public <A> SessionFold<A> foldFrom(Instant keepFrom, Fold<A> fold) {
+        return new SessionFold<>(this, StreamId.epochMilli(Objects.requireNonNull(keepFrom, "keepFrom")), false, fold);
+    }
+
+    /**
+     * This cutting of {@code range} into sessions: the window a caching reader answers sessions for.
+     * {@code Sessions.of(Duration.ofMinutes(2)).perKey("player").within(Window.last(Duration.ofHours(1)))}
+     *
+     * @param range a closed or sliding range
+     * @return the sessioned window
+     * @throws IllegalArgumentException for a half-open range
+     */
+    public Sessioned within(Window range) {
+        return new Sessioned(range, this);
     }
 
     /** Refuses a session longer than {@link #longest}, naming the bound and the session. */
-    void requireShortEnough(Option<String> key, long first, long last, long rangeStart) {
-        if (last - first > longest.toMillis()) {
-            throw new IllegalStateException("a session" + key.map(k -> " of " + keyField.get() + "=" + k).getOrElse("")
-                    + (first <= rangeStart ? " reaching back past " + Instant.ofEpochMilli(first) : " from " + Instant.ofEpochMilli(first))
-                    + " to " + Instant.ofEpochMilli(last) + " is longer than the longest session " + longest
-                    + " (Sessions.longest): a read reaches back only that far, so it cannot see where the session starts");
+    void requireShortEnough(Session<?> s) {
+        if (s.to().toEpochMilli() - s.from().toEpochMilli() > longest.toMillis()) {
+            throw new IllegalStateException("a session" + s.key().map(k -> " of " + keyField.get() + "=" + k).getOrElse("")
+                    + " from " + s.from() + " (or before) to " + s.to() + " is longer than the longest session " + longest
+                    + " (Sessions.longest): a read reaches back only that far, so it cannot see where such a session starts");
         }
     }
 
-    /** Refuses a read of more than {@link #most} sessions, naming the bound. */
-    void requireFewEnough(long found) {
-        if (found > most) {
-            throw new IllegalStateException("a read found more than the most sessions per read " + most
+    /** Refuses a read of more than {@code bound} sessions, naming the bound. */
+    void requireFewEnough(long found, int bound) {
+        if (found > bound) {
+            throw new IllegalStateException("a read found more than the most sessions per read " + bound
                     + " (Sessions.most, at most " + MAX_SESSIONS + "): read a shorter range");
         }
     }

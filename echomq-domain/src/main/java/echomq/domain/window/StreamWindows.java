@@ -227,7 +227,7 @@ public final class StreamWindows {
         Objects.requireNonNull(sessions, "sessions");
         Objects.requireNonNull(range, "range");
         SessionFold<A> pass = sessions.fold(range, fold);
-        return pass.sessions(foldDetailed(key, sessions.reach(range), pass, pageSize).value(), range.t1());
+        return pass.sessions(foldDetailed(key, sessions.reach(range), pass, pageSize).value(), range);
     }
 
     /**

@@ -149,7 +149,12 @@ class SessionsPropertiesTest {
         // from the start of the stream (any start before the reach): the same sessions
         SessionFold<Vector<String>> pass = c.sessions().fold(c.range(), COLLECT);
         Window.Closed fromStart = Window.closed(Instant.ofEpochMilli(T0 - 1), c.range().t1());
-        assertThat(pass.sessions(windows.foldWindow(KEY, fromStart, pass, c.pageSize()), c.range().t1()).asJava()).isEqualTo(expected);
+        assertThat(pass.sessions(windows.foldWindow(KEY, fromStart, pass, c.pageSize()), c.range()).asJava()).isEqualTo(expected);
+        // what a reader keeps: a pass from an earlier keepFrom, over the reach of that start
+        Instant keepFrom = Instant.ofEpochMilli(Math.max(T0, c.range().t0().toEpochMilli() - c.pageSize() * 97L));
+        SessionFold<Vector<String>> kept = c.sessions().foldFrom(keepFrom, COLLECT);
+        Window.Closed keptReach = c.sessions().reach(Window.closed(keepFrom, c.range().t1()));
+        assertThat(kept.sessions(windows.foldWindow(KEY, keptReach, kept, c.pageSize()), c.range()).asJava()).isEqualTo(expected);
     }
 
     // --- explicit edges ---------------------------------------------------------------------------
