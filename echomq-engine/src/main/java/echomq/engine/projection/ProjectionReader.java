@@ -13,6 +13,8 @@ import echomq.domain.stream.StreamRangePort;
 import echomq.domain.stream.StreamStatePort;
 import echomq.domain.window.Bucketed;
 import echomq.domain.window.Series;
+import echomq.domain.window.Session;
+import echomq.domain.window.Sessioned;
 import echomq.domain.window.StreamWindows;
 import echomq.domain.window.Window;
 
@@ -84,6 +86,7 @@ public final class ProjectionReader {
     private final FoldCache cache;
     private final SlidingFolds sliding;
     private final SeriesFolds series;
+    private final SessionFolds sessions;
     private final Flights flights = new Flights();
 
     /**
@@ -144,6 +147,7 @@ public final class ProjectionReader {
         TrailingSuffixes trailing = new TrailingSuffixes(reads);
         this.sliding = new SlidingFolds(cache, new RunningFolds(reads), new PaneStacks(cache, metrics), trailing, metrics);
         this.series = new SeriesFolds(cache, trailing);
+        this.sessions = new SessionFolds(cache);
     }
 
     /**
@@ -275,6 +279,45 @@ public final class ProjectionReader {
                     Seen seen = lineages.read(key);
                     return series.fold(key, window.buckets(), range, window.range().slides(), buckets, fold, seen);
                 });
+            } catch (RuntimeException | Error e) {
+                span.failed(e);
+                throw e;
+            }
+        } finally {
+            metrics.timed(fold, t0);
+        }
+    }
+
+    /**
+     * The sessions of {@code window}'s range at the reader's instant: each key's bursts of entries
+     * separated by at least the gap, each folded with {@code fold}, as
+     * {@link StreamWindows#foldSessions} answers them. Kept and folded on with what is appended: a
+     * closed session is never read again, only the new entries are folded (a sliding range starts
+     * its kept fold again once per range length).
+     * <pre>{@code
+     * List<Session<Long>> s = reader.fold(key, Sessions.of(Duration.ofMinutes(2)).perKey("player")
+     *         .within(Window.last(Duration.ofHours(1))), count);
+     * }</pre>
+     *
+     * @param stream the stream
+     * @param window the sessions within a closed or sliding range
+     * @param fold   the fold of each session
+     * @param <A>    the accumulator
+     * @return the sessions whose last entry lies in the range, ordered by their first entry, then key
+     * @throws IllegalStateException naming the bound, for a session longer than
+     *         {@link echomq.domain.window.Sessions#longest} or more than {@link echomq.domain.window.Sessions#most}
+     * @throws echomq.domain.stream.StreamStoreException when the store fails
+     */
+    public <A> List<Session<A>> fold(StreamKey stream, Sessioned window, Fold<A> fold) {
+        Objects.requireNonNull(stream, "stream");
+        Objects.requireNonNull(window, "window");
+        Objects.requireNonNull(fold, "fold");
+        Window.Closed range = window.at(clock.instant());
+        metrics.read();
+        long t0 = System.nanoTime();
+        try (EchoSpan span = metrics.begin(fold, stream)) {
+            try {
+                return flights.one(stream, window, fold, () -> sessions.fold(stream, window, range, fold, lineages.read(stream)));
             } catch (RuntimeException | Error e) {
                 span.failed(e);
                 throw e;
