@@ -58,8 +58,12 @@ public record Sessions(Duration gap, Option<String> keyField, Duration longest, 
             throw new IllegalArgumentException("a session key field is a field name, not \"\"");
         }
         Objects.requireNonNull(longest, "longest");
-        if (longest.isNegative() || longest.getNano() % 1_000_000 != 0) {
-            throw new IllegalArgumentException("longest session " + longest + " is not a whole number of milliseconds >= 0");
+        if (longest.isNegative() || longest.getNano() % 1_000_000 != 0
+                || longest.compareTo(Duration.ofMillis(Long.MAX_VALUE / 2)) > 0) {
+            throw new IllegalArgumentException("longest session " + longest + " is not a whole number of milliseconds >= 0 within the id range");
+        }
+        if (gap.compareTo(Duration.ofMillis(Long.MAX_VALUE / 2)) > 0) {
+            throw new IllegalArgumentException("session gap " + gap + " is longer than the stream id range");
         }
         if (most < 1 || most > MAX_SESSIONS) {
             throw new IllegalArgumentException("most sessions per read " + most + " is not 1.." + MAX_SESSIONS);
@@ -123,7 +127,7 @@ public record Sessions(Duration gap, Option<String> keyField, Duration longest, 
         Objects.requireNonNull(range, "range");
         long back = longest.toMillis() + gap.toMillis();
         long t0 = StreamId.epochMilli(range.t0());
-        long start = t0 - back < 0 || back < 0 ? 0 : t0 - back;
+        long start = Math.max(0, t0 - back); // both halves are below Long.MAX_VALUE / 2: no overflow
         return Window.closed(Instant.ofEpochMilli(start), range.t1());
     }
 

@@ -158,7 +158,36 @@ public final class ClosingBuckets {
         Objects.requireNonNull(fold, "fold");
         Objects.requireNonNull(listener, "listener");
         DueSessions.requireSubscribable(from, skew);
-        return new Subscription(name, () -> handOutSessions(stream, name, sessions, from, skew, fold, listener));
+        return new Subscription(name, () -> handOutSessions(stream, name, sessions, from, skew, listener,
+                range -> windows.foldSessions(stream, sessions, range, fold)));
+    }
+
+    /**
+     * A subscription to the sessions of every partition of {@code channel} together: a key's session
+     * holds its entries of every partition (read in {@code (StreamId, partition)} order), closed on the
+     * clock of partition 0's server and marked beside partition 0's stream.
+     *
+     * @param channel  the partitioned channel
+     * @param name     the subscription's name (1..200 characters)
+     * @param sessions the gap, the key and the bounds
+     * @param from     the earliest last entry of a session handed out, when nothing was yet
+     * @param skew     how far a writer's clock may lag the store's
+     * @param fold     the fold of each session
+     * @param listener gets each final session, in order
+     * @param <A>      the fold's accumulator
+     * @return the subscription
+     * @throws IllegalArgumentException for a negative skew, a bad name or a bad {@code from}
+     */
+    public <A> Subscription subscribe(PartitionedChannel channel, String name, Sessions sessions, Instant from, Duration skew,
+                                      Fold<A> fold, Consumer<Session<A>> listener) {
+        Objects.requireNonNull(channel, "channel");
+        BucketMarkPort.requireName(name);
+        Objects.requireNonNull(sessions, "sessions");
+        Objects.requireNonNull(fold, "fold");
+        Objects.requireNonNull(listener, "listener");
+        DueSessions.requireSubscribable(from, skew);
+        return new Subscription(name, () -> handOutSessions(channel.partition(0), name, sessions, from, skew, listener,
+                range -> partitioned.foldSessions(channel, sessions, range, fold)));
     }
 
     private <A> int handOut(StreamKey stream, String name, Buckets buckets, Instant from, Duration skew,
@@ -179,13 +208,14 @@ public final class ClosingBuckets {
     }
 
     private <A> int handOutSessions(StreamKey stream, String name, Sessions sessions, Instant from, Duration skew,
-                                    Fold<A> fold, Consumer<Session<A>> listener) {
+                                    Consumer<Session<A>> listener,
+                                    java.util.function.Function<Window.Closed, List<Session<A>>> read) {
         Option<Window.Closed> due = DueSessions.due(sessions, from, marks.last(stream, name), clock.now(stream), skew);
         if (due.isEmpty()) {
             return 0;
         }
         // read to the end of the gap after the due range: a session is closed there exactly when it ends in it
-        List<Session<A>> closed = windows.foldSessions(stream, sessions, DueSessions.read(sessions, due.get()), fold)
+        List<Session<A>> closed = read.apply(DueSessions.read(sessions, due.get()))
                 .filter(s -> !s.open())
                 .sorted(java.util.Comparator.<Session<A>>comparingLong(s -> s.to().toEpochMilli())
                         .thenComparing(s -> s.key().getOrElse("")));

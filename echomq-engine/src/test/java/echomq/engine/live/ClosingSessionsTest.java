@@ -156,6 +156,25 @@ class ClosingSessionsTest {
     }
 
     @Test
+    void aPartitionedChannelClosesAKeysSessionAcrossItsPartitions() {
+        echomq.domain.partition.PartitionedChannel channel = new echomq.domain.partition.PartitionedChannel("closes", "s", 3);
+        List<Session<Long>> got = new ArrayList<>();
+        ClosingBuckets.Subscription sub = new ClosingBuckets(streams, serverClock, marks)
+                .subscribe(channel, "all", Sessions.of(Duration.ofMillis(100)).perKey("player"), server.instant(), Duration.ZERO,
+                        COUNT, got::add);
+        for (int p = 0; p < 3; p++) { // ada's guesses land in every partition, 50 ms apart: one session
+            streams.append(channel.partition(p), minter.nextId(), LinkedHashMap.of("player", "ada"));
+            server.advance(50);
+        }
+        server.advance(49); // the last guess was 50 ms ago: 50 ms of the gap are left, less 1
+        assertThat(sub.pass()).isZero();
+        server.advance(1);
+        assertThat(sub.pass()).isEqualTo(1);
+        assertThat(got).extracting(Session::value).containsExactly(3L);
+        assertThat(marks.last(channel.partition(0), "all")).isNotEmpty();
+    }
+
+    @Test
     void badInputIsRefusedBeforeAnythingIsRead() {
         ClosingBuckets closing = new ClosingBuckets(streams, serverClock, marks);
         assertThatThrownBy(() -> closing.subscribe(KEY, "s", Sessions.of(Duration.ofSeconds(1)), server.instant(),
