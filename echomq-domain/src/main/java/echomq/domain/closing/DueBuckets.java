@@ -38,7 +38,7 @@ public final class DueBuckets {
     public static void requireSubscribable(Buckets buckets, Instant from, Duration skew) {
         Objects.requireNonNull(buckets, "buckets");
         Objects.requireNonNull(skew, "skew");
-        if (buckets instanceof Buckets.Hopping) {
+        if (!buckets.tilesTime()) {
             throw new IllegalArgumentException("closing buckets are tumbling or calendar buckets, not " + buckets
                     + ": hopping buckets overlap, so there is no one instant after the last one handed out");
         }
@@ -78,29 +78,12 @@ public final class DueBuckets {
         // Cut a range that ends at most one millisecond past the final ones and at least two of the
         // shortest buckets after start, so that it holds a whole first bucket: a bucket that reaches
         // the cut was clipped by it (or ends there), is left for a later pass, and the first never is.
-        long shortest = Math.max(1, bucketMillisAtLeast(buckets));
+        long shortest = Math.max(1, buckets.shortest().toMillis());
         long reach = shortest > Long.MAX_VALUE / (max + 1L) ? Long.MAX_VALUE : shortest * (max + 1L);
         long end = Math.min(finalUpTo + 1, saturatedAdd(start, reach));
         return buckets.over(Window.closed(Instant.ofEpochMilli(start), Instant.ofEpochMilli(end)))
                 .filter(w -> w.t1().toEpochMilli() < end)
                 .take(max);
-    }
-
-    /**
-     * A length every bucket's is at least, and more than half the longest: {@code max + 1} of them
-     * hold a whole first bucket and no more than about {@code max + 2} buckets.
-     */
-    private static long bucketMillisAtLeast(Buckets buckets) {
-        if (buckets instanceof Buckets.Tumbling t) {
-            return t.size().toMillis();
-        }
-        Buckets.Calendar c = (Buckets.Calendar) buckets;
-        return switch (c.unit()) {
-            case DAYS -> Duration.ofHours(22).toMillis();   // a day is 23 hours or more: 22 is safe anywhere
-            case WEEKS -> Duration.ofDays(6).toMillis();
-            case MONTHS -> Duration.ofDays(27).toMillis();
-            default -> Duration.ofDays(364).toMillis();
-        };
     }
 
     private static long saturatedAdd(long a, long b) {

@@ -29,8 +29,8 @@ public record Bucketed(Window range, Buckets buckets) {
     public Bucketed {
         Objects.requireNonNull(range, "range");
         Objects.requireNonNull(buckets, "buckets");
-        if (range instanceof Window.Since s) {
-            throw new IllegalArgumentException("a series needs an end: " + s + " has none; use Window.closed or Window.last");
+        if (!range.hasEnd()) {
+            throw new IllegalArgumentException("a series needs an end: " + range + " has none; use Window.closed or Window.last");
         }
     }
 
@@ -41,7 +41,7 @@ public record Bucketed(Window range, Buckets buckets) {
      * @return the range
      */
     public Window.Closed at(Instant now) {
-        return range instanceof Window.Sliding s ? Window.closed(now.minus(s.length()), now) : (Window.Closed) range;
+        return range.closedAt(now).get();
     }
 
     /**

@@ -3,6 +3,7 @@ package echomq.domain.window;
 import echomq.domain.id.StreamId;
 
 import io.vavr.collection.List;
+import io.vavr.control.Option;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -139,6 +140,39 @@ public sealed interface Buckets permits Buckets.Tumbling, Buckets.Hopping, Bucke
     long count(Window.Closed range);
 
     /**
+     * Whether these buckets tile time (every millisecond in exactly one): what a closing
+     * subscription needs, since "after the last bucket handed out" is then one instant.
+     *
+     * @return true for tumbling and calendar buckets, false for hopping ones
+     */
+    boolean tilesTime();
+
+    /**
+     * A length every bucket's is at least, and more than half the longest one's: how far a range
+     * must reach to hold {@code n} whole buckets ({@code n + 1} of it suffice).
+     *
+     * @return the size of tumbling and hopping buckets; 22 hours for days (a DST day is 23 or 25),
+     *         6 days for weeks, 27 for months, 364 for years
+     */
+    Duration shortest();
+
+    /**
+     * The one length all these buckets have, when they have one.
+     *
+     * @return the size of tumbling and hopping buckets, none for calendar ones
+     */
+    Option<Duration> length();
+
+    /**
+     * Tumbling panes every bucket is a whole number of, when those are fewer reads than the buckets:
+     * a hopping bucket is its panes of {@code gcd(size, advance)} combined, so an entry is folded once
+     * however many buckets hold it.
+     *
+     * @return the panes of hopping buckets; none for tumbling and calendar ones (they are their own panes)
+     */
+    Option<Tumbling> panes();
+
+    /**
      * Buckets that tile time in steps of {@code size} from {@code origin}.
      *
      * @param size   the length of each bucket
@@ -177,6 +211,26 @@ public sealed interface Buckets permits Buckets.Tumbling, Buckets.Hopping, Bucke
         @Override
         public long count(Window.Closed range) {
             return BucketSteps.of(size, size, origin).count(range);
+        }
+
+        @Override
+        public boolean tilesTime() {
+            return true;
+        }
+
+        @Override
+        public Duration shortest() {
+            return size;
+        }
+
+        @Override
+        public Option<Duration> length() {
+            return Option.some(size);
+        }
+
+        @Override
+        public Option<Tumbling> panes() {
+            return Option.none();
         }
     }
 
@@ -225,6 +279,30 @@ public sealed interface Buckets permits Buckets.Tumbling, Buckets.Hopping, Bucke
         @Override
         public long count(Window.Closed range) {
             return BucketSteps.of(size, advance, origin).count(range);
+        }
+
+        @Override
+        public boolean tilesTime() {
+            return false; // they overlap
+        }
+
+        @Override
+        public Duration shortest() {
+            return size;
+        }
+
+        @Override
+        public Option<Duration> length() {
+            return Option.some(size);
+        }
+
+        @Override
+        public Option<Tumbling> panes() {
+            return Option.some(new Tumbling(Duration.ofMillis(gcd(size.toMillis(), advance.toMillis())), origin));
+        }
+
+        private static long gcd(long x, long y) {
+            return y == 0 ? x : gcd(y, x % y);
         }
     }
 
@@ -291,6 +369,31 @@ public sealed interface Buckets permits Buckets.Tumbling, Buckets.Hopping, Bucke
         @Override
         public long count(Window.Closed range) {
             return periods(periodOf(StreamId.epochMilli(range.t0())), periodOf(StreamId.epochMilli(range.t1())));
+        }
+
+        @Override
+        public boolean tilesTime() {
+            return true;
+        }
+
+        @Override
+        public Duration shortest() {
+            return switch (unit) {
+                case DAYS -> Duration.ofHours(22);   // a day is 23 hours or more: 22 is safe anywhere
+                case WEEKS -> Duration.ofDays(6);
+                case MONTHS -> Duration.ofDays(27);
+                default -> Duration.ofDays(364);
+            };
+        }
+
+        @Override
+        public Option<Duration> length() {
+            return Option.none(); // a day may be 23 or 25 hours, a month 28 to 31 days
+        }
+
+        @Override
+        public Option<Tumbling> panes() {
+            return Option.none();
         }
 
         /** How many periods from {@code first} to {@code last}, both included: at least the buckets. */

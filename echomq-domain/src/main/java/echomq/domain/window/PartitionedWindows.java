@@ -166,6 +166,28 @@ public final class PartitionedWindows {
     }
 
     /**
+     * The sessions of {@code range} over every partition together: one paged pass over the merged
+     * partitions' {@link Sessions#reach}, in {@code (StreamId, partition)} order, so a key's session
+     * holds its entries of every partition.
+     *
+     * @param channel  the partitioned channel
+     * @param sessions the gap, the key and the bounds
+     * @param range    the range: its sessions are those whose last entry lies in it
+     * @param fold     the fold of each session
+     * @param <A>      the accumulator
+     * @return the sessions, ordered by their first entry, then key
+     * @throws IllegalStateException naming the bound, for a session longer than {@link Sessions#longest}
+     *         or more than {@link Sessions#most} sessions
+     * @throws echomq.domain.stream.StreamStoreException when the store fails
+     */
+    public <A> io.vavr.collection.List<Session<A>> foldSessions(PartitionedChannel channel, Sessions sessions, Window.Closed range, Fold<A> fold) {
+        Objects.requireNonNull(sessions, "sessions");
+        Objects.requireNonNull(range, "range");
+        SessionFold<A> pass = sessions.fold(range, fold);
+        return pass.sessions(foldWindow(channel, sessions.reach(range), pass, StreamWindows.DEFAULT_PAGE_SIZE), range);
+    }
+
+    /**
      * The first {@code count} entries of the merged window, each with its partition.
      *
      * @param channel the partitioned channel

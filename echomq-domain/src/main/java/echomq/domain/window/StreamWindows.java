@@ -184,6 +184,53 @@ public final class StreamWindows {
     }
 
     /**
+     * The sessions of {@code range}: one paged pass over its {@link Sessions#reach} (back far enough
+     * to see where any session no longer than {@link Sessions#longest} starts), each session's
+     * entries folded with {@code fold}. A session is open when the whole gap after its last entry
+     * does not lie in the range.
+     * <pre>{@code
+     * List<Session<Long>> s = windows.foldSessions(key, Sessions.of(Duration.ofMinutes(2)).perKey("player"),
+     *         Window.closed(t0, t1), count);
+     * }</pre>
+     *
+     * @param key      the stream
+     * @param sessions the gap, the key and the bounds
+     * @param range    the range: its sessions are those whose last entry lies in it
+     * @param fold     the fold of each session
+     * @param <A>      the accumulator
+     * @return the sessions, ordered by their first entry, then by key
+     * @throws IllegalStateException naming the bound, for a session longer than {@link Sessions#longest}
+     *         or more than {@link Sessions#most} sessions
+     * @throws FoldInterruptedException when the store fails mid-fold: read the sessions again
+     */
+    public <A> io.vavr.collection.List<Session<A>> foldSessions(StreamKey key, Sessions sessions, Window.Closed range,
+                                                              Fold<A> fold) {
+        return foldSessions(key, sessions, range, fold, DEFAULT_PAGE_SIZE);
+    }
+
+    /**
+     * {@link #foldSessions(StreamKey, Sessions, Window.Closed, Fold)} paging by {@code pageSize}.
+     *
+     * @param key      the stream
+     * @param sessions the gap, the key and the bounds
+     * @param range    the range
+     * @param fold     the fold of each session
+     * @param pageSize entries per range call, at least 1
+     * @param <A>      the accumulator
+     * @return the sessions, ordered by their first entry, then by key
+     * @throws IllegalStateException naming the bound, for a session or a read past it
+     * @throws FoldInterruptedException when the store fails mid-fold
+     */
+    public <A> io.vavr.collection.List<Session<A>> foldSessions(StreamKey key, Sessions sessions, Window.Closed range,
+                                                              Fold<A> fold, int pageSize) {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(sessions, "sessions");
+        Objects.requireNonNull(range, "range");
+        SessionFold<A> pass = sessions.fold(range, fold);
+        return pass.sessions(foldDetailed(key, sessions.reach(range), pass, pageSize).value(), range);
+    }
+
+    /**
      * Continues a fold of {@code window} after {@code progress}: folds only the entries above
      * {@code progress.last()} (all of the window when none) into {@code progress.value()}. This is
      * how an open window is brought up to date and how a fold broken by a failure is retried

@@ -7,6 +7,7 @@ import io.vavr.control.Option;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * A time window over a stream: what a fold reads. Each kind is a value:
@@ -98,6 +99,45 @@ public sealed interface Window permits Window.Fixed, Window.Sliding {
      */
     Fixed at(Instant now);
 
+    /**
+     * This window as a closed range at {@code now}, for what needs an end (a series): a closed
+     * window is itself, a sliding one {@code [now - length, now]}, a half-open one has none.
+     *
+     * @param now the instant of the read
+     * @return the closed range, none for a half-open window
+     */
+    Option<Closed> closedAt(Instant now);
+
+    /**
+     * Whether this window has a last instant at every read: {@link #closedAt} answers one.
+     *
+     * @return false for a half-open window only
+     */
+    boolean hasEnd();
+
+    /**
+     * Whether this window moves with the reader's clock: a reader keeps its state in panes rather
+     * than under fixed bounds.
+     *
+     * @return true for a sliding window
+     */
+    boolean slides();
+
+    /**
+     * The one place a caller tells the kinds apart (Java 17 has no exhaustive pattern {@code switch}):
+     * every kind answers through exactly one of the two functions, and a new kind of window that
+     * is neither fails to compile here, not at some {@code instanceof} elsewhere.
+     * <pre>{@code
+     * window.match(fixed -> cache.fold(key, fixed, fold), sliding -> panes.fold(key, sliding, now, fold));
+     * }</pre>
+     *
+     * @param fixed   what to do with a fixed window
+     * @param sliding what to do with a sliding one
+     * @param <R>     the answer
+     * @return the answer of the function of this window's kind
+     */
+    <R> R match(Function<? super Fixed, ? extends R> fixed, Function<? super Sliding, ? extends R> sliding);
+
     /** A window whose bounds do not move: {@link Closed} or {@link Since}. */
     sealed interface Fixed extends Window permits Closed, Since {
 
@@ -155,6 +195,16 @@ public sealed interface Window permits Window.Fixed, Window.Sliding {
         default Fixed at(Instant now) {
             return this;
         }
+
+        @Override
+        default boolean slides() {
+            return false;
+        }
+
+        @Override
+        default <R> R match(Function<? super Fixed, ? extends R> fixed, Function<? super Sliding, ? extends R> sliding) {
+            return fixed.apply(this);
+        }
     }
 
     /**
@@ -201,6 +251,16 @@ public sealed interface Window permits Window.Fixed, Window.Sliding {
         public Option<StreamId> upper() {
             return Option.some(StreamId.ceiling(t1));
         }
+
+        @Override
+        public boolean hasEnd() {
+            return true;
+        }
+
+        @Override
+        public Option<Closed> closedAt(Instant now) {
+            return Option.some(this);
+        }
     }
 
     /**
@@ -239,6 +299,16 @@ public sealed interface Window permits Window.Fixed, Window.Sliding {
         @Override
         public Option<StreamId> upper() {
             return Option.none();
+        }
+
+        @Override
+        public boolean hasEnd() {
+            return false;
+        }
+
+        @Override
+        public Option<Closed> closedAt(Instant now) {
+            return Option.none(); // no end: a series over it would have no last bucket
         }
     }
 
@@ -281,6 +351,26 @@ public sealed interface Window permits Window.Fixed, Window.Sliding {
         @Override
         public Since at(Instant now) {
             return new Since(now.minus(length));
+        }
+
+        @Override
+        public boolean hasEnd() {
+            return true;
+        }
+
+        @Override
+        public Option<Closed> closedAt(Instant now) {
+            return Option.some(new Closed(now.minus(length), now));
+        }
+
+        @Override
+        public boolean slides() {
+            return true;
+        }
+
+        @Override
+        public <R> R match(Function<? super Fixed, ? extends R> fixed, Function<? super Sliding, ? extends R> sliding) {
+            return sliding.apply(this);
         }
     }
 }

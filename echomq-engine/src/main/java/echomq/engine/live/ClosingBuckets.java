@@ -2,6 +2,7 @@ package echomq.engine.live;
 
 import echomq.domain.closing.BucketMarkPort;
 import echomq.domain.closing.DueBuckets;
+import echomq.domain.closing.DueSessions;
 import echomq.domain.closing.ServerClockPort;
 import echomq.domain.fold.Fold;
 import echomq.domain.partition.PartitionedChannel;
@@ -11,10 +12,13 @@ import echomq.domain.window.Bucket;
 import echomq.domain.window.Buckets;
 import echomq.domain.window.PartitionedWindows;
 import echomq.domain.window.Series;
+import echomq.domain.window.Session;
+import echomq.domain.window.Sessions;
 import echomq.domain.window.StreamWindows;
 import echomq.domain.window.Window;
 
 import io.vavr.collection.List;
+import io.vavr.control.Option;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -119,62 +123,141 @@ public final class ClosingBuckets {
         Objects.requireNonNull(fold, "fold");
         Objects.requireNonNull(listener, "listener");
         DueBuckets.requireSubscribable(buckets, from, skew);
-        return new Subscription(home, name, buckets, from, skew, new Pass<>(series, listener));
+        return new Subscription(name, () -> handOut(home, name, buckets, from, skew, series, listener));
     }
 
-    /** What one subscription folds and whom it tells, typed once. */
-    private record Pass<A>(java.util.function.Function<Window.Closed, Series<A>> series, Consumer<Bucket<A>> listener) {
+    /**
+     * A subscription to the sessions of {@code stream}: each session handed to {@code listener}
+     * once, with its final fold, as soon as the store's clock less {@code skew} has passed its last
+     * entry by the whole gap, whether or not anything was appended since (an idle stream closes its
+     * sessions too). Sessions are handed out in the order they became final, by their last entry
+     * (then key); the mark kept is the range of last entries handed out. The sessions that ended in
+     * the millisecond being handed out when the process died are handed out again after a restart.
+     * <pre>{@code
+     * closing.subscribe(key, "sessions", Sessions.of(Duration.ofMinutes(2)).perKey("player"), Instant.now(),
+     *         RedisStreamAppend.DEFAULT_MAX_SKEW, count, session -> push(session)).start(scheduler, Duration.ofSeconds(1), log::warn);
+     * }</pre>
+     *
+     * @param stream   the stream
+     * @param name     the subscription's name, under which its mark is kept (1..200 characters)
+     * @param sessions the gap, the key and the bounds
+     * @param from     the earliest last entry of a session handed out, when nothing was yet
+     * @param skew     how far a writer's clock may lag the store's: the appender's maximum skew
+     * @param fold     the fold of each session
+     * @param listener gets each final session, in order; if it throws, its session (and those that
+     *                 ended in the same millisecond) are handed out again at the next pass
+     * @param <A>      the fold's accumulator
+     * @return the subscription
+     * @throws IllegalArgumentException for a negative skew, a bad name or a {@code from} without a stream id
+     */
+    public <A> Subscription subscribe(StreamKey stream, String name, Sessions sessions, Instant from, Duration skew,
+                                      Fold<A> fold, Consumer<Session<A>> listener) {
+        Objects.requireNonNull(stream, "stream");
+        BucketMarkPort.requireName(name);
+        Objects.requireNonNull(sessions, "sessions");
+        Objects.requireNonNull(fold, "fold");
+        Objects.requireNonNull(listener, "listener");
+        DueSessions.requireSubscribable(from, skew);
+        return new Subscription(name, () -> handOutSessions(stream, name, sessions, from, skew, listener,
+                range -> windows.foldSessions(stream, sessions, range, fold)));
+    }
+
+    /**
+     * A subscription to the sessions of every partition of {@code channel} together: a key's session
+     * holds its entries of every partition (read in {@code (StreamId, partition)} order), closed on the
+     * clock of partition 0's server and marked beside partition 0's stream.
+     *
+     * @param channel  the partitioned channel
+     * @param name     the subscription's name (1..200 characters)
+     * @param sessions the gap, the key and the bounds
+     * @param from     the earliest last entry of a session handed out, when nothing was yet
+     * @param skew     how far a writer's clock may lag the store's
+     * @param fold     the fold of each session
+     * @param listener gets each final session, in order
+     * @param <A>      the fold's accumulator
+     * @return the subscription
+     * @throws IllegalArgumentException for a negative skew, a bad name or a bad {@code from}
+     */
+    public <A> Subscription subscribe(PartitionedChannel channel, String name, Sessions sessions, Instant from, Duration skew,
+                                      Fold<A> fold, Consumer<Session<A>> listener) {
+        Objects.requireNonNull(channel, "channel");
+        BucketMarkPort.requireName(name);
+        Objects.requireNonNull(sessions, "sessions");
+        Objects.requireNonNull(fold, "fold");
+        Objects.requireNonNull(listener, "listener");
+        DueSessions.requireSubscribable(from, skew);
+        return new Subscription(name, () -> handOutSessions(channel.partition(0), name, sessions, from, skew, listener,
+                range -> partitioned.foldSessions(channel, sessions, range, fold)));
+    }
+
+    private <A> int handOut(StreamKey stream, String name, Buckets buckets, Instant from, Duration skew,
+                            java.util.function.Function<Window.Closed, Series<A>> series, Consumer<Bucket<A>> listener) {
+        List<Window.Closed> due = DueBuckets.due(buckets, from, marks.last(stream, name), clock.now(stream), skew, PER_PASS);
+        if (due.isEmpty()) {
+            return 0;
+        }
+        // the due buckets are consecutive: one fold of their range gives exactly them
+        Series<A> s = series.apply(Window.closed(due.head().t0(), due.last().t1()));
+        int n = 0;
+        for (Bucket<A> b : s.buckets()) {
+            listener.accept(b);
+            marks.handedOut(stream, name, b.window());
+            n++;
+        }
+        return n;
+    }
+
+    private <A> int handOutSessions(StreamKey stream, String name, Sessions sessions, Instant from, Duration skew,
+                                    Consumer<Session<A>> listener,
+                                    java.util.function.Function<Window.Closed, List<Session<A>>> read) {
+        Option<Window.Closed> due = DueSessions.due(sessions, from, marks.last(stream, name), clock.now(stream), skew);
+        if (due.isEmpty()) {
+            return 0;
+        }
+        // read to the end of the gap after the due range: a session is closed there exactly when it ends in it
+        List<Session<A>> closed = read.apply(DueSessions.read(sessions, due.get()))
+                .filter(s -> !s.open())
+                .sorted(java.util.Comparator.<Session<A>>comparingLong(s -> s.to().toEpochMilli())
+                        .thenComparing(s -> s.key().getOrElse("")));
+        int n = 0;
+        for (int i = 0; i < closed.size(); i++) {
+            Session<A> s = closed.get(i);
+            listener.accept(s);
+            n++;
+            // marked once every session ending in this millisecond is handed out: a mark never splits one
+            if (i + 1 == closed.size() || !closed.get(i + 1).to().equals(s.to())) {
+                marks.handedOut(stream, name, Window.closed(due.get().t0(), s.to()));
+            }
+        }
+        marks.handedOut(stream, name, due.get()); // an idle range is marked too: the next pass starts after it
+        return n;
     }
 
     /** One subscription: its passes hand out what closed since the last one. */
     public final class Subscription implements AutoCloseable {
 
-        private final StreamKey stream;
         private final String name;
-        private final Buckets buckets;
-        private final Instant from;
-        private final Duration skew;
-        private final Pass<?> pass;
+        private final java.util.function.IntSupplier pass;
         private volatile ScheduledFuture<?> scheduled;
 
-        private Subscription(StreamKey stream, String name, Buckets buckets, Instant from, Duration skew,
-                             Pass<?> pass) {
-            this.stream = stream;
+        private Subscription(String name, java.util.function.IntSupplier pass) {
             this.name = name;
-            this.buckets = buckets;
-            this.from = from;
-            this.skew = skew;
             this.pass = pass;
         }
 
         /**
-         * Hands out every bucket that is final now and was not handed out, at most
-         * {@link #PER_PASS}, folded in one pass over their range, each marked in the store after
+         * Hands out every bucket (or session) that is final now and was not handed out, at most
+         * {@link #PER_PASS} buckets, folded in one pass over their range, each marked in the store after
          * the listener took it.
          *
-         * @return how many buckets were handed out
+         * @return how many buckets or sessions were handed out
          * @throws echomq.domain.stream.StreamStoreException when the store fails (nothing after
-         *         the last bucket marked is lost: the next pass starts there)
-         * @throws RuntimeException what the listener threw (its bucket is not marked)
+         *         the last one marked is lost: the next pass starts there)
+         * @throws IllegalStateException naming the bound, for a session past {@link Sessions#longest} or {@link Sessions#most}
+         * @throws RuntimeException what the listener threw (its bucket or session is not marked)
          */
         public int pass() {
-            return handOut(pass);
-        }
-
-        private <A> int handOut(Pass<A> p) {
-            List<Window.Closed> due = DueBuckets.due(buckets, from, marks.last(stream, name), clock.now(stream), skew, PER_PASS);
-            if (due.isEmpty()) {
-                return 0;
-            }
-            // the due buckets are consecutive: one fold of their range gives exactly them
-            Series<A> series = p.series().apply(Window.closed(due.head().t0(), due.last().t1()));
-            int n = 0;
-            for (Bucket<A> b : series.buckets()) {
-                p.listener().accept(b);
-                marks.handedOut(stream, name, b.window());
-                n++;
-            }
-            return n;
+            return pass.getAsInt();
         }
 
         /**

@@ -11,9 +11,10 @@ import echomq.domain.partition.PartitionedChannel;
 import echomq.domain.stream.StreamKey;
 import echomq.domain.stream.StreamRangePort;
 import echomq.domain.stream.StreamStatePort;
-import echomq.domain.window.Bucket;
 import echomq.domain.window.Bucketed;
 import echomq.domain.window.Series;
+import echomq.domain.window.Session;
+import echomq.domain.window.Sessioned;
 import echomq.domain.window.StreamWindows;
 import echomq.domain.window.Window;
 
@@ -85,6 +86,7 @@ public final class ProjectionReader {
     private final FoldCache cache;
     private final SlidingFolds sliding;
     private final SeriesFolds series;
+    private final SessionFolds sessions;
     private final Flights flights = new Flights();
 
     /**
@@ -145,6 +147,7 @@ public final class ProjectionReader {
         TrailingSuffixes trailing = new TrailingSuffixes(reads);
         this.sliding = new SlidingFolds(cache, new RunningFolds(reads), new PaneStacks(cache, metrics), trailing, metrics);
         this.series = new SeriesFolds(cache, trailing);
+        this.sessions = new SessionFolds(cache);
     }
 
     /**
@@ -263,9 +266,7 @@ public final class ProjectionReader {
         Instant now = clock.instant();
         Window.Closed range = window.at(now);
         List<Window.Closed> buckets = window.buckets().over(range);
-        return merged(channel, key -> seriesAt(key, window, range, buckets, fold), (x, y) -> new Series<>(
-                x.buckets().zipWith(y.buckets(), (p, q) -> new Bucket<>(p.window(), p.entries() + q.entries(),
-                        merge.apply(p.value(), q.value())))));
+        return merged(channel, key -> seriesAt(key, window, range, buckets, fold), (x, y) -> x.merge(y, merge));
     }
 
     private <A> Series<A> seriesAt(StreamKey key, Bucketed window, Window.Closed range, List<Window.Closed> buckets,
@@ -276,8 +277,47 @@ public final class ProjectionReader {
             try {
                 return flights.one(key, window, fold, () -> {
                     Seen seen = lineages.read(key);
-                    return series.fold(key, window.buckets(), range, window.range() instanceof Window.Sliding, buckets, fold, seen);
+                    return series.fold(key, window.buckets(), range, window.range().slides(), buckets, fold, seen);
                 });
+            } catch (RuntimeException | Error e) {
+                span.failed(e);
+                throw e;
+            }
+        } finally {
+            metrics.timed(fold, t0);
+        }
+    }
+
+    /**
+     * The sessions of {@code window}'s range at the reader's instant: each key's bursts of entries
+     * separated by at least the gap, each folded with {@code fold}, as
+     * {@link StreamWindows#foldSessions} answers them. Kept and folded on with what is appended: a
+     * closed session is never read again, only the new entries are folded (a sliding range starts
+     * its kept fold again once per range length).
+     * <pre>{@code
+     * List<Session<Long>> s = reader.fold(key, Sessions.of(Duration.ofMinutes(2)).perKey("player")
+     *         .within(Window.last(Duration.ofHours(1))), count);
+     * }</pre>
+     *
+     * @param stream the stream
+     * @param window the sessions within a closed or sliding range
+     * @param fold   the fold of each session
+     * @param <A>    the accumulator
+     * @return the sessions whose last entry lies in the range, ordered by their first entry, then key
+     * @throws IllegalStateException naming the bound, for a session longer than
+     *         {@link echomq.domain.window.Sessions#longest} or more than {@link echomq.domain.window.Sessions#most}
+     * @throws echomq.domain.stream.StreamStoreException when the store fails
+     */
+    public <A> List<Session<A>> fold(StreamKey stream, Sessioned window, Fold<A> fold) {
+        Objects.requireNonNull(stream, "stream");
+        Objects.requireNonNull(window, "window");
+        Objects.requireNonNull(fold, "fold");
+        Window.Closed range = window.at(clock.instant());
+        metrics.read();
+        long t0 = System.nanoTime();
+        try (EchoSpan span = metrics.begin(fold, stream)) {
+            try {
+                return flights.one(stream, window, fold, () -> sessions.fold(stream, window, range, fold, lineages.read(stream)));
             } catch (RuntimeException | Error e) {
                 span.failed(e);
                 throw e;
@@ -303,10 +343,8 @@ public final class ProjectionReader {
             try {
                 return flights.one(key, window, fold, () -> {
                     Seen seen = lineages.read(key);
-                    if (window instanceof Window.Sliding s) {
-                        return sliding.fold(key, s, now, fold, seen);
-                    }
-                    return cache.fold(key, (Window.Fixed) window, fold, seen);
+                    return window.<A>match(fixed -> cache.fold(key, fixed, fold, seen),
+                            s -> sliding.fold(key, s, now, fold, seen));
                 });
             } catch (RuntimeException | Error e) {
                 span.failed(e);

@@ -53,14 +53,13 @@ final class SeriesFolds {
         Fold<Counted<A>> counted = Counted.of(fold);
         long a = range.t0().toEpochMilli();
         long b = range.t1().toEpochMilli();
-        Option<Long> size = kind instanceof Buckets.Tumbling t ? Option.some(t.size().toMillis())
-                : kind instanceof Buckets.Hopping h ? Option.some(h.size().toMillis())
-                : Option.none(); // calendar buckets have no one length
+        Option<Long> size = kind.length().map(java.time.Duration::toMillis); // calendar buckets have no one length
         boolean nothingAfterEnd = seen.state().forAll(s -> s.lastGenerated().ms() <= b);
-        if (kind instanceof Buckets.Hopping h && counted instanceof CombinableFold<Counted<A>> comb) {
-            long g = gcd(h.size().toMillis(), h.advance().toMillis());
+        Option<Buckets.Tumbling> panes = kind.panes();
+        if (panes.isDefined() && counted instanceof CombinableFold<Counted<A>> comb) {
+            long g = panes.get().size().toMillis();
             if ((b - a) / g < Buckets.MAX_BUCKETS) { // else too many panes: each bucket on its own
-                return hoppingInPanes(key, h, g, range, sliding, buckets, comb, nothingAfterEnd, seen);
+                return hoppingInPanes(key, panes.get(), range, sliding, buckets, comb, nothingAfterEnd, seen);
             }
         }
         return new Series<>(buckets.map(w -> {
@@ -76,13 +75,13 @@ final class SeriesFolds {
      * folded once, kept as a tumbling bucket is, and each bucket is its panes combined in order,
      * instead of reading every overlapping bucket's entries again.
      */
-    private <A> Series<A> hoppingInPanes(StreamKey key, Buckets.Hopping h, long g, Window.Closed range, boolean sliding,
+    private <A> Series<A> hoppingInPanes(StreamKey key, Buckets.Tumbling paneKind, Window.Closed range, boolean sliding,
                                          List<Window.Closed> buckets, CombinableFold<Counted<A>> comb,
                                          boolean nothingAfterEnd, Seen seen) {
         long a = range.t0().toEpochMilli();
         long b = range.t1().toEpochMilli();
-        io.vavr.collection.Vector<Window.Closed> panes = Buckets.tumbling(java.time.Duration.ofMillis(g)).alignedTo(h.origin())
-                .over(range).toVector();
+        long g = paneKind.size().toMillis();
+        io.vavr.collection.Vector<Window.Closed> panes = paneKind.over(range).toVector();
         io.vavr.collection.Vector<Counted<A>> values = panes.map(p -> sliding
                 ? slidingBucket(key, p, a, b, Option.some(g), nothingAfterEnd, comb, seen)
                 : cache.fold(key, p, comb, seen));
@@ -99,10 +98,6 @@ final class SeriesFolds {
             out.add(new Bucket<>(w, c.entries(), c.value()));
         }
         return new Series<>(List.ofAll(out));
-    }
-
-    private static long gcd(long x, long y) {
-        return y == 0 ? x : gcd(y, x % y);
     }
 
     private <A> Counted<A> slidingBucket(StreamKey key, Window.Closed w, long a, long b, Option<Long> size,
