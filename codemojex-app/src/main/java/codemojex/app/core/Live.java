@@ -101,8 +101,11 @@ public final class Live implements AutoCloseable {
      * @param perMinute the start of each minute of the last hour that had scored guesses (epoch ms; the
      *                  oldest clipped to the window) -> how many: the non-empty buckets of
      *                  {@link FeedQuery#feedSeries} in minutes
+     * @param stats     the last hour's percentiles and distinct players ({@link FeedQuery#feedStats}):
+     *                  folded here, in the background, so that their sealed panes are kept by the live
+     *                  feed rather than by the first request that reads them (reads write nothing)
      */
-    public record FeedView(Tally<Projections.Feed> feed, io.vavr.collection.Map<Long, Integer> perMinute) {
+    public record FeedView(Tally<Projections.Feed> feed, io.vavr.collection.Map<Long, Integer> perMinute, Tally<FeedStats> stats) {
     }
 
     /** Over the services, the streams' followers and a dispatcher for the watchers' deliveries; the feed starts now. */
@@ -116,7 +119,7 @@ public final class Live implements AutoCloseable {
         this.dispatch = Objects.requireNonNull(dispatch, "dispatch");
         // a tick a second: the window's trailing edge moves even when nothing is appended
         this.feed = LiveValue.start("feed", followers, partitions.channel(Channels.GUESS_SCORED).keys(),
-                () -> new FeedView(feeds.feed(FEED_WINDOW), perMinute(feeds.feedSeries(PER_MINUTE))),
+                () -> new FeedView(feeds.feed(FEED_WINDOW), perMinute(feeds.feedSeries(PER_MINUTE)), feeds.feedStats(FEED_WINDOW)),
                 Option.some(Duration.ofSeconds(1)), FEED_GAP, computing, dispatch);
         // a game opened, a guess scored: the lobby's list, its players and bests, at most twice a second (it reads every listed game)
         this.lobby = LiveValue.start("lobby", followers, partitions.channel(Channels.ROOM_OPENED).keys()
