@@ -90,7 +90,7 @@ public final class Server implements AutoCloseable {
         app.chart().start(dispatch);
         Traffic traffic = new Traffic();
         HttpApi api = new HttpApi(new HttpApi.Services(app.play(), app.players(), app.useCases().feeds(), app.useCases().boards(), app.useCases().openings(), app.useCases().results(),
-                live, app.chart(), app.clock(), app.idempotency()),
+                app.useCases().sessions(), live, app.chart(), app.clock(), app.idempotency()),
                 new HttpApi.Options(options.writes(), options.reads(), options.rooms(), traffic, app.meters().registry(),
                         () -> HealthCheck.of(app, options.worker(), live, traffic), app.meters()::scrape), Json.mapper());
         Javalin http = api.create();
