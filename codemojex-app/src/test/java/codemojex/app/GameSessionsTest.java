@@ -172,6 +172,45 @@ class GameSessionsTest {
         return String.join("", keys.subList(0, 6));
     }
 
+    /**
+     * The {@code session} event: on the store's clock (real time here, a one-second gap), a burst of
+     * guesses is pushed on its game's streams once it went quiet, with no later guess; the event is
+     * the session the route answers, closed. A game with no guesses hears none.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.EnumSource(Codemojex.Client.class)
+    void aSessionThatWentQuietIsPushedOnItsGamesStreamsWithNoLaterGuess(Codemojex.Client client) throws Exception {
+        Random random = new Random(SEED);
+        try (AppFixture f = new AppFixture(Settings.builder().client(client).sessionGap(Duration.ofSeconds(1)).build(), RateLimiter.unlimited())) {
+            String game = open(f);
+            String quiet = open(f);
+            java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+            try (LiveEventsTest.Stream own = new LiveEventsTest.Stream(http, f, "/games/" + game + "/events", null);
+                 LiveEventsTest.Stream page = new LiveEventsTest.Stream(http, f, "/events?game=" + game, null);
+                 LiveEventsTest.Stream other = new LiveEventsTest.Stream(http, f, "/games/" + quiet + "/events", null)) {
+                own.until(e -> e.name().equals("game")); // watching: the first value came
+                page.until(e -> e.name().equals("game"));
+                other.until(e -> e.name().equals("game"));
+                f.awaitScore(game, f.guessId(game, "ada", someGuess(f, game, random)));
+                f.awaitScore(game, f.guessId(game, "ada", someGuess(f, game, random)));
+                LiveEventsTest.Event pushed = own.until(e -> e.name().equals("session"));
+                LiveEventsTest.Event onPage = page.until(e -> e.name().equals("session"));
+                assertThat(onPage.data()).isEqualTo(pushed.data());
+                assertThat(pushed.data().get("game").asText()).isEqualTo(game);
+                assertThat(pushed.data().get("gap").asText()).isEqualTo("1s");
+                JsonNode s = pushed.data().get("session");
+                assertThat(s.get("open").asBoolean()).isFalse();
+                // the route's sessions of the same gap, now that the clock passed it: the one pushed is among them, as it is
+                List<Expected> answered = answered(f, game, "1s");
+                Expected e = new Expected(s.get("playerId").asText(), s.get("player").asText(), Instant.parse(s.get("from").asText()),
+                        Instant.parse(s.get("to").asText()), s.get("guesses").asLong(), s.get("best").asInt(), false);
+                assertThat(answered).contains(e);
+                assertThat(answered).isEqualTo(bruteForce(scored(f), game, Duration.ofSeconds(1), f.app.clock().instant()));
+                assertThat(other.events.stream().map(LiveEventsTest.Event::name)).doesNotContain("session");
+            }
+        }
+    }
+
     static String open(AppFixture f) {
         return f.post("/rooms", Map.of("room", "sessions")).json().get("game").asText();
     }

@@ -54,11 +54,13 @@ public final class HttpApi {
      * @param sessions a game's play sessions
      * @param live     the live values the event streams push
      * @param chart    the feed chart's buckets as they close
+     * @param closing  play sessions as they close
      * @param clock    the app's clock
      * @param idempotency the writes that carry an {@code Idempotency-Key}
      */
     public record Services(Play play, Players players, FeedQuery feeds, BoardQuery boards, OpeningsQuery openings,
-                           ResultsQuery results, codemojex.app.core.port.in.SessionsQuery sessions, Live live, ChartBuckets chart, Clock clock, IdempotentRequests idempotency) {
+                           ResultsQuery results, codemojex.app.core.port.in.SessionsQuery sessions, Live live, ChartBuckets chart,
+                           codemojex.app.core.ClosingSessions closing, Clock clock, IdempotentRequests idempotency) {
         public Services {
             Objects.requireNonNull(idempotency, "idempotency");
             Objects.requireNonNull(play, "play");
@@ -70,6 +72,7 @@ public final class HttpApi {
             Objects.requireNonNull(sessions, "sessions");
             Objects.requireNonNull(live, "live");
             Objects.requireNonNull(chart, "chart");
+            Objects.requireNonNull(closing, "closing");
             Objects.requireNonNull(clock, "clock");
         }
     }
@@ -119,7 +122,7 @@ public final class HttpApi {
                 new GuessRoutes(services.play(), services.players(), options.writes(), requests, idempotent),
                 new ReportRoutes(services.feeds(), services.boards(), services.openings(), services.results(), services.sessions(),
                         services.chart().bucket(), services.clock()),
-                new LiveRoutes(services.play(), services.live(), services.chart(), options.traffic(), json),
+                new LiveRoutes(services.play(), services.live(), services.chart(), services.closing(), options.traffic(), json),
                 new HealthRoutes(options.health(), options.scrape()));
     }
 

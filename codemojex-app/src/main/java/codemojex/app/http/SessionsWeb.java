@@ -29,9 +29,27 @@ record SessionsWeb(String game, String gap, List<Item> sessions) {
     record Item(String playerId, String player, String from, String to, long guesses, int best, boolean open) {
     }
 
+    /**
+     * A {@code session} event: one session of {@code game} that closed.
+     *
+     * @param game    the game
+     * @param gap     the gap that closed it, as {@code 2m}
+     * @param session the session, {@code open} false
+     */
+    record Closed(String game, String gap, Item session) {
+    }
+
+    /** The {@code session} event of {@code s}, a session of {@code game} closed by {@code gap}. */
+    static Closed closed(String game, Duration gap, PlaySession s) {
+        return new Closed(game, Durations.format(gap), item(s));
+    }
+
+    private static Item item(PlaySession s) {
+        return new Item(s.playerId(), s.player(), IsoInstant.format(s.from()), IsoInstant.format(s.to()), s.guesses(), s.best(), s.open());
+    }
+
     /** The web model of {@code sessions}, in their order. */
     static SessionsWeb of(String game, Duration gap, List<PlaySession> sessions) {
-        return new SessionsWeb(game, Durations.format(gap), sessions.stream().map(s -> new Item(s.playerId(), s.player(),
-                IsoInstant.format(s.from()), IsoInstant.format(s.to()), s.guesses(), s.best(), s.open())).toList());
+        return new SessionsWeb(game, Durations.format(gap), sessions.stream().map(SessionsWeb::item).toList());
     }
 }

@@ -37,9 +37,11 @@ public final class SessionsService implements SessionsQuery {
 
     /** A session's fold: the name its last guess was shown with, its guesses, its best total. */
     public record Played(String player, long guesses, int best) {
-        static final Played NONE = new Played("", 0, 0);
+        /** No guess yet. */
+        public static final Played NONE = new Played("", 0, 0);
 
-        Played step(StreamEntry e) {
+        /** With the guess of {@code e}: its name, one more guess, the best of its total and the best so far. */
+        public Played step(StreamEntry e) {
             int total = best;
             for (String t : e.field("total")) {
                 try {
