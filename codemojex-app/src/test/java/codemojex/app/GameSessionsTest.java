@@ -211,6 +211,48 @@ class GameSessionsTest {
         }
     }
 
+    /**
+     * Past the app's bounds the read is refused whole, a 422 naming the bound, never a 500 nor a cut
+     * answer: 1,001 sessions (scored entries written straight to the game's stream, 2 s apart, read with
+     * a 1 s gap), and a session of 25 h (entries 30 min apart, read with a 1 h gap).
+     */
+    @Test
+    void moreSessionsThanTheMostOrOneLongerThanTheLongestIsA422NamingTheBound() {
+        MovableClock clock = new MovableClock();
+        try (AppFixture f = new AppFixture(AppFixture.onClock(clock).build(), RateLimiter.unlimited())) {
+            String many = open(f);
+            String longOne = open(f);
+            long t = clock.instant().toEpochMilli() + 1000;
+            scoredAt(f, many, t, codemojex.app.core.port.in.SessionsQuery.MOST + 1, Duration.ofSeconds(2));
+            scoredAt(f, longOne, t + Duration.ofHours(1).toMillis(), 51, Duration.ofMinutes(30));
+            clock.advance(Duration.ofHours(28));
+            AppFixture.Response tooMany = f.get("/games/" + many + "/sessions?gap=1s");
+            assertThat(tooMany.status()).as(tooMany.body()).isEqualTo(422);
+            assertThat(tooMany.json().get("field").asText()).isEqualTo("most");
+            assertThat(tooMany.json().get("error").asText()).contains("1000");
+            AppFixture.Response fewer = f.get("/games/" + many + "/sessions?gap=3s"); // one session of them all
+            assertThat(fewer.status()).as(fewer.body()).isEqualTo(200);
+            assertThat(fewer.json().get("sessions").size()).isEqualTo(1);
+            assertThat(fewer.json().get("sessions").get(0).get("guesses").asLong()).isEqualTo(codemojex.app.core.port.in.SessionsQuery.MOST + 1);
+            AppFixture.Response tooLong = f.get("/games/" + longOne + "/sessions?gap=1h");
+            assertThat(tooLong.status()).as(tooLong.body()).isEqualTo(422);
+            assertThat(tooLong.json().get("field").asText()).isEqualTo("longest");
+            assertThat(tooLong.json().get("error").asText()).contains("longest session 1d");
+            assertThat(f.get("/games/" + longOne + "/sessions?gap=30m").json().get("sessions").size()).as("every entry its own session").isEqualTo(51);
+        }
+    }
+
+    /** {@code n} scored guesses of ada in {@code game}, written straight to its partition's stream from {@code t0} ms, {@code every} apart. */
+    static void scoredAt(AppFixture f, String game, long t0, int n, Duration every) {
+        String key = f.app.partitions().channel(Channels.GUESS_SCORED).partition(f.app.partitions().of(game)).toString();
+        String room = f.get("/games/" + game).json().get("room").asText();
+        for (int i = 0; i < n; i++) {
+            Map<String, String> fields = new GameEvent.GuessScored(game, room, TestPlayers.id("ada"), "ada", "g" + i, 100, 50, 100)
+                    .fields().toJavaMap();
+            f.direct().xadd(key, redis.clients.jedis.params.XAddParams.xAddParams().id((t0 + i * every.toMillis()) + "-0"), fields);
+        }
+    }
+
     static String open(AppFixture f) {
         return f.post("/rooms", Map.of("room", "sessions")).json().get("game").asText();
     }

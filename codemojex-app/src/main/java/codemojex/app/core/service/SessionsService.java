@@ -90,8 +90,11 @@ public final class SessionsService implements SessionsQuery {
             SessionFold.State<Played> state = reads.foldStream(stream, Window.since(opened), ofGame);
             now = reads.clock().instant();
             found = pass.sessions(state, Window.closed(opened, now.isBefore(opened) ? opened : now));
-        } catch (IllegalStateException tooMany) {
-            throw tooMany(game);
+        } catch (IllegalStateException refused) {
+            if (refused.getMessage() != null && refused.getMessage().contains("most sessions")) {
+                throw tooMany(game); // more than the library keeps: past the app's bound long before
+            }
+            throw refused;
         }
         if (found.size() > MOST) {
             throw tooMany(game);
