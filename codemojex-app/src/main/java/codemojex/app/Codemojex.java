@@ -69,6 +69,7 @@ public final class Codemojex implements AutoCloseable {
     private final GamePartitions partitions;
     private final AppMeters meters = new AppMeters();
     private final ChartBuckets chart;
+    private final codemojex.app.core.ClosingSessions sessions;
     private final WriteProbe writes;
     private final java.time.Clock clock;
     private final codemojex.app.core.port.in.IdempotentRequests idempotency;
@@ -132,6 +133,9 @@ public final class Codemojex implements AutoCloseable {
         this.chart = new ChartBuckets(new ClosingBuckets(range, redis.serverClock(), redis.bucketMarks()), partitions,
                 settings.chartBucket(), "feed-chart-" + Durations.format(settings.chartBucket()) + "-node-" + settings.node(),
                 RedisStreamAppend.DEFAULT_MAX_SKEW, settings.clock());
+        this.sessions = new codemojex.app.core.ClosingSessions(new ClosingBuckets(range, redis.serverClock(), redis.bucketMarks()), partitions,
+                settings.sessionGap(), "play-sessions-" + Durations.format(settings.sessionGap()) + "-node-" + settings.node(),
+                RedisStreamAppend.DEFAULT_MAX_SKEW, settings.clock());
     }
 
     /** The Redis clients the app can run on ({@code --client}). */
@@ -144,8 +148,7 @@ public final class Codemojex implements AutoCloseable {
 
     private static Connection open(String uri, Client client) {
         return switch (client) {
-            // each partition's scorer and each partition's follower (live pages) hold a connection in a blocking read:
-            // room for all of them and the web's reads
+            // each partition's scorer and follower (live pages) hold a connection in a blocking read: room for them and the web's reads
             case JEDIS -> JedisConnection.open(uri, 2 * GamePartitions.MAX + RedisConnections.DEFAULT_MAX_CONNECTIONS);
             case LETTUCE -> LettuceConnection.open(uri);
         };
@@ -211,12 +214,14 @@ public final class Codemojex implements AutoCloseable {
         return worker;
     }
 
-    /**
-     * The live chart's buckets as they close, pushed on {@code /feed/events} (not started: the
-     * server starts it, as it starts the worker).
-     */
+    /** The live chart's buckets as they close, pushed on {@code /feed/events} (not started: serve starts it, as the worker). */
     public ChartBuckets chart() {
         return chart;
+    }
+
+    /** Play sessions as they close, pushed on their game's event streams (not started: serve starts it). */
+    public codemojex.app.core.ClosingSessions closingSessions() {
+        return sessions;
     }
 
     /** The connection every adapter shares, through the client of the settings. */
@@ -286,6 +291,7 @@ public final class Codemojex implements AutoCloseable {
     @Override
     public void close() {
         chart.close();
+        sessions.close();
         worker.close();
         meters.close();
         redis.close();

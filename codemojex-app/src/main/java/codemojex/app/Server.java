@@ -88,9 +88,10 @@ public final class Server implements AutoCloseable {
                 new StreamFollowers(app.redis().tail(), app.states(), Duration.ofSeconds(1)).observedBy(app.meters().library()),
                 app.partitions(), dispatch);
         app.chart().start(dispatch);
+        app.closingSessions().start(dispatch);
         Traffic traffic = new Traffic();
         HttpApi api = new HttpApi(new HttpApi.Services(app.play(), app.players(), app.useCases().feeds(), app.useCases().boards(), app.useCases().openings(), app.useCases().results(),
-                live, app.chart(), app.clock(), app.idempotency()),
+                app.useCases().sessions(), live, app.chart(), app.closingSessions(), app.clock(), app.idempotency()),
                 new HttpApi.Options(options.writes(), options.reads(), options.rooms(), traffic, app.meters().registry(),
                         () -> HealthCheck.of(app, options.worker(), live, traffic), app.meters()::scrape), Json.mapper());
         Javalin http = api.create();
@@ -104,6 +105,7 @@ public final class Server implements AutoCloseable {
             live.close();
             dispatch.shutdownNow();
             app.chart().close();
+            app.closingSessions().close();
             app.worker().stop();
             throw e;
         }
@@ -219,6 +221,7 @@ public final class Server implements AutoCloseable {
     @Override
     public void close() {
         app.chart().close();
+        app.closingSessions().close();
         checkpointer.shutdownNow();
         pings.shutdownNow();
         http.stop();

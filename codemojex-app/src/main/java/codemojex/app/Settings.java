@@ -33,9 +33,12 @@ import java.util.Objects;
  * @param lease       the score workers' partition lease: each partition is scored by the one instance holding its
  *                    lease, renewed every third of it; a dead instance's partitions are taken over within about
  *                    {@code 4/3} of it (50 ms .. 1 h; {@link #DEFAULT_LEASE})
+ * @param sessionGap  the quiet that ends a play session, each pushed as a {@code session} event on its game's
+ *                    streams when it closes (1 s .. 1 h; {@link codemojex.app.core.port.in.SessionsQuery#DEFAULT_GAP})
  */
 public record Settings(int node, Clock clock, Duration claimIdle, int commitBatch, Option<Integer> partitions,
-                       Duration sessionTtl, Codemojex.Client client, Duration chartBucket, ClockBound clockBound, Duration lease) {
+                       Duration sessionTtl, Codemojex.Client client, Duration chartBucket, ClockBound clockBound, Duration lease,
+                       Duration sessionGap) {
 
     /** The partition lease unless told otherwise: 10 s. */
     public static final Duration DEFAULT_LEASE = Duration.ofSeconds(10);
@@ -73,6 +76,14 @@ public record Settings(int node, Clock clock, Duration claimIdle, int commitBatc
         }
         Objects.requireNonNull(clockBound, "clockBound");
         Durations.requireWithin("lease", Objects.requireNonNull(lease, "lease"), Duration.ofMillis(50), Duration.ofHours(1));
+        Durations.requireWithin("session-gap", sessionGap, Duration.ofSeconds(1), Duration.ofHours(1));
+    }
+
+    /** These settings with sessions of {@link codemojex.app.core.port.in.SessionsQuery#DEFAULT_GAP}. */
+    public Settings(int node, Clock clock, Duration claimIdle, int commitBatch, Option<Integer> partitions, Duration sessionTtl,
+                    Codemojex.Client client, Duration chartBucket, ClockBound clockBound, Duration lease) {
+        this(node, clock, claimIdle, commitBatch, partitions, sessionTtl, client, chartBucket, clockBound, lease,
+                codemojex.app.core.port.in.SessionsQuery.DEFAULT_GAP);
     }
 
     /** These settings with the {@link #DEFAULT_LEASE}. */
@@ -110,7 +121,7 @@ public record Settings(int node, Clock clock, Duration claimIdle, int commitBatc
     /** A builder starting from these settings. */
     public Builder toBuilder() {
         return new Builder().node(node).clock(clock).claimIdle(claimIdle).commitBatch(commitBatch).partitions(partitions)
-                .sessionTtl(sessionTtl).client(client).chartBucket(chartBucket).clockBound(clockBound).lease(lease);
+                .sessionTtl(sessionTtl).client(client).chartBucket(chartBucket).clockBound(clockBound).lease(lease).sessionGap(sessionGap);
     }
 
     /** Settings one value at a time, checked all together by {@link #build()}. */
@@ -125,6 +136,7 @@ public record Settings(int node, Clock clock, Duration claimIdle, int commitBatc
         private Duration chartBucket = DEFAULT_CHART_BUCKET;
         private ClockBound clockBound = ClockBound.DEFAULT;
         private Duration lease = DEFAULT_LEASE;
+        private Duration sessionGap = codemojex.app.core.port.in.SessionsQuery.DEFAULT_GAP;
 
         private Builder() {
         }
@@ -199,9 +211,15 @@ public record Settings(int node, Clock clock, Duration claimIdle, int commitBatc
             return this;
         }
 
+        /** Play sessions ended by {@code d} of quiet, each pushed as it closes. */
+        public Builder sessionGap(Duration d) {
+            this.sessionGap = d;
+            return this;
+        }
+
         /** The settings; refused, naming the value, when one is out of range. */
         public Settings build() {
-            return new Settings(node, clock, claimIdle, commitBatch, partitions, sessionTtl, client, chartBucket, clockBound, lease);
+            return new Settings(node, clock, claimIdle, commitBatch, partitions, sessionTtl, client, chartBucket, clockBound, lease, sessionGap);
         }
     }
 }

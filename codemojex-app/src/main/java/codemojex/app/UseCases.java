@@ -39,12 +39,13 @@ import java.util.Objects;
  * @param openings games opened per room
  * @param results  a day's results
  * @param boards   a game's live board
+ * @param sessions a game's play sessions
  * @param rebuilds a board rebuilt from the log, and the boards' checkpoints
  * @param trims    retention of the log
  * @param reads    the projection reader they share: its metrics and the entries it skipped
  */
 public record UseCases(LobbyQuery lobby, FeedQuery feeds, OpeningsQuery openings, ResultsQuery results, BoardQuery boards,
-                       RebuildBoardUseCase rebuilds, TrimUseCase trims, ProjectionReads reads) {
+                       codemojex.app.core.port.in.SessionsQuery sessions, RebuildBoardUseCase rebuilds, TrimUseCase trims, ProjectionReads reads) {
 
     public UseCases {
         Objects.requireNonNull(lobby, "lobby");
@@ -52,6 +53,7 @@ public record UseCases(LobbyQuery lobby, FeedQuery feeds, OpeningsQuery openings
         Objects.requireNonNull(openings, "openings");
         Objects.requireNonNull(results, "results");
         Objects.requireNonNull(boards, "boards");
+        Objects.requireNonNull(sessions, "sessions");
         Objects.requireNonNull(rebuilds, "rebuilds");
         Objects.requireNonNull(trims, "trims");
         Objects.requireNonNull(reads, "reads");
@@ -69,6 +71,7 @@ public record UseCases(LobbyQuery lobby, FeedQuery feeds, OpeningsQuery openings
         return new UseCases(new LobbyService(reads, games, board),
                 new FeedService(reads, CheckpointCodecs.feed(), CheckpointCodecs.feedStats(), CheckpointCodecs.buckets(), keptWindows, keptSeries),
                 new OpeningsService(reads), new ResultsService(reads), new BoardService(games, board),
+                new codemojex.app.core.service.SessionsService(reads, games),
                 new RebuildBoardService(reads, games, ending, board, range, states, checkpoints, CheckpointCodecs.boards(), clock),
                 new TrimService(retention, ending, partitions, clock), reads);
     }

@@ -49,6 +49,8 @@ final class ErrorRoutes {
         });
         routes.exception(BadInputException.class, (e, ctx) -> answer(ctx, HttpStatus.BAD_REQUEST,
                 new ErrorWeb(e.getMessage(), Option.of(e.field()))));
+        routes.exception(codemojex.app.core.BoundExceededException.class, (e, ctx) -> answer(ctx, HttpStatus.UNPROCESSABLE_CONTENT,
+                ErrorWeb.of(e.bound(), e.getMessage())));
         routes.exception(Idempotent.Mismatch.class, (e, ctx) -> answer(ctx, HttpStatus.UNPROCESSABLE_CONTENT,
                 ErrorWeb.of(codemojex.app.core.IdempotencyKey.HEADER, e.getMessage())));
         routes.exception(Idempotent.InFlight.class, (e, ctx) -> {

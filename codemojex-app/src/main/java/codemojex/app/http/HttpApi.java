@@ -51,13 +51,16 @@ public final class HttpApi {
      * @param boards   a game's live board
      * @param openings games opened per room
      * @param results  a day's results
+     * @param sessions a game's play sessions
      * @param live     the live values the event streams push
      * @param chart    the feed chart's buckets as they close
+     * @param closing  play sessions as they close
      * @param clock    the app's clock
      * @param idempotency the writes that carry an {@code Idempotency-Key}
      */
     public record Services(Play play, Players players, FeedQuery feeds, BoardQuery boards, OpeningsQuery openings,
-                           ResultsQuery results, Live live, ChartBuckets chart, Clock clock, IdempotentRequests idempotency) {
+                           ResultsQuery results, codemojex.app.core.port.in.SessionsQuery sessions, Live live, ChartBuckets chart,
+                           codemojex.app.core.ClosingSessions closing, Clock clock, IdempotentRequests idempotency) {
         public Services {
             Objects.requireNonNull(idempotency, "idempotency");
             Objects.requireNonNull(play, "play");
@@ -66,8 +69,10 @@ public final class HttpApi {
             Objects.requireNonNull(boards, "boards");
             Objects.requireNonNull(openings, "openings");
             Objects.requireNonNull(results, "results");
+            Objects.requireNonNull(sessions, "sessions");
             Objects.requireNonNull(live, "live");
             Objects.requireNonNull(chart, "chart");
+            Objects.requireNonNull(closing, "closing");
             Objects.requireNonNull(clock, "clock");
         }
     }
@@ -115,9 +120,9 @@ public final class HttpApi {
         this.handlers = new RouteTable.Handlers(new GameRoutes(services.play(), options.rooms(), requests, idempotent),
                 new PlayerRoutes(services.players(), options.writes(), requests, idempotent),
                 new GuessRoutes(services.play(), services.players(), options.writes(), requests, idempotent),
-                new ReportRoutes(services.feeds(), services.boards(), services.openings(), services.results(), services.chart().bucket(),
-                        services.clock()),
-                new LiveRoutes(services.play(), services.live(), services.chart(), options.traffic(), json),
+                new ReportRoutes(services.feeds(), services.boards(), services.openings(), services.results(), services.sessions(),
+                        services.chart().bucket(), services.clock()),
+                new LiveRoutes(services.play(), services.live(), services.chart(), services.closing(), options.traffic(), json),
                 new HealthRoutes(options.health(), options.scrape()));
     }
 

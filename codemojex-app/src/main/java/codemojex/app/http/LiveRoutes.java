@@ -31,6 +31,7 @@ final class LiveRoutes {
     private final Play play;
     private final Live live;
     private final ChartBuckets chart;
+    private final codemojex.app.core.ClosingSessions closing;
     private final Traffic traffic;
     private final Frames frames;
 
@@ -38,10 +39,11 @@ final class LiveRoutes {
      * Over the live values and the chart's closing buckets; the open streams are kept in
      * {@code traffic}, the events written with {@code json}.
      */
-    LiveRoutes(Play play, Live live, ChartBuckets chart, Traffic traffic, ObjectMapper json) {
+    LiveRoutes(Play play, Live live, ChartBuckets chart, codemojex.app.core.ClosingSessions closing, Traffic traffic, ObjectMapper json) {
         this.play = Objects.requireNonNull(play, "play");
         this.live = Objects.requireNonNull(live, "live");
         this.chart = Objects.requireNonNull(chart, "chart");
+        this.closing = Objects.requireNonNull(closing, "closing");
         this.traffic = Objects.requireNonNull(traffic, "traffic");
         this.frames = new Frames(Objects.requireNonNull(json, "json"), traffic);
     }
@@ -97,6 +99,7 @@ final class LiveRoutes {
         out.<List<codemojex.app.core.port.in.LobbyQuery.LobbyGame>>carry("lobby", live.lobby()::subscribe, u -> LobbyWeb.of(u.value()));
         if (game != null && !game.isEmpty()) {
             out.<Live.GameView>carry("game", listener -> live.watchGame(game, listener), u -> LiveGameWeb.of(u.value()));
+            out.add(sessions(game, out));
         }
     }
 
@@ -120,11 +123,21 @@ final class LiveRoutes {
         Outlet.single(client, "lobby", this).<List<codemojex.app.core.port.in.LobbyQuery.LobbyGame>>carry("lobby", live.lobby()::subscribe, u -> LobbyWeb.of(u.value()));
     }
 
-    /** {@code /games/{game}/events}: the game, its board and newest scored guesses; once settled, its winner and secret. */
+    /**
+     * {@code /games/{game}/events}: the game, its board and newest scored guesses; once settled, its winner and secret;
+     * and each play session of it once it closes ({@code session} events, no id: a page that reconnects reads
+     * {@code /games/{game}/sessions} again).
+     */
     void game(SseClient client) {
         String game = client.ctx().pathParam("game");
-        Outlet.single(client, "game", this).<Live.GameView>carry("game", listener -> live.watchGame(game, listener),
-                u -> LiveGameWeb.of(u.value()));
+        Outlet out = Outlet.single(client, "game", this);
+        out.add(sessions(game, out));
+        out.<Live.GameView>carry("game", listener -> live.watchGame(game, listener), u -> LiveGameWeb.of(u.value()));
+    }
+
+    /** The game's play sessions into {@code out} as they close, each once, with no id. */
+    private AutoCloseable sessions(String game, Outlet out) {
+        return closing.watch(game, s -> out.send("session", frames.of("session", s, () -> SessionsWeb.closed(game, closing.gap(), s)), null));
     }
 
     /**

@@ -1,12 +1,14 @@
 package codemojex.app.http;
 
 import codemojex.app.core.Dates;
+import codemojex.app.core.Durations;
 import codemojex.app.core.FeedWindow;
 import codemojex.app.core.SeriesQuery;
 import codemojex.app.core.port.in.BoardQuery;
 import codemojex.app.core.port.in.FeedQuery;
 import codemojex.app.core.port.in.OpeningsQuery;
 import codemojex.app.core.port.in.ResultsQuery;
+import codemojex.app.core.port.in.SessionsQuery;
 import io.javalin.http.Context;
 
 import java.time.Clock;
@@ -22,15 +24,17 @@ final class ReportRoutes {
     private final BoardQuery boards;
     private final OpeningsQuery openings;
     private final ResultsQuery results;
+    private final SessionsQuery sessions;
     private final Duration chartBucket;
     private final Clock clock;
 
     /** Over the read use cases; the feed's series also takes the live chart's bucket, its default; defaults are read at {@code clock}. */
-    ReportRoutes(FeedQuery feeds, BoardQuery boards, OpeningsQuery openings, ResultsQuery results, Duration chartBucket, Clock clock) {
+    ReportRoutes(FeedQuery feeds, BoardQuery boards, OpeningsQuery openings, ResultsQuery results, SessionsQuery sessions, Duration chartBucket, Clock clock) {
         this.feeds = Objects.requireNonNull(feeds, "feeds");
         this.boards = Objects.requireNonNull(boards, "boards");
         this.openings = Objects.requireNonNull(openings, "openings");
         this.results = Objects.requireNonNull(results, "results");
+        this.sessions = Objects.requireNonNull(sessions, "sessions");
         this.chartBucket = Objects.requireNonNull(chartBucket, "chartBucket");
         this.clock = Objects.requireNonNull(clock, "clock");
     }
@@ -53,6 +57,14 @@ final class ReportRoutes {
     void board(Context ctx) {
         String game = ctx.pathParam("game");
         ctx.json(new BoardWeb(game, BoardWeb.of(boards.board(game, Requests.intParam(ctx, "top", 10)))));
+    }
+
+    /** {@code GET /games/{game}/sessions?gap=2m}: each player's bursts of guesses, cut by {@code gap} (1s..1h) of quiet. */
+    void sessions(Context ctx) {
+        String game = ctx.pathParam("game");
+        String g = ctx.queryParam("gap");
+        Duration gap = g == null ? SessionsQuery.DEFAULT_GAP : Durations.parse("gap", g, SessionsQuery.MIN_GAP, SessionsQuery.MAX_GAP);
+        ctx.json(SessionsWeb.of(game, gap, sessions.sessions(game, gap)));
     }
 
     /** {@code GET /feed?since=1h}. */

@@ -127,6 +127,7 @@ public final class RouteTable {
             get("/games/{game}/guesses", h -> h.guesses()::mine, "player"),
             get("/games/{game}/guesses/{guessId}", h -> h.guesses()::guess),
             get("/games/{game}/board", h -> h.reports()::board, "top"),
+            get("/games/{game}/sessions", h -> h.reports()::sessions, "gap"),
             get("/feed", h -> h.reports()::feed, "since"),
             get("/feed/series", h -> h.reports()::feedSeries, "since", "bucket"),
             get("/rooms/openings", h -> h.reports()::openings, "from", "to"),

@@ -58,6 +58,16 @@ public final class ProjectionReads {
         return noted(channel, reader.fold(stream, window, fold));
     }
 
+    /** {@code fold} over {@code window} of one stream, kept and folded on by the reader: a fold no channel merges (a game's sessions). */
+    <A> A foldStream(StreamKey stream, Window window, echomq.domain.fold.Fold<A> fold) {
+        return reader.fold(stream, window, fold);
+    }
+
+    /** The app's clock, the one the reader reads sliding windows at. */
+    Clock clock() {
+        return clock;
+    }
+
     /** {@code fold} of each bucket of {@code window} over every partition's {@code channel}, merged bucket by bucket; skips noted. */
     <A> Series<Tally<A>> series(String channel, Bucketed window, CombinableFold<Tally<A>> fold) {
         Series<Tally<A>> series = reader.fold(partitions.channel(channel), window, fold, fold::combine);

@@ -1,0 +1,21 @@
+package codemojex.app.core;
+
+/**
+ * A read whose answer would pass one of the app's bounds (the longest session, the most sessions
+ * of a read): refused whole, never cut, naming the bound; a 422, not a 500.
+ */
+public final class BoundExceededException extends RuntimeException {
+
+    private final String bound;
+
+    /** Refused by {@code bound}, as {@code message} says. */
+    public BoundExceededException(String bound, String message) {
+        super(message);
+        this.bound = java.util.Objects.requireNonNull(bound, "bound");
+    }
+
+    /** The bound passed. */
+    public String bound() {
+        return bound;
+    }
+}

@@ -1,0 +1,158 @@
+package codemojex.app.core;
+
+import codemojex.app.core.service.SessionsService;
+import codemojex.projections.Channels;
+import codemojex.projections.GameEvent;
+import codemojex.projections.GamePartitions;
+import echomq.domain.fold.Fold;
+import echomq.domain.stream.StreamEntry;
+import echomq.domain.window.Session;
+import echomq.domain.window.Sessions;
+import echomq.engine.live.ClosingBuckets;
+import io.vavr.collection.HashMap;
+import io.vavr.collection.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Consumer;
+
+/**
+ * Play sessions as they close (#49): one {@link ClosingBuckets} subscription on every partition's
+ * {@code guess-scored}, sessions of {@code gap} per player id, each handed out once the store's clock
+ * less the writers' skew passes its last guess by the gap, with no later guess needed (an idle
+ * stream closes them too). A session's fold keeps each game's part apart, and each part goes to the
+ * listeners of its game, closed, as {@code GET /games/{id}/sessions} shows it. A player who guesses in
+ * two games less than the gap apart makes one burst here, so a part is handed out when the whole
+ * burst closes: later than the game's own session, never sooner.
+ */
+public final class ClosingSessions implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(ClosingSessions.class);
+
+    /**
+     * The longest burst the subscription accepts: each pass reads this far back, and a longer burst
+     * is refused by the library (logged at every pass until it is past).
+     */
+    public static final Duration LONGEST = Duration.ofHours(2);
+
+    /** One game's part of a burst: its first and last guess's millisecond and its guesses. */
+    public record Part(long first, long last, SessionsService.Played played) {
+    }
+
+    /** What a burst folds: game -> its part. */
+    static final Fold<Map<String, Part>> BY_GAME = Fold.of("play-by-game", 1, HashMap.empty(), ClosingSessions::step);
+
+    private final ClosingBuckets closing;
+    private final GamePartitions partitions;
+    private final Duration gap;
+    private final String name;
+    private final Duration skew;
+    private final Clock clock;
+    private final CopyOnWriteArrayList<Watch> watches = new CopyOnWriteArrayList<>();
+    private ScheduledExecutorService scheduler;
+    private ClosingBuckets.Subscription subscription;
+    private Executor dispatch;
+
+    private record Watch(String game, Consumer<PlaySession> listener) {
+    }
+
+    /**
+     * Over the closing buckets of the store, the partitions, the gap ({@code 1s..1h}), the
+     * subscription's name (one per process: its mark is kept under it), the writers' skew and the
+     * clock the subscription starts by.
+     */
+    public ClosingSessions(ClosingBuckets closing, GamePartitions partitions, Duration gap, String name, Duration skew, Clock clock) {
+        this.closing = Objects.requireNonNull(closing, "closing");
+        this.partitions = Objects.requireNonNull(partitions, "partitions");
+        this.gap = Durations.requireWithin("session-gap", gap, codemojex.app.core.port.in.SessionsQuery.MIN_GAP,
+                codemojex.app.core.port.in.SessionsQuery.MAX_GAP);
+        this.name = Objects.requireNonNull(name, "name");
+        this.skew = Objects.requireNonNull(skew, "skew");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    /** The gap that ends a session. */
+    public Duration gap() {
+        return gap;
+    }
+
+    /** Subscribes from now on and starts the passes (every second) on a thread of its own; a second start does nothing. */
+    public synchronized void start(Executor dispatch) {
+        if (scheduler != null) {
+            return;
+        }
+        this.dispatch = Objects.requireNonNull(dispatch, "dispatch");
+        scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "closing-sessions");
+            t.setDaemon(true);
+            return t;
+        });
+        Sessions perPlayer = Sessions.of(gap).perKey(GameEvent.PLAYER_ID).longest(LONGEST);
+        subscription = closing.subscribe(partitions.channel(Channels.GUESS_SCORED), name, perPlayer, clock.instant(), skew, BY_GAME,
+                        this::handOut)
+                .start(scheduler, Duration.ofSeconds(1), e -> log.warn("could not close the play sessions: {}", e.getMessage()));
+    }
+
+    /** {@code listener} gets each session of {@code game} that closes from now until the returned handle is closed, on the dispatcher. */
+    public AutoCloseable watch(String game, Consumer<PlaySession> listener) {
+        Watch w = new Watch(Objects.requireNonNull(game, "game"), Objects.requireNonNull(listener, "listener"));
+        watches.add(w);
+        return () -> watches.remove(w);
+    }
+
+    /** How many watch now. */
+    public int watching() {
+        return watches.size();
+    }
+
+    private void handOut(Session<Map<String, Part>> s) {
+        for (var part : s.value()) {
+            PlaySession closed = new PlaySession(s.key().get(), part._2().played().player(), Instant.ofEpochMilli(part._2().first()),
+                    Instant.ofEpochMilli(part._2().last()), part._2().played().guesses(), part._2().played().best(), false);
+            for (Watch w : watches) {
+                if (w.game().equals(part._1())) {
+                    try {
+                        dispatch.execute(() -> {
+                            try {
+                                w.listener().accept(closed);
+                            } catch (RuntimeException e) {
+                                watches.remove(w); // the page left: it hears no more
+                            }
+                        });
+                    } catch (RuntimeException e) {
+                        return; // the dispatcher is shut down: the app is stopping
+                    }
+                }
+            }
+        }
+    }
+
+    private static Map<String, Part> step(Map<String, Part> parts, StreamEntry e) {
+        String game = e.field("game").getOrElse("");
+        long ms = e.id().ms();
+        Part p = parts.get(game).getOrElse(new Part(ms, ms, SessionsService.Played.NONE));
+        return parts.put(game, new Part(p.first(), ms, p.played().step(e)));
+    }
+
+    /** Stops the passes (the sessions handed out so far stay marked in the store). */
+    @Override
+    public synchronized void close() {
+        if (subscription != null) {
+            subscription.close();
+        }
+        if (scheduler != null) {
+            scheduler.shutdownNow();
+        }
+        subscription = null;
+        scheduler = null;
+        watches.clear();
+    }
+}
