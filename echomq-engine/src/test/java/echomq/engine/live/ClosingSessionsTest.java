@@ -108,6 +108,11 @@ class ClosingSessionsTest {
                     sub.pass();
                 }
                 Instant end = f.server.instant();
+                if (end.minus(skew).minusMillis(gap).isBefore(from)) {
+                    // the server's clock moved less than the skew and a gap in all: no session can be final yet
+                    assertThat(got).isEmpty();
+                    return;
+                }
                 // every session final by now, read afresh: what was handed out, in the order they became final
                 Window.Closed all = Window.closed(from, end.minus(skew).minusMillis(gap));
                 List<Session<Long>> expected = new ArrayList<>(new StreamWindows(f.streams)
