@@ -678,24 +678,61 @@ class NemesisTest {
         }
     }
 
-    /** Reads every stream from a few seconds before the newest entry archived, and keeps what it had not seen. */
+    /** The consumer group the archive reads every stream with: a reader retention knows, so nothing is trimmed before it is archived. */
+    static final String ARCHIVE_GROUP = "nemesis-archive";
+
+    /** The archive's reader of each stream, by key; one whose read failed is dropped and ensured again (a failover may lose a group). */
+    final Map<String, echomq.domain.group.ConsumerGroupPort> archivers = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * Archives every entry of every stream not archived yet. The archive reads as a consumer group
+     * ({@link #ARCHIVE_GROUP}, created at {@code 0}): retention holds a stream from the group's
+     * oldest pending or undelivered entry, so an entry appended with an id already older than
+     * {@link #KEEP} (by a serve whose clock stepped back, above a quiet stream's top) cannot be
+     * trimmed in the moment between a pass and the next trim, as it could when the archive read by
+     * {@code XRANGE}. What an earlier pass was given and did not acknowledge (a reply or an ack lost
+     * under a fault) is read again from the group's pending list first.
+     */
     void archive(Codemojex app) {
         for (int p : app.partitions().all()) {
             for (String channel : List.of(Channels.ROOM_OPENED, Channels.GUESSES, Channels.GUESS_SCORED, Channels.GAME_SETTLED)) {
                 echomq.domain.stream.StreamKey key = app.partitions().stream(p, channel);
                 var seen = archive.computeIfAbsent(key.toString(), k -> new java.util.concurrent.ConcurrentSkipListMap<>());
-                StreamId from = seen.isEmpty() ? StreamId.MIN : StreamId.of(Math.max(0, seen.lastEntry().getValue().id().ms() - 5_000), 0);
-                while (true) {
-                    List<StreamEntry> page = app.redis().range().rangeFrom(key, from, 1_000);
-                    for (StreamEntry e : page) {
-                        seen.putIfAbsent(archiveKey(e), e);
+                echomq.domain.group.ConsumerGroupPort reader = archivers.computeIfAbsent(key.toString(), k -> {
+                    echomq.domain.group.ConsumerGroupPort g = app.redis().group(new echomq.domain.group.Consumer(
+                            echomq.domain.group.ConsumerGroup.of(key, ARCHIVE_GROUP), "archiver"));
+                    g.ensure();
+                    return g;
+                });
+                try {
+                    StreamId after = StreamId.MIN;
+                    while (true) {
+                        List<StreamEntry> page = reader.pending(after, 1_000);
+                        keep(reader, seen, page);
+                        if (page.size() < 1_000) {
+                            break;
+                        }
+                        after = page.get(page.size() - 1).id();
                     }
-                    if (page.size() < 1_000) {
-                        break;
+                    while (true) {
+                        List<StreamEntry> page = reader.read(1_000, Duration.ZERO);
+                        keep(reader, seen, page);
+                        if (page.size() < 1_000) {
+                            break;
+                        }
                     }
-                    from = page.get(page.size() - 1).id().successor();
+                } catch (RuntimeException e) {
+                    archivers.remove(key.toString());
+                    throw e;
                 }
             }
+        }
+    }
+
+    static void keep(echomq.domain.group.ConsumerGroupPort reader, Map<String, StreamEntry> seen, List<StreamEntry> page) {
+        for (StreamEntry e : page) {
+            seen.putIfAbsent(archiveKey(e), e);
+            reader.ack(e.id());
         }
     }
 
