@@ -27,11 +27,11 @@ public final class BucketMarks {
      * The hash of {@code stream}'s subscriptions, in the stream's hash slot.
      *
      * @param stream the stream
-     * @return {@code emq:{queue}:closed:<name>}
+     * @return {@code <own keys prefix>closed:<name>}: {@code emq:{queue}:closed:<name>}, or for an existing key {@code emq:{tag}:key:closed:<key>}
      */
     public static String key(StreamKey stream) {
         Objects.requireNonNull(stream, "stream");
-        return StreamKey.prefix(stream.queue()) + "closed:" + stream.name();
+        return stream.ownKeysPrefix() + "closed:" + stream.name();
     }
 
     /**

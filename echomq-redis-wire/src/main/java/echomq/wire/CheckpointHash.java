@@ -37,7 +37,7 @@ public final class CheckpointHash {
      * @throws IllegalArgumentException when the projection name is not a valid one
      */
     public static String key(StreamKey stream, String projection, Window.Fixed window) {
-        return StreamKey.prefix(stream.queue()) + "checkpoint:" + stream.name() + ":" + Checkpoint.requireName(projection) + ":" + window.bounds();
+        return stream.ownKeysPrefix() + "checkpoint:" + stream.name() + ":" + Checkpoint.requireName(projection) + ":" + window.bounds();
     }
 
     /**
@@ -47,7 +47,7 @@ public final class CheckpointHash {
      * @return the index set's key, in the stream's slot
      */
     public static String index(StreamKey stream) {
-        return StreamKey.prefix(stream.queue()) + "checkpoints:" + stream.name();
+        return stream.ownKeysPrefix() + "checkpoints:" + stream.name();
     }
 
     /**
