@@ -1,0 +1,269 @@
+package echomq.sketches;
+
+import echomq.domain.checkpoint.Checkpointable;
+import echomq.domain.checkpoint.StateCodec;
+import echomq.domain.fold.CombinableFold;
+import echomq.domain.fold.UnreadableEntryException;
+import echomq.domain.stream.StreamEntry;
+import io.vavr.collection.LinkedHashMap;
+import io.vavr.collection.Vector;
+
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HashSet;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Folds spelled as text ({@code count,sum:amount,p99:amount,distinct:user}), folded in one pass as
+ * one {@link Checkpointable} fold of {@link AggregateState}: what a command line, a property or a
+ * rollup asks without writing Java. Every part merges exactly (sums are exact decimals, quantiles and
+ * distinct counts are the sketches of this module), so a cached, bucketed or partitioned answer equals
+ * a one-pass fold.
+ *
+ * <p><b>Values.</b> A numeric fold reads its field as a decimal ({@code 12}, {@code -3.5},
+ * {@code 1e3}); an entry without the field, or with anything else in it (or a decimal of more than 40
+ * digits either side of the point), is left out of that fold and counted by the others. A percentile
+ * counts non-negative values up to 10<sup>12</sup>, in thousandths.
+ *
+ * <p><b>Rollup entries.</b> An entry written by a rollup ({@link AggregateState#rollupFields(long)}:
+ * sequence 0, and fields {@code to} and {@code entries}, whole numbers with {@code entries >= 1} and
+ * {@code to} not before the entry's millisecond) is read as the state it carries, not as one event:
+ * its {@code count}, {@code sum_F}, {@code min_F} and {@code max_F}, and the encoded state of
+ * {@code avg}, percentiles and distinct counts ({@code avg_F_state}, {@code pN_F_state},
+ * {@code distinct_F_state}). So a rollup of a rollup equals the direct rollup. A fold its source did
+ * not roll up is an {@link UnreadableEntryException} naming the entry and the missing field.
+ * <pre>{@code
+ * Aggregates folds = Aggregates.parse("count,sum:amount,p99:amount");
+ * AggregateState s = reader.fold(StreamKey.existing("orders"), Window.last(Duration.ofHours(1)), folds.fold());
+ * s.values();   // LinkedHashMap(count -> Some(3), sum:amount -> Some(36.5), p99:amount -> Some(20))
+ * }</pre>
+ */
+public final class Aggregates {
+
+    /** The version of the step and of the rollup fields; bumped when either changes. */
+    static final int VERSION = 1;
+    /** Significant digits of a percentile's histogram: within 0.1%. */
+    static final int DIGITS = 3;
+    /** The greatest value a percentile counts, in thousandths (10<sup>12</sup>). */
+    static final long HIGHEST = 1_000_000_000_000_000L;
+    /** Precision of a distinct count's registers. */
+    static final int PRECISION = 14;
+    /** The most digits either side of the point a numeric value may have. */
+    static final int MAX_DIGITS = 40;
+
+    private final Vector<Aggregate> list;
+    private final Checkpointable<QuantileState> quantiles = Quantiles.of("aggregate-quantiles", "-", DIGITS, HIGHEST);
+    private final Checkpointable<DistinctState> distincts = DistinctCount.of("aggregate-distinct", "-", PRECISION);
+    private final Checkpointable<AggregateState> fold;
+
+    private Aggregates(Vector<Aggregate> list) {
+        this.list = list;
+        CombinableFold<AggregateState> combinable = CombinableFold.of(name(list), VERSION, AggregateState.empty(this),
+                (acc, e) -> acc.step(e), AggregateState::combine);
+        this.fold = Checkpointable.of(combinable, new Codec());
+    }
+
+    /**
+     * The folds of a comma-separated list.
+     * <pre>{@code
+     * Aggregates.parse("count,p50:amount,p99:amount");
+     * Aggregates.parse("count,count");   // IllegalArgumentException: "count" twice
+     * }</pre>
+     *
+     * @param spellings e.g. {@code count,sum:amount,p99:amount}
+     * @return the folds, in the order written
+     * @throws IllegalArgumentException naming an empty list, an unknown or a repeated fold
+     */
+    public static Aggregates parse(String spellings) {
+        if (spellings == null || spellings.isBlank()) {
+            throw new IllegalArgumentException("no fold given: write a comma-separated list of " + Aggregate.SPELLINGS);
+        }
+        Vector<Aggregate> list = Vector.empty();
+        for (String s : spellings.split(",", -1)) {
+            list = list.append(Aggregate.parse(s));
+        }
+        return of(list);
+    }
+
+    /**
+     * These folds.
+     *
+     * @param aggregates at least one, none twice
+     * @return the folds, in the order given
+     * @throws IllegalArgumentException naming a repeated fold, or when none is given
+     */
+    public static Aggregates of(Iterable<Aggregate> aggregates) {
+        Vector<Aggregate> list = Vector.ofAll(aggregates);
+        if (list.isEmpty()) {
+            throw new IllegalArgumentException("no fold given: write a comma-separated list of " + Aggregate.SPELLINGS);
+        }
+        Set<String> seen = new HashSet<>();
+        for (Aggregate a : list) {
+            if (!seen.add(a.spelling())) {
+                throw new IllegalArgumentException("fold \"" + a.spelling() + "\" is given twice");
+            }
+        }
+        return new Aggregates(list);
+    }
+
+    /**
+     * The folds, in order.
+     *
+     * @return the list
+     */
+    public Vector<Aggregate> list() {
+        return list;
+    }
+
+    /**
+     * The one fold of them all: combinable and checkpointable, named after the list.
+     *
+     * @return the fold
+     */
+    public Checkpointable<AggregateState> fold() {
+        return fold;
+    }
+
+    /**
+     * The state of no entry: {@code count} 0, {@code sum} 0, {@code distinct} 0, the others none.
+     *
+     * @return the identity
+     */
+    public AggregateState empty() {
+        return fold.initial();
+    }
+
+    /**
+     * The spellings, comma-separated.
+     *
+     * @return e.g. {@code count,p99:amount}
+     */
+    @Override
+    public String toString() {
+        return list.map(Aggregate::spelling).mkString(",");
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Aggregates a && a.list.equals(list);
+    }
+
+    @Override
+    public int hashCode() {
+        return list.hashCode();
+    }
+
+    Checkpointable<QuantileState> quantiles() {
+        return quantiles;
+    }
+
+    Checkpointable<DistinctState> distincts() {
+        return distincts;
+    }
+
+    /** A fold name of printable ASCII, one per list: a digest of the spellings (fields may be any text). */
+    private static String name(Vector<Aggregate> list) {
+        try {
+            byte[] d = MessageDigest.getInstance("SHA-256").digest(list.map(Aggregate::spelling).mkString("\n").getBytes(StandardCharsets.UTF_8));
+            StringBuilder hex = new StringBuilder("aggregates-");
+            for (int i = 0; i < 8; i++) {
+                hex.append(String.format("%02x", d[i]));
+            }
+            return hex.toString();
+        } catch (NoSuchAlgorithmException impossible) {
+            throw new IllegalStateException(impossible);
+        }
+    }
+
+    /** A decimal in the bounds, trailing zeros stripped (so equal values are equal), or null. */
+    static BigDecimal decimal(String text) {
+        if (text == null || text.isEmpty() || text.length() > 2 * MAX_DIGITS + 8) {
+            return null;
+        }
+        try {
+            BigDecimal d = new BigDecimal(text.trim()).stripTrailingZeros();
+            int whole = d.precision() - d.scale();
+            if (whole > MAX_DIGITS || d.scale() > MAX_DIGITS) {
+                return null;
+            }
+            return d.signum() == 0 ? BigDecimal.ZERO : d;
+        } catch (NumberFormatException notANumber) {
+            return null;
+        }
+    }
+
+    /** The text of a state: the rollup fields of it, as {@code name=value} lines, read back as a rollup entry. */
+    private final class Codec implements StateCodec<AggregateState> {
+        @Override
+        public String encode(AggregateState value) {
+            StringBuilder b = new StringBuilder("a").append(VERSION);
+            value.rollupFields(0).forEach(t -> b.append('\n').append(escape(t._1)).append('=').append(escape(t._2)));
+            return b.toString();
+        }
+
+        @Override
+        public AggregateState decode(String text) {
+            String[] lines = text.split("\n", -1);
+            if (!lines[0].equals("a" + VERSION)) {
+                throw new IllegalArgumentException("not an aggregate state of version " + VERSION);
+            }
+            java.util.LinkedHashMap<String, String> fields = new java.util.LinkedHashMap<>();
+            for (int i = 1; i < lines.length; i++) {
+                int eq = lines[i].indexOf('=');
+                if (eq < 0) {
+                    throw new IllegalArgumentException("bad line " + i + " of an aggregate state");
+                }
+                fields.put(unescape(lines[i].substring(0, eq)), unescape(lines[i].substring(eq + 1)));
+            }
+            long entries = Long.parseLong(Objects.requireNonNull(fields.get("entries"), "entries"));
+            return entries == 0 ? empty() : AggregateState.empty(Aggregates.this).combineRollup(fields, "a checkpoint");
+        }
+
+        private String escape(String s) {
+            return s.replace("\\", "\\\\").replace("\n", "\\n").replace("=", "\\e");
+        }
+
+        private String unescape(String s) {
+            StringBuilder b = new StringBuilder();
+            for (int i = 0; i < s.length(); i++) {
+                char c = s.charAt(i);
+                if (c == '\\' && i + 1 < s.length()) {
+                    char n = s.charAt(++i);
+                    b.append(n == 'n' ? '\n' : n == 'e' ? '=' : n);
+                } else {
+                    b.append(c);
+                }
+            }
+            return b.toString();
+        }
+    }
+
+    /** Whether {@code e} is a rollup entry (see the class comment). */
+    static boolean isRollup(StreamEntry e) {
+        if (e.id().seq() != 0) {
+            return false;
+        }
+        String to = e.field("to").getOrNull();
+        String entries = e.field("entries").getOrNull();
+        if (to == null || entries == null) {
+            return false;
+        }
+        try {
+            return Long.parseLong(entries) >= 1 && Long.parseLong(to) >= e.id().ms();
+        } catch (NumberFormatException notARollup) {
+            return false;
+        }
+    }
+
+    static UnreadableEntryException missing(StreamEntry e, String column) {
+        return new UnreadableEntryException(e.id(), "rollup entry " + e.id() + " has no field \"" + column
+                + "\": a rollup combines only the folds its source rolled up");
+    }
+
+    static LinkedHashMap<String, String> noFields() {
+        return LinkedHashMap.empty();
+    }
+}
