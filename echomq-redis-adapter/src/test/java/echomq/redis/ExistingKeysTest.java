@@ -133,4 +133,17 @@ class ExistingKeysTest {
             readsFoldsAndCheckpoints(jedis, "payments with spaces", r);
         }
     }
+
+    @Test
+    void anIdFieldOfAnotherServiceIsReadByName() {
+        UnifiedJedis jedis = SharedRedis.client();
+        String key = "orders-" + UUID.randomUUID();
+        jedis.xadd(key, StreamEntryID.NEW_ENTRY, Map.of("id", "o-17", "amount", "3"));
+        jedis.xadd(key, StreamEntryID.NEW_ENTRY, Map.of("amount", "4", "id", "o-18"));
+        jedis.xadd(key, StreamEntryID.NEW_ENTRY, Map.of("amount", "5"));
+        java.util.List<echomq.domain.stream.StreamEntry> read = new RedisStreamRange(jedis)
+                .rangeFrom(StreamKey.existing(key), echomq.domain.id.StreamId.MIN, 10);
+        assertThat(read.stream().map(e -> e.field("id").getOrElse("-")).toList()).containsExactly("o-17", "o-18", "-");
+        assertThat(read.get(0).fields().keySet().toJavaList()).containsExactly("amount");
+    }
 }
