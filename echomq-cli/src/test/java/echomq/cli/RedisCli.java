@@ -51,7 +51,7 @@ final class RedisCli {
         List<String> lines = new ArrayList<>();
         for (int i = 0; i < ids.size(); i++) {
             StringBuilder b = new StringBuilder("XADD ").append(key).append(' ').append(ids.get(i));
-            fields.get(i).forEach(f -> b.append(' ').append(f._1).append(' ').append(f._2));
+            fields.get(i).forEach(f -> b.append(' ').append(quoted(f._1)).append(' ').append(quoted(f._2)));
             lines.add(b.toString());
         }
         List<String> replies = run(lines);
@@ -63,6 +63,11 @@ final class RedisCli {
             written.add(new Written(StreamId.parse(replies.get(i).trim()), fields.get(i)));
         }
         return written;
+    }
+
+    /** {@code s} as redis-cli reads one argument: in double quotes, a quote or backslash escaped. */
+    static String quoted(String s) {
+        return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
 
     /** Runs {@code lines} through one redis-cli process; its reply lines. */
