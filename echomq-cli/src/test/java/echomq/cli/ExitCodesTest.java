@@ -41,6 +41,8 @@ class ExitCodesTest extends CliTest {
                 Arguments.of("0s", List.of("sessions", "--stream", "orders", "--by", "user", "--gap", "0s", "--since", "1h", "--fold", "count")),
                 Arguments.of("--fold needs --bucket", List.of("tail", "--stream", "orders", "--fold", "count")),
                 Arguments.of("--bucket needs --fold", List.of("tail", "--stream", "orders", "--bucket", "1m")),
+                Arguments.of("ftp://example", List.of("window", "--stream", "orders", "--since", "1h", "--fold", "count", "--redis", "ftp://example")),
+                Arguments.of("--redis is empty", List.of("window", "--stream", "orders", "--since", "1h", "--fold", "count", "--redis", " ")),
                 Arguments.of("--wat", List.of("window", "--stream", "orders", "--since", "1h", "--fold", "count", "--wat")),
                 Arguments.of("Missing required option", List.of("window", "--since", "1h", "--fold", "count")));
     }
@@ -59,7 +61,7 @@ class ExitCodesTest extends CliTest {
         Run r = runWith(Map.of(), "window", "--stream", "orders", "--since", "1h", "--fold", "count", "--redis", CLOSED);
         assertThat(r.code()).isEqualTo(Main.FAILED);
         assertThat(r.err().lines().filter(l -> !l.isBlank()).toList()).hasSize(1);
-        assertThat(r.err()).startsWith("error: Redis at " + CLOSED).contains("unreachable").doesNotContain("\tat ").doesNotContain("Exception");
+        assertThat(r.err()).startsWith("error: Redis at " + CLOSED + " is unreachable").doesNotContain("\tat ").doesNotContain("Exception");
         assertThat(r.out()).isEmpty();
     }
 

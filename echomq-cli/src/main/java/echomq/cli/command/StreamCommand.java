@@ -104,7 +104,10 @@ public abstract class StreamCommand implements Callable<Integer> {
         try (Connection c = Connection.open(url)) {
             answer.run(c, terminal, format, zone);
         } catch (StreamStoreException | JedisException failed) {
-            throw new StoreFailedException("Redis at " + shown + ": " + RedisUris.maskSecrets(oneLine(failed)), failed);
+            String why = RedisUris.maskSecrets(oneLine(failed));
+            // the adapters' "Redis is unreachable: …" reads as "Redis at redis://host:port is unreachable: …"
+            throw new StoreFailedException(why.startsWith("Redis is ") ? "Redis at " + shown + " is " + why.substring(9)
+                    : "Redis at " + shown + ": " + why, failed);
         }
         return 0;
     }

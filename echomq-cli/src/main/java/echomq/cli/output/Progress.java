@@ -31,7 +31,7 @@ public final class Progress implements AutoCloseable {
     private final ScheduledExecutorService timer;
     private int shown; // the length of the line on screen, 0 when none; guarded by this
 
-    private Progress(PrintStream err, LongSupplier read) {
+    private Progress(PrintStream err, LongSupplier read, boolean scheduled) {
         this.err = err;
         this.read = read;
         // a daemon thread: a command that ends without close (an error) does not keep the JVM alive
@@ -40,7 +40,10 @@ public final class Progress implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        timer.scheduleAtFixedRate(this::show, AFTER.toMillis(), EVERY.toMillis(), TimeUnit.MILLISECONDS);
+        if (scheduled) {
+            timer.scheduleAtFixedRate(() -> show(Duration.ofNanos(System.nanoTime() - started)),
+                    AFTER.toMillis(), EVERY.toMillis(), TimeUnit.MILLISECONDS);
+        }
     }
 
     /**
@@ -51,7 +54,12 @@ public final class Progress implements AutoCloseable {
      * @return the progress, to close when the read is done
      */
     public static Progress start(PrintStream err, LongSupplier read) {
-        return new Progress(err, read);
+        return new Progress(err, read, true);
+    }
+
+    /** A progress whose line is shown only when the caller says ({@link #show(Duration)}): for tests, with no timing. */
+    static Progress manual(PrintStream err, LongSupplier read) {
+        return new Progress(err, read, false);
     }
 
     /**
@@ -66,11 +74,12 @@ public final class Progress implements AutoCloseable {
         return String.format(Locale.ROOT, "read %,d entries (%,d/s)", entries, entries * 1000 / ms);
     }
 
-    private synchronized void show() {
-        String l = line(read.getAsLong(), Duration.ofNanos(System.nanoTime() - started));
+    /** Rewrites the line in place: a shorter line than the last one is padded over it. */
+    synchronized void show(Duration elapsed) {
+        String l = line(read.getAsLong(), elapsed);
         err.print("\r" + l + " ".repeat(Math.max(0, shown - l.length())));
         err.flush();
-        shown = l.length();
+        shown = Math.max(shown, l.length()); // what is on screen: a shorter line was padded to the longer
     }
 
     /** Stops the line and wipes it, if it was shown. */
