@@ -25,9 +25,10 @@ import java.time.ZoneId;
 
 /** {@code series}: the folds of each bucket of a range, every bucket present, optionally per key. */
 @Command(name = "series", mixinStandardHelpOptions = true,
-        description = {"The folds of each bucket of a range; a quiet bucket shows count 0, sum 0, distinct 0, the others none.",
+        description = {"The folds of each bucket of a range, every bucket present.",
                 "  series --stream orders --since 1h --bucket 5m --fold count,sum:amount",
-                "  series --stream orders --from 2026-12-01 --to 2026-12-07 --bucket 1d --zone Europe/Berlin --fold count,distinct:user"})
+                "  series --stream orders --from 2026-12-01 --to 2026-12-07 --bucket 1d",
+                "         --zone Europe/Berlin --fold count,distinct:user"})
 public final class SeriesCommand extends StreamCommand {
 
     @Option(names = "--bucket", paramLabel = "D", required = true,

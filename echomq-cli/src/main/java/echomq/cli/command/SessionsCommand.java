@@ -21,7 +21,7 @@ import java.time.ZoneId;
 
 /** {@code sessions}: each key's bursts of entries no two of which are a gap or more apart, with their folds. */
 @Command(name = "sessions", mixinStandardHelpOptions = true,
-        description = {"Each key's sessions (bursts with no gap of --gap or more) that ended in the range, with their folds.",
+        description = {"Each key's sessions (bursts with no gap of --gap or more) that ended in the range.",
                 "  sessions --stream orders --by user --gap 30m --since 1d --fold count,sum:amount"})
 public final class SessionsCommand extends StreamCommand {
 

@@ -32,7 +32,7 @@ import java.util.concurrent.atomic.AtomicLong;
 @Command(name = "tail", mixinStandardHelpOptions = true,
         description = {"Follow a stream from now on: each new entry, or with --bucket each bucket as it closes on Redis' clock.",
                 "  tail --stream orders",
-                "  tail --stream orders --bucket 1m --fold count,sum:amount,p99:amount"})
+                "  tail --stream orders --bucket 1m --fold count,sum:amount"})
 public final class TailCommand extends StreamCommand {
 
     /** How long one blocking read waits, so a stop is noticed soon. */
@@ -65,7 +65,8 @@ public final class TailCommand extends StreamCommand {
             if (fold != null || skew != null) {
                 throw new BadInputException((fold != null ? "--fold" : "--skew") + " needs --bucket D: without it, tail prints each entry");
             }
-            return (c, t, format, z) -> entries(c, key, format.sink(t.out(), z, List.of("id", "time", "fields"), List.of(15, 24, 0)), max);
+            return (c, t, format, z) -> entries(c, key, format.sink(t.out(), z, List.of("id", "time", "fields"), List.of(15, 24, 0),
+                    List.of(false, false, false)), max);
         }
         Buckets buckets = Inputs.buckets(bucket, zone, LocalTime.MIDNIGHT, false);
         if (fold == null) {
@@ -107,7 +108,8 @@ public final class TailCommand extends StreamCommand {
     private static void buckets(Connection c, StreamKey key, Buckets buckets, Aggregates folds, Duration skew, Format format,
                                 Terminal t, ZoneId zone, long max) {
         RowSink sink = format.sink(t.out(), zone, List.of("from", "to").appendAll(Answers.columns(folds)),
-                List.fill(2, 24).appendAll(List.fill(folds.list().size() + 1, 8)));
+                List.fill(2, 24).appendAll(List.fill(folds.list().size() + 1, 8)),
+                List.fill(2, false).appendAll(List.fill(folds.list().size() + 1, true)));
         AtomicLong rows = new AtomicLong();
         Instant from = c.now(key);
         ClosingBuckets closing = new ClosingBuckets(c.range(), c.clock(), new InProcessMarks());

@@ -26,7 +26,8 @@ import java.time.ZoneId;
 @Command(name = "window", mixinStandardHelpOptions = true,
         description = {"The folds of one window of a stream.",
                 "  window --stream orders --since 1h --fold count,sum:amount,p99:amount",
-                "  window --stream orders --from 2026-12-07T10:00:00Z --to 2026-12-07T11:00:00Z --fold count --by user --top 10"})
+                "  window --stream orders --from 2026-12-07T10:00:00Z --to 2026-12-07T11:00:00Z",
+                "         --fold count --by user --top 10"})
 public final class WindowCommand extends StreamCommand {
 
     @Mixin

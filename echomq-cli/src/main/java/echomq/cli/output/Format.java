@@ -80,9 +80,10 @@ public enum Format {
      * @param zone    the zone times are shown in
      * @param columns the columns' names
      * @param widths  a width per column, what its values usually take
+     * @param right   per column, whether it is right-aligned (numbers), its header too
      * @return the sink
      */
-    public RowSink sink(PrintStream out, ZoneId zone, List<String> columns, List<Integer> widths) {
+    public RowSink sink(PrintStream out, ZoneId zone, List<String> columns, List<Integer> widths, List<Boolean> right) {
         Texts texts = new Texts(zone);
         List<Integer> w = columns.zipWith(widths, (c, n) -> Math.max(c.length(), n));
         boolean[] headed = {false};
@@ -98,10 +99,10 @@ public enum Format {
                 }
                 default -> {
                     if (!headed[0]) {
-                        out.println(line(columns, w, List.fill(columns.size(), false)));
+                        out.println(line(columns, w, right));
                         headed[0] = true;
                     }
-                    out.println(line(cells.map(texts::table), w, cells.map(v -> v instanceof Value.Number)));
+                    out.println(line(cells.map(texts::table), w, right));
                 }
             }
             out.flush();
