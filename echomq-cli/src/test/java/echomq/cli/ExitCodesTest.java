@@ -66,6 +66,14 @@ class ExitCodesTest extends CliTest {
     }
 
     @Test
+    void aPasswordIsMaskedInTheLine() {
+        String withPassword = CLOSED.replace("redis://", "redis://:s3cr3t-pw@");
+        Run r = runWith(Map.of(), "window", "--stream", "orders", "--since", "1h", "--fold", "count", "--redis", withPassword);
+        assertThat(r.code()).isEqualTo(Main.FAILED);
+        assertThat(r.err()).contains("127.0.0.1").doesNotContain("s3cr3t-pw");
+    }
+
+    @Test
     void aKeyOfAnotherTypeIsOneLineAndExitsOne() {
         cli.run(List.of("SET not-a-stream hello"));
         Run r = run("series", "--stream", "not-a-stream", "--since", "1h", "--bucket", "5m", "--fold", "count");
