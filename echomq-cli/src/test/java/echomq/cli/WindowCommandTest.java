@@ -95,8 +95,12 @@ class WindowCommandTest extends CliTest {
         assertThat(j.get("entries").asLong()).isEqualTo(25);
         assertThat(decimal(j.get("sum:amount"))).isEqualByComparingTo("325");
         assertThat(j.get("distinct:user").asLong()).isEqualTo(4);
-        assertThat(j.get("to").isNull()).as("a --since window has no end").isTrue();
-        assertThat(Instant.parse(j.get("from").asText())).isBefore(written.get(0).id().instant());
+        // answered as of Redis' clock at the read: [now - 1h, now], every entry written before it inside
+        Instant from = Instant.parse(j.get("from").asText());
+        Instant to = Instant.parse(j.get("to").asText());
+        assertThat(from).isBefore(written.get(0).id().instant());
+        assertThat(to).isAfterOrEqualTo(written.get(written.size() - 1).id().instant());
+        assertThat(java.time.Duration.between(from, to)).isEqualTo(java.time.Duration.ofHours(1));
     }
 
     @Test

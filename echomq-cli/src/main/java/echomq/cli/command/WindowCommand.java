@@ -51,7 +51,9 @@ public final class WindowCommand extends StreamCommand {
         Option<Integer> top = keys.top();
         return Answer.report(c -> {
             Instant now = c.now(key);
-            Window.Fixed w = r.window(now);
+            // a --since window is answered as of Redis' clock at the read: [now - D, now], so `to` says what the answer covers
+            // and an entry appended while it reads is not half in it
+            Window.Fixed w = r.closed(now);
             StreamWindows windows = new StreamWindows(c.range());
             Value.Obj head = Value.obj().with("stream", Value.text(key.toString()))
                     .with("from", Value.time(w.from())).with("to", Value.time(w.to()));
