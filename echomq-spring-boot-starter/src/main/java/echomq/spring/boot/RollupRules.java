@@ -1,0 +1,115 @@
+package echomq.spring.boot;
+
+import echomq.domain.rollup.RollupSpec;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.window.Buckets;
+import echomq.sketches.Aggregates;
+
+import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
+import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.context.annotation.ConditionContext;
+import org.springframework.core.type.AnnotatedTypeMetadata;
+
+import java.time.DateTimeException;
+import java.time.Duration;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+
+/** {@code echomq.rollups[i].*} read into rollups, every value checked before anything reaches Redis. */
+final class RollupRules {
+
+    static final String PREFIX = "echomq.rollups";
+
+    private RollupRules() {
+    }
+
+    /** One rollup of the properties: what, with which folds, how often. */
+    record Rule(RollupSpec spec, Aggregates folds, Duration every) {
+    }
+
+    /**
+     * The rollups of {@code rollups}, in index order.
+     *
+     * @throws EchoMqConfigurationException naming the first property that is missing or bad
+     */
+    static List<Rule> rules(List<EchoMqProperties.Rollup> rollups) {
+        List<Rule> rules = new ArrayList<>();
+        for (int i = 0; i < rollups.size(); i++) {
+            rules.add(rule(PREFIX + "[" + i + "]", rollups.get(i)));
+        }
+        return rules;
+    }
+
+    private static Rule rule(String p, EchoMqProperties.Rollup r) {
+        StreamKey source = StreamRefs.existing(p + ".stream", r.getStream());
+        StreamKey target = StreamRefs.existing(p + ".into", r.getInto());
+        if (source.toString().equals(target.toString())) {
+            throw new EchoMqConfigurationException(p + ".into is " + p + ".stream (\"" + r.getInto() + "\"): a rollup writes another stream.",
+                    "Set " + p + ".into to another key, e.g. " + r.getStream() + ":1m.");
+        }
+        Buckets buckets = buckets(p, r);
+        Aggregates folds;
+        try {
+            folds = Aggregates.parse(r.getFolds());
+        } catch (IllegalArgumentException e) {
+            throw new EchoMqConfigurationException(p + ".folds is not valid (\"" + r.getFolds() + "\"): " + e.getMessage(),
+                    "Set " + p + ".folds to a comma-separated list, e.g. count,sum:amount,p99:amount.", e);
+        }
+        if (r.getSkew() == null || r.getSkew().isNegative()) {
+            throw new EchoMqConfigurationException(p + ".skew must be zero or more, got " + r.getSkew() + ".",
+                    "Set " + p + ".skew to how far a writer's clock may lag Redis', e.g. 100ms.");
+        }
+        if (r.getEvery() == null || r.getEvery().isNegative() || r.getEvery().isZero() || r.getEvery().toMillis() == 0) {
+            throw new EchoMqConfigurationException(p + ".every must be at least 1ms, got " + r.getEvery() + ".",
+                    "Set " + p + ".every to the delay between two passes, e.g. 1s.");
+        }
+        return new Rule(RollupSpec.of(source, target, buckets, r.getSkew()), folds, r.getEvery());
+    }
+
+    private static Buckets buckets(String p, EchoMqProperties.Rollup r) {
+        Duration d = r.getBucket();
+        if (d == null) {
+            throw new EchoMqConfigurationException(p + ".bucket is not set.",
+                    "Set " + p + ".bucket to a duration (1m, 15m, 1h: tumbling buckets) or 1d (the calendar days of " + p + ".zone).");
+        }
+        if (d.equals(Duration.ofDays(1))) {
+            ZoneId zone;
+            try {
+                zone = r.getZone() == null ? ZoneOffset.UTC : ZoneId.of(r.getZone());
+            } catch (DateTimeException e) {
+                throw new EchoMqConfigurationException(p + ".zone is not a zone (\"" + r.getZone() + "\"): " + e.getMessage(),
+                        "Set " + p + ".zone to a region id, e.g. Europe/Berlin, or leave it unset for UTC.", e);
+            }
+            return Buckets.calendar(ChronoUnit.DAYS, zone);
+        }
+        if (r.getZone() != null) {
+            throw new EchoMqConfigurationException(p + ".zone is set (\"" + r.getZone() + "\") but " + p + ".bucket is " + d
+                    + ": a zone applies to calendar days (bucket=1d) only; tumbling buckets start at the epoch.",
+                    "Remove " + p + ".zone, or set " + p + ".bucket=1d.");
+        }
+        try {
+            return Buckets.tumbling(d);
+        } catch (IllegalArgumentException e) {
+            throw new EchoMqConfigurationException(p + ".bucket is not valid (" + d + "): " + e.getMessage(),
+                    "Set " + p + ".bucket to a positive whole number of milliseconds, e.g. 1m.", e);
+        }
+    }
+
+    /** Matches when at least one rollup is configured. */
+    static final class Configured extends SpringBootCondition {
+
+        @Override
+        public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
+            List<EchoMqProperties.Rollup> rollups = Binder.get(context.getEnvironment())
+                    .bind(PREFIX, Bindable.listOf(EchoMqProperties.Rollup.class)).orElse(List.of());
+            return rollups.isEmpty()
+                    ? ConditionOutcome.noMatch("no rollup under " + PREFIX)
+                    : ConditionOutcome.match(rollups.size() + " rollup(s) under " + PREFIX);
+        }
+    }
+}
