@@ -21,7 +21,10 @@ import java.util.Objects;
  * @param target  the rollup stream, another key
  * @param buckets tumbling or calendar buckets (they tile time)
  * @param skew    how far a writer's clock may lag the store's, at least zero (the appender's maximum skew
- *                for a stream the library writes; for {@code *} ids, Redis' own clock, zero would do)
+ *                for a stream the library writes; for {@code *} ids, Redis' own clock, zero would do).
+ *                A rollup whose source is another rollup's target, run continuously, needs more than that
+ *                rollup's skew plus its pass interval: a rollup entry lands after its bucket's end, at the id
+ *                of the bucket's start, and a bucket closed before it landed would miss it for good
  */
 public record RollupSpec(StreamKey source, StreamKey target, Buckets buckets, Duration skew) {
 

@@ -25,6 +25,8 @@ final class RollupRules {
 
     static final String PREFIX = "echomq.rollups";
 
+    private static final org.apache.commons.logging.Log LOG = org.apache.commons.logging.LogFactory.getLog(RollupRules.class);
+
     private RollupRules() {
     }
 
@@ -42,7 +44,43 @@ final class RollupRules {
         for (int i = 0; i < rollups.size(); i++) {
             rules.add(rule(PREFIX + "[" + i + "]", rollups.get(i)));
         }
-        return rules;
+        return chained(rules);
+    }
+
+    /** How long after a rollup's skew and pass interval a rollup of its stream waits, beyond them: a slow pass. */
+    static final Duration CHAIN_MARGIN = Duration.ofSeconds(5);
+
+    /**
+     * The rules with the skew of a rollup of another's stream raised to at least that one's skew, its
+     * pass interval and {@link #CHAIN_MARGIN}: a rollup entry is written that long after its bucket
+     * ends, at the id of the bucket's start, so a bucket of the rollup of it closing sooner would miss
+     * its last entry for good.
+     */
+    static List<Rule> chained(List<Rule> rules) {
+        List<Rule> out = new ArrayList<>(rules);
+        for (int round = 0; round < out.size(); round++) {
+            boolean changed = false;
+            for (int i = 0; i < out.size(); i++) {
+                Rule r = out.get(i);
+                for (Rule up : out) {
+                    if (up.spec().target().toString().equals(r.spec().source().toString())) {
+                        Duration least = up.spec().skew().plus(up.every()).plus(CHAIN_MARGIN);
+                        if (r.spec().skew().compareTo(least) < 0) {
+                            LOG.info(PREFIX + "[" + i + "] rolls up the rollup " + up.spec().target() + ": its skew is raised from "
+                                    + r.spec().skew() + " to " + least + " (that rollup's skew and pass interval, and " + CHAIN_MARGIN
+                                    + "), so that no bucket closes before that rollup wrote its last entry");
+                            r = new Rule(RollupSpec.of(r.spec().source(), r.spec().target(), r.spec().buckets(), least), r.folds(), r.every());
+                            out.set(i, r);
+                            changed = true;
+                        }
+                    }
+                }
+            }
+            if (!changed) {
+                break;
+            }
+        }
+        return out;
     }
 
     private static Rule rule(String p, EchoMqProperties.Rollup r) {

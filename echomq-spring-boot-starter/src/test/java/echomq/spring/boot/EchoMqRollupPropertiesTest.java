@@ -137,6 +137,19 @@ class EchoMqRollupPropertiesTest {
     }
 
     @Test
+    void aRollupOfAnotherRollupsStreamWaitsForItsLastEntry(RedisUri redis) {
+        runner(redis).withPropertyValues("echomq.rollups[0].stream=orders", "echomq.rollups[0].bucket=1m", "echomq.rollups[0].folds=count",
+                "echomq.rollups[0].into=orders:1m", "echomq.rollups[0].every=2s",
+                "echomq.rollups[1].stream=orders:1m", "echomq.rollups[1].bucket=1h", "echomq.rollups[1].folds=count",
+                "echomq.rollups[1].into=orders:1h").run(context -> {
+            assertThat(context).hasNotFailed();
+            List<echomq.engine.rollup.Rollup<AggregateState>> rollups = context.getBean(EchoMqRollups.class).rollups();
+            assertThat(rollups.get(0).spec().skew()).isEqualTo(Duration.ofMillis(100));
+            assertThat(rollups.get(1).spec().skew()).isEqualTo(Duration.ofMillis(100).plusSeconds(2).plus(RollupRules.CHAIN_MARGIN));
+        });
+    }
+
+    @Test
     void existingKeysNameTheConsumerGroupsStreamAndTheHealthsStreams(RedisUri redis) {
         String orders = "orders:" + UUID.randomUUID();
         runner(redis).withPropertyValues("echomq.consumer-group.key=" + orders, "echomq.consumer-group.name=billing",
