@@ -257,6 +257,34 @@ class RollupRedisTest {
     }
 
     @Test
+    void calendarDaysOfAZoneAcrossItsClockChangeStartAtLocalMidnight() {
+        java.time.ZoneId berlin = java.time.ZoneId.of("Europe/Berlin");
+        Buckets days = Buckets.calendar(java.time.temporal.ChronoUnit.DAYS, berlin);
+        StreamKey orders = fresh("orders");
+        StreamKey daily = fresh("orders:1d");
+        Random r = Seeded.random("RollupRedisTest.days");
+        long ms = Instant.parse("2026-03-26T21:00:00Z").toEpochMilli();
+        long end = Instant.parse("2026-04-01T03:00:00Z").toEpochMilli();
+        while (ms < end) {
+            jedis.xadd(orders.toString(), XAddParams.xAddParams().id(ms + "-" + (1 + r.nextInt(3))), order(r));
+            ms += 1 + r.nextInt(3_600_000);
+        }
+        RollupReport report = rollup(jedis, orders, daily, days, new RedisServerClock(jedis)).once();
+        List<StreamEntry> written = all(jedis, daily);
+        assertThat(report.written()).isEqualTo(written.size()).isBetween(6L, 7L);
+        assertEachBucketIsTheFoldOfItsEntries(jedis, orders, daily, days);
+        for (StreamEntry w : written) {
+            java.time.ZonedDateTime start = Instant.ofEpochMilli(w.id().ms()).atZone(berlin);
+            assertThat(start.toLocalTime()).isEqualTo(java.time.LocalTime.MIDNIGHT);
+            long to = Long.parseLong(w.field("to").get());
+            assertThat(Instant.ofEpochMilli(to + 1).atZone(berlin)).isEqualTo(start.plusDays(1));
+            if (start.toLocalDate().equals(java.time.LocalDate.of(2026, 3, 29))) {
+                assertThat(to + 1 - w.id().ms()).as("the day the clocks go forward").isEqualTo(23 * 3_600_000L);
+            }
+        }
+    }
+
+    @Test
     void onAClusterSourceAndTargetInOtherSlots() {
         try (RedisClusterProcess cluster = RedisClusterProcess.start(); UnifiedJedis client = RedisConnections.connect(cluster.uri())) {
             StreamKey orders = fresh("orders");
