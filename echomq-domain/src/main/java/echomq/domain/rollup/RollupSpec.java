@@ -59,4 +59,72 @@ public record RollupSpec(StreamKey source, StreamKey target, Buckets buckets, Du
     public static RollupSpec of(StreamKey source, StreamKey target, Buckets buckets, Duration skew) {
         return new RollupSpec(source, target, buckets, skew);
     }
+
+    /**
+     * The buckets a command line or a property spells: {@code 1d} (exactly one day) is the calendar
+     * days of {@code zone} (UTC when none); any other length is tumbling buckets from the epoch.
+     * <pre>{@code
+     * RollupSpec.buckets(Duration.ofMinutes(1), Option.none());                       // tumbling minutes
+     * RollupSpec.buckets(Duration.ofDays(1), Option.some(ZoneId.of("Europe/Berlin")));  // Berlin's days, 23 or 25 h across a change
+     * }</pre>
+     *
+     * @param length the bucket length, a positive whole number of milliseconds
+     * @param zone   the zone of calendar days, only with a length of one day
+     * @return the buckets
+     * @throws IllegalArgumentException for a length that is not positive or not whole milliseconds, or a
+     *                                  zone with another length than one day
+     */
+    public static Buckets buckets(Duration length, io.vavr.control.Option<java.time.ZoneId> zone) {
+        Objects.requireNonNull(length, "length");
+        Objects.requireNonNull(zone, "zone");
+        if (length.equals(Duration.ofDays(1))) {
+            return Buckets.calendar(java.time.temporal.ChronoUnit.DAYS, zone.getOrElse(java.time.ZoneOffset.UTC));
+        }
+        if (zone.isDefined()) {
+            throw new IllegalArgumentException("a zone (" + zone.get() + ") applies to calendar days (a bucket of 1d) only, not to buckets of "
+                    + length + ": tumbling buckets start at the epoch");
+        }
+        return Buckets.tumbling(length);
+    }
+
+    /**
+     * A bucket length as a command line spells it: {@code <n>ms}, {@code <n>s}, {@code <n>m}, {@code <n>h},
+     * {@code <n>d}, or ISO-8601 ({@code PT1M}).
+     * <pre>{@code
+     * RollupSpec.length("15m");   // PT15M
+     * RollupSpec.length("1d");    // PT24H: with buckets(…), the calendar days of a zone
+     * }</pre>
+     *
+     * @param spelling the text
+     * @return the length
+     * @throws IllegalArgumentException naming the text when it is none of these, or not positive
+     */
+    public static Duration length(String spelling) {
+        if (spelling == null || spelling.isBlank()) {
+            throw new IllegalArgumentException("no bucket length given: write e.g. 1m, 15m, 1h or 1d");
+        }
+        String t = spelling.trim();
+        Duration d;
+        try {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d{1,12})(ms|s|m|h|d)").matcher(t);
+            if (m.matches()) {
+                long n = Long.parseLong(m.group(1));
+                d = switch (m.group(2)) {
+                    case "ms" -> Duration.ofMillis(n);
+                    case "s" -> Duration.ofSeconds(n);
+                    case "m" -> Duration.ofMinutes(n);
+                    case "h" -> Duration.ofHours(n);
+                    default -> Duration.ofDays(n);
+                };
+            } else {
+                d = Duration.parse(t);
+            }
+        } catch (java.time.format.DateTimeParseException | ArithmeticException e) {
+            throw new IllegalArgumentException("bucket length \"" + t + "\" is not a length: write e.g. 1m, 15m, 1h, 1d or PT1M", e);
+        }
+        if (d.isNegative() || d.isZero()) {
+            throw new IllegalArgumentException("bucket length \"" + t + "\" must be positive");
+        }
+        return d;
+    }
 }

@@ -15,8 +15,6 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.ZoneId;
-import java.time.ZoneOffset;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -115,23 +113,20 @@ final class RollupRules {
             throw new EchoMqConfigurationException(p + ".bucket is not set.",
                     "Set " + p + ".bucket to a duration (1m, 15m, 1h: tumbling buckets) or 1d (the calendar days of " + p + ".zone).");
         }
-        if (d.equals(Duration.ofDays(1))) {
-            ZoneId zone;
-            try {
-                zone = r.getZone() == null ? ZoneOffset.UTC : ZoneId.of(r.getZone());
-            } catch (DateTimeException e) {
-                throw new EchoMqConfigurationException(p + ".zone is not a zone (\"" + r.getZone() + "\"): " + e.getMessage(),
-                        "Set " + p + ".zone to a region id, e.g. Europe/Berlin, or leave it unset for UTC.", e);
-            }
-            return Buckets.calendar(ChronoUnit.DAYS, zone);
+        io.vavr.control.Option<ZoneId> zone;
+        try {
+            zone = r.getZone() == null ? io.vavr.control.Option.none() : io.vavr.control.Option.some(ZoneId.of(r.getZone()));
+        } catch (DateTimeException e) {
+            throw new EchoMqConfigurationException(p + ".zone is not a zone (\"" + r.getZone() + "\"): " + e.getMessage(),
+                    "Set " + p + ".zone to a region id, e.g. Europe/Berlin, or leave it unset for UTC.", e);
         }
-        if (r.getZone() != null) {
+        if (zone.isDefined() && !d.equals(Duration.ofDays(1))) {
             throw new EchoMqConfigurationException(p + ".zone is set (\"" + r.getZone() + "\") but " + p + ".bucket is " + d
                     + ": a zone applies to calendar days (bucket=1d) only; tumbling buckets start at the epoch.",
                     "Remove " + p + ".zone, or set " + p + ".bucket=1d.");
         }
         try {
-            return Buckets.tumbling(d);
+            return RollupSpec.buckets(d, zone);
         } catch (IllegalArgumentException e) {
             throw new EchoMqConfigurationException(p + ".bucket is not valid (" + d + "): " + e.getMessage(),
                     "Set " + p + ".bucket to a positive whole number of milliseconds, e.g. 1m.", e);
