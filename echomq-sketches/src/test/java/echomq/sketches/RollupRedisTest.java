@@ -287,8 +287,9 @@ class RollupRedisTest {
     @Test
     void onAClusterSourceAndTargetInOtherSlots() {
         try (RedisClusterProcess cluster = RedisClusterProcess.start(); UnifiedJedis client = RedisConnections.connect(cluster.uri())) {
-            StreamKey orders = fresh("orders");
-            StreamKey minutes = fresh("orders:1m");
+            String id = UUID.randomUUID().toString();
+            StreamKey orders = StreamKey.existing("orders:{a}:" + id);           // slot of "a"
+            StreamKey minutes = StreamKey.existing("orders:{b}:" + id + ":1m");  // slot of "b"
             assertThat(echomq.domain.partition.HashSlot.of(orders.toString())).isNotEqualTo(echomq.domain.partition.HashSlot.of(minutes.toString()));
             history(client, orders, Seeded.random("RollupRedisTest.cluster"));
             AheadClock clock = new AheadClock(new RedisServerClock(client), 3_600_000);
