@@ -137,4 +137,29 @@ public abstract class StreamRangePortContract {
         List<StreamEntry> firstMs = port().range(key, StreamId.floor(stored.get(0).id().instant()), ceiling, 10);
         assertThat(firstMs).isEqualTo(stored.subList(0, 3));
     }
+
+    /**
+     * A stream another service writes, under a key of its own naming: Redis-minted ids (several in a
+     * millisecond), no branded {@code id} field, fields in any order. It reads like any other.
+     */
+    @Test
+    void anExistingKeysEntriesReadLikeAnyOther() {
+        for (String name : List.of("orders-" + UUID.randomUUID(), "shop:{eu-" + UUID.randomUUID() + "}:orders")) {
+            StreamKey orders = StreamKey.existing(name);
+            List<StreamEntry> written = new ArrayList<>();
+            long ms = 1_765_000_000_000L;
+            for (int i = 0; i < 12; i++) {
+                ms += i % 3 == 0 ? 7 : 0;
+                LinkedHashMap<String, String> fields = i % 2 == 0 ? LinkedHashMap.of("amount", Integer.toString(i), "user", "u" + i)
+                        : LinkedHashMap.of("user", "u" + i, "amount", i + ".5");
+                written.add(new StreamEntry(StreamId.of(ms, i % 3), Option.none(), fields));
+            }
+            store(orders, written);
+            assertThat(port().rangeFrom(orders, StreamId.MIN, 100)).as(name).isEqualTo(written);
+            assertThat(port().range(orders, written.get(3).id(), written.get(8).id(), 100)).isEqualTo(written.subList(3, 9));
+            StreamEntry odd = port().range(orders, written.get(1).id(), written.get(1).id(), 1).get(0);
+            assertThat(odd.fields().keySet().toJavaList()).containsExactly("user", "amount");
+            assertThat(odd.branded()).isEmpty();
+        }
+    }
 }

@@ -201,15 +201,28 @@ public final class StreamEntry {
 
     /**
      * The value of a field, decoded now (of a name that occurs twice, the last value, as in
-     * {@link #fields()}).
+     * {@link #fields()}). Asked by name, {@code id} answers the raw text of the entry's {@code id}
+     * pair, which {@link #fields()} leaves out: the branded id, or whatever another service wrote
+     * there ({@code XADD orders * id o-17 …}), so that a fold of such a stream can read it.
      *
-     * @param name the field's name ({@code id} is not a field)
+     * @param name the field's name
      * @return the value, none when the entry has no such field
      */
     public Option<String> field(String name) {
         Objects.requireNonNull(name, "name");
-        int at = find(name);
+        int at = ID_FIELD.equals(name) ? lastIdPair() : find(name);
         return at < 0 ? Option.none() : Option.some(page.value(at));
+    }
+
+    /** The page-wide index of the entry's last {@code id} pair, or -1. */
+    private int lastIdPair() {
+        int first = page.first(index);
+        for (int i = page.ends[index] - 1; i >= first; i--) {
+            if (page.isId(i)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** The page-wide index of the last pair named {@code name} ({@code id} pairs left out), or -1. */
@@ -231,7 +244,7 @@ public final class StreamEntry {
      */
     public boolean hasField(String name) {
         Objects.requireNonNull(name, "name");
-        return find(name) >= 0;
+        return (ID_FIELD.equals(name) ? lastIdPair() : find(name)) >= 0;
     }
 
     /**

@@ -1,0 +1,52 @@
+package echomq.cli.command;
+
+import echomq.cli.output.Value;
+import echomq.sketches.Aggregate;
+import echomq.sketches.AggregateState;
+import echomq.sketches.Aggregates;
+import io.vavr.Tuple2;
+import io.vavr.collection.List;
+import io.vavr.collection.Map;
+import io.vavr.control.Option;
+
+/** The values of folds as the outputs show them: the pieces every command's report is built of. */
+final class Answers {
+
+    private Answers() {
+    }
+
+    /** The columns of a fold's values: {@code entries}, then each fold by its spelling. */
+    static List<String> columns(Aggregates folds) {
+        return folds.list().map(Aggregate::spelling).toList().prepend("entries");
+    }
+
+    /** {@code {"entries": n, "<fold>": value, …}}. */
+    static Value.Obj values(AggregateState s) {
+        Value.Obj o = Value.obj().with("entries", Value.number(s.entries()));
+        for (Tuple2<String, Option<java.math.BigDecimal>> v : s.values()) {
+            o = o.with(v._1, Value.number(v._2));
+        }
+        return o;
+    }
+
+    /** The cells of {@link #values}: the entries, then each fold. */
+    static List<Value> cells(AggregateState s) {
+        return s.values().values().map(Value::number).toList().prepend(Value.number(s.entries()));
+    }
+
+    /** The keys with the most entries first (then by key), the first {@code top} when given. */
+    static List<Tuple2<String, AggregateState>> ranked(Map<String, AggregateState> byKey, Option<Integer> top) {
+        List<Tuple2<String, AggregateState>> all = byKey.toList()
+                .sorted(java.util.Comparator.<Tuple2<String, AggregateState>>comparingLong(t -> -t._2.entries()).thenComparing(t -> t._1));
+        return top.map(all::take).getOrElse(all);
+    }
+
+    /** {@code {"<key>": {"entries": n, …}, …}} in rank order. */
+    static Value.Obj keys(List<Tuple2<String, AggregateState>> ranked) {
+        Value.Obj o = Value.obj();
+        for (Tuple2<String, AggregateState> k : ranked) {
+            o = o.with(k._1, values(k._2));
+        }
+        return o;
+    }
+}

@@ -1,0 +1,19 @@
+package echomq.cli.command;
+
+/**
+ * Input the command line refuses, named with what is accepted: exit code 2, raised before anything
+ * is sent to Redis.
+ */
+public final class BadInputException extends IllegalArgumentException {
+
+    private static final long serialVersionUID = 1L;
+
+    /**
+     * A refusal.
+     *
+     * @param message what was given and what is accepted, one line
+     */
+    public BadInputException(String message) {
+        super(message);
+    }
+}

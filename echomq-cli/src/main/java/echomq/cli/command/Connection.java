@@ -1,0 +1,158 @@
+package echomq.cli.command;
+
+import echomq.domain.closing.ServerClockPort;
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.RangePages;
+import echomq.domain.stream.StreamEntry;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.stream.StreamRangePort;
+import echomq.domain.stream.StreamStatePort;
+import echomq.domain.tail.StreamTailPort;
+import echomq.redis.RedisConnections;
+import echomq.redis.RedisServerClock;
+import echomq.redis.RedisStreamRange;
+import echomq.redis.RedisStreamState;
+import echomq.redis.RedisStreamTail;
+import io.vavr.control.Option;
+import redis.clients.jedis.UnifiedJedis;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One command's connection to Redis and the ports it reads through. Range reads are counted (the
+ * progress line shows how many entries were read).
+ */
+public final class Connection implements AutoCloseable {
+
+    private final UnifiedJedis jedis;
+    private final AtomicLong read = new AtomicLong();
+    private final StreamRangePort range;
+    private final ServerClockPort clock;
+    private final StreamTailPort tail;
+    private final StreamStatePort states;
+
+    private Connection(UnifiedJedis jedis) {
+        this.jedis = jedis;
+        this.range = new Counted(new RedisStreamRange(jedis), read);
+        this.clock = new RedisServerClock(jedis);
+        this.tail = new RedisStreamTail(jedis);
+        this.states = new RedisStreamState(jedis);
+    }
+
+    /**
+     * A client of {@code url}; nothing is sent until the first read.
+     *
+     * @param url the Redis
+     * @return the connection; the caller closes it
+     * @throws BadInputException for a malformed URL (its password masked)
+     */
+    public static Connection open(String url) {
+        try {
+            return new Connection(RedisConnections.connect(url));
+        } catch (IllegalArgumentException bad) {
+            throw new BadInputException("--redis: " + bad.getMessage());
+        }
+    }
+
+    /**
+     * The range reads, counted.
+     *
+     * @return the port
+     */
+    public StreamRangePort range() {
+        return range;
+    }
+
+    /**
+     * Redis' clock ({@code TIME}).
+     *
+     * @return the port
+     */
+    public ServerClockPort clock() {
+        return clock;
+    }
+
+    /**
+     * Redis' clock now, on the stream's server.
+     *
+     * @param key the stream
+     * @return the instant
+     */
+    public Instant now(StreamKey key) {
+        return clock.now(key);
+    }
+
+    /**
+     * Blocking reads of what is appended.
+     *
+     * @return the port
+     */
+    public StreamTailPort tail() {
+        return tail;
+    }
+
+    /**
+     * The streams' states (their last id).
+     *
+     * @return the port
+     */
+    public StreamStatePort states() {
+        return states;
+    }
+
+    /**
+     * How many entries the range reads returned so far.
+     *
+     * @return the number
+     */
+    public long read() {
+        return read.get();
+    }
+
+    @Override
+    public void close() {
+        jedis.close();
+    }
+
+    /** A range port that counts the entries it returns; pages keep their read-ahead. */
+    private record Counted(StreamRangePort port, AtomicLong read) implements StreamRangePort {
+
+        @Override
+        public List<StreamEntry> range(StreamKey key, StreamId from, StreamId to, int count) {
+            return counted(port.range(key, from, to, count));
+        }
+
+        @Override
+        public List<StreamEntry> rangeFrom(StreamKey key, StreamId from, int count) {
+            return counted(port.rangeFrom(key, from, count));
+        }
+
+        @Override
+        public RangePages pages(StreamKey key, StreamId from, Option<StreamId> to, int pageSize) {
+            RangePages pages = port.pages(key, from, to, pageSize);
+            return new RangePages() {
+                @Override
+                public List<StreamEntry> next() {
+                    return counted(pages.next());
+                }
+
+                @Override
+                public boolean done() {
+                    return pages.done();
+                }
+
+                @Override
+                public void close() {
+                    pages.close();
+                }
+            };
+        }
+
+        private List<StreamEntry> counted(List<StreamEntry> page) {
+            read.addAndGet(page.size());
+            return page;
+        }
+    }
+}

@@ -1,0 +1,237 @@
+package echomq.cli.command;
+
+import echomq.domain.stream.StreamKey;
+import echomq.domain.window.Buckets;
+
+import java.time.DateTimeException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The text of the options, read and checked without I/O: durations, instants, zones, times of day,
+ * buckets, stream keys. Every refusal is a {@link BadInputException} naming the option, the text
+ * given and what is accepted.
+ */
+public final class Inputs {
+
+    /** The longest duration any option takes: ten years of days (no instant arithmetic overflows). */
+    public static final Duration MAX_DURATION = Duration.ofDays(3650);
+    /** The first instant a window may reach: a stream id counts milliseconds from the epoch. */
+    public static final Instant FIRST = Instant.EPOCH;
+    /** The last instant a window may reach. */
+    public static final Instant LAST = LocalDate.of(9999, 12, 31).atTime(LocalTime.MAX).toInstant(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS);
+
+    private static final Pattern SHORT = Pattern.compile("([0-9]{1,9})(ms|s|m|h|d)");
+    private static final Pattern TIME_OF_DAY = Pattern.compile("([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?");
+
+    private Inputs() {
+    }
+
+    /**
+     * A duration above zero: {@code 90s}, {@code 5m}, {@code 1h}, {@code 1d}, {@code 250ms} or
+     * ISO-8601 ({@code PT1H30M}), at most {@link #MAX_DURATION}.
+     *
+     * @param option the option, for the message ({@code --since})
+     * @param text   the text
+     * @return the duration
+     * @throws BadInputException naming the option and the text
+     */
+    public static Duration duration(String option, String text) {
+        Duration d = durationOrZero(option, text);
+        if (d.isZero()) {
+            throw new BadInputException(option + " must be above zero, got \"" + text.trim() + "\"");
+        }
+        return d;
+    }
+
+    /**
+     * A duration from zero: as {@link #duration(String, String)}, {@code 0s} accepted.
+     *
+     * @param option the option, for the message
+     * @param text   the text
+     * @return the duration
+     * @throws BadInputException naming the option and the text
+     */
+    public static Duration durationOrZero(String option, String text) {
+        if (text == null || text.isBlank()) {
+            throw new BadInputException(option + " must not be empty: give a duration such as 90s, 5m, 1h or 1d");
+        }
+        String t = text.trim();
+        Duration d;
+        Matcher m = SHORT.matcher(t);
+        if (m.matches()) {
+            long n = Long.parseLong(m.group(1)); // nine digits at most: no unit overflows
+            d = switch (m.group(2)) {
+                case "ms" -> Duration.ofMillis(n);
+                case "s" -> Duration.ofSeconds(n);
+                case "m" -> Duration.ofMinutes(n);
+                case "h" -> Duration.ofHours(n);
+                default -> Duration.ofDays(n);
+            };
+        } else {
+            try {
+                d = Duration.parse(t);
+            } catch (DateTimeParseException notADuration) {
+                throw new BadInputException(option + " \"" + shown(t) + "\" is not a duration such as 90s, 5m, 1h, 1d or PT1H30M");
+            }
+        }
+        if (d.isNegative() || d.compareTo(MAX_DURATION) > 0) {
+            throw new BadInputException(option + " \"" + shown(t) + "\" is out of range: give a duration from 0s to 3650d");
+        }
+        if (d.getNano() % 1_000_000 != 0) {
+            throw new BadInputException(option + " \"" + shown(t) + "\" is not whole milliseconds");
+        }
+        return d;
+    }
+
+    /**
+     * A zone: UTC when not given.
+     *
+     * @param text a zone id ({@code Europe/Berlin}, {@code UTC}, {@code +02:00}), or null for UTC
+     * @return the zone
+     * @throws BadInputException naming an unknown zone
+     */
+    public static ZoneId zone(String text) {
+        if (text == null) {
+            return ZoneOffset.UTC;
+        }
+        try {
+            return ZoneId.of(text.trim());
+        } catch (DateTimeException unknown) {
+            throw new BadInputException("--zone \"" + shown(text) + "\" is not a known time zone: give one such as UTC, "
+                    + "Europe/Berlin or +02:00");
+        }
+    }
+
+    /**
+     * A time of day, {@code HH:MM} or {@code HH:MM:SS}: midnight when not given.
+     *
+     * @param text the time, or null
+     * @return the time
+     * @throws BadInputException naming the text
+     */
+    public static LocalTime timeOfDay(String text) {
+        if (text == null) {
+            return LocalTime.MIDNIGHT;
+        }
+        if (!TIME_OF_DAY.matcher(text.trim()).matches()) {
+            throw new BadInputException("--day-starts \"" + shown(text) + "\" is not a time of day 00:00..23:59 such as 05:00");
+        }
+        return LocalTime.parse(text.trim());
+    }
+
+    /**
+     * An instant: ISO-8601 with an offset ({@code 2026-12-07T10:00:00Z}, {@code …+01:00}), a local
+     * date-time in {@code zone} ({@code 2026-12-07T10:00}), or a date in {@code zone}: its first
+     * millisecond (from {@code dayStarts}) for a start, its last for an end. Whole milliseconds.
+     *
+     * @param option    the option, for the message
+     * @param text      the text
+     * @param zone      the zone of a local date or date-time
+     * @param dayStarts when a day starts, for a date
+     * @param end       whether the instant ends a range (a date is then its last millisecond)
+     * @return the instant, from {@link #FIRST} to {@link #LAST}
+     * @throws BadInputException naming the option and the text
+     */
+    public static Instant instant(String option, String text, ZoneId zone, LocalTime dayStarts, boolean end) {
+        if (text == null || text.isBlank()) {
+            throw new BadInputException(option + " must not be empty: give an instant such as 2026-12-07T10:00:00Z");
+        }
+        String t = text.trim();
+        Instant i;
+        try {
+            i = OffsetDateTime.parse(t).toInstant();
+        } catch (DateTimeParseException notWithOffset) {
+            try {
+                i = LocalDateTime.parse(t).atZone(zone).toInstant();
+            } catch (DateTimeParseException notLocal) {
+                try {
+                    LocalDate day = LocalDate.parse(t);
+                    i = end ? day.plusDays(1).atTime(dayStarts).atZone(zone).toInstant().minusMillis(1)
+                            : day.atTime(dayStarts).atZone(zone).toInstant();
+                } catch (DateTimeParseException notADate) {
+                    throw new BadInputException(option + " \"" + shown(t) + "\" is not an instant (2026-12-07T10:00:00Z), "
+                            + "a date-time (2026-12-07T10:00) or a date (2026-12-07) in --zone");
+                }
+            }
+        }
+        if (i.isBefore(FIRST) || i.isAfter(LAST)) {
+            throw new BadInputException(option + " \"" + shown(t) + "\" is out of range: give an instant from 1970-01-01 to 9999-12-31");
+        }
+        return i.truncatedTo(ChronoUnit.MILLIS);
+    }
+
+    /**
+     * How a series is cut: {@code 1d} a calendar day in {@code zone} from {@code dayStarts},
+     * {@code 1w} an ISO week (from Monday), {@code 1mo} a month; any other duration tumbling buckets
+     * of it, aligned to the epoch.
+     *
+     * @param text      the bucket
+     * @param zone      the calendar's zone
+     * @param dayStarts when a calendar day starts
+     * @param startsGiven whether {@code --day-starts} was given (it is refused for tumbling buckets)
+     * @return the buckets
+     * @throws BadInputException naming the bucket
+     */
+    public static Buckets buckets(String text, ZoneId zone, LocalTime dayStarts, boolean startsGiven) {
+        String t = text == null ? "" : text.trim();
+        ChronoUnit calendar = switch (t) {
+            case "1d" -> ChronoUnit.DAYS;
+            case "1w" -> ChronoUnit.WEEKS;
+            case "1mo" -> ChronoUnit.MONTHS;
+            default -> null;
+        };
+        if (calendar != null) {
+            return Buckets.calendar(calendar, zone).startingAt(dayStarts);
+        }
+        if (startsGiven) {
+            throw new BadInputException("--day-starts is for calendar buckets (1d, 1w, 1mo), not for --bucket \"" + shown(t) + "\"");
+        }
+        return Buckets.tumbling(duration("--bucket", t));
+    }
+
+    /**
+     * A stream under any existing key ({@code orders}, {@code shop:{eu}:orders}).
+     *
+     * @param text the key
+     * @return the stream key
+     * @throws BadInputException naming the key and what is wrong with it
+     */
+    public static StreamKey stream(String text) {
+        try {
+            return StreamKey.existing(text);
+        } catch (IllegalArgumentException bad) {
+            throw new BadInputException("--stream: " + bad.getMessage());
+        }
+    }
+
+    /**
+     * A number from 1.
+     *
+     * @param option the option, for the message
+     * @param n      the number
+     * @return {@code n}
+     * @throws BadInputException when it is below 1
+     */
+    public static int positive(String option, int n) {
+        if (n < 1) {
+            throw new BadInputException(option + " must be 1 or more, got " + n);
+        }
+        return n;
+    }
+
+    /** {@code text} cut to 40 characters, for a message. */
+    static String shown(String text) {
+        return text.length() > 40 ? text.substring(0, 40) + "…" : text;
+    }
+}

@@ -1,0 +1,35 @@
+package echomq.cli.command;
+
+import picocli.CommandLine.Option;
+
+import java.util.Map;
+
+/** {@code --redis URL}: which Redis every command reads. */
+public final class RedisOptions {
+
+    /** The Redis read when neither {@code --redis} nor {@code REDIS_URL} says which. */
+    public static final String DEFAULT = "redis://127.0.0.1:6379";
+
+    @Option(names = "--redis", paramLabel = "URL",
+            description = "the Redis to read: redis://[user:pass@]host:port[/db], rediss://… (TLS) "
+                    + "(default: $REDIS_URL, else " + DEFAULT + ")")
+    String redis;
+
+    /**
+     * The Redis to read: {@code --redis}, else {@code REDIS_URL} of {@code env}, else {@link #DEFAULT}.
+     *
+     * @param env the environment
+     * @return the URL
+     * @throws BadInputException when {@code --redis} is given empty
+     */
+    public String url(Map<String, String> env) {
+        if (redis != null) {
+            if (redis.isBlank()) {
+                throw new BadInputException("--redis is empty: give redis://host:port, or leave it out for $REDIS_URL or " + DEFAULT);
+            }
+            return redis.trim();
+        }
+        String fromEnv = env.get("REDIS_URL");
+        return fromEnv == null || fromEnv.isBlank() ? DEFAULT : fromEnv.trim();
+    }
+}

@@ -1,0 +1,81 @@
+package echomq.cli.command;
+
+import echomq.cli.output.Report;
+import echomq.cli.output.Table;
+import echomq.cli.output.Value;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.window.Session;
+import echomq.domain.window.Sessions;
+import echomq.domain.window.StreamWindows;
+import echomq.domain.window.Window;
+import echomq.sketches.AggregateState;
+import echomq.sketches.Aggregates;
+import io.vavr.collection.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.time.Duration;
+import java.time.LocalTime;
+import java.time.ZoneId;
+
+/** {@code sessions}: each key's bursts of entries no two of which are a gap or more apart, with their folds. */
+@Command(name = "sessions", mixinStandardHelpOptions = true,
+        description = {"Each key's sessions (bursts with no gap of --gap or more) that ended in the range.",
+                "  sessions --stream orders --by user --gap 30m --since 1d --fold count,sum:amount"})
+public final class SessionsCommand extends StreamCommand {
+
+    @Option(names = "--by", paramLabel = "FIELD", required = true, description = "whose sessions: the field that keys them (user)")
+    String by;
+
+    @Option(names = "--gap", paramLabel = "D", required = true, description = "the quiet that ends a session: 30s, 30m…")
+    String gap;
+
+    @Option(names = "--longest", paramLabel = "D",
+            description = "the longest session expected: reads reach back this and the gap before the range (default: 1d)")
+    String longest;
+
+    @Mixin
+    RangeOptions range;
+
+    @Mixin
+    FoldOptions folds;
+
+    /** For picocli. */
+    public SessionsCommand() {
+    }
+
+    @Override
+    protected Answer prepare(StreamKey key, ZoneId zone) {
+        if (by.isEmpty()) {
+            throw new BadInputException("--by must name a field");
+        }
+        Duration g = Inputs.duration("--gap", gap);
+        Sessions sessions;
+        try {
+            sessions = Sessions.of(g).perKey(by);
+            if (longest != null) {
+                sessions = sessions.longest(Inputs.duration("--longest", longest));
+            }
+        } catch (BadInputException bad) {
+            throw bad;
+        } catch (IllegalArgumentException bad) {
+            throw new BadInputException(bad.getMessage());
+        }
+        Range r = range.range(zone, LocalTime.MIDNIGHT);
+        Aggregates f = folds.aggregates();
+        Sessions asked = sessions;
+        String spelled = gap.trim();
+        return Answer.report(c -> {
+            Window.Closed range = r.closed(c.now(key));
+            List<Session<AggregateState>> found = new StreamWindows(c.range()).foldSessions(key, asked, range, f.fold());
+            List<Value> json = found.map(s -> Value.obj().with("key", Value.text(s.key().getOrElse("")))
+                    .with("from", Value.time(s.from())).with("to", Value.time(s.to())).with(Answers.values(s.value())));
+            return new Report(Value.obj().with("stream", Value.text(key.toString())).with("by", Value.text(by))
+                    .with("gap", Value.text(spelled)).with("sessions", new Value.Arr(json)),
+                    new Table(List.of("key", "from", "to").appendAll(Answers.columns(f)),
+                            found.map(s -> List.<Value>of(Value.text(s.key().getOrElse("")), Value.time(s.from()), Value.time(s.to()))
+                                    .appendAll(Answers.cells(s.value())))));
+        });
+    }
+}

@@ -1,0 +1,161 @@
+package echomq.cli.command;
+
+import echomq.cli.output.Format;
+import echomq.cli.output.RowSink;
+import echomq.cli.output.Value;
+import echomq.domain.closing.BucketMarkPort;
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.StreamEntry;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.stream.StreamState;
+import echomq.domain.window.Buckets;
+import echomq.domain.window.Window;
+import echomq.engine.live.ClosingBuckets;
+import echomq.sketches.AggregateState;
+import echomq.sketches.Aggregates;
+import io.vavr.Tuple2;
+import io.vavr.collection.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalTime;
+import java.time.ZoneId;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * {@code tail}: follows a stream from now on, printing each new entry, or with {@code --bucket} each
+ * bucket once, with its final folds, as soon as Redis' clock has passed its end (a quiet bucket too).
+ * It runs until stopped (Ctrl-C).
+ */
+@Command(name = "tail", mixinStandardHelpOptions = true,
+        description = {"Follow a stream from now on: each new entry, or with --bucket each bucket as it closes on Redis' clock.",
+                "  tail --stream orders",
+                "  tail --stream orders --bucket 1m --fold count,sum:amount"})
+public final class TailCommand extends StreamCommand {
+
+    /** How long one blocking read waits, so a stop is noticed soon. */
+    static final Duration BLOCK = Duration.ofSeconds(1);
+
+    @Option(names = "--bucket", paramLabel = "D",
+            description = "print each bucket of this length (90s, 1m; 1d, 1w, 1mo in --zone) as it closes, rather than each entry")
+    String bucket;
+
+    @Option(names = "--fold", paramLabel = "FOLDS", description = "with --bucket: the folds of each bucket (see window --help)")
+    String fold;
+
+    @Option(names = "--skew", paramLabel = "D",
+            description = "with --bucket: how far writers' clocks may lag Redis' (entries added with explicit ids); "
+                    + "a bucket closes this much after its end (default: 0s, right for * ids, which Redis mints)")
+    String skew;
+
+    /** Tests bound a tail with this; a person stops it with Ctrl-C. */
+    @Option(names = "--max-rows", paramLabel = "N", hidden = true, description = "stop after N rows")
+    Integer maxRows;
+
+    /** For picocli. */
+    public TailCommand() {
+    }
+
+    @Override
+    protected Answer prepare(StreamKey key, ZoneId zone) {
+        long max = io.vavr.control.Option.of(maxRows).map(n -> (long) Inputs.positive("--max-rows", n)).getOrElse(Long.MAX_VALUE);
+        if (bucket == null) {
+            if (fold != null || skew != null) {
+                throw new BadInputException((fold != null ? "--fold" : "--skew") + " needs --bucket D: without it, tail prints each entry");
+            }
+            return (c, t, format, z) -> entries(c, key, format.sink(t.out(), z, List.of("id", "time", "fields"), List.of(15, 24, 0),
+                    List.of(false, false, false)), max);
+        }
+        Buckets buckets = Inputs.buckets(bucket, zone, LocalTime.MIDNIGHT, false);
+        if (fold == null) {
+            throw new BadInputException("--bucket needs --fold FOLDS: what to compute of each bucket, e.g. --fold count");
+        }
+        Aggregates folds;
+        try {
+            folds = Aggregates.parse(fold);
+        } catch (IllegalArgumentException bad) {
+            throw new BadInputException("--fold: " + bad.getMessage());
+        }
+        Duration lag = skew == null ? Duration.ZERO : Inputs.durationOrZero("--skew", skew);
+        Aggregates f = folds;
+        return (c, t, format, z) -> buckets(c, key, buckets, f, lag, format, t, z, max);
+    }
+
+    /** Each entry after the stream's last one at the start. */
+    private static void entries(Connection c, StreamKey key, RowSink sink, long max) {
+        StreamId after = c.states().state(key).map(StreamState::lastGenerated).getOrElse(StreamId.MIN);
+        long rows = 0;
+        while (rows < max) {
+            for (StreamEntry e : c.tail().readAfter(key, after, 100, BLOCK)) {
+                after = e.id();
+                if (rows++ < max) {
+                    Value.Obj fields = Value.obj();
+                    for (Tuple2<String, String> f : e.fields()) {
+                        fields = fields.with(f._1, Value.text(f._2));
+                    }
+                    sink.row(Value.obj().with("stream", Value.text(key.toString())).with("id", Value.text(e.id().toString()))
+                                    .with("time", Value.time(e.id().instant())).with("fields", fields),
+                            List.of(Value.text(e.id().toString()), Value.time(e.id().instant()),
+                                    Value.text(e.fields().map(f -> f._1 + "=" + f._2).mkString(" "))));
+                }
+            }
+        }
+    }
+
+    /** Each bucket from now on, when Redis' clock has passed its end by the skew. */
+    private static void buckets(Connection c, StreamKey key, Buckets buckets, Aggregates folds, Duration skew, Format format,
+                                Terminal t, ZoneId zone, long max) {
+        RowSink sink = format.sink(t.out(), zone, List.of("from", "to").appendAll(Answers.columns(folds)),
+                List.fill(2, 24).appendAll(List.fill(folds.list().size() + 1, 8)),
+                List.fill(2, false).appendAll(List.fill(folds.list().size() + 1, true)));
+        AtomicLong rows = new AtomicLong();
+        Instant from = c.now(key);
+        ClosingBuckets closing = new ClosingBuckets(c.range(), c.clock(), new InProcessMarks());
+        ClosingBuckets.Subscription subscription = closing.subscribe(key, "echomq-cli-tail", buckets, from, skew, folds.fold(), b -> {
+            if (rows.getAndIncrement() < max) {
+                AggregateState s = b.value();
+                sink.row(Value.obj().with("stream", Value.text(key.toString())).with("from", Value.time(b.window().t0()))
+                                .with("to", Value.time(b.window().t1())).with(Answers.values(s)),
+                        List.of(Value.time(b.window().t0()), Value.time(b.window().t1())).appendAll(Answers.cells(s)));
+            }
+        });
+        // the shorter the bucket, the sooner a pass should look: a tenth of it, from 20 ms to 1 s
+        long shortest = buckets.shortest().toMillis();
+        long every = Math.max(20, Math.min(1000, shortest / 10));
+        while (rows.get() < max) {
+            subscription.pass();
+            if (rows.get() < max) {
+                sleep(every);
+            }
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException stop) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", stop);
+        }
+    }
+
+    /**
+     * The last bucket handed out, kept in this process only: a tail starts from now every time, so
+     * it writes nothing into the Redis it reads.
+     */
+    private static final class InProcessMarks implements BucketMarkPort {
+        private final java.util.Map<String, Window.Closed> last = new java.util.HashMap<>();
+
+        @Override
+        public synchronized io.vavr.control.Option<Window.Closed> last(StreamKey stream, String subscription) {
+            return io.vavr.control.Option.of(last.get(stream + "\n" + subscription));
+        }
+
+        @Override
+        public synchronized void handedOut(StreamKey stream, String subscription, Window.Closed bucket) {
+            last.put(stream + "\n" + subscription, bucket);
+        }
+    }
+}

@@ -1,0 +1,119 @@
+package echomq.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import echomq.testkit.RedisServerProcess;
+import echomq.testkit.Seeded;
+import io.vavr.collection.LinkedHashMap;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The packaged jar as a user runs it, {@code java -jar echomq-cli.jar …}, an OS process of its own
+ * (run by failsafe after {@code package}: the jar is its system property {@code echomq.cli.jar}).
+ */
+class CommandLineIT extends CliTest {
+
+    /** What the process printed, and its exit code. */
+    static Run java(String... args) {
+        Path jar = Path.of(System.getProperty("echomq.cli.jar", "target/echomq-cli.jar"));
+        assertThat(jar).as("the shaded jar, built by package").exists();
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar.toString()));
+        cmd.addAll(List.of(args));
+        try {
+            Path out = Files.createTempFile("cli-out-", ".txt");
+            Path err = Files.createTempFile("cli-err-", ".txt");
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
+            pb.environment().remove("REDIS_URL");
+            Process p = pb.start();
+            if (!p.waitFor(60, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new AssertionError("java -jar did not end: " + String.join(" ", args));
+            }
+            Run r = new Run(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+            Files.delete(out);
+            Files.delete(err);
+            return r;
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
+    @Test
+    void windowAsAProcessIsTheExactFold() {
+        Random rnd = Seeded.random("CommandLineIT");
+        List<RedisCli.Written> all = Streams.explicit(cli, "orders", rnd, 200, 120_000, 12);
+        Instant t0 = Instant.ofEpochMilli(Streams.T + 10_000);
+        Instant t1 = Instant.ofEpochMilli(Streams.T + 70_000);
+        Run r = java("window", "--redis", server.uri(), "--stream", "orders", "--from", t0.toString(), "--to", t1.toString(),
+                "--fold", "count,sum:amount,min:amount,max:amount,distinct:user", "--format", "json");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.err()).isEmpty();
+        JsonNode j = r.json();
+        Exact x = Exact.of(Streams.within(all, t0, t1), "amount", "user");
+        assertThat(j.get("entries").asLong()).isEqualTo(x.count());
+        assertThat(decimal(j.get("sum:amount"))).isEqualByComparingTo(x.sum());
+        assertThat(decimal(j.get("min:amount"))).isEqualByComparingTo(x.min());
+        assertThat(decimal(j.get("max:amount"))).isEqualByComparingTo(x.max());
+        assertThat(j.get("distinct:user").asLong()).isEqualTo(x.distinct());
+
+        Run table = java("series", "--redis", server.uri(), "--stream", "orders", "--from", t0.toString(), "--to", t1.toString(),
+                "--bucket", "30s", "--fold", "count");
+        assertThat(table.code()).as(table.err()).isZero();
+        assertThat(table.out().lines().toList()).hasSize(1 + 3).first().asString().startsWith("from");
+        assertThat(table.out()).doesNotContain("\r");
+    }
+
+    @Test
+    void badInputExitsTwoNamingIt() {
+        Run r = java("window", "--redis", server.uri(), "--stream", "orders", "--since", "1h", "--fold", "count,median:amount");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("median:amount").doesNotContain("\tat ");
+        assertThat(r.out()).isEmpty();
+    }
+
+    @Test
+    void anUnreachableRedisExitsOneInOneLine() {
+        String closed = "redis://127.0.0.1:" + RedisServerProcess.freePort();
+        Run r = java("sessions", "--redis", closed, "--stream", "orders", "--by", "user", "--gap", "5m", "--since", "1h", "--fold", "count");
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err().lines().filter(l -> !l.isBlank()).toList()).as(r.err()).hasSize(1);
+        assertThat(r.err()).contains(closed).doesNotContain("\tat ");
+        assertThat(r.out()).isEmpty();
+    }
+
+    @Test
+    void tailAsAProcessPrintsTheEntriesAppended() throws Exception {
+        CompletableFuture<Run> tail = CompletableFuture.supplyAsync(() ->
+                java("tail", "--redis", server.uri(), "--stream", "clicks", "--max-rows", "2", "--format", "csv"));
+        List<RedisCli.Written> written = new ArrayList<>();
+        long stopAt = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        for (int i = 0; !tail.isDone() && System.nanoTime() < stopAt; i++) {
+            written.addAll(cli.xadd("clicks", List.of("*"), List.of(LinkedHashMap.of("page", "/p" + i))));
+            Thread.sleep(50);
+        }
+        Run r = tail.get(30, TimeUnit.SECONDS);
+        assertThat(r.code()).as(r.err()).isZero();
+        List<String> lines = r.out().lines().toList();
+        assertThat(lines).hasSize(3);
+        assertThat(lines.get(0)).isEqualTo("id,time,fields");
+        List<String> ids = written.stream().map(w -> w.id().toString()).toList();
+        int first = ids.indexOf(lines.get(1).split(",")[0]);
+        assertThat(first).isNotNegative();
+        assertThat(lines.get(2)).startsWith(ids.get(first + 1) + ",").endsWith("page=" + written.get(first + 1).field("page"));
+    }
+}

@@ -1,0 +1,42 @@
+package echomq.cli.output;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The progress line, shown when told (no timing): rewritten in place, wiped at the end. */
+class ProgressTest {
+
+    @Test
+    void theLineIsRewrittenInPlaceAndWipedAtTheEnd() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PrintStream err = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+        AtomicLong read = new AtomicLong(1_234_567);
+        Progress p = Progress.manual(err, read::get);
+        p.show(Duration.ofMillis(2500));
+        String first = "read 1,234,567 entries (493,826/s)";
+        assertThat(bytes.toString(StandardCharsets.UTF_8)).isEqualTo("\r" + first);
+        read.set(7);
+        p.show(Duration.ofMillis(7000));
+        String second = "read 7 entries (1/s)";
+        // a shorter line covers the longer one with spaces
+        assertThat(bytes.toString(StandardCharsets.UTF_8)).isEqualTo("\r" + first + "\r" + second + " ".repeat(first.length() - second.length()));
+        bytes.reset();
+        p.close();
+        assertThat(bytes.toString(StandardCharsets.UTF_8)).isEqualTo("\r" + " ".repeat(first.length()) + "\r");
+    }
+
+    @Test
+    void aReadThatShowedNothingLeavesNothing() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        Progress p = Progress.manual(new PrintStream(bytes, true, StandardCharsets.UTF_8), () -> 5);
+        p.close();
+        assertThat(bytes.size()).isZero();
+    }
+}

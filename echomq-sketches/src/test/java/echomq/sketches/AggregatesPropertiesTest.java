@@ -1,0 +1,205 @@
+package echomq.sketches;
+
+import echomq.domain.fold.UnreadableEntryException;
+import echomq.domain.id.StreamId;
+import echomq.domain.stream.StreamEntry;
+import echomq.testkit.Seeded;
+import io.vavr.collection.LinkedHashMap;
+import io.vavr.control.Option;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * {@link Aggregates}: each fold's value equals an independent exact computation (sketches within
+ * their stated error); every split, the codec and a rollup of rollups give the one-pass state.
+ */
+class AggregatesPropertiesTest {
+
+    static final long SEED = Seeded.seed("AggregatesPropertiesTest");
+    static final Aggregates ALL = Aggregates.parse("count,sum:amount,min:amount,max:amount,avg:amount,p50:amount,p99:amount,distinct:user");
+
+    static StreamEntry entry(long ms, long seq, Random r) {
+        java.util.LinkedHashMap<String, String> f = new java.util.LinkedHashMap<>();
+        // fields in any order, some missing or not numbers
+        List<String[]> parts = new ArrayList<>();
+        int kind = r.nextInt(10);
+        if (kind > 0) {
+            String amount = kind == 1 ? "n/a" : kind == 2 ? "-" + r.nextInt(50) + "." + r.nextInt(100)
+                    : kind == 3 ? r.nextInt(20) + "e1" : r.nextInt(1_000) + (r.nextBoolean() ? "." + r.nextInt(1000) : "");
+            parts.add(new String[] {"amount", amount});
+        }
+        if (r.nextInt(8) > 0) {
+            parts.add(new String[] {"user", "u" + r.nextInt(r.nextBoolean() ? 30 : 3_000)});
+        }
+        parts.add(new String[] {"note", "x"});
+        java.util.Collections.shuffle(parts, r);
+        parts.forEach(p -> f.put(p[0], p[1]));
+        return new StreamEntry(StreamId.of(ms, seq), Option.none(), LinkedHashMap.ofAll(f));
+    }
+
+    static List<StreamEntry> entries(Random r) {
+        List<StreamEntry> list = new ArrayList<>();
+        long ms = 1_700_000_000_000L + r.nextInt(1_000_000);
+        int n = r.nextInt(r.nextBoolean() ? 40 : 700); // past the distinct count's exact limit (512) now and then
+        for (int i = 0; i < n; i++) {
+            ms += r.nextInt(4) == 0 ? 0 : r.nextInt(30_000);
+            list.add(entry(ms, i, r)); // seq i: unique ids, never a rollup entry's shape (no `to`)
+        }
+        return list;
+    }
+
+    @TestFactory
+    Stream<DynamicTest> valuesEqualAnIndependentFoldAndEverySplitTheOnePassState() {
+        Random cases = new Random(SEED);
+        return IntStream.range(0, Math.max(1, Seeded.CASES / 4)).mapToObj(i -> {
+            long seed = cases.nextLong();
+            return DynamicTest.dynamicTest("case " + i + " seed " + seed, () -> {
+                Random r = new Random(seed);
+                List<StreamEntry> entries = entries(r);
+                AggregateState once = ALL.fold().foldAll(entries);
+                checkAgainstIndependent(entries, once);
+                for (AggregateState split : List.of(Splits.paged(ALL.fold(), entries, r), Splits.pieces(ALL.fold(), entries, r),
+                        Splits.partitioned(ALL.fold(), entries, r), ALL.fold().codec().decode(ALL.fold().codec().encode(once)))) {
+                    assertThat(split).isEqualTo(once).hasSameHashCodeAs(once);
+                    assertThat(split.values()).isEqualTo(once.values());
+                }
+                // rolled up per minute, then per hour from the minutes: the direct hourly rollup, entry by entry
+                assertThat(rollup(rollup(entries, 60_000L), 3_600_000L)).isEqualTo(rollup(entries, 3_600_000L));
+                // every rollup entry, folded as it is, gives the one-pass state of all
+                assertThat(ALL.fold().foldAll(rollupEntries(entries, 60_000L))).isEqualTo(once);
+            });
+        });
+    }
+
+    /** Rollup fields by bucket start, as a rollup writes them (no bucket without entries). */
+    static TreeMap<Long, LinkedHashMap<String, String>> rollup(List<StreamEntry> entries, long size) {
+        TreeMap<Long, AggregateState> buckets = new TreeMap<>();
+        for (StreamEntry e : entries) {
+            long start = Math.floorDiv(e.id().ms(), size) * size;
+            buckets.merge(start, ALL.fold().step(ALL.empty(), e), AggregateState::combine);
+        }
+        TreeMap<Long, LinkedHashMap<String, String>> out = new TreeMap<>();
+        buckets.forEach((start, s) -> out.put(start, s.rollupFields(start + size - 1)));
+        return out;
+    }
+
+    static List<StreamEntry> rollupEntries(List<StreamEntry> entries, long size) {
+        List<StreamEntry> out = new ArrayList<>();
+        rollup(entries, size).forEach((start, f) -> out.add(new StreamEntry(StreamId.of(start, 0), Option.none(), f)));
+        return out;
+    }
+
+    static TreeMap<Long, LinkedHashMap<String, String>> rollup(TreeMap<Long, LinkedHashMap<String, String>> minutes, long size) {
+        List<StreamEntry> asEntries = new ArrayList<>();
+        minutes.forEach((start, f) -> asEntries.add(new StreamEntry(StreamId.of(start, 0), Option.none(), f)));
+        return rollup(asEntries, size);
+    }
+
+    static void checkAgainstIndependent(List<StreamEntry> entries, AggregateState s) {
+        BigDecimal sum = BigDecimal.ZERO;
+        BigDecimal min = null;
+        BigDecimal max = null;
+        List<BigDecimal> values = new ArrayList<>();
+        Set<String> users = new HashSet<>();
+        for (StreamEntry e : entries) {
+            e.field("user").forEach(users::add);
+            BigDecimal v;
+            try {
+                v = new BigDecimal(e.field("amount").getOrElse("none"));
+            } catch (NumberFormatException notANumber) {
+                continue;
+            }
+            sum = sum.add(v);
+            min = min == null || v.compareTo(min) < 0 ? v : min;
+            max = max == null || v.compareTo(max) > 0 ? v : max;
+            values.add(v);
+        }
+        assertThat(s.entries()).isEqualTo(entries.size());
+        assertThat(s.value("count").get()).isEqualByComparingTo(BigDecimal.valueOf(entries.size()));
+        assertThat(s.value("sum:amount").get()).isEqualByComparingTo(sum);
+        assertThat(s.value("min:amount").map(BigDecimal::stripTrailingZeros)).isEqualTo(Option.of(min).map(BigDecimal::stripTrailingZeros));
+        assertThat(s.value("max:amount").map(BigDecimal::stripTrailingZeros)).isEqualTo(Option.of(max).map(BigDecimal::stripTrailingZeros));
+        if (values.isEmpty()) {
+            assertThat(s.value("avg:amount")).isEmpty();
+        } else {
+            assertThat(s.value("avg:amount").get())
+                    .isEqualByComparingTo(sum.divide(BigDecimal.valueOf(values.size()), MathContext.DECIMAL64));
+        }
+        if (users.size() <= DistinctState.EXACT_LIMIT) {
+            assertThat(s.value("distinct:user").get()).isEqualByComparingTo(BigDecimal.valueOf(users.size()));
+        }
+        // a percentile counts the non-negative values: the value of its rank, or above it by less than 0.1% (and a thousandth)
+        List<BigDecimal> counted = values.stream().filter(v -> v.signum() >= 0).sorted().toList();
+        for (double q : new double[] {0.5, 0.99}) {
+            Option<BigDecimal> p = s.value(q == 0.5 ? "p50:amount" : "p99:amount");
+            if (counted.isEmpty()) {
+                assertThat(p).isEmpty();
+                continue;
+            }
+            BigDecimal exact = counted.get(Math.max(0, (int) Math.ceil(q * counted.size()) - 1));
+            BigDecimal slack = exact.abs().multiply(new BigDecimal("0.001")).add(new BigDecimal("0.001"));
+            assertThat(p.get()).as("p%s of %s values", q, counted.size()).isBetween(exact.subtract(slack), exact.add(slack));
+        }
+    }
+
+    @Test
+    void aQuietStateHasItsIdentities() {
+        AggregateState none = ALL.empty();
+        assertThat(none.values().mapValues(v -> v.map(BigDecimal::toPlainString)).toJavaMap()).containsExactlyInAnyOrderEntriesOf(java.util.Map.of(
+                "count", Option.some("0"), "sum:amount", Option.some("0"), "min:amount", Option.none(), "max:amount", Option.none(),
+                "avg:amount", Option.none(), "p50:amount", Option.none(), "p99:amount", Option.none(), "distinct:user", Option.some("0")));
+        assertThat(none.rollupFields(59_999).keySet().toJavaList()).startsWith("to", "entries", "count", "sum_amount", "min_amount");
+    }
+
+    @Test
+    void aRollupEntryMissingAFoldItsReaderAsksIsNamed() {
+        Aggregates countOnly = Aggregates.parse("count");
+        StreamEntry raw = new StreamEntry(StreamId.of(60_000, 3), Option.none(), LinkedHashMap.of("amount", "5"));
+        LinkedHashMap<String, String> f = countOnly.fold().step(countOnly.empty(), raw).rollupFields(119_999);
+        StreamEntry minute = new StreamEntry(StreamId.of(60_000, 0), Option.none(), f);
+        assertThat(countOnly.fold().step(countOnly.empty(), minute).entries()).isEqualTo(1);
+        assertThatThrownBy(() -> Aggregates.parse("sum:amount").fold().step(Aggregates.parse("sum:amount").empty(), minute))
+                .isInstanceOf(UnreadableEntryException.class).hasMessageContaining("sum_amount").hasMessageContaining("60000-0");
+    }
+
+    @Test
+    void hugeExponentsAreNotNumbers() {
+        Aggregates sum = Aggregates.parse("sum:amount,max:amount");
+        StreamEntry e = new StreamEntry(StreamId.of(1, 1), Option.none(), LinkedHashMap.of("amount", "1e999999999"));
+        AggregateState s = sum.fold().step(sum.empty(), e);
+        assertThat(s.value("sum:amount").get()).isEqualByComparingTo("0");
+        assertThat(s.value("max:amount")).isEmpty();
+        assertThat(s.entries()).isEqualTo(1);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "count,", "median:amount", "sum:", "p0:amount", "p100:amount", "px:amount", "count,count", "sum:a b"})
+    void badSpellingsAreNamed(String spelling) {
+        assertThatThrownBy(() -> Aggregates.parse(spelling)).isInstanceOf(IllegalArgumentException.class)
+                .satisfies(e -> assertThat(e.getMessage()).isNotBlank());
+    }
+
+    @Test
+    void spellingsAreKept() {
+        assertThat(Aggregates.parse("count, p99.9:amount ,distinct:user").list().map(Aggregate::spelling))
+                .containsExactly("count", "p99.9:amount", "distinct:user");
+        assertThat(Aggregate.parse("p99.9:amount").column()).isEqualTo("p99.9_amount");
+    }
+}
