@@ -109,6 +109,11 @@ public final class LettucePorts implements EchoPorts {
     }
 
     @Override
+    public echomq.domain.rollup.RollupAppendPort rollupAppends() {
+        return new LettuceRollupAppends(redis);
+    }
+
+    @Override
     public echomq.domain.lease.PartitionLeasePort leases() {
         return new LettucePartitionLeases(redis);
     }

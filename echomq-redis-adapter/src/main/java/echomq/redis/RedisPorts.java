@@ -110,6 +110,11 @@ public final class RedisPorts implements EchoPorts {
     }
 
     @Override
+    public echomq.domain.rollup.RollupAppendPort rollupAppends() {
+        return new RedisRollupAppends(jedis);
+    }
+
+    @Override
     public echomq.domain.lease.PartitionLeasePort leases() {
         return new RedisPartitionLeases(jedis);
     }

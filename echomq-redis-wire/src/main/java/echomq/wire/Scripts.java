@@ -2,7 +2,7 @@ package echomq.wire;
 
 /**
  * Where the library's Lua scripts live (resources beside this class), each documenting its KEYS
- * and ARGV: {@code checkpoint-save.lua}, {@code stream-observe.lua}, {@code server-time.lua}, and the partition leases' {@code lease-acquire.lua}, {@code lease-release.lua}, {@code lease-read.lua}, {@code members-beat.lua}, {@code members-leave.lua}. Each adapter runs them
+ * and ARGV: {@code checkpoint-save.lua}, {@code stream-observe.lua}, {@code server-time.lua}, and the partition leases' {@code lease-acquire.lua}, {@code lease-release.lua}, {@code lease-read.lua}, {@code members-beat.lua}, {@code members-leave.lua}, and a rollup's {@code rollup-append.lua}. Each adapter runs them
  * through its own client, by SHA-1 first.
  * <p>
  * A script that writes starts with the shebang {@code #!lua} (Redis 7), which declares it a
@@ -38,6 +38,9 @@ public final class Scripts {
 
     /** A member's clean leave. */
     public static final String MEMBERS_LEAVE = "members-leave.lua";
+
+    /** An entry appended at the caller's id, or the stream's top answered when the id is not above it. */
+    public static final String ROLLUP_APPEND = "rollup-append.lua";
 
     private Scripts() {
     }

@@ -4,6 +4,7 @@ import echomq.domain.checkpoint.Checkpointable;
 import echomq.domain.checkpoint.StateCodec;
 import echomq.domain.fold.CombinableFold;
 import echomq.domain.fold.UnreadableEntryException;
+import echomq.domain.rollup.RollupFold;
 import echomq.domain.stream.StreamEntry;
 import io.vavr.collection.LinkedHashMap;
 import io.vavr.collection.Vector;
@@ -125,6 +126,20 @@ public final class Aggregates {
      */
     public Checkpointable<AggregateState> fold() {
         return fold;
+    }
+
+    /**
+     * These folds as a rollup's: each bucket folded with {@link #fold()} and written as
+     * {@link AggregateState#rollupFields(long) rollupFields(bucket end)}, so that a rollup of the
+     * rollup stream, with the same folds, equals the direct rollup.
+     * <pre>{@code
+     * Rollup.over(ports, spec, Aggregates.parse("count,sum:amount,p99:amount").rollup()).once();
+     * }</pre>
+     *
+     * @return the rollup fold
+     */
+    public RollupFold<AggregateState> rollup() {
+        return RollupFold.of(fold, (state, bucket) -> state.rollupFields(bucket.t1().toEpochMilli()));
     }
 
     /**

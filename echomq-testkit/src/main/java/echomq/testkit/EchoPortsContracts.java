@@ -119,6 +119,19 @@ public abstract class EchoPortsContracts extends AdapterContracts {
         }
     }
 
+    @org.junit.jupiter.api.Nested
+    class RollupAppends extends RollupAppendPortContract {
+        @Override
+        protected echomq.domain.rollup.RollupAppendPort appends() {
+            return ports().rollupAppends();
+        }
+
+        @Override
+        protected StreamRangePort reader() {
+            return ports().range();
+        }
+    }
+
     private static StreamKey fresh() {
         return StreamKey.of("contract", "ports-" + UUID.randomUUID());
     }

@@ -2,6 +2,8 @@ package echomq.testkit;
 
 import echomq.domain.id.BrandedId;
 import echomq.domain.id.StreamId;
+import echomq.domain.rollup.AppendOutcome;
+import echomq.domain.rollup.RollupAppendPort;
 import echomq.domain.stream.EntryMark;
 import echomq.domain.stream.StreamEntry;
 import echomq.domain.stream.StreamKey;
@@ -21,7 +23,8 @@ import java.util.TreeMap;
 
 /**
  * In-memory streams that answer range reads and state reads as Redis 7 does ({@code XRANGE},
- * {@code XINFO STREAM} with {@code entries-added} and {@code max-deleted-entry-id}), for the pure
+ * {@code XINFO STREAM} with {@code entries-added} and {@code max-deleted-entry-id}) and a rollup's
+ * appends at an id ({@code XADD key <id>}, refused when not above the top), for the pure
  * tests of what reads through both ports (the engine's caching reader). Appends, deletes, trims
  * and a stream's deletion are the test's own moves; each changes the state as Redis would, so a
  * test can prove that a reader notices each.
@@ -31,7 +34,7 @@ import java.util.TreeMap;
  * ProjectionReader reader = new ProjectionReader(streams, streams, clock, 100);
  * }</pre>
  */
-public final class InMemoryStreams implements StreamRangePort, StreamStatePort {
+public final class InMemoryStreams implements StreamRangePort, StreamStatePort, RollupAppendPort {
 
     /** One stream: its entries and the counters that only grow. */
     private static final class Stream {
@@ -70,6 +73,21 @@ public final class InMemoryStreams implements StreamRangePort, StreamStatePort {
         s.added++;
         ranges.put(key, List.of(e));
         return e;
+    }
+
+    @Override
+    public synchronized AppendOutcome appendAt(StreamKey key, StreamId id, LinkedHashMap<String, String> fields) {
+        RollupAppendPort.require(key, id, fields);
+        Stream s = streams.computeIfAbsent(key, k -> new Stream());
+        if (!id.isAfter(s.lastGenerated)) {
+            return new AppendOutcome.NotAboveTop(s.lastGenerated);
+        }
+        StreamEntry e = new StreamEntry(id, Option.none(), fields);
+        s.entries.put(id, e);
+        s.lastGenerated = id;
+        s.added++;
+        ranges.put(key, List.of(e));
+        return new AppendOutcome.Appended(id);
     }
 
     /**

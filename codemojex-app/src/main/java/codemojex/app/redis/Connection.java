@@ -122,6 +122,11 @@ public final class Connection implements EchoPorts, AutoCloseable {
     }
 
     @Override
+    public echomq.domain.rollup.RollupAppendPort rollupAppends() {
+        return ports.rollupAppends();
+    }
+
+    @Override
     public echomq.domain.lease.PartitionLeasePort leases() {
         return ports.leases();
     }

@@ -122,6 +122,13 @@ public interface EchoPorts {
     BucketMarkPort bucketMarks();
 
     /**
+     * The append at an id a rollup writes its buckets with ({@code XADD key <id> …}, or the top it is not above).
+     *
+     * @return a new rollup append port on this client
+     */
+    echomq.domain.rollup.RollupAppendPort rollupAppends();
+
+    /**
      * The partition leases and members' heartbeats (one owner per partition, fenced by an epoch).
      *
      * @return a new lease port on this client

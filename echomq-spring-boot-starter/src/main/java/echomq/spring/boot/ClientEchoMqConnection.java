@@ -87,6 +87,11 @@ abstract class ClientEchoMqConnection implements EchoMqConnection {
     }
 
     @Override
+    public final echomq.domain.rollup.RollupAppendPort rollupAppends() {
+        return ports.rollupAppends();
+    }
+
+    @Override
     public final String toString() {
         return description;
     }

@@ -23,7 +23,6 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
@@ -46,8 +45,9 @@ import java.util.concurrent.TimeUnit;
  *   <tr><td>{@link StreamRangePort}, {@link StreamRetentionPort}, {@link StreamStatePort}, {@link StreamReadersPort},
  *       {@link CheckpointPort}, {@link StreamTailPort}, {@link ServerClockPort}, {@link BucketMarkPort}</td><td>always</td></tr>
  *   <tr><td>{@link StreamAppendPort}</td><td>unless {@code echomq.appender.enabled=false}; mints with {@code echomq.node-id}, or a node leased from Redis</td></tr>
- *   <tr><td>{@link ConsumerGroupPort}</td><td>when {@code echomq.consumer-group.stream} and {@code .name} are set</td></tr>
+ *   <tr><td>{@link ConsumerGroupPort}</td><td>when {@code echomq.consumer-group.name} and {@code .stream} (or {@code .key}) are set</td></tr>
  *   <tr><td>{@link StreamWindows}, {@link ProjectionReader}, {@link StreamFollowers}</td><td>always</td></tr>
+ *   <tr><td>{@link EchoMqRollups}</td><td>when a rollup is set under {@code echomq.rollups[i]}; run on a thread of its own per rollup</td></tr>
  *   <tr><td>{@link RetentionDriver}</td><td>when a rule is set under {@code echomq.retention}; run on a thread of its own</td></tr>
  * </table>
  * Every {@link EchoListener} bean (the Micrometer one of {@link EchoMqMetricsAutoConfiguration}
@@ -205,7 +205,8 @@ public class EchoMqAutoConfiguration {
     }
 
     /**
-     * The consumer group port of {@code echomq.consumer-group.*} (the group is not created: call {@code ensure()}).
+     * The consumer group port of {@code echomq.consumer-group.*}: {@code .name} and the stream it reads,
+     * {@code .stream} ({@code queue:name}) or {@code .key} (an existing key). The group is not created: call {@code ensure()}.
      *
      * @param connection the client
      * @param properties the properties
@@ -215,7 +216,7 @@ public class EchoMqAutoConfiguration {
      */
     @Bean
     @ConditionalOnMissingBean
-    @ConditionalOnProperty(prefix = "echomq.consumer-group", name = {"stream", "name"})
+    @Conditional(ConsumerGroupConfigured.class)
     public ConsumerGroupPort echoMqConsumerGroup(EchoMqConnection connection, EchoMqProperties properties) {
         EchoMqProperties.ConsumerGroup g = properties.getConsumerGroup();
         String consumer = g.getConsumer() != null ? g.getConsumer()
@@ -226,12 +227,54 @@ public class EchoMqAutoConfiguration {
                     "Set echomq.consumer-group.consumer (or echomq.node-id).");
         }
         try {
-            return connection.consumerGroup(ConsumerGroup.of(StreamRefs.parse("echomq.consumer-group.stream", g.getStream()), g.getName())
-                    .consumer(consumer));
+            return connection.consumerGroup(ConsumerGroup.of(StreamRefs.consumerGroup(g).get(), g.getName()).consumer(consumer));
         } catch (IllegalArgumentException e) {
             throw new EchoMqConfigurationException("echomq.consumer-group is not valid: " + e.getMessage(),
                     "Name the group and the consumer with 1..200 printable ASCII characters without spaces.", e);
         }
+    }
+
+    /** Matches when {@code echomq.consumer-group.name} is set, and {@code .stream} or {@code .key}. */
+    static final class ConsumerGroupConfigured extends org.springframework.boot.autoconfigure.condition.SpringBootCondition {
+
+        @Override
+        public org.springframework.boot.autoconfigure.condition.ConditionOutcome getMatchOutcome(
+                org.springframework.context.annotation.ConditionContext context, org.springframework.core.type.AnnotatedTypeMetadata metadata) {
+            EchoMqProperties.ConsumerGroup g = org.springframework.boot.context.properties.bind.Binder.get(context.getEnvironment())
+                    .bind("echomq.consumer-group", EchoMqProperties.ConsumerGroup.class).orElse(new EchoMqProperties.ConsumerGroup());
+            return g.getName() != null && (g.getStream() != null || g.getKey() != null)
+                    ? org.springframework.boot.autoconfigure.condition.ConditionOutcome.match("echomq.consumer-group.name and its stream are set")
+                    : org.springframework.boot.autoconfigure.condition.ConditionOutcome.noMatch(
+                            "echomq.consumer-group.name, and .stream or .key, are not set");
+        }
+    }
+
+    /**
+     * The rollups of {@code echomq.rollups[i].*}, each written continuously from the context's start
+     * to its close (a pass every {@code .every}, on a daemon thread of its own), on the store's clock.
+     * Every property is checked here, before anything reaches Redis.
+     *
+     * @param connection the client
+     * @param properties the properties
+     * @param resources  what the starter starts and stops
+     * @return the rollups
+     * @throws EchoMqConfigurationException naming the property that is missing or bad
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    @Conditional(RollupRules.Configured.class)
+    public EchoMqRollups echoMqRollups(EchoMqConnection connection, EchoMqProperties properties, EchoMqResources resources) {
+        java.util.List<RollupRules.Rule> rules = RollupRules.rules(properties.getRollups());
+        java.util.List<echomq.engine.rollup.Rollup<echomq.sketches.AggregateState>> rollups = rules.stream()
+                .map(r -> new echomq.engine.rollup.Rollup<>(r.spec(), r.folds().rollup(), connection.range(), connection.states(),
+                        connection.rollupAppends(), connection.serverClock()))
+                .toList();
+        EchoMqRollups bean = new EchoMqRollups(rules, rollups);
+        resources.onStart(() -> {
+            bean.start();
+            resources.runner(bean);
+        });
+        return bean;
     }
 
     /**

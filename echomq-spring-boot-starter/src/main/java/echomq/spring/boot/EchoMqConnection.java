@@ -103,6 +103,13 @@ public interface EchoMqConnection extends AutoCloseable {
     BucketMarkPort bucketMarks();
 
     /**
+     * The append at an id rollups write with.
+     *
+     * @return a port on this connection's client
+     */
+    echomq.domain.rollup.RollupAppendPort rollupAppends();
+
+    /**
      * Runs one of the starter's scripts on the stream's node ({@code EVALSHA}, {@code EVAL} on
      * {@code NOSCRIPT}).
      *

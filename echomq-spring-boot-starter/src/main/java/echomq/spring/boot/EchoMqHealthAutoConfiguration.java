@@ -50,9 +50,12 @@ public class EchoMqHealthAutoConfiguration {
         for (String s : properties.getHealth().getStreams()) {
             streams.add(StreamRefs.parse("echomq.health.streams", s));
         }
+        for (String k : properties.getHealth().getKeys()) {
+            streams.add(StreamRefs.existing("echomq.health.keys", k));
+        }
         EchoMqProperties.ConsumerGroup g = properties.getConsumerGroup();
-        if (g.getStream() != null && g.getName() != null) {
-            streams.add(StreamRefs.parse("echomq.consumer-group.stream", g.getStream()));
+        if (g.getName() != null) {
+            StreamRefs.consumerGroup(g).forEach(streams::add);
         }
         RetentionRules.policy(properties.getRetention()).rules().forEach(r -> streams.add(r.stream()));
         return new EchoMqHealthIndicator(clock, readers, () -> {

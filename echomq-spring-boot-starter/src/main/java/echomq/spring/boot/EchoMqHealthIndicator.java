@@ -67,7 +67,7 @@ public class EchoMqHealthIndicator extends AbstractHealthIndicator {
                 groups.put(g.group(), Map.of("pending", g.pending(), "lag", g.lag()));
                 behind |= maxLag != null && g.lag() > maxLag;
             }
-            byStream.put(stream.queue() + ":" + stream.name(), groups);
+            byStream.put(stream.existing() ? stream.toString() : stream.queue() + ":" + stream.name(), groups); // as the properties name it
         }
         if (!byStream.isEmpty()) {
             builder.withDetail("groups", byStream);

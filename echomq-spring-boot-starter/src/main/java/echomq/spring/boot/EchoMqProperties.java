@@ -60,6 +60,13 @@ public class EchoMqProperties {
      */
     private final Map<String, Map<String, Retention>> retention = new LinkedHashMap<>();
 
+    /**
+     * Rollups written continuously while the context runs, one per index:
+     * {@code echomq.rollups[0].stream=orders}, {@code .bucket=1m}, {@code .folds=count,sum:amount,p99:amount},
+     * {@code .into=orders:1m}. With none, there is no rollup bean.
+     */
+    private final List<Rollup> rollups = new ArrayList<>();
+
     /** For binding. */
     public EchoMqProperties() {
     }
@@ -153,6 +160,15 @@ public class EchoMqProperties {
      */
     public Health getHealth() {
         return health;
+    }
+
+    /**
+     * {@code echomq.rollups[i].*}.
+     *
+     * @return the rollups, in index order
+     */
+    public List<Rollup> getRollups() {
+        return rollups;
     }
 
     /**
@@ -430,6 +446,9 @@ public class EchoMqProperties {
         /** The stream the group reads, {@code queue:name}. */
         private String stream;
 
+        /** The stream the group reads, as an existing key ({@code orders}); instead of {@code stream}. */
+        private String key;
+
         /** The group's name. */
         private String name;
 
@@ -456,6 +475,24 @@ public class EchoMqProperties {
          */
         public void setStream(String stream) {
             this.stream = stream;
+        }
+
+        /**
+         * {@code echomq.consumer-group.key}.
+         *
+         * @return the stream's existing key, or null
+         */
+        public String getKey() {
+            return key;
+        }
+
+        /**
+         * Sets {@code echomq.consumer-group.key}.
+         *
+         * @param key the stream's existing key (any key, e.g. {@code orders}), instead of {@code stream}
+         */
+        public void setKey(String key) {
+            this.key = key;
         }
 
         /**
@@ -504,6 +541,9 @@ public class EchoMqProperties {
          */
         private List<String> streams = new ArrayList<>();
 
+        /** Streams under existing keys ({@code orders}) the indicator shows too, beside {@code streams}. */
+        private List<String> keys = new ArrayList<>();
+
         /** When set, a group further behind than this many entries makes the status OUT_OF_SERVICE. */
         private Long maxLag;
 
@@ -527,6 +567,24 @@ public class EchoMqProperties {
          */
         public void setStreams(List<String> streams) {
             this.streams = streams;
+        }
+
+        /**
+         * {@code echomq.health.keys}.
+         *
+         * @return the existing keys of streams shown
+         */
+        public List<String> getKeys() {
+            return keys;
+        }
+
+        /**
+         * Sets {@code echomq.health.keys}.
+         *
+         * @param keys the existing keys of streams shown (any key, e.g. {@code orders})
+         */
+        public void setKeys(List<String> keys) {
+            this.keys = keys;
         }
 
         /**
@@ -637,6 +695,164 @@ public class EchoMqProperties {
          */
         public void setExact(boolean exact) {
             this.exact = exact;
+        }
+    }
+
+    /**
+     * {@code echomq.rollups[i].*}: a rollup written continuously (each closed bucket of {@code stream}
+     * once, as an entry of {@code into} at {@code <bucket start ms>-0}), from the context's start to its close.
+     */
+    public static class Rollup {
+
+        /** The stream rolled up, an existing key ({@code orders}, written with {@code XADD orders * amount 12}). */
+        private String stream;
+
+        /** The rollup stream, an existing key ({@code orders:1m}), another than {@code stream}. */
+        private String into;
+
+        /** The buckets: a duration ({@code 1m}, {@code 15m}, {@code 1h}: tumbling from the epoch), or {@code 1d}: the calendar days of {@code zone}. */
+        private Duration bucket;
+
+        /** The zone of calendar days ({@code bucket=1d}), e.g. {@code Europe/Berlin}; UTC when unset. */
+        private String zone;
+
+        /** The folds, comma-separated: {@code count}, {@code sum:F}, {@code min:F}, {@code max:F}, {@code avg:F}, {@code pN:F}, {@code distinct:F}. */
+        private String folds;
+
+        /** How far a writer's clock may lag Redis': a bucket is written once Redis' clock is past its end by more. */
+        private Duration skew = Duration.ofMillis(100);
+
+        /** The delay between two passes. */
+        private Duration every = Duration.ofSeconds(1);
+
+        /** For binding. */
+        public Rollup() {
+        }
+
+        /**
+         * {@code echomq.rollups[i].stream}.
+         *
+         * @return the source's existing key, or null
+         */
+        public String getStream() {
+            return stream;
+        }
+
+        /**
+         * Sets {@code echomq.rollups[i].stream}.
+         *
+         * @param stream the source's existing key
+         */
+        public void setStream(String stream) {
+            this.stream = stream;
+        }
+
+        /**
+         * {@code echomq.rollups[i].into}.
+         *
+         * @return the rollup stream's existing key, or null
+         */
+        public String getInto() {
+            return into;
+        }
+
+        /**
+         * Sets {@code echomq.rollups[i].into}.
+         *
+         * @param into the rollup stream's existing key
+         */
+        public void setInto(String into) {
+            this.into = into;
+        }
+
+        /**
+         * {@code echomq.rollups[i].bucket}.
+         *
+         * @return the bucket length, or null
+         */
+        public Duration getBucket() {
+            return bucket;
+        }
+
+        /**
+         * Sets {@code echomq.rollups[i].bucket}.
+         *
+         * @param bucket the bucket length ({@code 1d}: calendar days of {@code zone})
+         */
+        public void setBucket(Duration bucket) {
+            this.bucket = bucket;
+        }
+
+        /**
+         * {@code echomq.rollups[i].zone}.
+         *
+         * @return the zone of calendar days, or null
+         */
+        public String getZone() {
+            return zone;
+        }
+
+        /**
+         * Sets {@code echomq.rollups[i].zone}.
+         *
+         * @param zone the zone of calendar days
+         */
+        public void setZone(String zone) {
+            this.zone = zone;
+        }
+
+        /**
+         * {@code echomq.rollups[i].folds}.
+         *
+         * @return the folds, or null
+         */
+        public String getFolds() {
+            return folds;
+        }
+
+        /**
+         * Sets {@code echomq.rollups[i].folds}.
+         *
+         * @param folds the folds, comma-separated
+         */
+        public void setFolds(String folds) {
+            this.folds = folds;
+        }
+
+        /**
+         * {@code echomq.rollups[i].skew}.
+         *
+         * @return the writers' skew
+         */
+        public Duration getSkew() {
+            return skew;
+        }
+
+        /**
+         * Sets {@code echomq.rollups[i].skew}.
+         *
+         * @param skew the writers' skew, at least zero
+         */
+        public void setSkew(Duration skew) {
+            this.skew = skew;
+        }
+
+        /**
+         * {@code echomq.rollups[i].every}.
+         *
+         * @return the delay between two passes
+         */
+        public Duration getEvery() {
+            return every;
+        }
+
+        /**
+         * Sets {@code echomq.rollups[i].every}.
+         *
+         * @param every the delay between two passes, above zero
+         */
+        public void setEvery(Duration every) {
+            this.every = every;
         }
     }
 }

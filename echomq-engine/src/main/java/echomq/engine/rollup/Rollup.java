@@ -1,0 +1,304 @@
+package echomq.engine.rollup;
+
+import echomq.domain.closing.ServerClockPort;
+import echomq.domain.id.StreamId;
+import echomq.domain.ports.EchoPorts;
+import echomq.domain.rollup.AppendOutcome;
+import echomq.domain.rollup.RollupAppendPort;
+import echomq.domain.rollup.RollupFold;
+import echomq.domain.rollup.RollupPlan;
+import echomq.domain.rollup.RollupSpec;
+import echomq.domain.stream.StreamEntry;
+import echomq.domain.stream.StreamRangePort;
+import echomq.domain.stream.StreamState;
+import echomq.domain.stream.StreamStatePort;
+import echomq.domain.window.Bucket;
+import echomq.domain.window.Series;
+import echomq.domain.window.StreamWindows;
+import echomq.domain.window.Window;
+
+import io.vavr.control.Option;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+
+/**
+ * A rollup that is a stream: each closed bucket of {@link RollupSpec#source()} written exactly once
+ * to {@link RollupSpec#target()}, as an entry at {@code <bucket start ms>-0} whose fields are the
+ * {@link RollupFold}'s of the bucket's entries. A bucket with no entries is not written. A bucket is
+ * closed when the store's clock ({@link ServerClockPort}, Redis {@code TIME} on the source's node)
+ * has passed its end by more than the spec's skew.
+ *
+ * <p><b>Exactly once.</b> Redis refuses an {@code XADD} whose id is not above the target's top, and
+ * buckets are written in time order, so a rerun, a restart or a second writer writes no bucket twice:
+ * each run reads the target's top first and goes on after its bucket ({@link RollupPlan}). A run that
+ * fails midway (a crash, a store gone) leaves a prefix of the buckets; the next run writes the rest,
+ * and the target is then the same as after one uninterrupted run. A failure of the store is thrown,
+ * typed ({@link echomq.domain.stream.StreamStoreException}), never swallowed.
+ * <pre>{@code
+ * RollupSpec spec = RollupSpec.of(StreamKey.existing("orders"), StreamKey.existing("orders:1m"),
+ *         Buckets.tumbling(Duration.ofMinutes(1)), Duration.ofMillis(100));
+ * Rollup<AggregateState> rollup = Rollup.over(RedisPorts.over(jedis), spec, Aggregates.parse("count,sum:amount").rollup());
+ * RollupReport backfill = rollup.once();                                            // every closed bucket so far
+ * Rollup.Running live = rollup.start(Duration.ofSeconds(1), e -> log.warn("rollup", e)); // then each as it closes
+ * live.close();
+ * }</pre>
+ *
+ * @param <A> the fold's accumulator
+ */
+public final class Rollup<A> {
+
+    /** The most buckets one pass folds (a run far behind catches up over several). */
+    public static final int PER_PASS = 1_000;
+
+    private final RollupSpec spec;
+    private final RollupFold<A> fold;
+    private final StreamRangePort range;
+    private final StreamWindows windows;
+    private final StreamStatePort states;
+    private final RollupAppendPort appends;
+    private final ServerClockPort clock;
+
+    /**
+     * Over the stores' ports.
+     *
+     * @param spec    source, target, buckets and skew
+     * @param fold    what each bucket is folded with and written as
+     * @param range   reads the source
+     * @param states  reads the target's top
+     * @param appends writes the target
+     * @param clock   the store's clock, which says when a bucket is closed
+     */
+    public Rollup(RollupSpec spec, RollupFold<A> fold, StreamRangePort range, StreamStatePort states, RollupAppendPort appends,
+                  ServerClockPort clock) {
+        this.spec = Objects.requireNonNull(spec, "spec");
+        this.fold = Objects.requireNonNull(fold, "fold");
+        this.range = Objects.requireNonNull(range, "range");
+        this.windows = new StreamWindows(range);
+        this.states = Objects.requireNonNull(states, "states");
+        this.appends = Objects.requireNonNull(appends, "appends");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    /**
+     * Over every port of one client ({@code RedisPorts.over(jedis)}, {@code LettucePorts.over(redis)}).
+     *
+     * @param ports the client's ports
+     * @param spec  source, target, buckets and skew
+     * @param fold  what each bucket is folded with and written as
+     * @param <A>   the fold's accumulator
+     * @return the rollup
+     */
+    public static <A> Rollup<A> over(EchoPorts ports, RollupSpec spec, RollupFold<A> fold) {
+        Objects.requireNonNull(ports, "ports");
+        return new Rollup<>(spec, fold, ports.range(), ports.states(), ports.rollupAppends(), ports.serverClock());
+    }
+
+    /**
+     * The same rollup on another clock: what a test drives forward, or a fixed skew added to the store's.
+     *
+     * @param serverClock the clock that says when a bucket is closed
+     * @return a rollup like this one on that clock
+     */
+    public Rollup<A> withClock(ServerClockPort serverClock) {
+        return new Rollup<>(spec, fold, range, states, appends, serverClock);
+    }
+
+    /**
+     * What this rollup writes.
+     *
+     * @return the spec
+     */
+    public RollupSpec spec() {
+        return spec;
+    }
+
+    /**
+     * Writes every bucket closed now and not written yet, from the source's first entry's bucket or
+     * after the target's top, in passes of at most {@link #PER_PASS} buckets: a backfill, and what a
+     * rerun calls to catch up.
+     *
+     * @return what it wrote
+     * @throws echomq.domain.stream.StreamStoreException when the store fails (what was written stays; a rerun goes on after it)
+     * @throws IllegalArgumentException when the fold's fields are bad, or for a bucket starting at the epoch
+     */
+    public RollupReport once() {
+        return run(Long.MAX_VALUE);
+    }
+
+    /**
+     * One pass: as {@link #once()}, at most {@link #PER_PASS} buckets decided (written or empty).
+     *
+     * @return what it wrote
+     * @throws echomq.domain.stream.StreamStoreException when the store fails
+     * @throws IllegalArgumentException when the fold's fields are bad, or for a bucket starting at the epoch
+     */
+    public RollupReport pass() {
+        return run(PER_PASS);
+    }
+
+    private RollupReport run(long budget) {
+        Instant now = clock.now(spec.source());
+        Option<StreamId> top = states.state(spec.target()).map(StreamState::lastGenerated);
+        Option<Window.Closed> resumedAfter = RollupPlan.resumeAfter(spec.buckets(), top);
+        Option<Window.Closed> done = resumedAfter;
+        Option<Window.Closed> lastWritten = Option.none();
+        long written = 0;
+        long there = 0;
+        long left = budget;
+        while (left > 0) {
+            Option<StreamId> from = RollupPlan.readFrom(done);
+            if (from.isEmpty()) {
+                break;
+            }
+            List<StreamEntry> next = range.rangeFrom(spec.source(), from.get(), 1);
+            Option<RollupPlan.Plan> plan = RollupPlan.next(spec.buckets(), next.isEmpty() ? Option.none() : Option.some(next.get(0).id()),
+                    now, spec.skew(), (int) Math.min(left, PER_PASS));
+            if (plan.isEmpty()) {
+                break;
+            }
+            Series<A> series = windows.foldSeries(spec.source(), spec.buckets(), plan.get().range(), fold.fold());
+            for (Bucket<A> b : series.buckets()) {
+                if (b.entries() == 0) {
+                    continue;
+                }
+                AppendOutcome o = appends.appendAt(spec.target(), RollupPlan.entryId(b.window()), fold.fieldsOf(b.value(), b.window()));
+                if (o.appended()) {
+                    written++;
+                    lastWritten = Option.some(b.window());
+                } else {
+                    there++;
+                }
+            }
+            left -= plan.get().buckets().size();
+            done = Option.some(plan.get().range());
+        }
+        return new RollupReport(written, there, resumedAfter, lastWritten);
+    }
+
+    /**
+     * Runs {@link #pass()} every {@code every} on {@code scheduler} until the returned run is closed:
+     * each bucket written as it closes. A failed pass goes to {@code onError} and the next one tries
+     * again: nothing is swallowed, nothing skipped.
+     *
+     * @param scheduler the scheduler (not shut down by the run)
+     * @param every     the delay between passes, above zero
+     * @param onError   gets each failure of a pass
+     * @return the run
+     * @throws IllegalArgumentException when {@code every} is not above zero
+     */
+    public Running start(ScheduledExecutorService scheduler, Duration every, Consumer<Throwable> onError) {
+        return new Running(Objects.requireNonNull(scheduler, "scheduler"), false, every, onError);
+    }
+
+    /**
+     * Runs {@link #pass()} every {@code every} on a thread of its own (a daemon) until the returned
+     * run is closed: what a main method calls.
+     * <pre>{@code
+     * Rollup.Running running = rollup.start(Duration.ofSeconds(1), e -> System.err.println("rollup: " + e));
+     * Runtime.getRuntime().addShutdownHook(new Thread(running::close));
+     * }</pre>
+     *
+     * @param every   the delay between passes, above zero
+     * @param onError gets each failure of a pass
+     * @return the run
+     * @throws IllegalArgumentException when {@code every} is not above zero
+     */
+    public Running start(Duration every, Consumer<Throwable> onError) {
+        String name = "echomq-rollup-" + spec.target();
+        ScheduledExecutorService own = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, name);
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            return new Running(own, true, every, onError);
+        } catch (RuntimeException e) {
+            own.shutdownNow();
+            throw e;
+        }
+    }
+
+    /** A continuous run: passes on a schedule until {@link #close()}. */
+    public final class Running implements AutoCloseable {
+
+        private final ScheduledExecutorService scheduler;
+        private final boolean owned;
+        private final ScheduledFuture<?> scheduled;
+        private final AtomicReference<RollupReport> report = new AtomicReference<>(RollupReport.NONE);
+        private final AtomicReference<Option<Throwable>> lastError = new AtomicReference<>(Option.none());
+        private final java.util.concurrent.atomic.AtomicLong passes = new java.util.concurrent.atomic.AtomicLong();
+
+        private Running(ScheduledExecutorService scheduler, boolean owned, Duration every, Consumer<Throwable> onError) {
+            Objects.requireNonNull(onError, "onError");
+            if (every == null || every.isNegative() || every.isZero()) {
+                throw new IllegalArgumentException("every must be above zero, got " + every);
+            }
+            this.scheduler = scheduler;
+            this.owned = owned;
+            this.scheduled = scheduler.scheduleWithFixedDelay(() -> {
+                try {
+                    RollupReport r = pass();
+                    report.updateAndGet(before -> before.then(r));
+                    lastError.set(Option.none());
+                } catch (RuntimeException e) {
+                    lastError.set(Option.some(e));
+                    onError.accept(e);
+                } finally {
+                    passes.incrementAndGet();
+                }
+            }, 0, every.toMillis(), TimeUnit.MILLISECONDS);
+        }
+
+        /**
+         * What the run wrote so far, all passes together.
+         *
+         * @return the report
+         */
+        public RollupReport report() {
+            return report.get();
+        }
+
+        /**
+         * How many passes ran (failed ones too).
+         *
+         * @return the count
+         */
+        public long passes() {
+            return passes.get();
+        }
+
+        /**
+         * The failure of the last pass, none when it succeeded.
+         *
+         * @return the failure
+         */
+        public Option<Throwable> lastError() {
+            return lastError.get();
+        }
+
+        /**
+         * Stops the passes; a pass under way finishes (waited for, up to 10 s, on a thread of the run's own).
+         */
+        @Override
+        public void close() {
+            scheduled.cancel(false);
+            if (owned) {
+                scheduler.shutdown();
+                try {
+                    scheduler.awaitTermination(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,148 @@
+package echomq.spring.boot;
+
+import echomq.domain.rollup.RollupSpec;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.window.Buckets;
+import echomq.sketches.Aggregates;
+
+import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
+import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.context.annotation.ConditionContext;
+import org.springframework.core.type.AnnotatedTypeMetadata;
+
+import java.time.DateTimeException;
+import java.time.Duration;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+
+/** {@code echomq.rollups[i].*} read into rollups, every value checked before anything reaches Redis. */
+final class RollupRules {
+
+    static final String PREFIX = "echomq.rollups";
+
+    private static final org.apache.commons.logging.Log LOG = org.apache.commons.logging.LogFactory.getLog(RollupRules.class);
+
+    private RollupRules() {
+    }
+
+    /** One rollup of the properties: what, with which folds, how often. */
+    record Rule(RollupSpec spec, Aggregates folds, Duration every) {
+    }
+
+    /**
+     * The rollups of {@code rollups}, in index order.
+     *
+     * @throws EchoMqConfigurationException naming the first property that is missing or bad
+     */
+    static List<Rule> rules(List<EchoMqProperties.Rollup> rollups) {
+        List<Rule> rules = new ArrayList<>();
+        for (int i = 0; i < rollups.size(); i++) {
+            rules.add(rule(PREFIX + "[" + i + "]", rollups.get(i)));
+        }
+        return chained(rules);
+    }
+
+    /** How long after a rollup's skew and pass interval a rollup of its stream waits, beyond them: a slow pass. */
+    static final Duration CHAIN_MARGIN = Duration.ofSeconds(5);
+
+    /**
+     * The rules with the skew of a rollup of another's stream raised to at least that one's skew, its
+     * pass interval and {@link #CHAIN_MARGIN}: a rollup entry is written that long after its bucket
+     * ends, at the id of the bucket's start, so a bucket of the rollup of it closing sooner would miss
+     * its last entry for good.
+     */
+    static List<Rule> chained(List<Rule> rules) {
+        List<Rule> out = new ArrayList<>(rules);
+        for (int round = 0; round < out.size(); round++) {
+            boolean changed = false;
+            for (int i = 0; i < out.size(); i++) {
+                Rule r = out.get(i);
+                for (Rule up : out) {
+                    if (up.spec().target().toString().equals(r.spec().source().toString())) {
+                        Duration least = up.spec().skew().plus(up.every()).plus(CHAIN_MARGIN);
+                        if (r.spec().skew().compareTo(least) < 0) {
+                            LOG.info(PREFIX + "[" + i + "] rolls up the rollup " + up.spec().target() + ": its skew is raised from "
+                                    + r.spec().skew() + " to " + least + " (that rollup's skew and pass interval, and " + CHAIN_MARGIN
+                                    + "), so that no bucket closes before that rollup wrote its last entry");
+                            r = new Rule(RollupSpec.of(r.spec().source(), r.spec().target(), r.spec().buckets(), least), r.folds(), r.every());
+                            out.set(i, r);
+                            changed = true;
+                        }
+                    }
+                }
+            }
+            if (!changed) {
+                break;
+            }
+        }
+        return out;
+    }
+
+    private static Rule rule(String p, EchoMqProperties.Rollup r) {
+        StreamKey source = StreamRefs.existing(p + ".stream", r.getStream());
+        StreamKey target = StreamRefs.existing(p + ".into", r.getInto());
+        if (source.toString().equals(target.toString())) {
+            throw new EchoMqConfigurationException(p + ".into is " + p + ".stream (\"" + r.getInto() + "\"): a rollup writes another stream.",
+                    "Set " + p + ".into to another key, e.g. " + r.getStream() + ":1m.");
+        }
+        Buckets buckets = buckets(p, r);
+        Aggregates folds;
+        try {
+            folds = Aggregates.parse(r.getFolds());
+        } catch (IllegalArgumentException e) {
+            throw new EchoMqConfigurationException(p + ".folds is not valid (\"" + r.getFolds() + "\"): " + e.getMessage(),
+                    "Set " + p + ".folds to a comma-separated list, e.g. count,sum:amount,p99:amount.", e);
+        }
+        if (r.getSkew() == null || r.getSkew().isNegative()) {
+            throw new EchoMqConfigurationException(p + ".skew must be zero or more, got " + r.getSkew() + ".",
+                    "Set " + p + ".skew to how far a writer's clock may lag Redis', e.g. 100ms.");
+        }
+        if (r.getEvery() == null || r.getEvery().isNegative() || r.getEvery().isZero() || r.getEvery().toMillis() == 0) {
+            throw new EchoMqConfigurationException(p + ".every must be at least 1ms, got " + r.getEvery() + ".",
+                    "Set " + p + ".every to the delay between two passes, e.g. 1s.");
+        }
+        return new Rule(RollupSpec.of(source, target, buckets, r.getSkew()), folds, r.getEvery());
+    }
+
+    private static Buckets buckets(String p, EchoMqProperties.Rollup r) {
+        Duration d = r.getBucket();
+        if (d == null) {
+            throw new EchoMqConfigurationException(p + ".bucket is not set.",
+                    "Set " + p + ".bucket to a duration (1m, 15m, 1h: tumbling buckets) or 1d (the calendar days of " + p + ".zone).");
+        }
+        io.vavr.control.Option<ZoneId> zone;
+        try {
+            zone = r.getZone() == null ? io.vavr.control.Option.none() : io.vavr.control.Option.some(ZoneId.of(r.getZone()));
+        } catch (DateTimeException e) {
+            throw new EchoMqConfigurationException(p + ".zone is not a zone (\"" + r.getZone() + "\"): " + e.getMessage(),
+                    "Set " + p + ".zone to a region id, e.g. Europe/Berlin, or leave it unset for UTC.", e);
+        }
+        if (zone.isDefined() && !d.equals(Duration.ofDays(1))) {
+            throw new EchoMqConfigurationException(p + ".zone is set (\"" + r.getZone() + "\") but " + p + ".bucket is " + d
+                    + ": a zone applies to calendar days (bucket=1d) only; tumbling buckets start at the epoch.",
+                    "Remove " + p + ".zone, or set " + p + ".bucket=1d.");
+        }
+        try {
+            return RollupSpec.buckets(d, zone);
+        } catch (IllegalArgumentException e) {
+            throw new EchoMqConfigurationException(p + ".bucket is not valid (" + d + "): " + e.getMessage(),
+                    "Set " + p + ".bucket to a positive whole number of milliseconds, e.g. 1m.", e);
+        }
+    }
+
+    /** Matches when at least one rollup is configured. */
+    static final class Configured extends SpringBootCondition {
+
+        @Override
+        public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
+            List<EchoMqProperties.Rollup> rollups = Binder.get(context.getEnvironment())
+                    .bind(PREFIX, Bindable.listOf(EchoMqProperties.Rollup.class)).orElse(List.of());
+            return rollups.isEmpty()
+                    ? ConditionOutcome.noMatch("no rollup under " + PREFIX)
+                    : ConditionOutcome.match(rollups.size() + " rollup(s) under " + PREFIX);
+        }
+    }
+}
