@@ -116,4 +116,50 @@ class CommandLineIT extends CliTest {
         assertThat(first).isNotNegative();
         assertThat(lines.get(2)).startsWith(ids.get(first + 1) + ",").endsWith("page=" + written.get(first + 1).field("page"));
     }
+
+    /**
+     * A backfill killed midway (SIGKILL, as a crash or an OOM killer would) and run again leaves the
+     * same rollup stream, id for id and field for field, as one run that was never interrupted; and
+     * a third run writes nothing. The streams are written with redis-cli; one entry a minute over two
+     * weeks, so the backfill writes 20,000 buckets and is still writing when it is killed.
+     */
+    @Test
+    void aRollupKilledMidwayAndRunAgainLeavesWhatOneUninterruptedRunLeaves() throws Exception {
+        int minutes = 20_000;
+        List<String> ids = new ArrayList<>();
+        List<LinkedHashMap<String, String>> fields = new ArrayList<>();
+        for (int m = 0; m < minutes; m++) {
+            ids.add((Streams.T + m * 60_000L + 7) + "-0");
+            fields.add(LinkedHashMap.of("amount", Integer.toString(m % 500), "user", "u" + (m % 13)));
+        }
+        cli.xadd("orders:kill", ids, fields);
+        String folds = "count,sum:amount,p99:amount,distinct:user";
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+                Path.of(System.getProperty("echomq.cli.jar", "target/echomq-cli.jar")).toString(), "rollup", "--redis", server.uri(),
+                "--stream", "orders:kill", "--bucket", "1m", "--fold", folds, "--into", "orders:kill:1m", "--once"));
+        Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        long killedAt;
+        try (redis.clients.jedis.UnifiedJedis jedis = echomq.redis.RedisConnections.connect(server.uri())) {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (jedis.xlen("orders:kill:1m") < 50 && p.isAlive() && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            p.destroyForcibly(); // SIGKILL
+            assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            killedAt = jedis.xlen("orders:kill:1m");
+        }
+        assertThat(killedAt).as("killed midway: buckets written when it was killed").isBetween(1L, minutes - 1L);
+        Run again = java("rollup", "--redis", server.uri(), "--stream", "orders:kill", "--bucket", "1m", "--fold", folds,
+                "--into", "orders:kill:1m", "--once", "--format", "json");
+        assertThat(again.code()).as(again.err()).isZero();
+        assertThat(again.json().get("written").asLong()).isEqualTo(minutes - killedAt);
+        Run whole = java("rollup", "--redis", server.uri(), "--stream", "orders:kill", "--bucket", "1m", "--fold", folds,
+                "--into", "orders:kill:1m-whole", "--once", "--format", "json");
+        assertThat(whole.json().get("written").asLong()).isEqualTo(minutes);
+        assertThat(RollupCommandTest.shape(RollupCommandTest.read("orders:kill:1m")))
+                .isEqualTo(RollupCommandTest.shape(RollupCommandTest.read("orders:kill:1m-whole")));
+        Run third = java("rollup", "--redis", server.uri(), "--stream", "orders:kill", "--bucket", "1m", "--fold", folds,
+                "--into", "orders:kill:1m", "--once", "--format", "json");
+        assertThat(third.json().get("written").asLong()).isZero();
+    }
 }

@@ -74,13 +74,22 @@ final class RedisCli {
     List<String> run(List<String> lines) {
         try {
             Process p = new ProcessBuilder("redis-cli", "-p", Integer.toString(port)).redirectErrorStream(true).start();
-            try (Writer w = new java.io.OutputStreamWriter(p.getOutputStream(), StandardCharsets.UTF_8)) {
+            // the replies are read while the commands are written: a long script would otherwise fill the reply pipe
+            // and block redis-cli, and this writer with it
+            java.util.concurrent.CompletableFuture<byte[]> replies = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return p.getInputStream().readAllBytes();
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+            try (Writer w = new java.io.BufferedWriter(new java.io.OutputStreamWriter(p.getOutputStream(), StandardCharsets.UTF_8))) {
                 for (String l : lines) {
                     w.write(l);
                     w.write('\n');
                 }
             }
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            String out = new String(replies.join(), StandardCharsets.UTF_8);
             if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
                 throw new IllegalStateException("redis-cli failed: " + out);
             }

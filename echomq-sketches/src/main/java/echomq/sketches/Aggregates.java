@@ -256,8 +256,18 @@ public final class Aggregates {
         }
     }
 
-    /** Whether {@code e} is a rollup entry (see the class comment). */
-    static boolean isRollup(StreamEntry e) {
+    /**
+     * Whether {@code e} is a rollup entry, read as the state it carries: sequence 0, and fields
+     * {@code to} and {@code entries}, whole numbers with {@code entries >= 1} and {@code to} not
+     * before the entry's millisecond.
+     * <pre>{@code
+     * Aggregates.isRollup(entry);   // true for an entry a rollup wrote, at <bucket start>-0
+     * }</pre>
+     *
+     * @param e the entry
+     * @return whether a fold of {@link Aggregates} combines it as a rollup's bucket
+     */
+    public static boolean isRollup(StreamEntry e) {
         if (e.id().seq() != 0) {
             return false;
         }

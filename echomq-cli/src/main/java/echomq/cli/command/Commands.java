@@ -12,7 +12,7 @@ public final class Commands {
 
     /** Every command. */
     public static final List<Class<? extends StreamCommand>> ALL =
-            List.of(WindowCommand.class, SeriesCommand.class, SessionsCommand.class, TailCommand.class);
+            List.of(WindowCommand.class, SeriesCommand.class, SessionsCommand.class, TailCommand.class, RollupCommand.class);
 
     private Commands() {
     }

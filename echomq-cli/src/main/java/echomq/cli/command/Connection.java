@@ -8,7 +8,9 @@ import echomq.domain.stream.StreamKey;
 import echomq.domain.stream.StreamRangePort;
 import echomq.domain.stream.StreamStatePort;
 import echomq.domain.tail.StreamTailPort;
+import echomq.domain.rollup.RollupAppendPort;
 import echomq.redis.RedisConnections;
+import echomq.redis.RedisRollupAppends;
 import echomq.redis.RedisServerClock;
 import echomq.redis.RedisStreamRange;
 import echomq.redis.RedisStreamState;
@@ -32,6 +34,7 @@ public final class Connection implements AutoCloseable {
     private final ServerClockPort clock;
     private final StreamTailPort tail;
     private final StreamStatePort states;
+    private final RollupAppendPort rollupAppends;
 
     private Connection(UnifiedJedis jedis) {
         this.jedis = jedis;
@@ -39,6 +42,7 @@ public final class Connection implements AutoCloseable {
         this.clock = new RedisServerClock(jedis);
         this.tail = new RedisStreamTail(jedis);
         this.states = new RedisStreamState(jedis);
+        this.rollupAppends = new RedisRollupAppends(jedis);
     }
 
     /**
@@ -100,6 +104,15 @@ public final class Connection implements AutoCloseable {
      */
     public StreamStatePort states() {
         return states;
+    }
+
+    /**
+     * Writes a rollup's buckets at their ids.
+     *
+     * @return the port
+     */
+    public RollupAppendPort rollupAppends() {
+        return rollupAppends;
     }
 
     /**

@@ -1,0 +1,190 @@
+package echomq.cli.command;
+
+import echomq.cli.output.Format;
+import echomq.cli.output.Report;
+import echomq.cli.output.RowSink;
+import echomq.cli.output.Table;
+import echomq.cli.output.Value;
+import echomq.domain.id.StreamId;
+import echomq.domain.rollup.RollupSpec;
+import echomq.domain.stream.StreamEntry;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.stream.StreamState;
+import echomq.domain.stream.StreamStoreException;
+import echomq.domain.window.Buckets;
+import echomq.domain.window.Window;
+import echomq.engine.rollup.Rollup;
+import echomq.engine.rollup.RollupReport;
+import echomq.sketches.AggregateState;
+import echomq.sketches.Aggregates;
+import io.vavr.collection.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.time.Duration;
+import java.time.LocalTime;
+import java.time.ZoneId;
+
+/**
+ * {@code rollup}: writes each closed bucket of a stream exactly once to another stream, as an entry
+ * at {@code <bucket start ms>-0} whose fields are {@code to}, {@code entries} and one per fold (the
+ * library's {@link Rollup}). With {@code --once} it writes every closed bucket of the history and
+ * exits; without, it goes on writing each bucket as it closes on Redis' clock until stopped. Either
+ * resumes after the target's last entry, so a rerun or a restart writes nothing twice and skips
+ * nothing; a rollup's stream rolls up again with the same command.
+ */
+@Command(name = "rollup", mixinStandardHelpOptions = true,
+        description = {"Write each closed bucket of a stream once to another stream, at <bucket start ms>-0: a rollup.",
+                "  rollup --stream orders --bucket 1m --fold count,sum:amount,p99:amount --into orders:1m --once",
+                "  rollup --stream orders:1m --bucket 1h --fold count,sum:amount,p99:amount --into orders:1h"})
+public final class RollupCommand extends StreamCommand {
+
+    /** How long past a bucket's end a rollup of a rollup waits beyond that rollup's bucket: its skew and its passes. */
+    static final Duration UPSTREAM_SLACK = Duration.ofSeconds(5);
+    /** The skew when none is given: the library's writers' bound (100 ms), which also covers Redis' own {@code *} ids. */
+    static final Duration DEFAULT_SKEW = Duration.ofMillis(100);
+
+    @Option(names = "--bucket", paramLabel = "D", required = true,
+            description = "the length of each bucket: 90s, 1m, 1h; 1d, 1w, 1mo are calendar buckets of --zone")
+    String bucket;
+
+    @Option(names = "--fold", paramLabel = "FOLDS", required = true,
+            description = "the folds of each bucket, written as its fields (see window --help)")
+    String fold;
+
+    @Option(names = "--into", paramLabel = "KEY2", required = true, description = "the rollup stream, another key")
+    String into;
+
+    @Option(names = "--once", description = "write every closed bucket of the history (a backfill), then exit")
+    boolean once;
+
+    @Option(names = "--skew", paramLabel = "D",
+            description = "how long past a bucket's end (on Redis' clock) it is closed: how far writers' clocks may lag Redis' "
+                    + "(default 100ms; over another rollup's stream, its bucket and 5s more, so its last entry has landed)")
+    String skew;
+
+    @Option(names = "--every", paramLabel = "D", description = "without --once: how often to look for closed buckets (default 1s)")
+    String every;
+
+    /** Tests bound a running rollup with this; a person stops it with Ctrl-C. */
+    @Option(names = "--max-buckets", paramLabel = "N", hidden = true, description = "stop after writing N buckets")
+    Integer maxBuckets;
+
+    /** For picocli. */
+    public RollupCommand() {
+    }
+
+    @Override
+    protected Answer prepare(StreamKey key, ZoneId zone) {
+        Buckets buckets = Inputs.buckets(bucket, zone, LocalTime.MIDNIGHT, false);
+        Aggregates folds;
+        try {
+            folds = Aggregates.parse(fold);
+        } catch (IllegalArgumentException bad) {
+            throw new BadInputException("--fold: " + bad.getMessage());
+        }
+        StreamKey target;
+        try {
+            target = StreamKey.existing(into);
+        } catch (IllegalArgumentException bad) {
+            throw new BadInputException("--into: " + bad.getMessage());
+        }
+        if (target.toString().equals(key.toString())) {
+            throw new BadInputException("--into \"" + Inputs.shown(into) + "\" is the stream rolled up: give another key");
+        }
+        io.vavr.control.Option<Duration> givenSkew = io.vavr.control.Option.of(skew).map(s -> Inputs.durationOrZero("--skew", s));
+        Duration pace = every == null ? Duration.ofSeconds(1) : Inputs.duration("--every", every);
+        if (once && (every != null || maxBuckets != null)) {
+            throw new BadInputException((every != null ? "--every" : "--max-buckets") + " is for a running rollup: leave it out with --once");
+        }
+        long max = io.vavr.control.Option.of(maxBuckets).map(n -> (long) Inputs.positive("--max-buckets", n)).getOrElse(Long.MAX_VALUE);
+        try {
+            RollupSpec.of(key, target, buckets, givenSkew.getOrElse(DEFAULT_SKEW)); // checked before Redis is reached
+        } catch (IllegalArgumentException bad) {
+            throw new BadInputException(bad.getMessage());
+        }
+        return (c, t, format, z) -> {
+            Duration lag = givenSkew.getOrElse(() -> defaultSkew(c, key));
+            Rollup<AggregateState> rollup = new Rollup<>(RollupSpec.of(key, target, buckets, lag), folds.rollup(), c.range(), c.states(),
+                    c.rollupAppends(), c.clock());
+            if (once) {
+                RollupReport r = rollup.once();
+                format.write(report(key, target, r), t.out(), z);
+            } else {
+                run(rollup, key, target, pace, max, format, t, z);
+            }
+        };
+    }
+
+    /**
+     * The skew when none is given: {@link #DEFAULT_SKEW}, or over another rollup's stream (its last
+     * entry is a rollup entry) that rollup's bucket and {@link #UPSTREAM_SLACK} more, since its entries
+     * land after their bucket's end at the id of its start.
+     */
+    static Duration defaultSkew(Connection c, StreamKey source) {
+        io.vavr.control.Option<StreamId> top = c.states().state(source).map(StreamState::lastGenerated);
+        if (top.isEmpty()) {
+            return DEFAULT_SKEW;
+        }
+        java.util.List<StreamEntry> last = c.range().range(source, top.get(), top.get(), 1);
+        if (last.isEmpty() || !Aggregates.isRollup(last.get(0))) {
+            return DEFAULT_SKEW;
+        }
+        StreamEntry e = last.get(0);
+        long length = Long.parseLong(e.field("to").get()) - e.id().ms() + 1;
+        return Duration.ofMillis(length).plus(UPSTREAM_SLACK).plus(DEFAULT_SKEW);
+    }
+
+    /** Passes until stopped (or {@code max} buckets written): a row for each pass that wrote; a failure is one line on stderr, and it goes on. */
+    private static void run(Rollup<AggregateState> rollup, StreamKey source, StreamKey target, Duration every, long max, Format format,
+                            Terminal t, ZoneId zone) {
+        RowSink sink = format.sink(t.out(), zone, List.of("written", "already there", "last from", "last to"), List.of(8, 14, 24, 24),
+                List.of(true, true, false, false));
+        RollupReport first = rollup.once(); // the history first; a Redis that fails now fails the command (exit 1)
+        long written = first.written();
+        if (first.written() > 0 || first.alreadyThere() > 0) {
+            sink.row(row(source, target, first), cells(first));
+        }
+        while (written < max) {
+            sleep(every);
+            try {
+                RollupReport r = rollup.pass();
+                written += r.written();
+                if (r.written() > 0 || r.alreadyThere() > 0) {
+                    sink.row(row(source, target, r), cells(r));
+                }
+            } catch (StreamStoreException failed) {
+                // a running rollup outlives a Redis restart: what it wrote stays, and the next pass goes on after it
+                t.err().println("rollup: " + StreamCommand.oneLine(failed) + " (trying again in " + every.toMillis() + " ms)");
+                t.err().flush();
+            }
+        }
+    }
+
+    private static Value.Obj row(StreamKey source, StreamKey target, RollupReport r) {
+        return Value.obj().with("stream", Value.text(source.toString())).with("into", Value.text(target.toString()))
+                .with("written", Value.number(r.written())).with("alreadyThere", Value.number(r.alreadyThere()))
+                .with("lastFrom", Value.time(r.lastWritten().map(Window.Closed::t0)))
+                .with("lastTo", Value.time(r.lastWritten().map(Window.Closed::t1)));
+    }
+
+    private static List<Value> cells(RollupReport r) {
+        return List.of(Value.number(r.written()), Value.number(r.alreadyThere()), Value.time(r.lastWritten().map(Window.Closed::t0)),
+                Value.time(r.lastWritten().map(Window.Closed::t1)));
+    }
+
+    private static Report report(StreamKey source, StreamKey target, RollupReport r) {
+        Value.Obj doc = row(source, target, r).with("resumedAfter", Value.time(r.resumedAfter().map(Window.Closed::t1)));
+        return new Report(doc, new Table(List.of("stream", "into", "written", "already there", "last from", "last to"),
+                List.of(List.of(Value.text(source.toString()), Value.text(target.toString())).appendAll(cells(r)))));
+    }
+
+    private static void sleep(Duration d) {
+        try {
+            Thread.sleep(d.toMillis());
+        } catch (InterruptedException stop) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", stop);
+        }
+    }
+}
