@@ -42,7 +42,7 @@ class CheckpointsTest {
 
         @Override
         public String decode(String text) {
-            if (!text.matches("[0-9]+/[0-9]+")) {
+            if (!text.matches("-?[0-9.]+/[0-9]+")) { // sum/count, the sum a decimal (ExistingKeysTest's)
                 throw new IllegalArgumentException("not a sum/count: " + text);
             }
             return text;

@@ -1,7 +1,6 @@
 package echomq.redis;
 
 import echomq.domain.checkpoint.Checkpoints;
-import echomq.domain.checkpoint.StateCodec;
 import echomq.domain.fold.CombinableFold;
 import echomq.domain.partition.HashSlot;
 import echomq.domain.stream.StreamKey;
@@ -45,21 +44,6 @@ class ExistingKeysTest {
         return new BigDecimal(x[0]).add(new BigDecimal(y[0])).toPlainString() + "/" + (Long.parseLong(x[1]) + Long.parseLong(y[1]));
     });
 
-    static final StateCodec<String> TEXT = new StateCodec<>() {
-        @Override
-        public String encode(String value) {
-            return value;
-        }
-
-        @Override
-        public String decode(String text) {
-            if (!text.matches("-?[0-9.]+/[0-9]+")) {
-                throw new IllegalArgumentException("not a sum/count: " + text);
-            }
-            return text;
-        }
-    };
-
     /** Writes as another service would: `*` ids, its own fields in a varying order, no `id`. */
     static void produce(UnifiedJedis jedis, String key, int n, Random r) {
         for (int i = 0; i < n; i++) {
@@ -99,11 +83,11 @@ class ExistingKeysTest {
         // a checkpoint of it, saved by a script over the stream and the checkpoint keys: one slot, or a cluster refuses (CROSSSLOT)
         Checkpoints checkpoints = new Checkpoints(new RedisStreamRange(jedis), new RedisStreamState(jedis), new RedisCheckpoints(jedis),
                 Clock.systemUTC());
-        Checkpoints.Resumed<String> first = checkpoints.foldLog(stream, SUM, TEXT, 1);
+        Checkpoints.Resumed<String> first = checkpoints.foldLog(stream, SUM, CheckpointsTest.TEXT, 1);
         assertThat(first.value()).isEqualTo(expected);
         assertThat(first.saved()).isTrue();
         produce(jedis, key, 20, r);
-        Checkpoints.Resumed<String> second = checkpoints.foldLog(stream, SUM, TEXT, 1);
+        Checkpoints.Resumed<String> second = checkpoints.foldLog(stream, SUM, CheckpointsTest.TEXT, 1);
         assertThat(second.from()).as("resumed from the checkpoint").isNotEmpty();
         assertThat(second.tailEntries()).isEqualTo(20);
         assertThat(second.value()).isEqualTo(independent(jedis, key));

@@ -1,10 +1,7 @@
 package codemojex.app.core;
 
 import java.time.Duration;
-import java.time.format.DateTimeParseException;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Durations as people type them: {@code 90s}, {@code 15m}, {@code 1h}, {@code 7d}, or ISO-8601
@@ -16,8 +13,6 @@ public final class Durations {
 
     /** The longest duration any field accepts: ten years of days. */
     public static final Duration MAX = Duration.ofDays(3650);
-
-    private static final Pattern SHORT = Pattern.compile("([0-9]{1,9})(ms|s|m|h|d)");
 
     private Durations() {
     }
@@ -46,21 +41,9 @@ public final class Durations {
         if (text == null || text.isBlank()) {
             throw new BadInputException(field, field + " must not be empty: give a duration such as 90s, 15m, 1h or 7d, " + range);
         }
-        String t = text.trim();
-        Matcher m = SHORT.matcher(t);
-        if (m.matches()) {
-            long n = Long.parseLong(m.group(1)); // at most nine digits: no unit overflows a Duration
-            return switch (m.group(2)) {
-                case "ms" -> Duration.ofMillis(n);
-                case "s" -> Duration.ofSeconds(n);
-                case "m" -> Duration.ofMinutes(n);
-                case "h" -> Duration.ofHours(n);
-                default -> Duration.ofDays(n);
-            };
-        }
         try {
-            return Duration.parse(t);
-        } catch (DateTimeParseException e) {
+            return echomq.domain.window.Durations.parse(text); // the library's one reading of a spelled duration
+        } catch (IllegalArgumentException e) {
             throw new BadInputException(field, field + " " + Bounded.shown(text) + " is not a duration such as 90s, 15m, 1h, 7d or PT1H, "
                     + range);
         }

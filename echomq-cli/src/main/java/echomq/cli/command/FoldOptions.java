@@ -17,8 +17,19 @@ public final class FoldOptions {
      * @throws BadInputException naming an unknown, malformed or repeated fold
      */
     public Aggregates aggregates() {
+        return parse(fold);
+    }
+
+    /**
+     * The folds {@code text} spells, as {@code --fold} reads them (also where {@code --fold} is optional).
+     *
+     * @param text the comma-separated folds
+     * @return them, in the order written
+     * @throws BadInputException naming an unknown, malformed or repeated fold
+     */
+    public static Aggregates parse(String text) {
         try {
-            return Aggregates.parse(fold);
+            return Aggregates.parse(text);
         } catch (IllegalArgumentException bad) {
             throw new BadInputException("--fold: " + bad.getMessage());
         }

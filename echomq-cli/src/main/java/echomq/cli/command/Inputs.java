@@ -14,7 +14,6 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -31,7 +30,6 @@ public final class Inputs {
     /** The last instant a window may reach. */
     public static final Instant LAST = LocalDate.of(9999, 12, 31).atTime(LocalTime.MAX).toInstant(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS);
 
-    private static final Pattern SHORT = Pattern.compile("([0-9]{1,9})(ms|s|m|h|d)");
     private static final Pattern TIME_OF_DAY = Pattern.compile("([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?");
 
     private Inputs() {
@@ -68,28 +66,13 @@ public final class Inputs {
         }
         String t = text.trim();
         Duration d;
-        Matcher m = SHORT.matcher(t);
-        if (m.matches()) {
-            long n = Long.parseLong(m.group(1)); // nine digits at most: no unit overflows
-            d = switch (m.group(2)) {
-                case "ms" -> Duration.ofMillis(n);
-                case "s" -> Duration.ofSeconds(n);
-                case "m" -> Duration.ofMinutes(n);
-                case "h" -> Duration.ofHours(n);
-                default -> Duration.ofDays(n);
-            };
-        } else {
-            try {
-                d = Duration.parse(t);
-            } catch (DateTimeParseException notADuration) {
-                throw new BadInputException(option + " \"" + shown(t) + "\" is not a duration such as 90s, 5m, 1h, 1d or PT1H30M");
-            }
+        try {
+            d = echomq.domain.window.Durations.parse(t);
+        } catch (IllegalArgumentException notADuration) {
+            throw new BadInputException(option + " " + notADuration.getMessage());
         }
         if (d.isNegative() || d.compareTo(MAX_DURATION) > 0) {
             throw new BadInputException(option + " \"" + shown(t) + "\" is out of range: give a duration from 0s to 3650d");
-        }
-        if (d.getNano() % 1_000_000 != 0) {
-            throw new BadInputException(option + " \"" + shown(t) + "\" is not whole milliseconds");
         }
         return d;
     }

@@ -77,12 +77,7 @@ public final class RollupCommand extends StreamCommand {
     @Override
     protected Answer prepare(StreamKey key, ZoneId zone) {
         Buckets buckets = Inputs.buckets(bucket, zone, LocalTime.MIDNIGHT, false);
-        Aggregates folds;
-        try {
-            folds = Aggregates.parse(fold);
-        } catch (IllegalArgumentException bad) {
-            throw new BadInputException("--fold: " + bad.getMessage());
-        }
+        Aggregates folds = FoldOptions.parse(fold);
         StreamKey target;
         try {
             target = StreamKey.existing(into);

@@ -72,12 +72,7 @@ public final class TailCommand extends StreamCommand {
         if (fold == null) {
             throw new BadInputException("--bucket needs --fold FOLDS: what to compute of each bucket, e.g. --fold count");
         }
-        Aggregates folds;
-        try {
-            folds = Aggregates.parse(fold);
-        } catch (IllegalArgumentException bad) {
-            throw new BadInputException("--fold: " + bad.getMessage());
-        }
+        Aggregates folds = FoldOptions.parse(fold);
         Duration lag = skew == null ? Duration.ZERO : Inputs.durationOrZero("--skew", skew);
         Aggregates f = folds;
         return (c, t, format, z) -> buckets(c, key, buckets, f, lag, format, t, z, max);

@@ -106,21 +106,9 @@ public record RollupSpec(StreamKey source, StreamKey target, Buckets buckets, Du
         String t = spelling.trim();
         Duration d;
         try {
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d{1,12})(ms|s|m|h|d)").matcher(t);
-            if (m.matches()) {
-                long n = Long.parseLong(m.group(1));
-                d = switch (m.group(2)) {
-                    case "ms" -> Duration.ofMillis(n);
-                    case "s" -> Duration.ofSeconds(n);
-                    case "m" -> Duration.ofMinutes(n);
-                    case "h" -> Duration.ofHours(n);
-                    default -> Duration.ofDays(n);
-                };
-            } else {
-                d = Duration.parse(t);
-            }
-        } catch (java.time.format.DateTimeParseException | ArithmeticException e) {
-            throw new IllegalArgumentException("bucket length \"" + t + "\" is not a length: write e.g. 1m, 15m, 1h, 1d or PT1M", e);
+            d = echomq.domain.window.Durations.parse(t);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("bucket length " + e.getMessage(), e);
         }
         if (d.isNegative() || d.isZero()) {
             throw new IllegalArgumentException("bucket length \"" + t + "\" must be positive");
