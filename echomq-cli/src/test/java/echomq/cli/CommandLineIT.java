@@ -162,4 +162,32 @@ class CommandLineIT extends CliTest {
                 "--into", "orders:kill:1m", "--once", "--format", "json");
         assertThat(third.json().get("written").asLong()).isZero();
     }
+
+    /** A stream of {@code *} ids, as {@code redis-cli XADD orders * …} writes it, asked by the process over the last hour of Redis' clock. */
+    @Test
+    void aStreamOfStarIdsAskedAsAProcess() {
+        List<String> ids = new ArrayList<>();
+        List<LinkedHashMap<String, String>> fields = new ArrayList<>();
+        Random rnd = Seeded.random("CommandLineIT.star");
+        for (int i = 0; i < 40; i++) {
+            ids.add("*");
+            fields.add(Streams.order(rnd, 6));
+        }
+        List<RedisCli.Written> written = cli.xadd("orders:star-process", ids, fields);
+        Run r = java("window", "--redis", server.uri(), "--stream", "orders:star-process", "--since", "1h",
+                "--fold", "count,sum:amount,max:amount,distinct:user", "--format", "json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode j = r.json();
+        Exact x = Exact.of(written, "amount", "user");
+        assertThat(j.get("entries").asLong()).isEqualTo(40);
+        assertThat(decimal(j.get("sum:amount"))).isEqualByComparingTo(x.sum());
+        assertThat(decimal(j.get("max:amount"))).isEqualByComparingTo(x.max());
+        assertThat(j.get("distinct:user").asLong()).isEqualTo(x.distinct());
+        Run csv = java("series", "--redis", server.uri(), "--stream", "orders:star-process", "--since", "10m", "--bucket", "1m",
+                "--fold", "count", "--format", "csv");
+        assertThat(csv.code()).as(csv.err()).isZero();
+        List<String> lines = csv.out().lines().toList();
+        assertThat(lines.get(0)).isEqualTo("from,to,entries,count");
+        assertThat(lines.stream().skip(1).mapToLong(l -> Long.parseLong(l.split(",")[2])).sum()).isEqualTo(40);
+    }
 }
