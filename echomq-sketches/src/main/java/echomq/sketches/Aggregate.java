@@ -209,7 +209,7 @@ public sealed interface Aggregate permits Aggregate.Count, Aggregate.Sum, Aggreg
     }
 
     /**
-     * Checks a field name: non-empty, no whitespace or control characters.
+     * Checks a field name: non-empty, at most 200 characters, no whitespace or control characters.
      *
      * @param kind  the fold, for the message
      * @param field the field
@@ -219,6 +219,9 @@ public sealed interface Aggregate permits Aggregate.Count, Aggregate.Sum, Aggreg
     static String requireField(String kind, String field) {
         if (field == null || field.isEmpty()) {
             throw new IllegalArgumentException(kind + " names no field");
+        }
+        if (field.length() > 200) {
+            throw new IllegalArgumentException("the field of " + kind + " is " + field.length() + " characters long, at most 200 allowed");
         }
         for (int i = 0; i < field.length(); i++) {
             char c = field.charAt(i);

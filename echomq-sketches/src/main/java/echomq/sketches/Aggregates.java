@@ -52,6 +52,8 @@ public final class Aggregates {
     static final long HIGHEST = 1_000_000_000_000_000L;
     /** Precision of a distinct count's registers. */
     static final int PRECISION = 14;
+    /** The most folds one list may hold: each is a field of every rollup entry (two with its state). */
+    public static final int MAX_FOLDS = 64;
     /** The most digits either side of the point a numeric value may have. */
     static final int MAX_DIGITS = 40;
 
@@ -76,9 +78,12 @@ public final class Aggregates {
      *
      * @param spellings e.g. {@code count,sum:amount,p99:amount}
      * @return the folds, in the order written
-     * @throws IllegalArgumentException naming an empty list, an unknown or a repeated fold
+     * @throws IllegalArgumentException naming an empty list, an unknown or a repeated fold, or more than {@value #MAX_FOLDS}
      */
     public static Aggregates parse(String spellings) {
+        if (spellings != null && spellings.length() > 64 * MAX_FOLDS) {
+            throw new IllegalArgumentException("the folds are " + spellings.length() + " characters long, at most " + 64 * MAX_FOLDS + " allowed");
+        }
         if (spellings == null || spellings.isBlank()) {
             throw new IllegalArgumentException("no fold given: write a comma-separated list of " + Aggregate.SPELLINGS);
         }
@@ -94,12 +99,15 @@ public final class Aggregates {
      *
      * @param aggregates at least one, none twice
      * @return the folds, in the order given
-     * @throws IllegalArgumentException naming a repeated fold, or when none is given
+     * @throws IllegalArgumentException naming a repeated fold, or when none or more than {@value #MAX_FOLDS} are given
      */
     public static Aggregates of(Iterable<Aggregate> aggregates) {
         Vector<Aggregate> list = Vector.ofAll(aggregates);
         if (list.isEmpty()) {
             throw new IllegalArgumentException("no fold given: write a comma-separated list of " + Aggregate.SPELLINGS);
+        }
+        if (list.size() > MAX_FOLDS) {
+            throw new IllegalArgumentException(list.size() + " folds given, at most " + MAX_FOLDS + " allowed");
         }
         Set<String> seen = new HashSet<>();
         for (Aggregate a : list) {

@@ -197,6 +197,15 @@ class AggregatesPropertiesTest {
     }
 
     @Test
+    void aListIsBounded() {
+        String many = java.util.stream.IntStream.range(0, Aggregates.MAX_FOLDS + 1).mapToObj(i -> "sum:f" + i)
+                .collect(java.util.stream.Collectors.joining(","));
+        assertThatThrownBy(() -> Aggregates.parse(many)).hasMessageContaining("65 folds given, at most 64");
+        assertThatThrownBy(() -> Aggregates.parse("sum:" + "x".repeat(201))).hasMessageContaining("at most 200");
+        assertThatThrownBy(() -> Aggregates.parse("count,".repeat(2_000))).hasMessageContaining("characters long");
+    }
+
+    @Test
     void spellingsAreKept() {
         assertThat(Aggregates.parse("count, p99.9:amount ,distinct:user").list().map(Aggregate::spelling))
                 .containsExactly("count", "p99.9:amount", "distinct:user");
