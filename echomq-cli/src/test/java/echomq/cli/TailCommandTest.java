@@ -73,6 +73,49 @@ class TailCommandTest extends CliTest {
     }
 
     /** Appends an entry every few milliseconds until {@code tail} ends (at most 20 s). */
+    /** A tail outlives a Redis restart: a line on stderr while Redis is away, then on from the last entry it printed. */
+    @Test
+    void aTailOutlivesARedisRestart() throws Exception {
+        try (echomq.testkit.RedisServerProcess own = echomq.testkit.TestRedis.privateServer()) {
+            RedisCli ownCli = new RedisCli(own.port());
+            List<RedisCli.Written> written = new CopyOnWriteArrayList<>();
+            CompletableFuture<Run> tail = CompletableFuture.supplyAsync(() ->
+                    runWith(java.util.Map.of("REDIS_URL", own.uri()), "tail", "--stream", "orders:restart", "--format", "json", "--max-rows", "6"));
+            CompletableFuture<Void> writer = CompletableFuture.runAsync(() -> {
+                long stopAt = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                int i = 0;
+                while (!tail.isDone() && System.nanoTime() < stopAt) {
+                    try {
+                        written.addAll(ownCli.xadd("orders:restart", List.of("*"), List.of(LinkedHashMap.of("n", Integer.toString(i++)))));
+                    } catch (RuntimeException down) {
+                        // Redis is away: the writer waits, as the tail does
+                    }
+                    try {
+                        Thread.sleep(100);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            });
+            while (written.size() < 2 && !tail.isDone()) {
+                Thread.sleep(20);
+            }
+            own.stop();
+            Thread.sleep(1_500);
+            own.restart();
+            Run r = tail.get(40, TimeUnit.SECONDS);
+            writer.get(40, TimeUnit.SECONDS);
+            assertThat(r.code()).as(r.err()).isZero();
+            assertThat(r.err()).contains("tail: ").contains("trying again");
+            List<String> ids = written.stream().map(w -> w.id().toString()).toList();
+            List<String> printed = r.out().lines().map(l -> parse(l).get("id").asText()).toList();
+            assertThat(printed).hasSize(6).allSatisfy(id -> assertThat(ids).contains(id));
+            for (int k = 1; k < printed.size(); k++) {
+                assertThat(echomq.domain.id.StreamId.parse(printed.get(k))).isGreaterThan(echomq.domain.id.StreamId.parse(printed.get(k - 1)));
+            }
+        }
+    }
+
     private static void writeUntil(CompletableFuture<Run> tail, String key, List<RedisCli.Written> written) throws InterruptedException {
         long stopAt = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         int i = 0;

@@ -8,6 +8,7 @@ import echomq.domain.id.StreamId;
 import echomq.domain.stream.StreamEntry;
 import echomq.domain.stream.StreamKey;
 import echomq.domain.stream.StreamState;
+import echomq.domain.stream.StreamStoreException;
 import echomq.domain.window.Buckets;
 import echomq.domain.window.Window;
 import echomq.engine.live.ClosingBuckets;
@@ -65,7 +66,7 @@ public final class TailCommand extends StreamCommand {
             if (fold != null || skew != null) {
                 throw new BadInputException((fold != null ? "--fold" : "--skew") + " needs --bucket D: without it, tail prints each entry");
             }
-            return (c, t, format, z) -> entries(c, key, format.sink(t.out(), z, List.of("id", "time", "fields"), List.of(15, 24, 0),
+            return (c, t, format, z) -> entries(c, t, key, format.sink(t.out(), z, List.of("id", "time", "fields"), List.of(15, 24, 0),
                     List.of(false, false, false)), max);
         }
         Buckets buckets = Inputs.buckets(bucket, zone, LocalTime.MIDNIGHT, false);
@@ -79,11 +80,13 @@ public final class TailCommand extends StreamCommand {
     }
 
     /** Each entry after the stream's last one at the start. */
-    private static void entries(Connection c, StreamKey key, RowSink sink, long max) {
+    private static void entries(Connection c, Terminal t, StreamKey key, RowSink sink, long max) {
         StreamId after = c.states().state(key).map(StreamState::lastGenerated).getOrElse(StreamId.MIN);
         long rows = 0;
         while (rows < max) {
-            for (StreamEntry e : c.tail().readAfter(key, after, 100, BLOCK)) {
+            StreamId from = after;
+            java.util.List<StreamEntry> read = outliving(t, () -> c.tail().readAfter(key, from, 100, BLOCK));
+            for (StreamEntry e : read) {
                 after = e.id();
                 if (rows++ < max) {
                     Value.Obj fields = Value.obj();
@@ -120,11 +123,40 @@ public final class TailCommand extends StreamCommand {
         long shortest = buckets.shortest().toMillis();
         long every = Math.max(20, Math.min(1000, shortest / 10));
         while (rows.get() < max) {
-            subscription.pass();
+            outliving(t, () -> {
+                subscription.pass();
+            });
             if (rows.get() < max) {
                 sleep(every);
             }
         }
+    }
+
+    /**
+     * {@code read}, or when Redis fails under a running tail, one line on stderr and nothing: the next
+     * turn tries again after a second (the start already reached Redis, so a Redis down from the start
+     * is still exit 1). What was printed stays, and the tail goes on after it.
+     */
+    private static <T> T outliving(Terminal t, java.util.function.Supplier<T> read, T nothing) {
+        try {
+            return read.get();
+        } catch (StreamStoreException | redis.clients.jedis.exceptions.JedisException failed) {
+            t.err().println("tail: " + StreamCommand.oneLine(failed) + " (trying again in 1 s)");
+            t.err().flush();
+            sleep(1_000);
+            return nothing;
+        }
+    }
+
+    private static java.util.List<StreamEntry> outliving(Terminal t, java.util.function.Supplier<java.util.List<StreamEntry>> read) {
+        return outliving(t, read, java.util.List.of());
+    }
+
+    private static void outliving(Terminal t, Runnable pass) {
+        outliving(t, () -> {
+            pass.run();
+            return Boolean.TRUE;
+        }, Boolean.FALSE);
     }
 
     private static void sleep(long ms) {
