@@ -18,7 +18,7 @@ import java.util.Map;
  * stack trace). The answer alone goes to stdout; errors and progress to stderr.
  */
 @Command(name = "echomq", mixinStandardHelpOptions = true, version = "echomq 0.1.0",
-        description = "Windowed questions of any Redis stream: folds of a window, series of buckets, sessions, a live tail.",
+        description = "Windowed questions of any Redis stream: folds of a window, series of buckets, sessions, a live tail; and rollups.",
         subcommands = CommandLine.HelpCommand.class)
 public final class Main implements Runnable {
 
@@ -38,7 +38,7 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "name a command: window, series, sessions or tail");
+        throw new CommandLine.ParameterException(spec.commandLine(), "name a command: window, series, sessions, tail or rollup");
     }
 
     /**

@@ -44,7 +44,13 @@ class ExitCodesTest extends CliTest {
                 Arguments.of("ftp://example", List.of("window", "--stream", "orders", "--since", "1h", "--fold", "count", "--redis", "ftp://example")),
                 Arguments.of("--redis is empty", List.of("window", "--stream", "orders", "--since", "1h", "--fold", "count", "--redis", " ")),
                 Arguments.of("--wat", List.of("window", "--stream", "orders", "--since", "1h", "--fold", "count", "--wat")),
-                Arguments.of("Missing required option", List.of("window", "--since", "1h", "--fold", "count")));
+                Arguments.of("Missing required option", List.of("window", "--since", "1h", "--fold", "count")),
+                Arguments.of("+999999999-12-31", List.of("window", "--stream", "orders", "--from", "2026-12-07", "--to", "+999999999-12-31",
+                        "--fold", "count")),
+                Arguments.of("port 99999", List.of("window", "--stream", "orders", "--since", "1h", "--fold", "count", "--redis",
+                        "redis://127.0.0.1:99999")),
+                Arguments.of("port 0", List.of("window", "--stream", "orders", "--since", "1h", "--fold", "count", "--redis", "redis://127.0.0.1:0")),
+                Arguments.of("sum_a_b", List.of("rollup", "--stream", "orders", "--bucket", "1m", "--fold", "sum:a_b,sum:a:b", "--into", "o:1m")));
     }
 
     @ParameterizedTest(name = "{0}")

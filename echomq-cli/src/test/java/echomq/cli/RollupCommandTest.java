@@ -9,6 +9,7 @@ import echomq.redis.RedisStreamRange;
 import echomq.testkit.Seeded;
 import io.vavr.collection.LinkedHashMap;
 import org.junit.jupiter.api.Test;
+import echomq.cli.Main;
 import redis.clients.jedis.UnifiedJedis;
 
 import java.time.Instant;
@@ -142,5 +143,39 @@ class RollupCommandTest extends CliTest {
             assertThat(r.code()).as("%s: %s", String.join(" ", args), r.err()).isEqualTo(2);
             assertThat(r.err()).startsWith("error: ").doesNotContain("unreachable");
         }
+    }
+
+    /** A rollup into a key another rollup writes with other folds or another bucket is refused, named, and writes nothing. */
+    @Test
+    void aTargetAnotherRollupWritesIsRefused() {
+        Random rnd = Seeded.random("RollupCommandTest.other");
+        Streams.explicit(cli, "orders:r3", rnd, 200, 600_000, 5);
+        ok("rollup", "--stream", "orders:r3", "--bucket", "1m", "--fold", "count,sum:amount", "--into", "orders:r3:1m", "--once");
+        String before = shape(read("orders:r3:1m"));
+        for (String[] other : List.of(new String[] {"--bucket", "1m", "--fold", "count"}, new String[] {"--bucket", "1h", "--fold", "count,sum:amount"})) {
+            List<String> args = new ArrayList<>(List.of("rollup", "--stream", "orders:r3", "--into", "orders:r3:1m", "--once"));
+            args.addAll(List.of(other));
+            Run r = run(args.toArray(String[]::new));
+            assertThat(r.code()).as(r.err()).isEqualTo(Main.BAD_INPUT);
+            assertThat(r.err()).contains("holds another rollup").contains("orders:r3:1m");
+        }
+        assertThat(shape(read("orders:r3:1m"))).isEqualTo(before);
+    }
+
+    /** tail shows a field named id, which the library keeps apart from the others. */
+    @Test
+    void tailShowsAnIdField() throws Exception {
+        java.util.concurrent.CompletableFuture<Run> tail = java.util.concurrent.CompletableFuture.supplyAsync(() ->
+                run("tail", "--stream", "orders:ids", "--format", "json", "--max-rows", "1"));
+        long stopAt = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
+        while (!tail.isDone() && System.nanoTime() < stopAt) {
+            cli.xadd("orders:ids", List.of("*"), List.of(LinkedHashMap.of("amount", "5", "id", "o-17")));
+            Thread.sleep(50);
+        }
+        Run r = tail.get(30, java.util.concurrent.TimeUnit.SECONDS);
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode row = JSON.readTree(r.out().lines().findFirst().orElseThrow());
+        assertThat(row.get("fields").get("id").asText()).isEqualTo("o-17");
+        assertThat(row.get("fields").get("amount").asText()).isEqualTo("5");
     }
 }

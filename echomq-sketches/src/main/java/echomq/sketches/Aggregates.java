@@ -99,7 +99,9 @@ public final class Aggregates {
      *
      * @param aggregates at least one, none twice
      * @return the folds, in the order given
-     * @throws IllegalArgumentException naming a repeated fold, or when none or more than {@value #MAX_FOLDS} are given
+     * @throws IllegalArgumentException naming a repeated fold, two folds written as one rollup field
+     *                                  ({@code sum:a_b} and {@code sum:a:b}), or when none or more than
+     *                                  {@value #MAX_FOLDS} are given
      */
     public static Aggregates of(Iterable<Aggregate> aggregates) {
         Vector<Aggregate> list = Vector.ofAll(aggregates);
@@ -113,6 +115,22 @@ public final class Aggregates {
         for (Aggregate a : list) {
             if (!seen.add(a.spelling())) {
                 throw new IllegalArgumentException("fold \"" + a.spelling() + "\" is given twice");
+            }
+        }
+        // a rollup entry holds each fold under its column (':' as '_') and some under a state column too: two
+        // folds whose columns meet would write one field, and a rollup of the rollup would read the wrong one
+        java.util.Map<String, String> columns = new java.util.HashMap<>(java.util.Map.of("to", "the bucket's end", "entries", "the entry count"));
+        for (Aggregate a : list) {
+            java.util.List<String> own = new java.util.ArrayList<>(java.util.List.of(a.column()));
+            if (a instanceof Aggregate.Avg || a instanceof Aggregate.Percentile || a instanceof Aggregate.Distinct) {
+                own.add(a.column() + "_state");
+            }
+            for (String c : own) {
+                String before = columns.putIfAbsent(c, "fold \"" + a.spelling() + "\"");
+                if (before != null) {
+                    throw new IllegalArgumentException("fold \"" + a.spelling() + "\" and " + before + " would both be the rollup field \""
+                            + c + "\": name the fields apart");
+                }
             }
         }
         return new Aggregates(list);

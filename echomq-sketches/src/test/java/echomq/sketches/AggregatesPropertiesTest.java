@@ -197,6 +197,14 @@ class AggregatesPropertiesTest {
     }
 
     @Test
+    void twoFoldsWrittenAsOneRollupFieldAreRefused() {
+        assertThatThrownBy(() -> Aggregates.parse("sum:a_b,sum:a:b")).hasMessageContaining("sum_a_b").hasMessageContaining("sum:a:b");
+        assertThatThrownBy(() -> Aggregates.parse("distinct:user,distinct:user_state")).hasMessageContaining("distinct_user_state");
+        assertThatThrownBy(() -> Aggregates.parse("p50:x,p50:x_state")).hasMessageContaining("p50_x_state");
+        assertThat(Aggregates.parse("sum:a_b,sum:a_c,p50:a,p99:a").list()).hasSize(4);
+    }
+
+    @Test
     void aListIsBounded() {
         String many = java.util.stream.IntStream.range(0, Aggregates.MAX_FOLDS + 1).mapToObj(i -> "sum:f" + i)
                 .collect(java.util.stream.Collectors.joining(","));

@@ -133,6 +133,20 @@ public final class Inputs {
         String t = text.trim();
         Instant i;
         try {
+            i = parseInstant(t, zone, dayStarts, end, option);
+        } catch (java.time.DateTimeException beyondTheCalendar) {
+            // a date Java parses but cannot move by a day or place in a zone (year 999999999)
+            throw new BadInputException(option + " \"" + shown(t) + "\" is out of range: give an instant from 1970-01-01 to 9999-12-31");
+        }
+        if (i.isBefore(FIRST) || i.isAfter(LAST)) {
+            throw new BadInputException(option + " \"" + shown(t) + "\" is out of range: give an instant from 1970-01-01 to 9999-12-31");
+        }
+        return i.truncatedTo(ChronoUnit.MILLIS);
+    }
+
+    private static Instant parseInstant(String t, ZoneId zone, LocalTime dayStarts, boolean end, String option) {
+        Instant i;
+        try {
             i = OffsetDateTime.parse(t).toInstant();
         } catch (DateTimeParseException notWithOffset) {
             try {
@@ -148,10 +162,7 @@ public final class Inputs {
                 }
             }
         }
-        if (i.isBefore(FIRST) || i.isAfter(LAST)) {
-            throw new BadInputException(option + " \"" + shown(t) + "\" is out of range: give an instant from 1970-01-01 to 9999-12-31");
-        }
-        return i.truncatedTo(ChronoUnit.MILLIS);
+        return i;
     }
 
     /**

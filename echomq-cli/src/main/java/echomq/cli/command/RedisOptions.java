@@ -27,9 +27,23 @@ public final class RedisOptions {
             if (redis.isBlank()) {
                 throw new BadInputException("--redis is empty: give redis://host:port, or leave it out for $REDIS_URL or " + DEFAULT);
             }
-            return redis.trim();
+            return requirePort(redis.trim());
         }
         String fromEnv = env.get("REDIS_URL");
-        return fromEnv == null || fromEnv.isBlank() ? DEFAULT : fromEnv.trim();
+        return fromEnv == null || fromEnv.isBlank() ? DEFAULT : requirePort(fromEnv.trim());
+    }
+
+    /** {@code url}, when its port (if it names one) is 1..65535: a port out of range is bad input, not an unreachable Redis. */
+    private static String requirePort(String url) {
+        int port;
+        try {
+            port = java.net.URI.create(url).getPort();
+        } catch (IllegalArgumentException notAUri) {
+            return url; // the connection's own parsing names what is wrong with it (exit 2 as well)
+        }
+        if (port == 0 || port > 65_535) {
+            throw new BadInputException("--redis names port " + port + ": give a port from 1 to 65535");
+        }
+        return url;
     }
 }

@@ -68,7 +68,15 @@ public final class SessionsCommand extends StreamCommand {
         String spelled = gap.trim();
         return Answer.report(c -> {
             Window.Closed range = r.closed(c.now(key));
-            List<Session<AggregateState>> found = new StreamWindows(c.range()).foldSessions(key, asked, range, f.fold());
+            List<Session<AggregateState>> found;
+            try {
+                found = new StreamWindows(c.range()).foldSessions(key, asked, range, f.fold());
+            } catch (IllegalStateException tooLong) {
+                // the library names its own bound (Sessions.longest, a Java duration); here it is the option as spelled
+                String m = String.valueOf(tooLong.getMessage()).replace("the longest session " + asked.longest() + " (Sessions.longest)",
+                        "--longest " + (longest == null ? "1d" : longest.trim()));
+                throw new IllegalStateException(m.contains("--longest") ? m + ": give a longer --longest" : m, tooLong);
+            }
             List<Value> json = found.map(s -> Value.obj().with("key", Value.text(s.key().getOrElse("")))
                     .with("from", Value.time(s.from())).with("to", Value.time(s.to())).with(Answers.values(s.value())));
             return new Report(Value.obj().with("stream", Value.text(key.toString())).with("by", Value.text(by))

@@ -89,14 +89,19 @@ public final class TailCommand extends StreamCommand {
             for (StreamEntry e : read) {
                 after = e.id();
                 if (rows++ < max) {
+                    // the entry's own `id` field (another service's order id, or a branded id) is a field too: the
+                    // library keeps it apart from fields(), so it is put first here
+                    io.vavr.collection.LinkedHashMap<String, String> all = e.field(StreamEntry.ID_FIELD)
+                            .map(id -> io.vavr.collection.LinkedHashMap.of(StreamEntry.ID_FIELD, id).merge(e.fields()))
+                            .getOrElse(e::fields);
                     Value.Obj fields = Value.obj();
-                    for (Tuple2<String, String> f : e.fields()) {
+                    for (Tuple2<String, String> f : all) {
                         fields = fields.with(f._1, Value.text(f._2));
                     }
                     sink.row(Value.obj().with("stream", Value.text(key.toString())).with("id", Value.text(e.id().toString()))
                                     .with("time", Value.time(e.id().instant())).with("fields", fields),
                             List.of(Value.text(e.id().toString()), Value.time(e.id().instant()),
-                                    Value.text(e.fields().map(f -> f._1 + "=" + f._2).mkString(" "))));
+                                    Value.text(all.map(f -> f._1 + "=" + f._2).mkString(" "))));
                 }
             }
         }

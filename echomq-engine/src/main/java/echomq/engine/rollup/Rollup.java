@@ -128,7 +128,9 @@ public final class Rollup<A> {
      *
      * @return what it wrote
      * @throws echomq.domain.stream.StreamStoreException when the store fails (what was written stays; a rerun goes on after it)
-     * @throws IllegalArgumentException when the fold's fields are bad, or for a bucket starting at the epoch
+     * @throws IllegalArgumentException when the fold's fields are bad, for a bucket starting at the epoch, or
+     *                                  when the target's last entry was written by another rollup (other fields
+     *                                  or another bucket), named
      */
     public RollupReport once() {
         return run(Long.MAX_VALUE);
@@ -149,6 +151,7 @@ public final class Rollup<A> {
         Instant now = clock.now(spec.source());
         Option<StreamId> top = states.state(spec.target()).map(StreamState::lastGenerated);
         Option<Window.Closed> resumedAfter = RollupPlan.resumeAfter(spec.buckets(), top);
+        requireSameRollup(top, resumedAfter);
         Option<Window.Closed> done = resumedAfter;
         Option<Window.Closed> lastWritten = Option.none();
         long written = 0;
@@ -195,6 +198,32 @@ public final class Rollup<A> {
      * @return the run
      * @throws IllegalArgumentException when {@code every} is not above zero
      */
+    /**
+     * Refuses a target whose last entry another rollup wrote differently (other fields, or another
+     * bucket: its {@code to}): going on would leave a stream whose entries no one fold reads, and
+     * skip or split buckets. A target whose last entry is gone (trimmed) is not checked.
+     */
+    private void requireSameRollup(Option<StreamId> top, Option<Window.Closed> bucket) {
+        if (top.isEmpty() || bucket.isEmpty()) {
+            return;
+        }
+        List<StreamEntry> last = range.range(spec.target(), top.get(), top.get(), 1);
+        if (last.isEmpty()) {
+            return;
+        }
+        StreamEntry e = last.get(0);
+        io.vavr.collection.LinkedHashMap<String, String> ours = fold.fieldsOf(fold.fold().initial(), bucket.get());
+        java.util.List<String> theirNames = e.fields().keySet().toJavaList();
+        java.util.List<String> ourNames = ours.keySet().toJavaList();
+        boolean sameBucket = !ours.containsKey("to") || e.field("to").contains(Long.toString(bucket.get().t1().toEpochMilli()));
+        if (!theirNames.equals(ourNames) || !sameBucket) {
+            throw new IllegalArgumentException("target " + spec.target() + " holds another rollup: its last entry " + e.id()
+                    + " has the fields " + theirNames + (sameBucket ? "" : " and ends its bucket at " + e.field("to").getOrElse("?"))
+                    + ", where this rollup writes " + ourNames + " for the bucket " + bucket.get()
+                    + ": roll up into another key, or with that rollup's bucket and folds");
+        }
+    }
+
     public Running start(ScheduledExecutorService scheduler, Duration every, Consumer<Throwable> onError) {
         return new Running(Objects.requireNonNull(scheduler, "scheduler"), false, every, onError);
     }
