@@ -184,7 +184,7 @@ public enum Format {
         private final DateTimeFormatter times;
 
         Texts(ZoneId zone) {
-            this.times = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSXXX", Locale.ROOT).withZone(zone);
+            this.times = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSXXXXX", Locale.ROOT).withZone(zone);
         }
 
         String time(Value.Time t) {

@@ -76,7 +76,11 @@ public final class Progress implements AutoCloseable {
 
     /** Rewrites the line in place: a shorter line than the last one is padded over it. */
     synchronized void show(Duration elapsed) {
-        String l = line(read.getAsLong(), elapsed);
+        long entries = read.getAsLong();
+        if (entries == 0 && shown == 0) {
+            return; // nothing read yet (a slow connection, a TLS handshake): a line of zeros says nothing
+        }
+        String l = line(entries, elapsed);
         err.print("\r" + l + " ".repeat(Math.max(0, shown - l.length())));
         err.flush();
         shown = Math.max(shown, l.length()); // what is on screen: a shorter line was padded to the longer

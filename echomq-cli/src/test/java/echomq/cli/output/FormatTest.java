@@ -40,4 +40,14 @@ class FormatTest {
         assertThat(bytes.toString(StandardCharsets.UTF_8).replaceAll("\\s", ""))
                 .isEqualTo("{\"from\":\"2026-12-07T11:00:00.000+01:00\",\"sum\":15000,\"min\":null}");
     }
+
+    @Test
+    void anOffsetWithSecondsIsShownWhole() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        Value.Obj doc = Value.obj().with("from", Value.time(Instant.parse("2026-12-07T10:00:00Z")));
+        Format.JSON.write(new Report(doc, new Table(List.empty(), List.empty())), new PrintStream(bytes, true, StandardCharsets.UTF_8),
+                ZoneOffset.of("+01:30:15"));
+        // the local time and the offset name the same instant (an offset cut to minutes would be 15 s off)
+        assertThat(bytes.toString(StandardCharsets.UTF_8)).contains("2026-12-07T11:30:15.000+01:30:15");
+    }
 }

@@ -39,4 +39,16 @@ class ProgressTest {
         p.close();
         assertThat(bytes.size()).isZero();
     }
+
+    @Test
+    void nothingReadYetShowsNoLine() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        AtomicLong read = new AtomicLong();
+        Progress p = Progress.manual(new PrintStream(bytes, true, StandardCharsets.UTF_8), read::get);
+        p.show(Duration.ofMillis(5000)); // a slow handshake: no line of zeros
+        assertThat(bytes.size()).isZero();
+        read.set(3);
+        p.show(Duration.ofMillis(6000));
+        assertThat(bytes.toString(StandardCharsets.UTF_8)).isEqualTo("\rread 3 entries (0/s)");
+    }
 }
