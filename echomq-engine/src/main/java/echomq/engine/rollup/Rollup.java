@@ -188,17 +188,6 @@ public final class Rollup<A> {
     }
 
     /**
-     * Runs {@link #pass()} every {@code every} on {@code scheduler} until the returned run is closed:
-     * each bucket written as it closes. A failed pass goes to {@code onError} and the next one tries
-     * again: nothing is swallowed, nothing skipped.
-     *
-     * @param scheduler the scheduler (not shut down by the run)
-     * @param every     the delay between passes, above zero
-     * @param onError   gets each failure of a pass
-     * @return the run
-     * @throws IllegalArgumentException when {@code every} is not above zero
-     */
-    /**
      * Refuses a target whose last entry another rollup wrote differently (other fields, or another
      * bucket: its {@code to}): going on would leave a stream whose entries no one fold reads, and
      * skip or split buckets. A target whose last entry is gone (trimmed) is not checked.
@@ -224,6 +213,17 @@ public final class Rollup<A> {
         }
     }
 
+    /**
+     * Runs {@link #pass()} every {@code every} on {@code scheduler} until the returned run is closed:
+     * each bucket written as it closes. A failed pass goes to {@code onError} and the next one tries
+     * again: nothing is swallowed, nothing skipped.
+     *
+     * @param scheduler the scheduler (not shut down by the run)
+     * @param every     the delay between passes, above zero
+     * @param onError   gets each failure of a pass
+     * @return the run
+     * @throws IllegalArgumentException when {@code every} is not above zero
+     */
     public Running start(ScheduledExecutorService scheduler, Duration every, Consumer<Throwable> onError) {
         return new Running(Objects.requireNonNull(scheduler, "scheduler"), false, every, onError);
     }
