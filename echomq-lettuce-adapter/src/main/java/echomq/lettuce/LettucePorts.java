@@ -115,6 +115,7 @@ public final class LettucePorts implements EchoPorts {
 
     @Override
     public echomq.domain.lease.PartitionLeasePort leases() {
-        return new LettucePartitionLeases(redis);
+        // the wire's PartitionLeases is the port: its keys and scripts, run here by their SHA-1 over Lettuce
+        return new echomq.wire.PartitionLeases((script, keys, argv) -> redis.run(script, keys, argv));
     }
 }

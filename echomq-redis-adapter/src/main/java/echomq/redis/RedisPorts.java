@@ -116,6 +116,7 @@ public final class RedisPorts implements EchoPorts {
 
     @Override
     public echomq.domain.lease.PartitionLeasePort leases() {
-        return new RedisPartitionLeases(jedis);
+        // the wire's PartitionLeases is the port: its keys and scripts, run here by their SHA-1 over Jedis
+        return new echomq.wire.PartitionLeases((script, keys, argv) -> RedisScript.of(script).runRaw(jedis, keys, argv));
     }
 }
