@@ -16,8 +16,6 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
@@ -44,7 +42,6 @@ public final class ChartBuckets implements AutoCloseable {
     private final Duration skew;
     private final Clock clock;
     private final CopyOnWriteArrayList<Fanned> listeners = new CopyOnWriteArrayList<>();
-    private ScheduledExecutorService scheduler;
     private ClosingBuckets.Subscription subscription;
     private Executor dispatch;
 
@@ -78,19 +75,14 @@ public final class ChartBuckets implements AutoCloseable {
      * given to the listeners on {@code dispatch}. A second start does nothing.
      */
     public synchronized void start(Executor dispatch) {
-        if (scheduler != null) {
+        if (subscription != null) {
             return;
         }
         this.dispatch = Objects.requireNonNull(dispatch, "dispatch");
-        scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "chart-buckets");
-            t.setDaemon(true);
-            return t;
-        });
         // from now: a process that starts again does not push the buckets it missed, only those after
         subscription = closing.subscribe(partitions.channel(Channels.GUESS_SCORED), name, Buckets.tumbling(bucket), clock.instant(),
                 skew, codemojex.app.core.service.FeedService.FEED_BUCKET, this::handOut)
-                .start(scheduler, every(), e -> log.warn("could not close the chart's buckets: {}", e.getMessage()));
+                .start("chart-buckets", every(), e -> log.warn("could not close the chart's buckets: {}", e.getMessage()));
     }
 
     /** {@code listener} gets every bucket that closes from now until the returned handle is closed. */
@@ -115,13 +107,9 @@ public final class ChartBuckets implements AutoCloseable {
     @Override
     public synchronized void close() {
         if (subscription != null) {
-            subscription.close();
-        }
-        if (scheduler != null) {
-            scheduler.shutdownNow();
+            subscription.close(); // and its thread
         }
         subscription = null;
-        scheduler = null; // may be started again
         listeners.clear();
     }
 

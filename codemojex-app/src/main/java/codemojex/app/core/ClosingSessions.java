@@ -20,8 +20,6 @@ import java.time.Instant;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Consumer;
 
 /**
@@ -57,7 +55,6 @@ public final class ClosingSessions implements AutoCloseable {
     private final Duration skew;
     private final Clock clock;
     private final CopyOnWriteArrayList<Watch> watches = new CopyOnWriteArrayList<>();
-    private ScheduledExecutorService scheduler;
     private ClosingBuckets.Subscription subscription;
     private Executor dispatch;
 
@@ -86,19 +83,14 @@ public final class ClosingSessions implements AutoCloseable {
 
     /** Subscribes from now on and starts the passes (every second) on a thread of its own; a second start does nothing. */
     public synchronized void start(Executor dispatch) {
-        if (scheduler != null) {
+        if (subscription != null) {
             return;
         }
         this.dispatch = Objects.requireNonNull(dispatch, "dispatch");
-        scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "closing-sessions");
-            t.setDaemon(true);
-            return t;
-        });
         Sessions perPlayer = Sessions.of(gap).perKey(GameEvent.PLAYER_ID).longest(LONGEST);
         subscription = closing.subscribe(partitions.channel(Channels.GUESS_SCORED), name, perPlayer, clock.instant(), skew, BY_GAME,
                         this::handOut)
-                .start(scheduler, Duration.ofSeconds(1), e -> log.warn("could not close the play sessions: {}", e.getMessage()));
+                .start("closing-sessions", Duration.ofSeconds(1), e -> log.warn("could not close the play sessions: {}", e.getMessage()));
     }
 
     /** {@code listener} gets each session of {@code game} that closes from now until the returned handle is closed, on the dispatcher. */
@@ -146,13 +138,9 @@ public final class ClosingSessions implements AutoCloseable {
     @Override
     public synchronized void close() {
         if (subscription != null) {
-            subscription.close();
-        }
-        if (scheduler != null) {
-            scheduler.shutdownNow();
+            subscription.close(); // and its thread
         }
         subscription = null;
-        scheduler = null;
         watches.clear();
     }
 }

@@ -239,6 +239,8 @@ public final class ClosingBuckets {
         private final String name;
         private final java.util.function.IntSupplier pass;
         private volatile ScheduledFuture<?> scheduled;
+        /** The scheduler {@link #start(String, Duration, Consumer)} made, shut down by {@link #close()}; null otherwise. */
+        private volatile ScheduledExecutorService owned;
 
         private Subscription(String name, java.util.function.IntSupplier pass) {
             this.name = name;
@@ -293,12 +295,44 @@ public final class ClosingBuckets {
             return this;
         }
 
-        /** Stops the scheduled passes (a pass under way finishes). */
+        /**
+         * Runs {@link #pass()} every {@code every} on a daemon thread of its own, named {@code thread},
+         * until {@link #close()}, which also ends the thread: for a process with no scheduler to share.
+         *
+         * @param thread  the thread's name
+         * @param every   the delay between passes, above zero
+         * @param onError gets each failure of a pass
+         * @return this subscription
+         * @throws IllegalArgumentException when {@code every} is not above zero
+         * @throws IllegalStateException when already started
+         */
+        public Subscription start(String thread, Duration every, Consumer<Throwable> onError) {
+            Objects.requireNonNull(thread, "thread");
+            ScheduledExecutorService own = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, thread);
+                t.setDaemon(true); // a process that ends without close is not kept alive by it
+                return t;
+            });
+            try {
+                start(own, every, onError);
+            } catch (RuntimeException e) {
+                own.shutdownNow();
+                throw e;
+            }
+            owned = own;
+            return this;
+        }
+
+        /** Stops the scheduled passes (a pass under way finishes), and the thread of {@link #start(String, Duration, Consumer)}. */
         @Override
         public void close() {
             ScheduledFuture<?> s = scheduled;
             if (s != null) {
                 s.cancel(false);
+            }
+            ScheduledExecutorService own = owned;
+            if (own != null) {
+                own.shutdownNow();
             }
         }
     }

@@ -121,6 +121,29 @@ class ClosingBucketsTest {
         assertThat(got.stream().map(b -> b.window().t0()).toList()).containsExactly(from, from.plusMillis(10), from.plusMillis(20));
     }
 
+    /** A subscription started on a thread of its own hands buckets out there, and its close ends that thread. */
+    @Test
+    void aSubscriptionOnItsOwnThreadEndsItWithClose() throws Exception {
+        java.util.concurrent.BlockingQueue<String> ranOn = new java.util.concurrent.LinkedBlockingQueue<>();
+        Instant from = server.instant();
+        ClosingBuckets.Subscription sub = new ClosingBuckets(streams, serverClock, marks)
+                .subscribe(KEY, "own", Buckets.tumbling(Duration.ofMillis(10)).alignedTo(from), from, Duration.ZERO, COUNT,
+                        b -> ranOn.add(Thread.currentThread().getName()));
+        server.advance(15);
+        sub.start("closing-own-thread", Duration.ofMillis(5), e -> ranOn.add("error " + e));
+        assertThat(ranOn.poll(10, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo("closing-own-thread");
+        assertThatThrownBy(() -> sub.start("again", Duration.ofMillis(5), e -> { })).isInstanceOf(IllegalStateException.class);
+        assertThat(Thread.getAllStackTraces().keySet().stream().map(Thread::getName)).doesNotContain("again");
+        sub.close();
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        while (Thread.getAllStackTraces().keySet().stream().anyMatch(t -> t.getName().equals("closing-own-thread") && t.isAlive())
+                && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertThat(Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName))
+                .as("the subscription's own thread, after close").doesNotContain("closing-own-thread");
+    }
+
     @Test
     void aPartitionedChannelClosesOneBucketForAllItsPartitions() {
         echomq.domain.partition.PartitionedChannel channel = new echomq.domain.partition.PartitionedChannel("closep", "s", 3);
