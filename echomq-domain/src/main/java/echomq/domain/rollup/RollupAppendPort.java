@@ -1,7 +1,6 @@
 package echomq.domain.rollup;
 
 import echomq.domain.id.StreamId;
-import echomq.domain.stream.StreamEntry;
 import echomq.domain.stream.StreamKey;
 import echomq.domain.stream.StreamStoreException;
 
@@ -66,18 +65,7 @@ public interface RollupAppendPort {
         if (fields == null || fields.isEmpty()) {
             throw new IllegalArgumentException("an entry needs at least one field");
         }
-        fields.forEach((k, v) -> {
-            if (k == null || k.isEmpty()) {
-                throw new IllegalArgumentException("a field name must not be null or empty");
-            }
-            if (StreamEntry.ID_FIELD.equals(k)) {
-                throw new IllegalArgumentException("field \"id\" is reserved for the branded id; rename it");
-            }
-            if (v == null) {
-                throw new IllegalArgumentException("field \"" + k + "\" has a null value");
-            }
-        });
-        return fields;
+        return echomq.domain.stream.StreamAppendPort.requireFields(fields); // the appender's own rule for each field
     }
 
     /**
