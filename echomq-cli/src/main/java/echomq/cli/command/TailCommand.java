@@ -136,9 +136,10 @@ public final class TailCommand extends StreamCommand {
     /** Each bucket from now on, when Redis' clock has passed its end by the skew. */
     private static void buckets(Connection c, StreamKey key, Buckets buckets, Aggregates folds, Duration skew, Format format,
                                 Terminal t, ZoneId zone, long max) {
-        RowSink sink = format.sink(t.out(), zone, List.of("from", "to").appendAll(Answers.columns(folds)),
-                List.fill(2, 24).appendAll(List.fill(folds.list().size() + 1, 8)),
-                List.fill(2, false).appendAll(List.fill(folds.list().size() + 1, true)));
+        List<String> columns = Answers.columns(folds);
+        RowSink sink = format.sink(t.out(), zone, List.of("from", "to").appendAll(columns),
+                List.fill(2, 24).appendAll(List.fill(columns.size(), 8)),
+                List.fill(2, false).appendAll(List.fill(columns.size(), true)));
         AtomicLong rows = new AtomicLong();
         Instant from = c.now(key);
         ClosingBuckets closing = new ClosingBuckets(c.range(), c.clock(), new InProcessMarks());
