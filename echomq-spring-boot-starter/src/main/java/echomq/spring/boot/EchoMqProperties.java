@@ -716,7 +716,11 @@ public class EchoMqProperties {
         /** The zone of calendar days ({@code bucket=1d}), e.g. {@code Europe/Berlin}; UTC when unset. */
         private String zone;
 
-        /** The folds, comma-separated: {@code count}, {@code sum:F}, {@code min:F}, {@code max:F}, {@code avg:F}, {@code pN:F}, {@code distinct:F}. */
+        /**
+         * The folds, comma-separated ({@code count,sum:amount,p99:amount}), each of a kind in
+         * {@link echomq.sketches.Aggregates#KINDS} (the list is there, and checked at start by
+         * {@link echomq.sketches.Aggregates#parse(String)}).
+         */
         private String folds;
 
         /** How far a writer's clock may lag Redis': a bucket is written once Redis' clock is past its end by more. */
