@@ -45,7 +45,7 @@ public final class Inputs {
      * @throws BadInputException naming the option and the text
      */
     public static Duration duration(String option, String text) {
-        Duration d = durationOrZero(option, text);
+        Duration d = within(option, text, "1ms");
         if (d.isZero()) {
             throw new BadInputException(option + " must be above zero, got \"" + text.trim() + "\"");
         }
@@ -61,6 +61,11 @@ public final class Inputs {
      * @throws BadInputException naming the option and the text
      */
     public static Duration durationOrZero(String option, String text) {
+        return within(option, text, "0s");
+    }
+
+    /** A duration from zero to {@link #MAX_DURATION}, the message of one out of range naming {@code least} as its lower end. */
+    private static Duration within(String option, String text, String least) {
         if (text == null || text.isBlank()) {
             throw new BadInputException(option + " must not be empty: give a duration such as 90s, 5m, 1h or 1d");
         }
@@ -72,7 +77,7 @@ public final class Inputs {
             throw new BadInputException(option + " " + notADuration.getMessage());
         }
         if (d.isNegative() || d.compareTo(MAX_DURATION) > 0) {
-            throw new BadInputException(option + " \"" + shown(t) + "\" is out of range: give a duration from 0s to 3650d");
+            throw new BadInputException(option + " \"" + shown(t) + "\" is out of range: give a duration from " + least + " to 3650d");
         }
         return d;
     }
