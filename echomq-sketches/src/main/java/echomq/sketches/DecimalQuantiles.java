@@ -269,6 +269,11 @@ final class DecimalQuantiles {
         return text.toString();
     }
 
+    /** Whether {@code text} is, by its tag, a state {@link #encode()} of this version wrote (not whether it is well formed). */
+    static boolean isState(String text) {
+        return text.startsWith("r" + VERSION + ";");
+    }
+
     /**
      * The state {@link #encode()} wrote.
      *
