@@ -91,9 +91,21 @@ public final class Planner {
     private static void checkTime(Windows w) {
         if (w.time() instanceof TimeColumn.EventTime e) {
             throw new SqlRefusedException("DESCRIPTOR(" + e.name() + ")", e.at(), "windows by the declared event time (--time-field "
-                    + e.name() + " --lateness " + e.declared().lateness() + "), which the library does not answer yet (#57, windows by the event's "
+                    + e.name() + " --lateness " + spelled(e.declared().lateness()) + "), which the library does not answer yet (#57, windows by the event's "
                     + "own time): window by DESCRIPTOR(_time), the entry id's millisecond, until it does");
         }
+    }
+
+    /** A duration as the command line spells it: {@code 5m}, {@code 90s}, {@code 250ms}. */
+    private static String spelled(java.time.Duration d) {
+        long ms = d.toMillis();
+        if (ms != 0 && ms % 3_600_000 == 0) {
+            return ms / 3_600_000 + "h";
+        }
+        if (ms != 0 && ms % 60_000 == 0) {
+            return ms / 60_000 + "m";
+        }
+        return ms % 1000 == 0 ? ms / 1000 + "s" : ms + "ms";
     }
 
     /** The WHERE split into row and window predicates, with the range bounds they imply. */
