@@ -32,7 +32,7 @@ public final class SqlRefusedException extends IllegalArgumentException {
      * @param why       what is wrong and what to write instead
      */
     public SqlRefusedException(String construct, Position at, String why) {
-        super(at + ": " + Objects.requireNonNull(construct, "construct") + " " + Objects.requireNonNull(why, "why"));
+        super((at.equals(Position.NONE) ? "" : at + ": ") + Objects.requireNonNull(construct, "construct") + " " + Objects.requireNonNull(why, "why"));
         this.construct = construct;
         this.at = Objects.requireNonNull(at, "at");
     }

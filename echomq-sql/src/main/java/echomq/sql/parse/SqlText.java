@@ -800,7 +800,7 @@ public final class SqlText {
         if (node instanceof SqlCall call && (call.getKind() == SqlKind.TUMBLE || call.getKind() == SqlKind.HOP || call.getKind() == SqlKind.SESSION
                 || call.getOperator().getName().equalsIgnoreCase("TUMBLE") || call.getOperator().getName().equalsIgnoreCase("HOP")
                 || call.getOperator().getName().equalsIgnoreCase("SESSION"))) {
-            throw unsupported("GROUP BY " + call.getOperator().getName() + "(…)", node, "is Flink's legacy group window, not supported: write "
+            throw unsupported("GROUP BY " + call.getOperator().getName().replace("$", "") + "(…)", node, "is Flink's legacy group window, not supported: write "
                     + "FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(_time), size)) GROUP BY window_start, window_end");
         }
         switch (node.getKind()) {

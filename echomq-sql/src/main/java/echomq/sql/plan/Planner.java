@@ -481,7 +481,9 @@ public final class Planner {
                 }
             }
         }
-        throw SqlRefusedException.unsupported("WHERE " + c.operands().map(Operand::shown).mkString(" … "), c.at(), "is not supported over a ranking: "
+        String shown = c instanceof Condition.Compare cmp ? cmp.left().shown() + " " + cmp.op().sql() + " " + cmp.right().shown()
+                : c.operands().map(Operand::shown).mkString(" … ");
+        throw SqlRefusedException.unsupported("WHERE " + shown, c.at(), "is not supported over a ranking: "
                 + "keep the first N, WHERE " + rankName + " <= N (N a whole number from 1)");
     }
 
