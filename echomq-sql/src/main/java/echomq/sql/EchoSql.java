@@ -115,7 +115,33 @@ public final class EchoSql {
      * @throws SqlRefusedException naming what is malformed or outside the subset, and where
      */
     public Planned plan(String sql) {
+        return plan(sql, zone, eventTime);
+    }
+
+    /**
+     * Checks {@code sql} whole and plans it, without a connection: what a caller does before it opens one.
+     * <pre>{@code
+     * Planned p = EchoSql.plan("SELECT COUNT(*) FROM orders", ZoneOffset.UTC, Option.none());   // SqlRefusedException: unbounded
+     * }</pre>
+     *
+     * @param sql       a query or an {@code INSERT INTO}
+     * @param zone      the zone of {@code TIMESTAMP '…'} literals
+     * @param eventTime the field declared as event time, if any
+     * @return its plan
+     * @throws SqlRefusedException naming what is malformed or outside the subset, and where
+     */
+    public static Planned plan(String sql, ZoneId zone, Option<EventTimeField> eventTime) {
         return new Planner().plan(new SqlText(zone, eventTime).parse(sql));
+    }
+
+    /**
+     * Checks that a planned query can be followed ({@link #follow}), without a connection.
+     *
+     * @param plan the plan
+     * @throws SqlRefusedException for {@code HOP} or {@code CUMULATE}, a query without windows, or an upper time bound
+     */
+    public static void requireFollowable(Plan plan) {
+        Execution.requireFollowable(plan);
     }
 
     /**

@@ -277,22 +277,11 @@ public final class Execution {
      */
     public ClosingBuckets.Subscription follow(Plan plan, BucketMarkPort marks, String name, Instant from, Duration skew,
                                               Consumer<Answer> onWindow) {
-        if (!(plan.shape() instanceof Shape.Windowed windowed)) {
-            throw SqlRefusedException.unsupported("following a query without windows", plan.table().at(),
-                    "is not supported: --follow answers each window as it closes, FROM TABLE(TUMBLE(…)) GROUP BY window_start, window_end");
-        }
-        if (!plan.upper().isEmpty()) {
-            throw SqlRefusedException.unsupported("an upper time bound (" + plan.upper().head().shown() + ")", plan.table().at(),
-                    "is not supported with --follow, which answers each window as it closes from the lower bound (or now) on");
-        }
+        requireFollowable(plan);
         StreamKey key = plan.table().key();
         ClosingBuckets closing = new ClosingBuckets(range, clock, marks);
-        Windows w = windowed.windows();
+        Windows w = ((Shape.Windowed) plan.shape()).windows();
         return w.match(grid -> {
-            if (!grid.buckets().tilesTime()) {
-                throw SqlRefusedException.unsupported("--follow of " + grid.function(), grid.at(), "is not supported: --follow answers TUMBLE and "
-                        + "SESSION windows as they close");
-            }
             Instant now = clock.now(key);
             Groups groups = new Groups(plan, now);
             return closing.subscribe(key, name, grid.buckets(), from, skew, groups.fold(),
@@ -303,6 +292,30 @@ public final class Execution {
             return closing.subscribe(key, name, s.sessions(), from, skew, groups.fold(),
                     x -> onWindow.accept(finish(plan, plan.columns(), groups.rows(s.bounds(x.window()), x.value()))));
         });
+    }
+
+    /**
+     * Checks that a query can be followed: a {@code TUMBLE} or {@code SESSION} aggregate without an upper time bound.
+     *
+     * @param plan the query's plan
+     * @throws SqlRefusedException naming what cannot be followed
+     */
+    public static void requireFollowable(Plan plan) {
+        if (!(plan.shape() instanceof Shape.Windowed windowed)) {
+            throw SqlRefusedException.unsupported("following a query without windows", plan.table().at(),
+                    "is not supported: --follow answers each window as it closes, FROM TABLE(TUMBLE(…)) GROUP BY window_start, window_end");
+        }
+        if (!plan.upper().isEmpty()) {
+            throw SqlRefusedException.unsupported("an upper time bound (" + plan.upper().head().shown() + ")", plan.table().at(),
+                    "is not supported with --follow, which answers each window as it closes from the lower bound (or now) on");
+        }
+        windowed.windows().match(grid -> {
+            if (!grid.buckets().tilesTime()) {
+                throw SqlRefusedException.unsupported("--follow of " + grid.function(), grid.at(), "is not supported: --follow answers TUMBLE and "
+                        + "SESSION windows as they close");
+            }
+            return grid;
+        }, s -> s);
     }
 
     /**
