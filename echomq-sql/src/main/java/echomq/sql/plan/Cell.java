@@ -132,7 +132,14 @@ public sealed interface Cell permits Cell.WindowBound, Cell.Key, Cell.Aggregate,
         }
     }
 
-    /** A value as a column of {@code type} holds it: a number cast to DOUBLE as a double, to BIGINT as a long (none past a long or with a fraction). */
+    /**
+     * A value as a column of {@code type} holds it: a number cast to DOUBLE as a double, to BIGINT as a
+     * long (NULL past a long or with a fraction).
+     *
+     * @param v    the value
+     * @param type the column's type
+     * @return the value as the column holds it
+     */
     static Value typed(Value v, SqlType type) {
         if (v.isNull() || type == SqlType.STRING || type == SqlType.TIMESTAMP_LTZ) {
             return v;
