@@ -115,4 +115,22 @@ class EchoSqlTest {
                 .isInstanceOf(SqlRefusedException.class).hasMessageStartingWith("line 1, column ").hasMessageContaining("JOIN is not supported");
         assertThat(s.calls.get()).isZero();
     }
+
+    @Test
+    void anExactCountPastItsBoundNamesTheApproximateOne() {
+        Streams big = new Streams();
+        for (int i = 0; i <= 100_000; i++) {
+            big.add("users", T + i, 0, "user", "u" + i, "amount", Integer.toString(i));
+        }
+        assertThatThrownBy(() -> big.sql().query("SELECT COUNT(DISTINCT `user`) FROM users WHERE _time >= TIMESTAMP '2026-12-04 10:00:00'"))
+                .isInstanceOf(echomq.sql.fold.ExactLimitException.class)
+                .hasMessageContaining("COUNT(DISTINCT user) at line 1, column 8 met more than 100000 distinct values in one group")
+                .hasMessageContaining("APPROX_COUNT_DISTINCT(user)");
+        assertThatThrownBy(() -> big.sql().query("SELECT PERCENTILE(amount, 0.5) FROM users WHERE _time >= TIMESTAMP '2026-12-04 10:00:00'"))
+                .hasMessageContaining("APPROX_PERCENTILE(amount, 0.5)");
+        Answer approx = big.sql().query("SELECT APPROX_COUNT_DISTINCT(`user`), APPROX_PERCENTILE(amount, 0.5) FROM users "
+                + "WHERE _time >= TIMESTAMP '2026-12-04 10:00:00'");
+        assertThat(approx.rows().head().get(0).number().get().doubleValue()).isBetween(100_001 * 0.99, 100_001 * 1.01);
+        assertThat(approx.rows().head().get(1).number().get().doubleValue()).isBetween(50_000 * 0.999, 50_000 * 1.001);
+    }
 }

@@ -121,8 +121,14 @@ public final class Execution {
         List<List<Value>> rows = List.empty();
         int i = 0;
         for (Bucket<Map<GroupKey, Measured>> b : list) {
+            Bounds bounds = grid.bounds(i, n, b.window(), r);
             if (!b.value().isEmpty()) {
-                rows = rows.appendAll(groups.rows(grid.bounds(i, n, b.window(), r), b.value()));
+                rows = rows.appendAll(groups.rows(bounds, b.value()));
+                if (i == n - 1) {
+                    for (Bounds later : grid.after(bounds)) {
+                        rows = rows.appendAll(groups.rows(later, b.value()));
+                    }
+                }
             }
             i++;
         }
@@ -131,9 +137,13 @@ public final class Execution {
 
     private static List<List<Value>> sessions(StreamKey key, Windows.Session s, Window.Closed r, Groups groups, StreamWindows windows) {
         List<Session<Map<GroupKey, Measured>>> found = windows.foldSessions(key, s.sessions(), r, groups.fold());
-        Comparator<Session<Map<GroupKey, Measured>>> byStart = Comparator.comparing(x -> x.window().t0());
-        return found.sorted(byStart.thenComparing(x -> x.key().getOrElse("")))
-                .flatMap(x -> groups.rows(s.bounds(x.window()), x.value()));
+        // sessions of different keys with the same bounds are one window, as GROUP BY window_start, window_end groups them
+        java.util.TreeMap<Bounds, Map<GroupKey, Measured>> byWindow = new java.util.TreeMap<>(
+                Comparator.comparingLong(Bounds::start).thenComparingLong(Bounds::end));
+        for (Session<Map<GroupKey, Measured>> x : found) {
+            byWindow.merge(s.bounds(x.window()), x.value(), (a, b) -> groups.fold().combine(a, b));
+        }
+        return List.ofAll(byWindow.entrySet()).flatMap(e -> groups.rows(e.getKey(), e.getValue()));
     }
 
     /** The rows themselves, from the range, the kept ones, as many as the limit when nothing orders them. */

@@ -148,6 +148,18 @@ public sealed interface Windows permits Windows.Grid, Windows.Session {
          * @return the window's bounds as Flink gives them
          */
         Bounds bounds(int index, int count, Window.Closed clipped, Window.Closed range);
+
+        /**
+         * The windows after the last one a range was cut into that hold the same rows of the range: a
+         * cumulating window past the range's end holds what the last one does, and Flink answers every
+         * window of a row, however far past the data it ends.
+         *
+         * @param last the last window cut
+         * @return the windows after it with its rows, in order; none for tumbling and hopping windows
+         */
+        default List<Bounds> after(Bounds last) {
+            return List.empty();
+        }
     }
 
     /**
@@ -336,6 +348,16 @@ public sealed interface Windows permits Windows.Grid, Windows.Session {
         }
 
         @Override
+        public List<Bounds> after(Bounds last) {
+            long a = step.toMillis();
+            List<Bounds> out = List.empty();
+            for (long end = last.end() + a; end <= last.start() + size.toMillis(); end += a) {
+                out = out.append(new Bounds(last.start(), end));
+            }
+            return out;
+        }
+
+        @Override
         public Option<Long> rowsFrom(Column column, long ms) {
             long z = size.toMillis();
             long a = step.toMillis();
@@ -432,11 +454,9 @@ public sealed interface Windows permits Windows.Grid, Windows.Session {
 
         @Override
         public Option<Long> rowsTo(Column column, long ms) {
-            return switch (column) {
-                case WINDOW_START -> Option.none();          // a session starting early may end at any time
-                case WINDOW_END -> Option.some(ms - gap.toMillis());
-                default -> Option.some(ms + 1 - gap.toMillis());
-            };
+            // a session that ends by ms has its last row by ms - gap, but a read that stopped there would cut the
+            // sessions that go on after it (and so change where they end): no upper bound on what is read
+            return Option.none();
         }
 
         @Override
