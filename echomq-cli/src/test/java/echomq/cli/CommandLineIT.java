@@ -190,4 +190,28 @@ class CommandLineIT extends CliTest {
         assertThat(lines.get(0)).isEqualTo("from,to,entries,count");
         assertThat(lines.stream().skip(1).mapToLong(l -> Long.parseLong(l.split(",")[2])).sum()).isEqualTo(40);
     }
+
+    /** {@code sql} as a process: Calcite's parser inside the shaded jar, the answer over the last hour of Redis' clock, a refusal exit 2. */
+    @Test
+    void sqlAsAProcess() {
+        List<String> ids = new ArrayList<>();
+        List<LinkedHashMap<String, String>> fields = new ArrayList<>();
+        Random rnd = Seeded.random("CommandLineIT.sql");
+        for (int i = 0; i < 30; i++) {
+            ids.add("*");
+            fields.add(Streams.order(rnd, 3));
+        }
+        List<RedisCli.Written> written = cli.xadd("orders:sql-process", ids, fields);
+        Run r = java("sql", "--redis", server.uri(), "--format", "json", "SELECT COUNT(*) AS n, SUM(amount) AS total, COUNT(DISTINCT `user`) AS users "
+                + "FROM `orders:sql-process` WHERE _time > CURRENT_TIMESTAMP - INTERVAL '1' HOUR");
+        assertThat(r.code()).as(r.err()).isZero();
+        Exact x = Exact.of(written, "amount", "user");
+        JsonNode row = r.json().get("rows").get(0);
+        assertThat(row.get(0).asLong()).isEqualTo(30);
+        assertThat(decimal(row.get(1))).isEqualByComparingTo(x.sum());
+        assertThat(row.get(2).asLong()).isEqualTo(x.distinct());
+        Run refused = java("sql", "--redis", server.uri(), "SELECT a FROM orders JOIN b ON orders.x = b.x");
+        assertThat(refused.code()).isEqualTo(2);
+        assertThat(refused.err()).contains("line 1, column 22: JOIN is not supported").doesNotContain("\tat ");
+    }
 }
