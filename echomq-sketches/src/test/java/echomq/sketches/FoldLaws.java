@@ -50,6 +50,19 @@ final class FoldLaws {
         return once;
     }
 
+    /** A number of an entry's field, by the reference rule ({@link FieldNumberTest#reference}), with the entry's id. */
+    record Sample(StreamId id, java.math.BigDecimal number) {
+    }
+
+    /** The entries' numbers of {@code field}, in the entries' order: what a numeric fold reads, by a reference written apart. */
+    static List<Sample> samples(List<StreamEntry> entries, String field) {
+        List<Sample> out = new ArrayList<>();
+        for (StreamEntry e : entries) {
+            e.field(field).flatMap(FieldNumberTest::reference).forEach(v -> out.add(new Sample(e.id(), v)));
+        }
+        return out;
+    }
+
     /** Rollup fields by bucket start, as a rollup writes them (no bucket without entries). */
     static TreeMap<Long, LinkedHashMap<String, String>> rollup(Aggregates folds, List<StreamEntry> entries, long size) {
         TreeMap<Long, AggregateState> buckets = new TreeMap<>();
