@@ -54,7 +54,7 @@ public final class Aggregates {
      * parser, the command line's help, the starter and the docs use. A new fold is one type with
      * its {@link Aggregate.Kind}, added here.
      */
-    public static final Vector<Aggregate.Kind> KINDS = Vector.of(Count.KIND, Sum.KIND, Min.KIND, Max.KIND, Range.KIND, Avg.KIND,
+    public static final Vector<Aggregate.Kind> KINDS = Vector.of(Count.KIND, Sum.KIND, Extreme.MIN, Extreme.MAX, Range.KIND, Avg.KIND,
             Variance.VAR, Variance.VAR_SAMP, Variance.STDDEV, Variance.STDDEV_SAMP, Twa.KIND, Endpoint.FIRST, Endpoint.LAST,
             Percentile.KIND, Median.KIND, Distinct.KIND);
     /** The most folds one list may hold: each is a field of every rollup entry (two with its state). */

@@ -13,8 +13,6 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Random;
-import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -31,22 +29,17 @@ class EndpointTest {
 
     @TestFactory
     Stream<DynamicTest> theNumberOfTheEarliestAndTheLatestEntry() {
-        Random cases = new Random(SEED);
-        return IntStream.range(0, Math.max(1, Seeded.CASES / 4)).mapToObj(i -> {
-            long seed = cases.nextLong();
-            return DynamicTest.dynamicTest("case " + i + " seed " + seed, () -> {
-                Random r = new Random(seed);
-                List<StreamEntry> entries = AggregatesPropertiesTest.entries(r);
-                // ids are unique, so the first and the last do not depend on the order partitions are merged in
-                AggregateState s = FoldLaws.check(FOLDS, entries, r, true);
-                List<FoldLaws.Sample> samples = new ArrayList<>(FoldLaws.samples(entries, "amount"));
-                Collections.shuffle(samples, r);
-                samples.sort((a, b) -> a.id().compareTo(b.id()));
-                assertThat(s.value("first:amount")).isEqualTo(samples.isEmpty() ? Option.none() : Option.some(samples.get(0).number()));
-                assertThat(s.value("last:amount")).isEqualTo(samples.isEmpty() ? Option.none() : Option.some(samples.get(samples.size() - 1).number()));
-                assertThat(s.skipped().get("first:amount").get()).isEqualTo(entries.size() - samples.size());
-                assertThat(s.skipped().get("last:amount").get()).isEqualTo(entries.size() - samples.size());
-            });
+        return FoldLaws.cases(SEED, r -> {
+            List<StreamEntry> entries = AggregatesPropertiesTest.entries(r);
+            // ids are unique, so the first and the last do not depend on the order partitions are merged in
+            AggregateState s = FoldLaws.check(FOLDS, entries, r, true);
+            List<FoldLaws.Sample> samples = new ArrayList<>(FoldLaws.samples(entries, "amount"));
+            Collections.shuffle(samples, r);
+            samples.sort((a, b) -> a.id().compareTo(b.id()));
+            assertThat(s.value("first:amount")).isEqualTo(samples.isEmpty() ? Option.none() : Option.some(samples.get(0).number()));
+            assertThat(s.value("last:amount")).isEqualTo(samples.isEmpty() ? Option.none() : Option.some(samples.get(samples.size() - 1).number()));
+            assertThat(s.skipped().get("first:amount").get()).isEqualTo(entries.size() - samples.size());
+            assertThat(s.skipped().get("last:amount").get()).isEqualTo(entries.size() - samples.size());
         });
     }
 

@@ -50,6 +50,23 @@ final class FoldLaws {
         return once;
     }
 
+    /** A check of one seeded case. */
+    interface Case {
+        void check(Random r) throws Throwable;
+    }
+
+    /**
+     * A quarter of {@link echomq.testkit.Seeded#CASES} dynamic tests, each a {@link Random} of its own
+     * seed drawn from {@code seed} (printed in its name, so a failing case replays alone).
+     */
+    static java.util.stream.Stream<org.junit.jupiter.api.DynamicTest> cases(long seed, Case check) {
+        Random cases = new Random(seed);
+        return java.util.stream.IntStream.range(0, Math.max(1, echomq.testkit.Seeded.CASES / 4)).mapToObj(i -> {
+            long own = cases.nextLong();
+            return org.junit.jupiter.api.DynamicTest.dynamicTest("case " + i + " seed " + own, () -> check.check(new Random(own)));
+        });
+    }
+
     /** A number of an entry's field, by the reference rule ({@link FieldNumberTest#reference}), with the entry's id. */
     record Sample(StreamId id, java.math.BigDecimal number) {
     }

@@ -8,8 +8,6 @@ import org.junit.jupiter.api.TestFactory;
 
 import java.math.BigDecimal;
 import java.util.List;
-import java.util.Random;
-import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -22,24 +20,19 @@ class MedianTest {
 
     @TestFactory
     Stream<DynamicTest> theMedianIsP50() {
-        Random cases = new Random(SEED);
-        return IntStream.range(0, Math.max(1, Seeded.CASES / 4)).mapToObj(i -> {
-            long seed = cases.nextLong();
-            return DynamicTest.dynamicTest("case " + i + " seed " + seed, () -> {
-                Random r = new Random(seed);
-                List<StreamEntry> entries = AggregatesPropertiesTest.entries(r);
-                AggregateState s = FoldLaws.check(FOLDS, entries, r, true);
-                assertThat(s.value("median:amount")).isEqualTo(s.value("p50:amount"));
-                List<BigDecimal> sorted = FoldLaws.samples(entries, "amount").stream().map(FoldLaws.Sample::number).sorted().toList();
-                if (sorted.isEmpty()) {
-                    assertThat(s.value("median:amount")).isEmpty();
-                } else {
-                    BigDecimal exact = sorted.get((sorted.size() + 1) / 2 - 1);   // rank max(1, ⌈n/2⌉)
-                    BigDecimal median = s.value("median:amount").get();
-                    assertThat(median).isGreaterThanOrEqualTo(exact);
-                    assertThat(median.subtract(exact)).isLessThanOrEqualTo(exact.abs().multiply(new BigDecimal("0.001")));
-                }
-            });
+        return FoldLaws.cases(SEED, r -> {
+            List<StreamEntry> entries = AggregatesPropertiesTest.entries(r);
+            AggregateState s = FoldLaws.check(FOLDS, entries, r, true);
+            assertThat(s.value("median:amount")).isEqualTo(s.value("p50:amount"));
+            List<BigDecimal> sorted = FoldLaws.samples(entries, "amount").stream().map(FoldLaws.Sample::number).sorted().toList();
+            if (sorted.isEmpty()) {
+                assertThat(s.value("median:amount")).isEmpty();
+            } else {
+                BigDecimal exact = sorted.get((sorted.size() + 1) / 2 - 1);   // rank max(1, ⌈n/2⌉)
+                BigDecimal median = s.value("median:amount").get();
+                assertThat(median).isGreaterThanOrEqualTo(exact);
+                assertThat(median.subtract(exact)).isLessThanOrEqualTo(exact.abs().multiply(new BigDecimal("0.001")));
+            }
         });
     }
 

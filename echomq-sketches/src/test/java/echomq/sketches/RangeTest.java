@@ -10,8 +10,6 @@ import org.junit.jupiter.api.TestFactory;
 import java.math.BigDecimal;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Random;
-import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -24,19 +22,14 @@ class RangeTest {
 
     @TestFactory
     Stream<DynamicTest> theGreatestLessTheLeastExactly() {
-        Random cases = new Random(SEED);
-        return IntStream.range(0, Math.max(1, Seeded.CASES / 4)).mapToObj(i -> {
-            long seed = cases.nextLong();
-            return DynamicTest.dynamicTest("case " + i + " seed " + seed, () -> {
-                Random r = new Random(seed);
-                List<StreamEntry> entries = AggregatesPropertiesTest.entries(r);
-                AggregateState s = FoldLaws.check(FOLDS, entries, r, true);
-                List<BigDecimal> numbers = FoldLaws.samples(entries, "amount").stream().map(FoldLaws.Sample::number).toList();
-                Option<BigDecimal> expected = numbers.isEmpty() ? Option.none()
-                        : Option.some(numbers.stream().max(Comparator.naturalOrder()).get().subtract(numbers.stream().min(Comparator.naturalOrder()).get()));
-                assertThat(s.value("range:amount").map(BigDecimal::stripTrailingZeros)).isEqualTo(expected.map(BigDecimal::stripTrailingZeros));
-                assertThat(s.skipped().get("range:amount").get()).isEqualTo(entries.size() - numbers.size());
-            });
+        return FoldLaws.cases(SEED, r -> {
+            List<StreamEntry> entries = AggregatesPropertiesTest.entries(r);
+            AggregateState s = FoldLaws.check(FOLDS, entries, r, true);
+            List<BigDecimal> numbers = FoldLaws.samples(entries, "amount").stream().map(FoldLaws.Sample::number).toList();
+            Option<BigDecimal> expected = numbers.isEmpty() ? Option.none()
+                    : Option.some(numbers.stream().max(Comparator.naturalOrder()).get().subtract(numbers.stream().min(Comparator.naturalOrder()).get()));
+            assertThat(s.value("range:amount").map(BigDecimal::stripTrailingZeros)).isEqualTo(expected.map(BigDecimal::stripTrailingZeros));
+            assertThat(s.skipped().get("range:amount").get()).isEqualTo(entries.size() - numbers.size());
         });
     }
 

@@ -13,9 +13,7 @@ import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import java.util.TreeMap;
-import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -52,23 +50,18 @@ class TwaTest {
 
     @TestFactory
     Stream<DynamicTest> equalToTheDefinitionWrittenOut() {
-        Random cases = new Random(SEED);
-        return IntStream.range(0, Math.max(1, Seeded.CASES / 4)).mapToObj(i -> {
-            long seed = cases.nextLong();
-            return DynamicTest.dynamicTest("case " + i + " seed " + seed, () -> {
-                Random r = new Random(seed);
-                List<StreamEntry> entries = AggregatesPropertiesTest.entries(r);
-                // the combination needs adjacent runs: pages, pieces, the codec and rollups, not interleaved partitions
-                AggregateState s = FoldLaws.check(FOLDS, entries, r, false);
-                List<FoldLaws.Sample> samples = FoldLaws.samples(entries, "amount");
-                assertThat(s.value("twa:amount").map(BigDecimal::stripTrailingZeros)).isEqualTo(twa(samples).map(BigDecimal::stripTrailingZeros));
-                assertThat(s.skipped().get("twa:amount").get()).isEqualTo(entries.size() - samples.size());
-                // each bucket of a rollup is the definition over that bucket's samples alone
-                TreeMap<Long, List<FoldLaws.Sample>> byMinute = new TreeMap<>();
-                samples.forEach(x -> byMinute.computeIfAbsent(Math.floorDiv(x.id().ms(), 60_000L) * 60_000L, k -> new ArrayList<>()).add(x));
-                FoldLaws.rollup(FOLDS, entries, 60_000L).forEach((start, fields) -> assertThat(fields.get("twa_amount").get())
-                        .isEqualTo(twa(byMinute.getOrDefault(start, List.of())).map(v -> FieldNumber.stripped(v).toPlainString()).getOrElse("")));
-            });
+        return FoldLaws.cases(SEED, r -> {
+            List<StreamEntry> entries = AggregatesPropertiesTest.entries(r);
+            // the combination needs adjacent runs: pages, pieces, the codec and rollups, not interleaved partitions
+            AggregateState s = FoldLaws.check(FOLDS, entries, r, false);
+            List<FoldLaws.Sample> samples = FoldLaws.samples(entries, "amount");
+            assertThat(s.value("twa:amount").map(BigDecimal::stripTrailingZeros)).isEqualTo(twa(samples).map(BigDecimal::stripTrailingZeros));
+            assertThat(s.skipped().get("twa:amount").get()).isEqualTo(entries.size() - samples.size());
+            // each bucket of a rollup is the definition over that bucket's samples alone
+            TreeMap<Long, List<FoldLaws.Sample>> byMinute = new TreeMap<>();
+            samples.forEach(x -> byMinute.computeIfAbsent(Math.floorDiv(x.id().ms(), 60_000L) * 60_000L, k -> new ArrayList<>()).add(x));
+            FoldLaws.rollup(FOLDS, entries, 60_000L).forEach((start, fields) -> assertThat(fields.get("twa_amount").get())
+                    .isEqualTo(twa(byMinute.getOrDefault(start, List.of())).map(v -> FieldNumber.stripped(v).toPlainString()).getOrElse("")));
         });
     }
 
