@@ -114,13 +114,16 @@ public sealed interface Aggregate permits Aggregate.Count, Aggregate.Sum, Aggreg
     }
 
     /**
-     * A quantile of a field's values, through {@link Quantiles} (values in thousandths, within 0.1%).
+     * A percentile of a field's numbers: the number of rank {@code max(1, ⌈q·n⌉)} among the {@code n}
+     * numbers in ascending order, never below it and above it by less than 0.1% of its magnitude
+     * (exact for a number of at most four significant digits); see {@link FieldNumber} for what a
+     * number is. Negative numbers and zero are counted like any other.
      *
      * @param spelling as written ({@code p99:amount}), kept as the answer's key
-     * @param quantile in {@code (0, 1)}: {@code 0.99} for {@code p99}
+     * @param quantile in {@code (0, 1)}, exactly as spelled: {@code 0.99} for {@code p99}, {@code 0.999} for {@code p99.9}
      * @param field    the entry field
      */
-    record Percentile(String spelling, double quantile, String field) implements Aggregate {
+    record Percentile(String spelling, BigDecimal quantile, String field) implements Aggregate {
         /**
          * Checks the parts.
          *
@@ -131,8 +134,9 @@ public sealed interface Aggregate permits Aggregate.Count, Aggregate.Sum, Aggreg
          */
         public Percentile {
             Objects.requireNonNull(spelling, "spelling");
+            Objects.requireNonNull(quantile, "quantile");
             requireField("percentile", field);
-            if (!(quantile > 0 && quantile < 1)) {
+            if (quantile.signum() <= 0 || quantile.compareTo(BigDecimal.ONE) >= 0) {
                 throw new IllegalArgumentException("the percentile of \"" + spelling + "\" must be above 0 and below 100");
             }
         }
@@ -193,16 +197,14 @@ public sealed interface Aggregate permits Aggregate.Count, Aggregate.Sum, Aggreg
                 return new Distinct(field);
             default:
                 if (kind.startsWith("p") && kind.length() > 1) {
-                    BigDecimal p;
-                    try {
-                        p = new BigDecimal(kind.substring(1));
-                    } catch (NumberFormatException notANumber) {
+                    BigDecimal p = Aggregates.percent(kind.substring(1));
+                    if (p == null) {
                         throw new IllegalArgumentException("unknown fold \"" + s + "\": write " + SPELLINGS);
                     }
                     if (p.signum() <= 0 || p.compareTo(BigDecimal.valueOf(100)) >= 0) {
                         throw new IllegalArgumentException("the percentile of \"" + s + "\" must be above 0 and below 100");
                     }
-                    return new Percentile(s, p.movePointLeft(2).doubleValue(), field);
+                    return new Percentile(s, p.movePointLeft(2), field);
                 }
                 throw new IllegalArgumentException("unknown fold \"" + s + "\": write " + SPELLINGS);
         }

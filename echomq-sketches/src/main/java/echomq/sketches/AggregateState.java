@@ -17,7 +17,8 @@ import java.util.Objects;
  * AggregateState s = folds.fold().foldAll(entries);
  * s.entries();                 // 3
  * s.value("p99:amount");       // Some(20)
- * s.rollupFields(1_699_999L);  // LinkedHashMap(to -> 1699999, entries -> 3, count -> 3, p99_amount -> 20, p99_amount_state -> q1;…)
+ * s.skipped();                 // LinkedHashMap(p99:amount -> 0)
+ * s.rollupFields(1_699_999L);  // LinkedHashMap(to -> 1699999, entries -> 3, count -> 3, p99_amount -> 20, p99_amount_state -> r2;…, p99_amount_skipped -> 0)
  * }</pre>
  */
 public final class AggregateState {
@@ -29,11 +30,14 @@ public final class AggregateState {
     private final Aggregates of;
     private final long entries;
     private final Object[] parts;
+    /** Per fold, the entries it skipped: without its field, or (a numeric fold) with no number in it. */
+    private final long[] skipped;
 
-    private AggregateState(Aggregates of, long entries, Object[] parts) {
+    private AggregateState(Aggregates of, long entries, Object[] parts, long[] skipped) {
         this.of = of;
         this.entries = entries;
         this.parts = parts;
+        this.skipped = skipped;
     }
 
     static AggregateState empty(Aggregates of) {
@@ -43,11 +47,11 @@ public final class AggregateState {
             parts[i] = a instanceof Aggregate.Count ? (Object) 0L
                     : a instanceof Aggregate.Sum ? BigDecimal.ZERO
                     : a instanceof Aggregate.Avg ? new Mean(BigDecimal.ZERO, 0)
-                    : a instanceof Aggregate.Percentile ? of.quantiles().initial()
+                    : a instanceof Aggregate.Percentile ? DecimalQuantiles.EMPTY
                     : a instanceof Aggregate.Distinct ? of.distincts().initial()
                     : null; // min, max: none yet
         }
-        return new AggregateState(of, 0, parts);
+        return new AggregateState(of, 0, parts, new long[parts.length]);
     }
 
     /**
@@ -72,6 +76,27 @@ public final class AggregateState {
             values = values.put(of.list().get(i).spelling(), value(i));
         }
         return values;
+    }
+
+    /**
+     * How many entries each fold that reads a field skipped, by its spelling, in order: an entry
+     * without the field, or, for a numeric fold, whose field is not a number by {@link FieldNumber}
+     * (a rollup entry counts what its bucket skipped). {@code count} reads no field and is not listed.
+     * <pre>{@code
+     * Aggregates.parse("count,sum:amount").fold().foldAll(entries).skipped();   // LinkedHashMap(sum:amount -> 2)
+     * }</pre>
+     *
+     * @return spelling to the number of entries skipped
+     */
+    public LinkedHashMap<String, Long> skipped() {
+        LinkedHashMap<String, Long> out = LinkedHashMap.empty();
+        for (int i = 0; i < parts.length; i++) {
+            Aggregate a = of.list().get(i);
+            if (!(a instanceof Aggregate.Count)) {
+                out = out.put(a.spelling(), skipped[i]);
+            }
+        }
+        return out;
     }
 
     /**
@@ -101,7 +126,7 @@ public final class AggregateState {
             Mean m = (Mean) p;
             return m.n() == 0 ? Option.none() : Option.some(m.sum().divide(BigDecimal.valueOf(m.n()), MathContext.DECIMAL64).stripTrailingZeros());
         } else if (a instanceof Aggregate.Percentile q) {
-            return ((QuantileState) p).quantile(q.quantile()).map(v -> BigDecimal.valueOf(v, 3).stripTrailingZeros());
+            return ((DecimalQuantiles) p).quantile(q.quantile()).map(AggregateState::strip);
         } else if (a instanceof Aggregate.Distinct) {
             return Option.some(BigDecimal.valueOf(((DistinctState) p).rounded()));
         }
@@ -110,9 +135,11 @@ public final class AggregateState {
 
     /**
      * The fields of a rollup entry of this state: {@code to}, {@code entries}, each fold's value under
-     * its {@linkplain Aggregate#column() column} (empty text for none), then the encoded states that
-     * let a rollup of this rollup combine exactly: {@code avg_F_state} ({@code sum/n}),
-     * {@code pN_F_state} and {@code distinct_F_state}.
+     * its {@linkplain Aggregate#column() column} (empty text for none), then for each fold in order
+     * what lets a rollup of this rollup combine exactly: the encoded state of an average
+     * ({@code avg_F_state}, {@code sum/n}), a percentile ({@code pN_F_state}) and a distinct count
+     * ({@code distinct_F_state}), and the entries skipped by a fold that reads a field
+     * ({@code sum_F_skipped}, …).
      *
      * @param toMs the bucket's last millisecond, epoch ms
      * @return the fields, in that order
@@ -129,9 +156,12 @@ public final class AggregateState {
                 Mean m = (Mean) p;
                 f = f.put(a.column() + "_state", strip(m.sum()).toPlainString() + "/" + m.n());
             } else if (a instanceof Aggregate.Percentile) {
-                f = f.put(a.column() + "_state", of.quantiles().codec().encode((QuantileState) p));
+                f = f.put(a.column() + "_state", ((DecimalQuantiles) p).encode());
             } else if (a instanceof Aggregate.Distinct) {
                 f = f.put(a.column() + "_state", of.distincts().codec().encode((DistinctState) p));
+            }
+            if (!(a instanceof Aggregate.Count)) {
+                f = f.put(a.column() + "_skipped", Long.toString(skipped[i]));
             }
         }
         return f;
@@ -147,6 +177,7 @@ public final class AggregateState {
             }
         }
         Object[] next = parts.clone();
+        long[] skips = skipped;
         for (int i = 0; i < next.length; i++) {
             Aggregate a = of.list().get(i);
             if (a instanceof Aggregate.Count) {
@@ -155,15 +186,26 @@ public final class AggregateState {
                 String v = e.field(d.field()).getOrNull();
                 if (v != null) {
                     next[i] = ((DistinctState) next[i]).with(DistinctCount.hash(v));
+                } else {
+                    skips = skip(skips, i);
                 }
             } else {
-                BigDecimal v = Aggregates.decimal(e.field(field(a)).getOrNull());
+                BigDecimal v = FieldNumber.orNull(e.field(field(a)).getOrNull());
                 if (v != null) {
                     next[i] = add(a, next[i], v);
+                } else {
+                    skips = skip(skips, i);
                 }
             }
         }
-        return new AggregateState(of, entries + 1, next);
+        return new AggregateState(of, entries + 1, next, skips);
+    }
+
+    /** {@code skips} with one more at {@code i}: copied once per step, shared until then. */
+    private long[] skip(long[] skips, int i) {
+        long[] copy = skips == skipped ? skips.clone() : skips;
+        copy[i]++;
+        return copy;
     }
 
     private static String field(Aggregate a) {
@@ -192,24 +234,20 @@ public final class AggregateState {
             Mean m = (Mean) part;
             return new Mean(m.sum().add(v), m.n() + 1);
         }
-        // a percentile: non-negative, in thousandths, up to the highest
-        if (v.signum() < 0) {
-            return part;
-        }
-        BigDecimal thousandths = v.movePointRight(3).setScale(0, java.math.RoundingMode.HALF_UP);
-        if (thousandths.compareTo(BigDecimal.valueOf(Aggregates.HIGHEST)) > 0) {
-            return part;
-        }
-        return ((QuantileState) part).with(thousandths.longValueExact());
+        return ((DecimalQuantiles) part).with(v);
     }
 
     /** This state with a rollup entry's (or a checkpoint's) fields combined into it. */
     AggregateState combineRollup(Map<String, String> fields, String where) {
         Object[] other = new Object[parts.length];
+        long[] skips = new long[parts.length];
         long n = Long.parseLong(require(fields, "entries", where));
         for (int i = 0; i < other.length; i++) {
             Aggregate a = of.list().get(i);
             String c = a.column();
+            if (!(a instanceof Aggregate.Count)) {
+                skips[i] = count(require(fields, c + "_skipped", where), c + "_skipped", where);
+            }
             if (a instanceof Aggregate.Count) {
                 other[i] = Long.parseLong(fields.getOrDefault("count", Long.toString(n)));
             } else if (a instanceof Aggregate.Sum) {
@@ -225,12 +263,12 @@ public final class AggregateState {
                 }
                 other[i] = new Mean(number(v.substring(0, slash), c + "_state", where), Long.parseLong(v.substring(slash + 1)));
             } else if (a instanceof Aggregate.Percentile p) {
-                other[i] = of.quantiles().codec().decode(quantileState(fields, p, where));
+                other[i] = DecimalQuantiles.decode(quantileState(fields, p, where));
             } else {
                 other[i] = of.distincts().codec().decode(require(fields, c + "_state", where));
             }
         }
-        return combine(new AggregateState(of, n, other));
+        return combine(new AggregateState(of, n, other, skips));
     }
 
     /** A percentile's state: its own column's, or any percentile's of the same field (they keep one histogram). */
@@ -242,7 +280,7 @@ public final class AggregateState {
         String tail = "_" + p.field() + "_state";
         for (Map.Entry<String, String> f : fields.entrySet()) {
             if (f.getKey().startsWith("p") && f.getKey().endsWith(tail)
-                    && Aggregates.decimal(f.getKey().substring(1, f.getKey().length() - tail.length())) != null) {
+                    && Aggregates.percent(f.getKey().substring(1, f.getKey().length() - tail.length())) != null) {
                 return f.getValue();
             }
         }
@@ -258,8 +296,20 @@ public final class AggregateState {
         return v;
     }
 
+    private static long count(String v, String column, String where) {
+        try {
+            long n = Long.parseLong(v);
+            if (n >= 0) {
+                return n;
+            }
+        } catch (NumberFormatException notACount) {
+            // named below
+        }
+        throw new IllegalArgumentException("field \"" + column + "\" of " + where + " is not a count: \"" + v + "\"");
+    }
+
     private static BigDecimal number(String v, String column, String where) {
-        BigDecimal d = Aggregates.decimal(v);
+        BigDecimal d = FieldNumber.orNull(v);
         if (d == null) {
             throw new IllegalArgumentException("field \"" + column + "\" of " + where + " is not a number: \"" + v + "\"");
         }
@@ -268,10 +318,12 @@ public final class AggregateState {
 
     AggregateState combine(AggregateState later) {
         Object[] next = new Object[parts.length];
+        long[] skips = new long[parts.length];
         for (int i = 0; i < next.length; i++) {
             Aggregate a = of.list().get(i);
             Object x = parts[i];
             Object y = later.parts[i];
+            skips[i] = skipped[i] + later.skipped[i];
             if (a instanceof Aggregate.Count) {
                 next[i] = (Long) x + (Long) y;
             } else if (a instanceof Aggregate.Sum) {
@@ -283,12 +335,12 @@ public final class AggregateState {
             } else if (a instanceof Aggregate.Avg) {
                 next[i] = new Mean(((Mean) x).sum().add(((Mean) y).sum()), ((Mean) x).n() + ((Mean) y).n());
             } else if (a instanceof Aggregate.Percentile) {
-                next[i] = ((QuantileState) x).merge((QuantileState) y);
+                next[i] = ((DecimalQuantiles) x).merge((DecimalQuantiles) y);
             } else {
                 next[i] = ((DistinctState) x).merge((DistinctState) y);
             }
         }
-        return new AggregateState(of, entries + later.entries, next);
+        return new AggregateState(of, entries + later.entries, next, skips);
     }
 
     private static BigDecimal strip(BigDecimal d) {
@@ -308,7 +360,7 @@ public final class AggregateState {
 
     @Override
     public boolean equals(Object o) {
-        if (!(o instanceof AggregateState s) || s.entries != entries || !s.of.equals(of)) {
+        if (!(o instanceof AggregateState s) || s.entries != entries || !s.of.equals(of) || !java.util.Arrays.equals(s.skipped, skipped)) {
             return false;
         }
         for (int i = 0; i < parts.length; i++) {
@@ -321,7 +373,7 @@ public final class AggregateState {
 
     @Override
     public int hashCode() {
-        int h = Long.hashCode(entries);
+        int h = 31 * Long.hashCode(entries) + java.util.Arrays.hashCode(skipped);
         for (Object p : parts) {
             h = 31 * h + Objects.hashCode(normal(p));
         }
@@ -331,6 +383,6 @@ public final class AggregateState {
     @Override
     public String toString() {
         return "AggregateState[entries=" + entries + ", " + values().map(t -> t._1 + "=" + t._2.map(BigDecimal::toPlainString).getOrElse("none"))
-                .mkString(", ") + "]";
+                .mkString(", ") + ", skipped " + skipped().map(t -> t._1 + "=" + t._2).mkString(", ") + "]";
     }
 }

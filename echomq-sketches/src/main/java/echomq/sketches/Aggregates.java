@@ -24,17 +24,20 @@ import java.util.Set;
  * distinct counts are the sketches of this module), so a cached, bucketed or partitioned answer equals
  * a one-pass fold.
  *
- * <p><b>Values.</b> A numeric fold reads its field as a decimal ({@code 12}, {@code -3.5},
- * {@code 1e3}); an entry without the field, or with anything else in it (or a decimal of more than 40
- * digits either side of the point), is left out of that fold and counted by the others. A percentile
- * counts non-negative values up to 10<sup>12</sup>, in thousandths.
+ * <p><b>Values.</b> A numeric fold reads its field as a number by {@link FieldNumber}'s one rule
+ * (JSON's grammar: {@code 12}, {@code -3.5}, {@code 1e3}; at most 40 digits either side of the
+ * point); an entry without the field, or with anything else in it, is <em>skipped</em> by that fold,
+ * counted in {@link AggregateState#skipped()}, and counted by the others. A distinct count skips only
+ * an entry without its field. A percentile counts every number (negative, zero or positive), never
+ * below the exact value of its rank and above it by less than 0.1% of it.
  *
  * <p><b>Rollup entries.</b> An entry written by a rollup ({@link AggregateState#rollupFields(long)}:
  * sequence 0, and fields {@code to} and {@code entries}, whole numbers with {@code entries >= 1} and
  * {@code to} not before the entry's millisecond) is read as the state it carries, not as one event:
- * its {@code count}, {@code sum_F}, {@code min_F} and {@code max_F}, and the encoded state of
+ * its {@code count}, {@code sum_F}, {@code min_F} and {@code max_F}, the encoded state of
  * {@code avg}, percentiles and distinct counts ({@code avg_F_state}, {@code pN_F_state},
- * {@code distinct_F_state}). So a rollup of a rollup equals the direct rollup. A fold its source did
+ * {@code distinct_F_state}) and each fold's skipped entries ({@code sum_F_skipped}, …). So a rollup
+ * of a rollup equals the direct rollup. A fold its source did
  * not roll up is an {@link UnreadableEntryException} naming the entry and the missing field.
  * <pre>{@code
  * Aggregates folds = Aggregates.parse("count,sum:amount,p99:amount");
@@ -44,21 +47,14 @@ import java.util.Set;
  */
 public final class Aggregates {
 
-    /** The version of the step and of the rollup fields; bumped when either changes. */
-    static final int VERSION = 1;
-    /** Significant digits of a percentile's histogram: within 0.1%. */
-    static final int DIGITS = 3;
-    /** The greatest value a percentile counts, in thousandths (10<sup>12</sup>). */
-    static final long HIGHEST = 1_000_000_000_000_000L;
+    /** The version of the step and of the rollup fields; bumped when either changes (2: numbers by {@link FieldNumber}, skipped counts, decimal percentiles). */
+    static final int VERSION = 2;
     /** Precision of a distinct count's registers. */
     static final int PRECISION = 14;
     /** The most folds one list may hold: each is a field of every rollup entry (two with its state). */
     public static final int MAX_FOLDS = 64;
-    /** The most digits either side of the point a numeric value may have. */
-    static final int MAX_DIGITS = 40;
 
     private final Vector<Aggregate> list;
-    private final Checkpointable<QuantileState> quantiles = Quantiles.of("aggregate-quantiles", "-", DIGITS, HIGHEST);
     private final Checkpointable<DistinctState> distincts = DistinctCount.of("aggregate-distinct", "-", PRECISION);
     private final Checkpointable<AggregateState> fold;
 
@@ -124,6 +120,9 @@ public final class Aggregates {
             java.util.List<String> own = new java.util.ArrayList<>(java.util.List.of(a.column()));
             if (a instanceof Aggregate.Avg || a instanceof Aggregate.Percentile || a instanceof Aggregate.Distinct) {
                 own.add(a.column() + "_state");
+            }
+            if (!(a instanceof Aggregate.Count)) {
+                own.add(a.column() + "_skipped");
             }
             for (String c : own) {
                 String before = columns.putIfAbsent(c, "fold \"" + a.spelling() + "\"");
@@ -197,10 +196,6 @@ public final class Aggregates {
         return list.hashCode();
     }
 
-    Checkpointable<QuantileState> quantiles() {
-        return quantiles;
-    }
-
     Checkpointable<DistinctState> distincts() {
         return distincts;
     }
@@ -219,21 +214,12 @@ public final class Aggregates {
         }
     }
 
-    /** A decimal in the bounds, trailing zeros stripped (so equal values are equal), or null. */
-    static BigDecimal decimal(String text) {
-        if (text == null || text.isEmpty() || text.length() > 2 * MAX_DIGITS + 8) {
-            return null;
-        }
-        try {
-            BigDecimal d = new BigDecimal(text.trim()).stripTrailingZeros();
-            int whole = d.precision() - d.scale();
-            if (whole > MAX_DIGITS || d.scale() > MAX_DIGITS) {
-                return null;
-            }
-            return d.signum() == 0 ? BigDecimal.ZERO : d;
-        } catch (NumberFormatException notANumber) {
-            return null;
-        }
+    /**
+     * The percent of a percentile's spelling ({@code 99.9} of {@code p99.9}): ASCII digits with at most
+     * one point between digits, a number by {@link FieldNumber}; null for anything else.
+     */
+    static BigDecimal percent(String text) {
+        return text.matches("[0-9]+(\\.[0-9]+)?") ? FieldNumber.orNull(text) : null;
     }
 
     /** The text of a state: the rollup fields of it, as {@code name=value} lines, read back as a rollup entry. */
