@@ -131,7 +131,7 @@ public final class Players {
         Instant now = clock.instant();
         Session session = open(game, player, now, ttl, minter);
         SessionToken token = SessionToken.random(random);
-        Option<String> inTheWay = sessions.claim(session, player.skeleton(), token.hash(), now, ttl);
+        Option<String> inTheWay = sessions.claim(session, player.looks(), token.hash(), now, ttl);
         if (inTheWay.isDefined()) {
             throw new NameTakenException(game, player.value(), inTheWay.get());
         }

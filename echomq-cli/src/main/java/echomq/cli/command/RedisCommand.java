@@ -92,6 +92,17 @@ public abstract class RedisCommand implements Callable<Integer> {
         this.terminal = Objects.requireNonNull(terminal, "terminal");
     }
 
+    /**
+     * What a command checks of Redis before it answers (a stream command: that its key exists).
+     *
+     * @param c        the Redis
+     * @param terminal where to print
+     * @param shown    the Redis' URL, its password masked
+     */
+    void before(Connection c, Terminal terminal, String shown) {
+        // nothing by default
+    }
+
     @Override
     public final Integer call() {
         Format format = output.format();
@@ -101,6 +112,7 @@ public abstract class RedisCommand implements Callable<Integer> {
         String shown = RedisUris.mask(url);
         LOG.debug("{} on {} at {}", getClass().getSimpleName(), subject(), shown);
         try (Connection c = Connection.open(url)) {
+            before(c, terminal, shown);
             answer.run(c, terminal, format, zone);
         } catch (StreamStoreException | redis.clients.jedis.exceptions.JedisException failed) {
             String why = RedisUris.maskSecrets(oneLine(failed));

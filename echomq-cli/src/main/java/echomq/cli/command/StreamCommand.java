@@ -7,7 +7,8 @@ import java.time.ZoneId;
 
 /**
  * A command over one stream: {@code --stream KEY} beside {@link RedisCommand}'s {@code --redis},
- * {@code --format} and {@code --zone}. The key is checked first, with the other options, before Redis.
+ * {@code --format} and {@code --zone}. The key is checked first, with the other options, before Redis;
+ * over a key that does not exist the command says so on stderr (the answer, of nothing, still exit 0).
  */
 public abstract class StreamCommand extends RedisCommand {
 
@@ -30,6 +31,15 @@ public abstract class StreamCommand extends RedisCommand {
      */
     protected abstract Answer prepare(StreamKey key, ZoneId zone);
 
+    /**
+     * What the command does over a key that does not exist, for the note on stderr.
+     *
+     * @return by default, {@code nothing to read}
+     */
+    protected String whenMissing() {
+        return "nothing to read";
+    }
+
     @Override
     protected final Answer prepare(ZoneId zone) {
         key = Inputs.stream(stream);
@@ -39,5 +49,15 @@ public abstract class StreamCommand extends RedisCommand {
     @Override
     protected final String subject() {
         return String.valueOf(key);
+    }
+
+    @Override
+    void before(Connection c, Terminal terminal, String shown) {
+        if (c.states().state(key).isEmpty()) {
+            // an answer of 0 entries is right for a key that does not exist, but a mistyped key or database
+            // reads exactly so: the note tells them apart, on stderr, and the exit stays 0
+            terminal.err().println("note: there is no stream at \"" + key + "\" on " + shown + " (the key does not exist): " + whenMissing());
+            terminal.err().flush();
+        }
     }
 }

@@ -1,6 +1,13 @@
 package echomq.sql.fold;
 
 import echomq.sketches.Aggregate;
+import echomq.sketches.Avg;
+import echomq.sketches.Count;
+import echomq.sketches.Distinct;
+import echomq.sketches.Max;
+import echomq.sketches.Min;
+import echomq.sketches.Percentile;
+import echomq.sketches.Sum;
 import echomq.sketches.Aggregates;
 import echomq.sql.model.Aggregation;
 import echomq.sql.model.Arg;
@@ -59,14 +66,14 @@ public final class AggregateFolds {
             throw new SqlRefusedException(aggregations.map(Aggregation::shown).mkString(", "), aggregations.head().at(),
                     "cannot be folded together: " + refused.getMessage());
         }
-        List<Option<Aggregate>> asLibrary = aggregations.map(a -> a.accept(new AsLibrary()));
+        List<Option<Aggregate<?>>> asLibrary = aggregations.map(a -> a.accept(new AsLibrary()));
         Option<String> notRollup = aggregations.zip(asLibrary).find(p -> p._2.isEmpty())
                 .map(p -> p._1.shown() + " is folded by the query, not by the library: a rollup writes COUNT(*), SUM, MIN, MAX, AVG, "
                         + "APPROX_COUNT_DISTINCT and APPROX_PERCENTILE");
         Option<Aggregates> rollup = Option.none();
         if (notRollup.isEmpty() && !aggregations.isEmpty()) {
             try {
-                rollup = Option.some(Aggregates.of(asLibrary.map(Option::get).distinctBy(Aggregate::spelling)));
+                rollup = Option.some(Aggregates.of(asLibrary.<Aggregate<?>>map(Option::get).distinctBy(Aggregate::spelling)));
             } catch (IllegalArgumentException refused) {
                 notRollup = Option.some(refused.getMessage());
             }
@@ -79,7 +86,7 @@ public final class AggregateFolds {
     /** Builds the folds as the aggregates are visited: the library's folds by spelling, and the parts in order. */
     private static final class Translation implements Aggregation.Cases<Measures.Reading> {
         /** The library's folds, by spelling (one fold answers every aggregate that needs it). */
-        final java.util.LinkedHashMap<String, Aggregate> library = new java.util.LinkedHashMap<>();
+        final java.util.LinkedHashMap<String, Aggregate<?>> library = new java.util.LinkedHashMap<>();
         /** The spellings of the MIN, MAX and AVG the query asks, whose value is none exactly when no number was folded. */
         final java.util.Set<String> extremes;
         List<Part> parts = List.empty();
@@ -88,7 +95,7 @@ public final class AggregateFolds {
             this.extremes = extremes;
         }
 
-        private Function<Measured, Option<BigDecimal>> library(Aggregate a) {
+        private Function<Measured, Option<BigDecimal>> library(Aggregate<?> a) {
             library.putIfAbsent(a.spelling(), a);
             String spelling = a.spelling();
             return m -> m.library().value(spelling);
@@ -118,7 +125,7 @@ public final class AggregateFolds {
 
         @Override
         public Measures.Reading countAll(Aggregation.CountAll a) {
-            return number(SqlType.BIGINT, library(new Aggregate.Count()));
+            return number(SqlType.BIGINT, library(new Count()));
         }
 
         @Override
@@ -137,13 +144,13 @@ public final class AggregateFolds {
                 throw SqlRefusedException.unsupported(a.shown(), a.at(), "is not supported: the sketch counts a field's distinct texts; write "
                         + "APPROX_COUNT_DISTINCT(" + a.arg().field() + ")");
             }
-            return number(SqlType.BIGINT, library(new Aggregate.Distinct(a.arg().field())));
+            return number(SqlType.BIGINT, library(new Distinct(a.arg().field())));
         }
 
         @Override
         public Measures.Reading sum(Aggregation.Sum a) {
             String field = a.arg().field();
-            Function<Measured, Option<BigDecimal>> sum = library(new Aggregate.Sum(field));
+            Function<Measured, Option<BigDecimal>> sum = library(new Sum(field));
             // SQL's SUM of no number is NULL; the library's sum of none is 0: a MIN, MAX or AVG of the field the query
             // asks anyway tells them apart (none when no number was folded), else a part that counts the numbers
             Option<String> extreme = Option.ofOptional(java.util.stream.Stream.of("max:", "min:", "avg:").map(k -> k + field)
@@ -158,17 +165,17 @@ public final class AggregateFolds {
 
         @Override
         public Measures.Reading min(Aggregation.Min a) {
-            return number(a.arg().numberType(), library(new Aggregate.Min(a.arg().field())));
+            return number(a.arg().numberType(), library(new Min(a.arg().field())));
         }
 
         @Override
         public Measures.Reading max(Aggregation.Max a) {
-            return number(a.arg().numberType(), library(new Aggregate.Max(a.arg().field())));
+            return number(a.arg().numberType(), library(new Max(a.arg().field())));
         }
 
         @Override
         public Measures.Reading avg(Aggregation.Avg a) {
-            return number(a.arg().numberType(), library(new Aggregate.Avg(a.arg().field())));
+            return number(a.arg().numberType(), library(new Avg(a.arg().field())));
         }
 
         @Override
@@ -193,71 +200,71 @@ public final class AggregateFolds {
     }
 
     /** The library's fold an aggregate is exactly, if it is one: what a rollup writes. */
-    private static final class AsLibrary implements Aggregation.Cases<Option<Aggregate>> {
+    private static final class AsLibrary implements Aggregation.Cases<Option<Aggregate<?>>> {
         @Override
-        public Option<Aggregate> countAll(Aggregation.CountAll a) {
-            return Option.some(new Aggregate.Count());
+        public Option<Aggregate<?>> countAll(Aggregation.CountAll a) {
+            return Option.some(new Count());
         }
 
         @Override
-        public Option<Aggregate> count(Aggregation.Count a) {
+        public Option<Aggregate<?>> count(Aggregation.Count a) {
             return Option.none();
         }
 
         @Override
-        public Option<Aggregate> countDistinct(Aggregation.CountDistinct a) {
+        public Option<Aggregate<?>> countDistinct(Aggregation.CountDistinct a) {
             return Option.none();
         }
 
         @Override
-        public Option<Aggregate> approxCountDistinct(Aggregation.ApproxCountDistinct a) {
-            return Option.some(new Aggregate.Distinct(a.arg().field()));
+        public Option<Aggregate<?>> approxCountDistinct(Aggregation.ApproxCountDistinct a) {
+            return Option.some(new Distinct(a.arg().field()));
         }
 
         @Override
-        public Option<Aggregate> sum(Aggregation.Sum a) {
-            return Option.some(new Aggregate.Sum(a.arg().field()));
+        public Option<Aggregate<?>> sum(Aggregation.Sum a) {
+            return Option.some(new Sum(a.arg().field()));
         }
 
         @Override
-        public Option<Aggregate> min(Aggregation.Min a) {
-            return Option.some(new Aggregate.Min(a.arg().field()));
+        public Option<Aggregate<?>> min(Aggregation.Min a) {
+            return Option.some(new Min(a.arg().field()));
         }
 
         @Override
-        public Option<Aggregate> max(Aggregation.Max a) {
-            return Option.some(new Aggregate.Max(a.arg().field()));
+        public Option<Aggregate<?>> max(Aggregation.Max a) {
+            return Option.some(new Max(a.arg().field()));
         }
 
         @Override
-        public Option<Aggregate> avg(Aggregation.Avg a) {
-            return Option.some(new Aggregate.Avg(a.arg().field()));
+        public Option<Aggregate<?>> avg(Aggregation.Avg a) {
+            return Option.some(new Avg(a.arg().field()));
         }
 
         @Override
-        public Option<Aggregate> moment(Aggregation.Moment a) {
+        public Option<Aggregate<?>> moment(Aggregation.Moment a) {
             return Option.none();
         }
 
         @Override
-        public Option<Aggregate> edge(Aggregation.Edge a) {
+        public Option<Aggregate<?>> edge(Aggregation.Edge a) {
             return Option.none();
         }
 
         @Override
-        public Option<Aggregate> percentile(Aggregation.Percentile a) {
+        public Option<Aggregate<?>> percentile(Aggregation.Percentile a) {
             return Option.none();
         }
 
         @Override
-        public Option<Aggregate> approxPercentile(Aggregation.ApproxPercentile a) {
+        public Option<Aggregate<?>> approxPercentile(Aggregation.ApproxPercentile a) {
             return Option.some(libraryPercentile(a.arg(), a.p()));
         }
     }
 
     /** The library's percentile of {@code p} (in (0, 1)), spelled as it spells it: {@code p99:amount}, {@code p99.9:latency}. */
-    private static Aggregate libraryPercentile(Arg arg, BigDecimal p) {
+    private static Aggregate<?> libraryPercentile(Arg arg, BigDecimal p) {
         String pct = p.movePointRight(2).stripTrailingZeros().toPlainString();
-        return new Aggregate.Percentile("p" + pct + ":" + arg.field(), p.doubleValue(), arg.field());
+        return new Percentile("p" + pct + ":" + arg.field(), p, arg.field());
     }
 }

@@ -1,15 +1,15 @@
 package echomq.sql.model;
 
+import echomq.sketches.FieldNumber;
 import io.vavr.control.Option;
 
 import java.math.BigDecimal;
 
 /**
- * How a field's text is read as a number: the rule of {@code echomq-sketches}' {@code Aggregates}
- * (a decimal such as {@code 12}, {@code -3.5} or {@code 1e3}, surrounding spaces ignored, at most 40
- * digits either side of the point; anything else is no number), so an aggregate this module folds
- * itself reads a field exactly as one the library folds. {@code NumbersTest} holds the two together;
- * when the library publishes its rule, this one delegates to it.
+ * How a field's text is read as a number: the library's one rule, {@code echomq-sketches}'
+ * {@link FieldNumber} (a decimal such as {@code 12}, {@code -3.5} or {@code 1e3}, at most 40 digits
+ * either side of the point; anything else is no number), so an aggregate this module folds itself
+ * reads a field exactly as one the library folds.
  * <pre>{@code
  * Numbers.decimal("1e3");   // Some(1000)
  * Numbers.decimal("abc");   // None
@@ -40,18 +40,6 @@ public final class Numbers {
      * @return the decimal, or null when it is none
      */
     public static BigDecimal orNull(String text) {
-        if (text == null || text.isEmpty() || text.length() > 2 * MAX_DIGITS + 8) {
-            return null;
-        }
-        try {
-            BigDecimal d = new BigDecimal(text.trim()).stripTrailingZeros();
-            int whole = d.precision() - d.scale();
-            if (whole > MAX_DIGITS || d.scale() > MAX_DIGITS) {
-                return null;
-            }
-            return d.signum() == 0 ? BigDecimal.ZERO : d;
-        } catch (NumberFormatException notANumber) {
-            return null;
-        }
+        return text == null ? null : FieldNumber.parse(text).getOrNull();
     }
 }
