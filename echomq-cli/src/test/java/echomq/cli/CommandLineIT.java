@@ -80,9 +80,9 @@ class CommandLineIT extends CliTest {
 
     @Test
     void badInputExitsTwoNamingIt() {
-        Run r = java("window", "--redis", server.uri(), "--stream", "orders", "--since", "1h", "--fold", "count,median:amount");
+        Run r = java("window", "--redis", server.uri(), "--stream", "orders", "--since", "1h", "--fold", "count,mode:amount");
         assertThat(r.code()).isEqualTo(2);
-        assertThat(r.err()).contains("median:amount").doesNotContain("\tat ");
+        assertThat(r.err()).contains("mode:amount").doesNotContain("\tat ");
         assertThat(r.out()).isEmpty();
     }
 

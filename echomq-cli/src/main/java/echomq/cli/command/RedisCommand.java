@@ -84,23 +84,22 @@ public abstract class RedisCommand implements Callable<Integer> {
     protected abstract String subject();
 
     /**
+     * What the command says before its answer, once Redis is reached: nothing by default.
+     *
+     * @param c        the Redis
+     * @param terminal where to print
+     * @param shown    the Redis' address, its password masked
+     */
+    protected void before(Connection c, Terminal terminal, String shown) {
+    }
+
+    /**
      * Where the command prints and what it reads of the environment.
      *
      * @param terminal the terminal
      */
     void use(Terminal terminal) {
         this.terminal = Objects.requireNonNull(terminal, "terminal");
-    }
-
-    /**
-     * What a command checks of Redis before it answers (a stream command: that its key exists).
-     *
-     * @param c        the Redis
-     * @param terminal where to print
-     * @param shown    the Redis' URL, its password masked
-     */
-    void before(Connection c, Terminal terminal, String shown) {
-        // nothing by default
     }
 
     @Override

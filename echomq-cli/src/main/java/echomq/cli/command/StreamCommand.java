@@ -7,8 +7,7 @@ import java.time.ZoneId;
 
 /**
  * A command over one stream: {@code --stream KEY} beside {@link RedisCommand}'s {@code --redis},
- * {@code --format} and {@code --zone}. The key is checked first, with the other options, before Redis;
- * over a key that does not exist the command says so on stderr (the answer, of nothing, still exit 0).
+ * {@code --format} and {@code --zone}. The key is checked first, with the other options, before Redis.
  */
 public abstract class StreamCommand extends RedisCommand {
 
@@ -31,15 +30,6 @@ public abstract class StreamCommand extends RedisCommand {
      */
     protected abstract Answer prepare(StreamKey key, ZoneId zone);
 
-    /**
-     * What the command does over a key that does not exist, for the note on stderr.
-     *
-     * @return by default, {@code nothing to read}
-     */
-    protected String whenMissing() {
-        return "nothing to read";
-    }
-
     @Override
     protected final Answer prepare(ZoneId zone) {
         key = Inputs.stream(stream);
@@ -51,8 +41,17 @@ public abstract class StreamCommand extends RedisCommand {
         return String.valueOf(key);
     }
 
+    /**
+     * What the command does over a key that does not exist, for the note on stderr.
+     *
+     * @return by default, {@code nothing to read}
+     */
+    protected String whenMissing() {
+        return "nothing to read";
+    }
+
     @Override
-    void before(Connection c, Terminal terminal, String shown) {
+    protected void before(Connection c, Terminal terminal, String shown) {
         if (c.states().state(key).isEmpty()) {
             // an answer of 0 entries is right for a key that does not exist, but a mistyped key or database
             // reads exactly so: the note tells them apart, on stderr, and the exit stays 0

@@ -4,8 +4,7 @@ import echomq.sketches.Aggregate;
 import echomq.sketches.Avg;
 import echomq.sketches.Count;
 import echomq.sketches.Distinct;
-import echomq.sketches.Max;
-import echomq.sketches.Min;
+import echomq.sketches.Extreme;
 import echomq.sketches.Percentile;
 import echomq.sketches.Sum;
 import echomq.sketches.Aggregates;
@@ -165,12 +164,12 @@ public final class AggregateFolds {
 
         @Override
         public Measures.Reading min(Aggregation.Min a) {
-            return number(a.arg().numberType(), library(new Min(a.arg().field())));
+            return number(a.arg().numberType(), library(new Extreme(a.arg().field(), false)));
         }
 
         @Override
         public Measures.Reading max(Aggregation.Max a) {
-            return number(a.arg().numberType(), library(new Max(a.arg().field())));
+            return number(a.arg().numberType(), library(new Extreme(a.arg().field(), true)));
         }
 
         @Override
@@ -228,12 +227,12 @@ public final class AggregateFolds {
 
         @Override
         public Option<Aggregate<?>> min(Aggregation.Min a) {
-            return Option.some(new Min(a.arg().field()));
+            return Option.some(new Extreme(a.arg().field(), false));
         }
 
         @Override
         public Option<Aggregate<?>> max(Aggregation.Max a) {
-            return Option.some(new Max(a.arg().field()));
+            return Option.some(new Extreme(a.arg().field(), true));
         }
 
         @Override

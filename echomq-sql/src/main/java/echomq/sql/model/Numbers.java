@@ -7,18 +7,14 @@ import java.math.BigDecimal;
 
 /**
  * How a field's text is read as a number: the library's one rule, {@code echomq-sketches}'
- * {@link FieldNumber} (a decimal such as {@code 12}, {@code -3.5} or {@code 1e3}, at most 40 digits
- * either side of the point; anything else is no number), so an aggregate this module folds itself
- * reads a field exactly as one the library folds.
+ * {@link FieldNumber}, so an aggregate this module folds itself reads a field exactly as one the
+ * library folds ({@code NumbersTest} holds the two together).
  * <pre>{@code
  * Numbers.decimal("1e3");   // Some(1000)
  * Numbers.decimal("abc");   // None
  * }</pre>
  */
 public final class Numbers {
-
-    /** The most digits either side of the point a number may have. */
-    public static final int MAX_DIGITS = 40;
 
     private Numbers() {
     }
@@ -30,16 +26,16 @@ public final class Numbers {
      * @return the decimal, trailing zeros stripped; none when the text is no number by the rule
      */
     public static Option<BigDecimal> decimal(String text) {
-        return Option.of(orNull(text));
+        return text == null ? Option.none() : FieldNumber.parse(text);
     }
 
     /**
-     * {@link #decimal} without the option, for the folds' inner loops.
+     * {@link #decimal}, or null for none: for the hot path of a fold.
      *
      * @param text a field's text, or null
-     * @return the decimal, or null when it is none
+     * @return the number, or null
      */
     public static BigDecimal orNull(String text) {
-        return text == null ? null : FieldNumber.parse(text).getOrNull();
+        return decimal(text).getOrNull();
     }
 }
