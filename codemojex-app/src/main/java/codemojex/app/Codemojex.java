@@ -91,16 +91,18 @@ public final class Codemojex implements AutoCloseable {
         }
         Keys keys = new Keys(partitions);
         Snowflake minter = new Snowflake(settings.node(), settings.clock());
-        RedisGames games = new RedisGames(calls, keys, minter)
+        // what must survive a master's loss once answered: the guesses, score commits, room opens, joins, kept answers
+        RedisCalls durable = calls.durably(settings.durability());
+        RedisGames games = new RedisGames(durable, keys, minter)
                 .guardedBy(new echomq.wire.ClockGuard(redis.serverClock(), settings.clockBound(), System::nanoTime))
                 .observedBy(meters.library());
         StreamRangePort range = redis.range();
         this.states = redis.states();
-        this.play = new Play(games, new RedisGuessResults(calls, keys), redis.append(minter, settings.clockBound(), meters.library()), range, minter,
+        this.play = new Play(games, new RedisGuessResults(calls, keys), redis.append(minter, settings.clockBound(), meters.library(), settings.durability()), range, minter,
                 settings.clock(), new SecureRandom(), partitions);
-        this.players = new Players(play, new codemojex.app.core.SessionCache(new RedisSessions(calls, keys), settings.clock()), settings.clock(), new SecureRandom(), settings.sessionTtl(),
+        this.players = new Players(play, new codemojex.app.core.SessionCache(new RedisSessions(durable, keys), settings.clock()), settings.clock(), new SecureRandom(), settings.sessionTtl(),
                 minter);
-        this.idempotency = new codemojex.app.core.service.IdempotencyService(new codemojex.app.redis.RedisIdempotencyRecords(calls, keys),
+        this.idempotency = new codemojex.app.core.service.IdempotencyService(new codemojex.app.redis.RedisIdempotencyRecords(durable, keys),
                 new SecureRandom());
         CheckpointPort checkpoints = redis.checkpoints();
         // retention hears the score workers' groups and keeps the tail of every partition's board checkpoint
@@ -117,7 +119,7 @@ public final class Codemojex implements AutoCloseable {
                 java.util.Set.of(Live.FEED_WINDOW), new java.util.HashSet<>(java.util.List.of(Live.PER_MINUTE,
                         new codemojex.app.core.SeriesQuery.Feed(Live.FEED_WINDOW.length(), settings.chartBucket()))));
         this.writes = new WriteProbe(calls, partitions.all().map(p -> partitions.stream(p, Channels.GUESSES).toString()).toJavaList());
-        RedisScoreCommit commit = new RedisScoreCommit(calls, minter, keys)
+        RedisScoreCommit commit = new RedisScoreCommit(durable, minter, keys)
                 .guardedBy(new echomq.wire.ClockGuard(redis.serverClock(), settings.clockBound(), System::nanoTime));
         // one owner per partition: a member name of this process (a restart is another member), its commits fenced by its leases' epochs
         this.worker = new ScoreWorkers(partitions.all().map(p -> new ScoreWorker(

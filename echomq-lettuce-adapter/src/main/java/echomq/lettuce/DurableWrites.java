@@ -207,8 +207,7 @@ final class DurableWrites implements AutoCloseable {
             try {
                 node.dispatch(write);
                 if (inFlight == null) {
-                    inFlight = sendWait();
-                    return inFlight;
+                    return sendWait();
                 }
                 if (next == null) {
                     next = new CompletableFuture<>();
@@ -219,28 +218,38 @@ final class DurableWrites implements AutoCloseable {
             }
         }
 
-        /** With the lock held: sends a wait, and when it is answered the next one, if writes came meanwhile. */
+        /**
+         * With the lock held: sends a wait, the one in flight from now; when it is answered
+         * ({@link #answered}) the next is sent, if writes came meanwhile.
+         */
         private CompletableFuture<Long> sendWait() {
             WaitCommand wait = waitCommand();
             AsyncCommand<byte[], byte[], Long> sent = new AsyncCommand<>(wait);
-            CompletableFuture<Long> answered = sent.handle((n, e) -> e != null || wait.encodes > 1 ? -1L : n);
+            CompletableFuture<Long> answer = sent.handle((n, e) -> e != null || n == null || wait.encodes > 1 ? -1L : n);
+            inFlight = answer;
             node.dispatch(sent);
-            answered.whenComplete((n, e) -> {
-                lock.lock();
-                try {
-                    CompletableFuture<Long> waiting = next;
-                    next = null;
-                    if (waiting == null) {
-                        inFlight = null;
-                        return;
-                    }
-                    inFlight = sendWait();
-                    inFlight.whenComplete((m, f) -> waiting.complete(f != null ? -1L : m));
-                } finally {
-                    lock.unlock();
+            // registered last: an answer already in (on loopback, before this line) runs it here, the lock held
+            answer.whenComplete((n, e) -> answered(answer));
+            return answer;
+        }
+
+        /** {@code answer} came: the next wait goes out now for the writes sent meanwhile, or none is in flight. */
+        private void answered(CompletableFuture<Long> answer) {
+            lock.lock();
+            try {
+                if (inFlight != answer) {
+                    return;
                 }
-            });
-            return answered;
+                CompletableFuture<Long> waiting = next;
+                next = null;
+                if (waiting == null) {
+                    inFlight = null;
+                    return;
+                }
+                sendWait().whenComplete((m, f) -> waiting.complete(f != null || m == null ? -1L : m));
+            } finally {
+                lock.unlock();
+            }
         }
 
         private WaitCommand waitCommand() {

@@ -220,7 +220,8 @@ public final class LettuceRedis implements AutoCloseable {
      * @return its reply, raw, once the replicas asked for hold what it wrote
      * @throws IllegalArgumentException when {@code keys} is empty
      * @throws echomq.domain.stream.StreamStoreException.NotReplicated when fewer replicas acknowledged within the
-     *                                                                timeout: the script ran, and what it wrote may or may not survive
+     *                                                                timeout: the script ran (its reply is the outcome's
+     *                                                                {@code reply()}), and what it wrote may or may not survive
      * @throws echomq.domain.stream.StreamStoreException a typed failure naming the first key
      */
     public Object run(LuaScript script, List<String> keys, List<String> argv, echomq.domain.stream.Durability durability) {
@@ -246,7 +247,7 @@ public final class LettuceRedis implements AutoCloseable {
             return new Object[]{reply, written.acks().join()};
         }));
         durability.judge(key, (Long) ran[1], List.of()).forEach(failed -> {
-            throw failed;
+            throw failed.withReply(ran[0]);
         });
         return ran[0];
     }

@@ -97,7 +97,8 @@ public record RedisScript(String name, String source, String sha1) {
      * @param durability when the script's writes are acknowledged
      * @return its reply, bulk strings as {@code String}, once the replicas asked for hold what it wrote
      * @throws echomq.domain.stream.StreamStoreException.NotReplicated when fewer replicas acknowledged within the
-     *                                                                timeout: the script ran, and what it wrote may or may not survive
+     *                                                                timeout: the script ran (its reply is the outcome's
+     *                                                                {@code reply()}), and what it wrote may or may not survive
      * @throws echomq.domain.stream.StreamStoreException a typed failure naming the first key
      */
     public Object run(UnifiedJedis jedis, List<String> keys, List<String> argv, echomq.domain.stream.Durability durability) {
@@ -123,7 +124,7 @@ public record RedisScript(String name, String source, String sha1) {
             }
         }));
         ran.asked().judge(durability, key, List.of()).forEach(failed -> {
-            throw failed;
+            throw failed.withReply(ran.reply());
         });
         return ran.reply();
     }

@@ -273,6 +273,7 @@ public abstract class DurabilityContract {
             StreamStoreException.NotReplicated script = catchNotReplicated(() -> client(target).runProbe(probeKey, "w", d));
             assertThat(script.receipts()).isEmpty();
             assertThat(script.acknowledged()).isZero();
+            assertThat(script.reply()).as("the script's reply on the master").contains(1L);
         } finally {
             if (target == Target.CLUSTER) {
                 replica.resume();
@@ -340,6 +341,30 @@ public abstract class DurabilityContract {
     }
 
     /**
+     * Fsynced durability waits with {@code WAITAOF} where the server has it (Redis 7.2+) and with
+     * {@code WAIT} where it does not (Redis 7.0, what CI runs): either way answered once the
+     * replica holds the record.
+     */
+    @ParameterizedTest
+    @EnumSource(Target.class)
+    void fsyncedWaitsWithWaitAofWhereTheServerHasItAndWithWaitElsewhere(Target target) {
+        StreamKey key = fresh();
+        client(target);
+        RedisServerProcess master = masterOf(target, key.toString());
+        boolean waitAof = !master.command("COMMAND", "INFO", "WAITAOF").isBlank();
+        long waits = master.calls("wait");
+        long aofs = master.calls("waitaof");
+        BrandedId id = appender(target, Durability.replicated(1, PATIENT).fsynced()).append(key, record(1));
+        assertThat(holds(replicaOf(target, key.toString()), key, id)).isTrue();
+        if (waitAof) {
+            assertThat(master.calls("waitaof")).as("WAITAOFs on a server that has it").isGreaterThan(aofs);
+        } else {
+            assertThat(master.calls("wait")).as("WAITs on a server without WAITAOF").isGreaterThan(waits);
+            assertThat(master.calls("waitaof")).isZero();
+        }
+    }
+
+    /**
      * On a cluster each stream's wait goes to its own master, on the connection that wrote: with
      * the replica of one master paused, the streams of that master wait in vain and the others are
      * answered (a wait sent to another node would answer for the wrong writes).
@@ -368,6 +393,38 @@ public abstract class DurabilityContract {
             paused.resume();
         }
         awaitCaughtUp(Target.CLUSTER, cluster.masters().get(1));
+    }
+
+    /**
+     * Writes one after the other, each waiting alone, some refused (a wait after a write that wrote
+     * nothing is answered at once: on loopback before its sender has finished sending it): every
+     * one answered, none left waiting for a wait that is never sent.
+     */
+    @ParameterizedTest
+    @EnumSource(Target.class)
+    void writesOneAfterTheOtherAreEachAnswered(Target target) throws Exception {
+        StreamKey key = fresh();
+        StreamAppendPort append = appender(target, Durability.replicated(1, PATIENT));
+        String probe = probeKey(key);
+        List<BrandedId> ids = within(inBackground(() -> {
+            List<BrandedId> out = new ArrayList<>();
+            BrandedId below = new Snowflake(902, Clock.systemUTC()).nextId();
+            for (int i = 0; i < 300; i++) {
+                out.add(append.append(key, record(i)));
+                try {
+                    append.appendWithId(key, below, record(-i)); // below the top: refused, nothing written
+                    throw new AssertionError("an append below the stream's top was answered");
+                } catch (echomq.domain.stream.NonMonotonicAppendException refused) {
+                    // as it should
+                }
+                if (i % 10 == 0) {
+                    client(target).runProbe(probe, Integer.toString(i), Durability.replicated(1, PATIENT));
+                }
+            }
+            return out;
+        }), Duration.ofSeconds(60));
+        assertThat(ids).hasSize(300).doesNotHaveDuplicates();
+        assertThat(holds(replicaOf(target, key.toString()), key, ids.get(299))).isTrue();
     }
 
     /**

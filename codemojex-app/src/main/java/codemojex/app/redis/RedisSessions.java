@@ -35,10 +35,18 @@ public final class RedisSessions implements Sessions {
     public Option<String> claim(Session session, String skeleton, String tokenHash, Instant now, Duration ttl) {
         Objects.requireNonNull(skeleton, "skeleton");
         String game = session.game();
-        Option<Object> reply = redis.run(JOIN, List.of(keys.players(game), keys.session(game, tokenHash), keys.skeletons(game),
-                        keys.holders(game), keys.sessions(game)),
-                List.of(session.player(), game, Long.toString(session.expiresAt().toEpochMilli()),
-                        Long.toString(now.toEpochMilli()), Long.toString(Math.max(1, ttl.toMillis())), skeleton, session.playerId()));
+        Option<Object> reply;
+        try {
+            reply = redis.run(JOIN, List.of(keys.players(game), keys.session(game, tokenHash), keys.skeletons(game),
+                            keys.holders(game), keys.sessions(game)),
+                    List.of(session.player(), game, Long.toString(session.expiresAt().toEpochMilli()),
+                            Long.toString(now.toEpochMilli()), Long.toString(Math.max(1, ttl.toMillis())), skeleton, session.playerId()));
+        } catch (echomq.domain.stream.StreamStoreException.NotReplicated unconfirmed) {
+            if (unconfirmed.reply().isDefined() && unconfirmed.reply().get() instanceof String holder) {
+                return Option.some(holder); // refused: nothing was written, nothing to lose
+            }
+            throw unconfirmed; // claimed on the master
+        }
         if (reply.contains(1L)) {
             return Option.none();
         }

@@ -103,6 +103,8 @@ public class StreamStoreException extends RuntimeException {
         private final long acknowledged;
         /** What was asked for. */
         private final transient Durability.Replicated asked;
+        /** What the write answered on the master (a script's reply); none when not kept. */
+        private final transient io.vavr.control.Option<Object> reply;
 
         /**
          * A write to {@code key} that landed, {@code receipts} its records (none for a script),
@@ -123,6 +125,35 @@ public class StreamStoreException extends RuntimeException {
             this.receipts = java.util.List.copyOf(receipts);
             this.acknowledged = acknowledged;
             this.asked = java.util.Objects.requireNonNull(asked, "asked");
+            this.reply = io.vavr.control.Option.none();
+        }
+
+        private NotReplicated(NotReplicated of, java.util.List<echomq.domain.id.BrandedId> receipts, io.vavr.control.Option<Object> reply) {
+            super(of.key(), of.getMessage(), of.getCause());
+            this.receipts = java.util.List.copyOf(receipts);
+            this.acknowledged = of.acknowledged;
+            this.asked = of.asked;
+            this.reply = reply;
+        }
+
+        /**
+         * What the write answered on the master, when it was kept: a script's reply (it ran, and
+         * a script that wrote nothing, a refusal say, leaves nothing to lose).
+         *
+         * @return the reply; none when not kept
+         */
+        public io.vavr.control.Option<Object> reply() {
+            return reply;
+        }
+
+        /**
+         * The same outcome, with the write's reply on the master.
+         *
+         * @param answered the reply
+         * @return the outcome carrying it
+         */
+        public NotReplicated withReply(Object answered) {
+            return new NotReplicated(this, receipts, io.vavr.control.Option.of(answered));
         }
 
         /**
