@@ -399,8 +399,14 @@ class NemesisTest {
         // every kind runs once even when the slow ones (a serve restarted, a master replaced) outlast the
         // time on a loaded machine: the check that each was injected then tells a fault that failed from
         // a machine that was slow
+        // on the cluster a master's SIGKILL is drawn three times as often as each other kind after the first round: it is
+        // the fault durable writes are for (#54: 0 acknowledged guesses lost across at least 5 of them in 150 s)
+        List<Kind> drawn = new ArrayList<>(kinds);
+        if (kinds.contains(Kind.KILL_MASTER)) {
+            drawn.addAll(List.of(Kind.KILL_MASTER, Kind.KILL_MASTER));
+        }
         for (int n = 0; n < first.size() || now() < end; n++) {
-            Kind kind = n < first.size() ? first.get(n) : kinds.get(rng.nextInt(kinds.size()));
+            Kind kind = n < first.size() ? first.get(n) : drawn.get(rng.nextInt(drawn.size()));
             int target = rng.nextInt(2);
             int millis = 1_000 + rng.nextInt(1_001);
             switch (kind) {

@@ -59,7 +59,8 @@ public final class Bench {
         // 8 sliding max by window length, 9 writer processes, 10 the score worker's commit batch, 11 app instances,
         // 12 the cost of metrics, 13 series, 14 scale: serve as a process, grown in games, players, clients and log length,
         // 15 simulate end to end against a baseline build, 16 the command line's series against the library's fold; http: what a request costs serve, against a bare Javalin floor,
-        // issue #47, only when named: it takes 4 to 5 minutes, which the full run's 15 minutes have no room for)
+        // issue #47, only when named: it takes 4 to 5 minutes, which the full run's 15 minutes have no room for; 17 durability: WAIT 1 vs
+        // none, the library's group commit and the app's guesses on a cluster with replicas, issue #54, only when named too)
         String only = args.length > 1 && args[1].contains("cases=") ? args[1].replaceAll("(?s).*cases=([0-9a-z,]+).*", "$1")
                 : "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16";
         java.util.Set<String> cases = java.util.Set.of(only.split(","));
@@ -216,6 +217,10 @@ public final class Bench {
                 CliCase.run(h, jedis, uri, quick, rounds);
             }
             mark = took(cases, "16", mark);
+            if (cases.contains("17")) {
+                DurabilityCase.run(h, quick, rounds); // its own master + replica, and a cluster with replicas
+            }
+            mark = took(cases, "17", mark);
             if (cases.contains("http")) {
                 HttpCase.run(h, args[1], target); // its own Redis, serve and floor processes, driven by wrk
             }

@@ -17,7 +17,7 @@ import java.util.Objects;
  *
  * <p>When fewer replicas acknowledge within the timeout, the write has landed on the master and may
  * or may not survive its loss: that is a {@link StreamStoreException.NotReplicated}, never a
- * success. {@link #fsynced()} asks for more: the replicas (and the master) have written it to their
+ * success. {@link Replicated#fsynced()} asks for more: the replicas have written it to their
  * append-only files ({@code WAITAOF}, Redis 7.2 and later); on an older server it falls back to
  * {@code WAIT}, acknowledged in the replicas' memory.
  * <pre>{@code
