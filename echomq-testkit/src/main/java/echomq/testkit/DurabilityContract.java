@@ -408,7 +408,7 @@ public abstract class DurabilityContract {
         String probe = probeKey(key);
         List<BrandedId> ids = within(inBackground(() -> {
             List<BrandedId> out = new ArrayList<>();
-            BrandedId below = new Snowflake(902, Clock.systemUTC()).nextId();
+            BrandedId below = new Snowflake(902, Clock.offset(Clock.systemUTC(), Duration.ofMinutes(-1))).nextId(); // below every append here
             for (int i = 0; i < 300; i++) {
                 out.add(append.append(key, record(i)));
                 try {
