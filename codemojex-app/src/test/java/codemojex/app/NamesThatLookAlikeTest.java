@@ -90,6 +90,46 @@ class NamesThatLookAlikeTest {
         assertThat(players(game)).containsExactlyInAnyOrder("victim", "ace", "bob");
     }
 
+    /** A name in other case is the name (#54: ALICE joined beside alice), while a capital I still passes for an l. */
+    @Test
+    void aNameInOtherCaseLooksLikeItAndACapitalIStillLooksLikeAnL() {
+        String game = open();
+        assertThat(join(game, "alice").status()).isEqualTo(201);
+        for (String other : List.of("ALICE", "Alice", "aLiCe", "ＡＬＩＣＥ")) {
+            AppFixture.Response r = join(game, other);
+            assertThat(r.status()).as(other).isEqualTo(409);
+            assertThat(r.json().get("error").asText()).contains("is confusable with \"alice\"");
+        }
+        assertThat(join(game, "Bill").status()).isEqualTo(201);
+        assertThat(join(game, "BiII").status()).as("capital I for l").isEqualTo(409);
+        assertThat(join(game, "BILL").status()).as("the case fold of Bill").isEqualTo(409);
+        assertThat(players(game)).containsExactlyInAnyOrder("alice", "Bill");
+    }
+
+    /** Bytes that are not UTF-8 are refused naming the body, never replaced: a{@code \uFFFD}b was accepted as a name. */
+    @Test
+    void aBodyThatIsNotUtf8IsRefusedNotReplaced() throws Exception {
+        String game = open();
+        byte[] head = "{\"name\":\"a".getBytes(StandardCharsets.UTF_8);
+        byte[] tail = "b\"}".getBytes(StandardCharsets.UTF_8);
+        for (byte[] bad : List.of(new byte[] {(byte) 0xFF}, new byte[] {(byte) 0xC3}, new byte[] {(byte) 0xED, (byte) 0xA0, (byte) 0x80})) {
+            byte[] body = new byte[head.length + bad.length + tail.length];
+            System.arraycopy(head, 0, body, 0, head.length);
+            System.arraycopy(bad, 0, body, head.length, bad.length);
+            System.arraycopy(tail, 0, body, head.length + bad.length, tail.length);
+            java.net.http.HttpResponse<String> r = f.http.send(java.net.http.HttpRequest.newBuilder(
+                            java.net.URI.create("http://127.0.0.1:" + f.server.port() + "/games/" + game + "/players"))
+                    .header("Content-Type", "application/json").POST(java.net.http.HttpRequest.BodyPublishers.ofByteArray(body)).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString());
+            assertThat(r.statusCode()).as(r.body()).isEqualTo(400);
+            com.fasterxml.jackson.databind.JsonNode error = f.json.readTree(r.body());
+            assertThat(error.get("field").asText()).isEqualTo("body");
+            assertThat(error.get("error").asText()).contains("not valid UTF-8").contains("at byte " + head.length);
+        }
+        assertThat(join(game, "ab").status()).isEqualTo(201);
+        assertThat(players(game)).as("none of the bodies joined anyone").containsExactly("ab");
+    }
+
     @Test
     void aLookAlikeMayJoinOnceTheSessionHoldingTheLookExpired() {
         String game = open();

@@ -50,7 +50,15 @@ class ExitCodesTest extends CliTest {
                 Arguments.of("port 99999", List.of("window", "--stream", "orders", "--since", "1h", "--fold", "count", "--redis",
                         "redis://127.0.0.1:99999")),
                 Arguments.of("port 0", List.of("window", "--stream", "orders", "--since", "1h", "--fold", "count", "--redis", "redis://127.0.0.1:0")),
-                Arguments.of("sum_a_b", List.of("rollup", "--stream", "orders", "--bucket", "1m", "--fold", "sum:a_b,sum:a:b", "--into", "o:1m")));
+                Arguments.of("sum_a_b", List.of("rollup", "--stream", "orders", "--bucket", "1m", "--fold", "sum:a_b,sum:a:b", "--into", "o:1m")),
+                // the range a message gives is the one the option takes: --since starts above zero
+                Arguments.of("give a duration from 1ms to 3650d", List.of("window", "--stream", "orders", "--since", "3651d", "--fold", "count")),
+                Arguments.of("give a duration from 0s to 3650d", List.of("tail", "--stream", "orders", "--bucket", "1m", "--fold", "count",
+                        "--skew", "3651d")),
+                Arguments.of("--most 0 is out of range", List.of("sessions", "--stream", "orders", "--by", "user", "--gap", "1m", "--since", "1h",
+                        "--fold", "count", "--most", "0")),
+                Arguments.of("--max-keys 0 is out of range", List.of("window", "--stream", "orders", "--since", "1h", "--fold", "count",
+                        "--by", "user", "--max-keys", "0")));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -93,5 +101,17 @@ class ExitCodesTest extends CliTest {
         Run r = runWith(Map.of("REDIS_URL", CLOSED), "window", "--stream", "orders", "--since", "1h", "--fold", "count");
         assertThat(r.code()).isEqualTo(Main.FAILED);
         assertThat(r.err()).contains(CLOSED);
+    }
+
+    @Test
+    void theHelpListsTheLibrarysFoldSpellings() {
+        for (String command : List.of("window", "series", "sessions")) {
+            Run r = run(command, "--help");
+            assertThat(r.code()).as(r.err()).isZero();
+            // the help wraps its lines where it likes (even inside "max:F"): compared without whitespace
+            String bare = r.out().replaceAll("\\s+", "");
+            assertThat(bare).as(command).contains("Fafield:" + echomq.sketches.Aggregates.KINDS
+                    .map(echomq.sketches.Aggregate.Kind::spelling).mkString(",") + "(p50:F");
+        }
     }
 }

@@ -36,14 +36,17 @@ class FormatsTest extends CliTest {
                 "--fold", "count,sum:amount,min:amount,distinct:user"};
         var json = ok(append(args, "--format", "json")).json().get("buckets");
         List<String> lines = ok(append(args, "--format", "csv")).out().lines().toList();
-        assertThat(lines.get(0)).isEqualTo("from,to,entries,count,sum:amount,min:amount,distinct:user");
+        assertThat(lines.get(0)).isEqualTo("from,to,entries,count,sum:amount,min:amount,distinct:user,"
+                + "skipped(sum:amount),skipped(min:amount),skipped(distinct:user)");
         assertThat(lines).hasSize(json.size() + 1);
         for (int i = 0; i < json.size(); i++) {
             List<String> cells = Arrays.asList(lines.get(i + 1).split(",", -1));
             var b = json.get(i);
             assertThat(cells).containsExactly(b.get("from").asText(), b.get("to").asText(), b.get("entries").asText(),
                     b.get("count").asText(), b.get("sum:amount").decimalValue().toPlainString(),
-                    b.get("min:amount").isNull() ? "" : b.get("min:amount").decimalValue().toPlainString(), b.get("distinct:user").asText());
+                    b.get("min:amount").isNull() ? "" : b.get("min:amount").decimalValue().toPlainString(), b.get("distinct:user").asText(),
+                    b.get("skipped").get("sum:amount").asText(), b.get("skipped").get("min:amount").asText(),
+                    b.get("skipped").get("distinct:user").asText());
         }
     }
 
@@ -61,14 +64,15 @@ class FormatsTest extends CliTest {
                 "--fold", "count,sum:amount,min:amount").out();
         List<String> lines = out.lines().toList();
         String header = lines.get(0);
-        assertThat(header.split(" {2,}")).containsExactly("from", "to", "entries", "count", "sum:amount", "min:amount");
+        assertThat(header.split(" {2,}")).containsExactly("from", "to", "entries", "count", "sum:amount", "min:amount",
+                "skipped(sum:amount)", "skipped(min:amount)");
         // text columns start where their header starts; numeric ones end where theirs ends
         int toAt = header.indexOf("to ");
         for (String l : lines.subList(1, lines.size())) {
             assertThat(l.substring(0, 24)).matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z");
             assertThat(l.charAt(toAt - 1)).isEqualTo(' ');
             assertThat(l.substring(toAt, toAt + 24)).matches("\\d{4}-.*Z");
-            for (String numeric : List.of("entries", "count", "sum:amount", "min:amount")) {
+            for (String numeric : List.of("entries", "count", "sum:amount", "min:amount", "skipped(sum:amount)", "skipped(min:amount)")) {
                 int end = header.indexOf(numeric) + numeric.length();
                 assertThat(l.length()).isGreaterThanOrEqualTo(end);
                 assertThat(l.charAt(end - 1)).as("%s in %s", numeric, l).isNotEqualTo(' ');

@@ -157,7 +157,7 @@ class RollupCommandTest extends CliTest {
             args.addAll(List.of(other));
             Run r = run(args.toArray(String[]::new));
             assertThat(r.code()).as(r.err()).isEqualTo(Main.BAD_INPUT);
-            assertThat(r.err()).contains("holds another rollup").contains("orders:r3:1m");
+            assertThat(r.err()).contains("holds another rollup").contains("orders:r3:1m").doesNotContain("Closed[");
         }
         assertThat(shape(read("orders:r3:1m"))).isEqualTo(before);
     }

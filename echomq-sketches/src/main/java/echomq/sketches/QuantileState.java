@@ -104,10 +104,6 @@ public final class QuantileState {
         return new QuantileState(layout, sum, count + other.count, Math.min(min, other.min), Math.max(max, other.max));
     }
 
-    Layout layout() {
-        return layout;
-    }
-
     /** The non-empty buckets in ascending order: the lowest value of each and its count. */
     List<long[]> counts() {
         List<long[]> out = new ArrayList<>();
@@ -162,8 +158,9 @@ public final class QuantileState {
 
     /**
      * The {@code q}-quantile: the value of rank {@code max(1, ⌈q·n⌉)} among the {@code n} values in
-     * ascending order, reported as the highest value of its bucket (at most the maximum). Never below
-     * the exact value, and above it by less than {@link #relativeError()} of it.
+     * ascending order ({@code q} read as the decimal it prints as, the product exact), reported as the
+     * highest value of its bucket (at most the maximum). Never below the exact value, and above it by
+     * less than {@link #relativeError()} of it.
      * <pre>{@code
      * state.quantile(0.5);   // the median
      * }</pre>
@@ -179,7 +176,10 @@ public final class QuantileState {
         if (count == 0) {
             return Option.none();
         }
-        long rank = Math.max(1L, (long) Math.ceil(q * count));
+        // the rank in decimal arithmetic, q as written (0.07, not the double's 0.07000000000000000666…): q * count in
+        // floating point may land a hair past a whole number (0.07 * 100 is 7.000000000000001) and take the next rank
+        long rank = Math.max(1L, java.math.BigDecimal.valueOf(q).multiply(java.math.BigDecimal.valueOf(count))
+                .setScale(0, java.math.RoundingMode.CEILING).longValueExact());
         long seen = 0;
         int size = layout.chunkSize();
         for (int c = 0; c < chunks.length; c++) {

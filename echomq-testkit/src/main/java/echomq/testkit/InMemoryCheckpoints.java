@@ -19,7 +19,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * A {@link CheckpointPort} in memory, for tests without Redis: it keeps a stored checkpoint against
  * an older one just as the Redis store does, proving through {@code range} that the stored one
- * still holds. Expiry ({@code ttl}) is not modelled: checkpoints stay.
+ * still holds. Expiry is not modelled (checkpoints stay), but the time to live each save asked for is
+ * kept, for a test to check ({@link #ttl}).
  */
 public final class InMemoryCheckpoints implements CheckpointPort {
 
@@ -28,6 +29,7 @@ public final class InMemoryCheckpoints implements CheckpointPort {
 
     private final StreamRangePort range;
     private final Map<Slot, Checkpoint> stored = new ConcurrentHashMap<>();
+    private final Map<Slot, Option<Duration>> ttls = new ConcurrentHashMap<>();
 
     /**
      * Checkpoints of the streams {@code range} reads, none stored yet.
@@ -52,6 +54,7 @@ public final class InMemoryCheckpoints implements CheckpointPort {
             return false;
         }
         stored.put(slot, c);
+        ttls.put(slot, Objects.requireNonNull(ttl, "ttl"));
         return true;
     }
 
@@ -62,6 +65,21 @@ public final class InMemoryCheckpoints implements CheckpointPort {
     @Override
     public Option<Checkpoint> load(StreamKey stream, String projection, Window.Fixed window) {
         return Option.of(stored.get(new Slot(stream, Checkpoint.requireName(projection), window)));
+    }
+
+    /**
+     * The time to live the last save of a checkpoint asked for.
+     * <pre>{@code
+     * checkpoints.ttl(key, "count", Window.closed(t0, t1));   // Some(PT1H0.999S), None for ever, or None when never saved
+     * }</pre>
+     *
+     * @param stream     the stream folded
+     * @param projection the fold's name
+     * @param window     the window folded
+     * @return none when nothing was saved there or it was saved for ever; else its time to live
+     */
+    public Option<Duration> ttl(StreamKey stream, String projection, Window.Fixed window) {
+        return Option.of(ttls.get(new Slot(stream, Checkpoint.requireName(projection), window))).flatMap(t -> t);
     }
 
     @Override

@@ -31,8 +31,9 @@ import java.util.TreeSet;
  * against {@code ace}) is caught where it matters, against the names of the same game, by the
  * {@link #skeleton()}.
  *
- * <p>Two names look alike when their UTS #39 skeletons are equal ({@code victim}, {@code victirn});
- * the store keeps one live name per skeleton in a game ({@code session-join.lua}).
+ * <p>Two names look alike when their UTS #39 skeletons are equal ({@code victim}, {@code victirn}),
+ * or the skeletons of their case folds ({@code ALICE}, {@code alice}); the store keeps one live name
+ * per look in a game ({@code session-join.lua}, {@link #looks()}).
  *
  * @param value the name, NFKC-normalised (the constructor normalises what it is given)
  */
@@ -184,9 +185,22 @@ public record PlayerName(String value) {
         return SPOOF.getSkeleton(value);
     }
 
-    /** Whether {@code other} looks like this name (their skeletons are equal). */
+    /**
+     * The looks of the name a game keeps one live name of each: its {@link #skeleton()}, and the
+     * skeleton of its case fold (prefixed {@code fold:}), so that {@code ALICE} and {@code Alice}
+     * look like {@code alice} while {@code Il} still looks like {@code ll} (folding alone would lose
+     * what the skeleton of the name as written keeps: a capital {@code I} passes for an {@code l}).
+     *
+     * @return the two looks, the skeleton first
+     */
+    public io.vavr.collection.List<String> looks() {
+        return io.vavr.collection.List.of(skeleton(), "fold:" + SPOOF.getSkeleton(UCharacter.foldCase(value, true)));
+    }
+
+    /** Whether {@code other} looks like this name (a look in common: the skeletons, of the names or of their case folds). */
     public boolean confusableWith(PlayerName other) {
-        return skeleton().equals(Objects.requireNonNull(other, "other").skeleton());
+        Objects.requireNonNull(other, "other");
+        return looks().exists(other.looks()::contains);
     }
 
     @Override

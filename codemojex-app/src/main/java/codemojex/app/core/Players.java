@@ -135,7 +135,7 @@ public final class Players {
         SessionToken token = SessionToken.random(random);
         Option<String> inTheWay;
         try {
-            inTheWay = sessions.claim(session, player.skeleton(), token.hash(), now, ttl);
+            inTheWay = sessions.claim(session, player.looks(), token.hash(), now, ttl);
         } catch (echomq.domain.stream.StreamStoreException.NotReplicated landed) {
             throw new UnconfirmedException(new Joined(session, Option.some(token)), landed); // claimed on the master, its replicas silent
         }

@@ -1,6 +1,7 @@
 package codemojex.app.core;
 
 import echomq.domain.window.Bucketed;
+import echomq.domain.window.BucketSpelling;
 import echomq.domain.window.Buckets;
 import echomq.domain.window.Window;
 
@@ -13,7 +14,6 @@ import java.time.ZoneId;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Objects;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -32,7 +32,7 @@ public final class SeriesQuery {
     public static final List<Duration> FEED_BUCKETS = FEED_BUCKET_NAMES.stream().map(n -> Durations.parse("bucket", n)).toList();
 
     /** The openings series' calendar buckets, by name: a day, an ISO week (from Monday), a month. */
-    public static final List<String> CALENDAR_BUCKET_NAMES = List.of("1d", "1w", "1mo");
+    public static final List<String> CALENDAR_BUCKET_NAMES = BucketSpelling.CALENDAR.toJavaList();
 
     /** The first and last dates a calendar series may reach. */
     public static final LocalDate FIRST_DATE = Dates.FIRST;
@@ -41,7 +41,6 @@ public final class SeriesQuery {
     /** How many days the openings series covers when {@code from} is left out: {@code to}'s day and the 29 before. */
     public static final int DEFAULT_DAYS = 30;
 
-    private static final Pattern TIME = Pattern.compile("([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?");
 
     private SeriesQuery() {
     }
@@ -149,13 +148,8 @@ public final class SeriesQuery {
         ZoneId z = zone(zone);
         LocalTime starts = dayStarts(dayStarts);
         String b = blank(bucket) ? "1d" : bucket.trim();
-        ChronoUnit unit = switch (b) {
-            case "1d" -> ChronoUnit.DAYS;
-            case "1w" -> ChronoUnit.WEEKS;
-            case "1mo" -> ChronoUnit.MONTHS;
-            default -> throw new BadInputException("bucket", "bucket must be one of " + String.join(", ", CALENDAR_BUCKET_NAMES)
-                    + ", got " + shown(bucket));
-        };
+        ChronoUnit unit = BucketSpelling.calendar(b).getOrElseThrow(() -> new BadInputException("bucket", "bucket must be one of "
+                + String.join(", ", CALENDAR_BUCKET_NAMES) + ", got " + shown(bucket)));
         Instant end = blank(to) ? lastMilli(dayOf(now, z, starts), z, starts) : bound("to", to, z, starts, false);
         Instant start;
         if (blank(from)) {
@@ -195,10 +189,11 @@ public final class SeriesQuery {
         if (blank(text)) {
             return LocalTime.MIDNIGHT;
         }
-        if (!TIME.matcher(text.trim()).matches()) {
+        try {
+            return BucketSpelling.dayStart(text);
+        } catch (IllegalArgumentException notATime) {
             throw new BadInputException("dayStarts", "dayStarts " + shown(text) + " is not a time of day 00:00..23:59:59 such as 05:00");
         }
-        return LocalTime.parse(text.trim());
     }
 
     /** A date or an instant, within 1970-01-01..9999-12-31: the first millisecond of a {@code from} date, the last of a {@code to}. */

@@ -50,8 +50,8 @@ public final class SessionCache implements Sessions {
     }
 
     @Override
-    public Option<String> claim(Session session, String skeleton, String tokenHash, Instant now, Duration ttl) {
-        Option<String> inTheWay = store.claim(session, skeleton, tokenHash, now, ttl);
+    public Option<String> claim(Session session, io.vavr.collection.List<String> looks, String tokenHash, Instant now, Duration ttl) {
+        Option<String> inTheWay = store.claim(session, looks, tokenHash, now, ttl);
         if (inTheWay.isEmpty()) {
             keep(key(session.game(), tokenHash), session); // what the store now holds under that hash
         }

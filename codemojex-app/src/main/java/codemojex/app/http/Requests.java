@@ -6,6 +6,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.javalin.http.Context;
 
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
 /**
@@ -83,10 +89,30 @@ final class Requests {
 
     /**
      * The body's text, as UTF-8 whatever charset the request names: the servlet's own decoding
-     * looks the charset up and threw on one it does not know ({@code charset=foo}, a 500).
+     * looks the charset up and threw on one it does not know ({@code charset=foo}, a 500). Bytes that
+     * are not UTF-8 are refused, naming where, rather than replaced: {@code a\uFFFDb} would otherwise
+     * be accepted as a name the sender never wrote.
      */
     private static String text(Context ctx) {
-        return new String(ctx.bodyAsBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        byte[] bytes = ctx.bodyAsBytes();
+        try {
+            return StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException notUtf8) {
+            throw new BadInputException("body", "the body is not valid UTF-8 (at byte " + firstBadByte(bytes) + ")");
+        }
+    }
+
+    /** The offset of the first byte that does not decode as UTF-8. */
+    private static int firstBadByte(byte[] bytes) {
+        CharsetDecoder d = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        d.decode(in, CharBuffer.allocate(bytes.length + 1), true);
+        return in.position();
     }
 
     /** A body that is not declared {@code application/json}: a 415 naming the type sent. */

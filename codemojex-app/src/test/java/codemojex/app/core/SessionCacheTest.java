@@ -20,7 +20,7 @@ class SessionCacheTest {
         int finds;
 
         @Override
-        public Option<String> claim(Session session, String skeleton, String tokenHash, Instant now, Duration ttl) {
+        public Option<String> claim(Session session, io.vavr.collection.List<String> looks, String tokenHash, Instant now, Duration ttl) {
             sessions.put(session.game() + tokenHash, session);
             return Option.none();
         }
@@ -64,7 +64,7 @@ class SessionCacheTest {
         Instant expires = clock.instant().plus(Duration.ofHours(1));
         for (int i = 0; i < 20; i++) {
             Session s = new Session("G1", codemojex.projections.PlayerIds.ofName("p" + i), "p" + i, expires);
-            assertThat(cache.claim(s, "p" + i, "h" + i, clock.instant(), Duration.ofHours(1))).isEmpty();
+            assertThat(cache.claim(s, io.vavr.collection.List.of("p" + i), "h" + i, clock.instant(), Duration.ofHours(1))).isEmpty();
         }
         assertThat(cache.find("G1", "h19").isDefined()).isTrue();
         assertThat(store.finds).isZero();

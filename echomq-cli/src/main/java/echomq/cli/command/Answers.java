@@ -15,23 +15,32 @@ final class Answers {
     private Answers() {
     }
 
-    /** The columns of a fold's values: {@code entries}, then each fold by its spelling. */
+    /**
+     * The columns of a fold's values: {@code entries}, each fold by its spelling, then what each fold
+     * that reads a field skipped, as {@code skipped(<fold>)}.
+     */
     static List<String> columns(Aggregates folds) {
-        return folds.list().map(Aggregate::spelling).toList().prepend("entries");
+        return folds.list().map(Aggregate::spelling).toList().prepend("entries")
+                .appendAll(folds.empty().skipped().keySet().map(f -> "skipped(" + f + ")"));
     }
 
-    /** {@code {"entries": n, "<fold>": value, …}}. */
+    /** {@code {"entries": n, "<fold>": value, …, "skipped": {"<fold>": n, …}}}. */
     static Value.Obj values(AggregateState s) {
         Value.Obj o = Value.obj().with("entries", Value.number(s.entries()));
         for (Tuple2<String, Option<java.math.BigDecimal>> v : s.values()) {
             o = o.with(v._1, Value.number(v._2));
         }
-        return o;
+        Value.Obj skipped = Value.obj();
+        for (Tuple2<String, Long> k : s.skipped()) {
+            skipped = skipped.with(k._1, Value.number(k._2));
+        }
+        return o.with("skipped", skipped);
     }
 
-    /** The cells of {@link #values}: the entries, then each fold. */
+    /** The cells of {@link #values}: the entries, each fold, then each fold's skipped entries. */
     static List<Value> cells(AggregateState s) {
-        return s.values().values().map(Value::number).toList().prepend(Value.number(s.entries()));
+        return s.values().values().map(Value::number).toList().prepend(Value.number(s.entries()))
+                .appendAll(s.skipped().values().map(Value::number));
     }
 
     /** The keys with the most entries first (then by key), the first {@code top} when given. */

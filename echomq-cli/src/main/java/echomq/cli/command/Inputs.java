@@ -1,6 +1,7 @@
 package echomq.cli.command;
 
 import echomq.domain.stream.StreamKey;
+import echomq.domain.window.BucketSpelling;
 import echomq.domain.window.Buckets;
 
 import java.time.DateTimeException;
@@ -14,7 +15,6 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
-import java.util.regex.Pattern;
 
 /**
  * The text of the options, read and checked without I/O: durations, instants, zones, times of day,
@@ -30,8 +30,6 @@ public final class Inputs {
     /** The last instant a window may reach. */
     public static final Instant LAST = LocalDate.of(9999, 12, 31).atTime(LocalTime.MAX).toInstant(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS);
 
-    private static final Pattern TIME_OF_DAY = Pattern.compile("([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?");
-
     private Inputs() {
     }
 
@@ -45,7 +43,7 @@ public final class Inputs {
      * @throws BadInputException naming the option and the text
      */
     public static Duration duration(String option, String text) {
-        Duration d = durationOrZero(option, text);
+        Duration d = within(option, text, "1ms");
         if (d.isZero()) {
             throw new BadInputException(option + " must be above zero, got \"" + text.trim() + "\"");
         }
@@ -61,6 +59,11 @@ public final class Inputs {
      * @throws BadInputException naming the option and the text
      */
     public static Duration durationOrZero(String option, String text) {
+        return within(option, text, "0s");
+    }
+
+    /** A duration from zero to {@link #MAX_DURATION}, the message of one out of range naming {@code least} as its lower end. */
+    private static Duration within(String option, String text, String least) {
         if (text == null || text.isBlank()) {
             throw new BadInputException(option + " must not be empty: give a duration such as 90s, 5m, 1h or 1d");
         }
@@ -72,7 +75,7 @@ public final class Inputs {
             throw new BadInputException(option + " " + notADuration.getMessage());
         }
         if (d.isNegative() || d.compareTo(MAX_DURATION) > 0) {
-            throw new BadInputException(option + " \"" + shown(t) + "\" is out of range: give a duration from 0s to 3650d");
+            throw new BadInputException(option + " \"" + shown(t) + "\" is out of range: give a duration from " + least + " to 3650d");
         }
         return d;
     }
@@ -107,10 +110,11 @@ public final class Inputs {
         if (text == null) {
             return LocalTime.MIDNIGHT;
         }
-        if (!TIME_OF_DAY.matcher(text.trim()).matches()) {
-            throw new BadInputException("--day-starts \"" + shown(text) + "\" is not a time of day 00:00..23:59 such as 05:00");
+        try {
+            return BucketSpelling.dayStart(text);
+        } catch (IllegalArgumentException notATime) {
+            throw new BadInputException("--day-starts " + notATime.getMessage());
         }
-        return LocalTime.parse(text.trim());
     }
 
     /**
@@ -179,19 +183,14 @@ public final class Inputs {
      */
     public static Buckets buckets(String text, ZoneId zone, LocalTime dayStarts, boolean startsGiven) {
         String t = text == null ? "" : text.trim();
-        ChronoUnit calendar = switch (t) {
-            case "1d" -> ChronoUnit.DAYS;
-            case "1w" -> ChronoUnit.WEEKS;
-            case "1mo" -> ChronoUnit.MONTHS;
-            default -> null;
-        };
-        if (calendar != null) {
-            return Buckets.calendar(calendar, zone).startingAt(dayStarts);
+        if (BucketSpelling.calendar(t).isDefined()) {
+            return BucketSpelling.parse(t, zone, dayStarts);
         }
         if (startsGiven) {
             throw new BadInputException("--day-starts is for calendar buckets (1d, 1w, 1mo), not for --bucket \"" + shown(t) + "\"");
         }
-        return Buckets.tumbling(duration("--bucket", t));
+        duration("--bucket", t); // the option's own range and words
+        return BucketSpelling.parse(t, zone, dayStarts);
     }
 
     /**

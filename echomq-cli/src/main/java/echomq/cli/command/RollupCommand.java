@@ -14,6 +14,7 @@ import echomq.domain.stream.StreamStoreException;
 import echomq.domain.window.Buckets;
 import echomq.domain.window.Window;
 import echomq.engine.rollup.Rollup;
+import echomq.engine.rollup.RollupConflictException;
 import echomq.engine.rollup.RollupReport;
 import echomq.sketches.AggregateState;
 import echomq.sketches.Aggregates;
@@ -148,6 +149,10 @@ public final class RollupCommand extends StreamCommand {
                 if (r.written() > 0 || r.alreadyThere() > 0) {
                     sink.row(row(source, target, r), cells(r));
                 }
+            } catch (RollupConflictException other) {
+                // another writer wrote into the target while this rollup ran: not bad input (the key was right when it
+                // started, and buckets were written), but the end of this run: a failure, exit 1
+                throw new IllegalStateException(other.getMessage() + " (written by another writer while this rollup ran)", other);
             } catch (StreamStoreException failed) {
                 // a running rollup outlives a Redis restart: what it wrote stays, and the next pass goes on after it
                 t.err().println("rollup: " + StreamCommand.oneLine(failed) + " (trying again in " + every.toMillis() + " ms)");

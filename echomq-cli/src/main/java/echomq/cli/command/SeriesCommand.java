@@ -64,6 +64,8 @@ public final class SeriesCommand extends StreamCommand {
         Aggregates f = folds.aggregates();
         io.vavr.control.Option<String> by = keys.by();
         io.vavr.control.Option<Integer> top = keys.top();
+        io.vavr.control.Option<Fold<Map<String, AggregateState>>> keyed = by.map(field -> keys.bounded(field,
+                KeyedFolds.groupBy(field, e -> e.field(field), (Fold<AggregateState>) f.fold())));
         String spelled = bucket.trim();
         return Answer.report(c -> {
             Window.Closed range = r.closed(c.now(key));
@@ -77,7 +79,7 @@ public final class SeriesCommand extends StreamCommand {
                                         .appendAll(Answers.cells(b.value())))));
             }
             String field = by.get();
-            Fold<Map<String, AggregateState>> perKey = KeyedFolds.groupBy(field, e -> e.field(field), (Fold<AggregateState>) f.fold());
+            Fold<Map<String, AggregateState>> perKey = keyed.get();
             Series<Map<String, AggregateState>> s = windows.foldSeries(key, buckets, range, perKey);
             List<Value> json = s.buckets().map(b -> bounds(b).with("entries", Value.number(b.entries()))
                     .with("keys", Answers.keys(Answers.ranked(b.value(), top))));

@@ -6,6 +6,7 @@ import echomq.cli.output.Value;
 import echomq.domain.stream.StreamKey;
 import echomq.domain.window.Session;
 import echomq.domain.window.Sessions;
+import echomq.domain.window.SessionsBoundException;
 import echomq.domain.window.StreamWindows;
 import echomq.domain.window.Window;
 import echomq.sketches.AggregateState;
@@ -35,6 +36,10 @@ public final class SessionsCommand extends StreamCommand {
             description = "the longest session expected: reads reach back this and the gap before the range (default: 1d)")
     String longest;
 
+    @Option(names = "--most", paramLabel = "N",
+            description = "the most sessions answered; a read that finds more is refused (default: 10000, at most 100000)")
+    Integer most;
+
     @Mixin
     RangeOptions range;
 
@@ -57,6 +62,12 @@ public final class SessionsCommand extends StreamCommand {
             if (longest != null) {
                 sessions = sessions.longest(Inputs.duration("--longest", longest));
             }
+            if (most != null) {
+                if (most < 1 || most > Sessions.MAX_SESSIONS) {
+                    throw new BadInputException("--most " + most + " is out of range: give 1 to " + Sessions.MAX_SESSIONS);
+                }
+                sessions = sessions.most(most);
+            }
         } catch (BadInputException bad) {
             throw bad;
         } catch (IllegalArgumentException bad) {
@@ -71,11 +82,13 @@ public final class SessionsCommand extends StreamCommand {
             List<Session<AggregateState>> found;
             try {
                 found = new StreamWindows(c.range()).foldSessions(key, asked, range, f.fold());
-            } catch (IllegalStateException tooLong) {
-                // the library names its own bound (Sessions.longest, a Java duration); here it is the option as spelled
-                String m = String.valueOf(tooLong.getMessage()).replace("the longest session " + asked.longest() + " (Sessions.longest)",
-                        "--longest " + (longest == null ? "1d" : longest.trim()));
-                throw new IllegalStateException(m.contains("--longest") ? m + ": give a longer --longest" : m, tooLong);
+            } catch (SessionsBoundException passed) {
+                // the library names its bounds as it spells them (Sessions.longest, a Java duration); here they are the options
+                throw new IllegalStateException(passed.bound() == SessionsBoundException.Bound.LONGEST
+                        ? passed.found() + " is longer than --longest " + (longest == null ? "1d" : longest.trim())
+                                + ": a read reaches back only that far, so it cannot see where such a session starts; give a longer --longest"
+                        : "the range holds " + passed.found() + ", more than --most " + asked.most()
+                                + ": give a larger --most (up to " + Sessions.MAX_SESSIONS + ") or a shorter range", passed);
             }
             List<Value> json = found.map(s -> Value.obj().with("key", Value.text(s.key().getOrElse("")))
                     .with("from", Value.time(s.from())).with("to", Value.time(s.to())).with(Answers.values(s.value())));

@@ -84,6 +84,15 @@ public abstract class StreamCommand implements Callable<Integer> {
     protected abstract Answer prepare(StreamKey key, ZoneId zone);
 
     /**
+     * What the command does over a key that does not exist, for the note on stderr.
+     *
+     * @return by default, {@code nothing to read}
+     */
+    protected String whenMissing() {
+        return "nothing to read";
+    }
+
+    /**
      * Where the command prints and what it reads of the environment.
      *
      * @param terminal the terminal
@@ -102,6 +111,13 @@ public abstract class StreamCommand implements Callable<Integer> {
         String shown = RedisUris.mask(url);
         LOG.debug("{} on {} at {}", getClass().getSimpleName(), key, shown);
         try (Connection c = Connection.open(url)) {
+            if (c.states().state(key).isEmpty()) {
+                // an answer of 0 entries is right for a key that does not exist, but a mistyped key or database
+                // reads exactly so: the note tells them apart, on stderr, and the exit stays 0
+                terminal.err().println("note: there is no stream at \"" + key + "\" on " + shown + " (the key does not exist): "
+                        + whenMissing());
+                terminal.err().flush();
+            }
             answer.run(c, terminal, format, zone);
         } catch (StreamStoreException | JedisException failed) {
             String why = RedisUris.maskSecrets(oneLine(failed));

@@ -79,13 +79,39 @@ public final class TailCommand extends StreamCommand {
         return (c, t, format, z) -> buckets(c, key, buckets, f, lag, format, t, z, max);
     }
 
+    @Override
+    protected String whenMissing() {
+        return "waiting for its first entry";
+    }
+
     /** Each entry after the stream's last one at the start. */
     private static void entries(Connection c, Terminal t, StreamKey key, RowSink sink, long max) {
         StreamId after = c.states().state(key).map(StreamState::lastGenerated).getOrElse(StreamId.MIN);
         long rows = 0;
+        boolean gone = false;
         while (rows < max) {
             StreamId from = after;
             java.util.List<StreamEntry> read = outliving(t, () -> c.tail().readAfter(key, from, 100, BLOCK));
+            if (read.isEmpty()) {
+                // a quiet turn: a stream deleted, or deleted and written again below the last id seen, would keep
+                // the read after that id waiting for ever; say so once and follow the new stream from its start
+                io.vavr.control.Option<StreamState> state = outliving(t, () -> c.states().state(key), null);
+                if (state != null && state.isEmpty() && !gone && !after.equals(StreamId.MIN)) {
+                    t.err().println("tail: the stream \"" + key + "\" is gone (deleted or expired) after " + after
+                            + ": waiting for it to be written again, and following it from its first entry");
+                    t.err().flush();
+                    gone = true;
+                    after = StreamId.MIN;
+                } else if (state != null && state.isDefined() && state.get().lastGenerated().compareTo(after) < 0) {
+                    t.err().println("tail: the stream \"" + key + "\" was written again below the last id seen " + after
+                            + " (its top is " + state.get().lastGenerated() + "): following the new stream from its first entry");
+                    t.err().flush();
+                    after = StreamId.MIN;
+                } else if (state != null && state.isDefined()) {
+                    gone = false;
+                }
+                continue;
+            }
             for (StreamEntry e : read) {
                 after = e.id();
                 if (rows++ < max) {
@@ -110,9 +136,10 @@ public final class TailCommand extends StreamCommand {
     /** Each bucket from now on, when Redis' clock has passed its end by the skew. */
     private static void buckets(Connection c, StreamKey key, Buckets buckets, Aggregates folds, Duration skew, Format format,
                                 Terminal t, ZoneId zone, long max) {
-        RowSink sink = format.sink(t.out(), zone, List.of("from", "to").appendAll(Answers.columns(folds)),
-                List.fill(2, 24).appendAll(List.fill(folds.list().size() + 1, 8)),
-                List.fill(2, false).appendAll(List.fill(folds.list().size() + 1, true)));
+        List<String> columns = Answers.columns(folds);
+        RowSink sink = format.sink(t.out(), zone, List.of("from", "to").appendAll(columns),
+                List.fill(2, 24).appendAll(List.fill(columns.size(), 8)),
+                List.fill(2, false).appendAll(List.fill(columns.size(), true)));
         AtomicLong rows = new AtomicLong();
         Instant from = c.now(key);
         ClosingBuckets closing = new ClosingBuckets(c.range(), c.clock(), new InProcessMarks());

@@ -49,6 +49,8 @@ public final class WindowCommand extends StreamCommand {
         Aggregates f = folds.aggregates();
         Option<String> by = keys.by();
         Option<Integer> top = keys.top();
+        Option<Fold<Map<String, AggregateState>>> keyed = by.map(field -> keys.bounded(field,
+                KeyedFolds.groupBy(field, e -> e.field(field), (Fold<AggregateState>) f.fold())));
         return Answer.report(c -> {
             Instant now = c.now(key);
             // a --since window is answered as of Redis' clock at the read: [now - D, now], so `to` says what the answer covers
@@ -64,7 +66,7 @@ public final class WindowCommand extends StreamCommand {
                         new Table(List.of("from", "to").appendAll(Answers.columns(f)), List.of(bounds.appendAll(Answers.cells(s)))));
             }
             String field = by.get();
-            Fold<Map<String, AggregateState>> perKey = KeyedFolds.groupBy(field, e -> e.field(field), (Fold<AggregateState>) f.fold());
+            Fold<Map<String, AggregateState>> perKey = keyed.get();
             FoldResult<Map<String, AggregateState>> all = windows.foldDetailed(key, w, perKey, StreamWindows.DEFAULT_PAGE_SIZE);
             List<Tuple2<String, AggregateState>> ranked = Answers.ranked(all.value(), top);
             return new Report(head.with("entries", Value.number(all.entries())).with("keys", Answers.keys(ranked)),

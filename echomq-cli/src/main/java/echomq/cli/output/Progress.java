@@ -10,8 +10,9 @@ import java.util.function.LongSupplier;
 
 /**
  * The progress line of a long read, on stderr: after {@link #AFTER} with the read still going, the
- * entries read so far and the rate, rewritten in place ({@code \r}) every {@link #EVERY}, and wiped at
- * the end, so a terminal is left as it was and stdout (the answer) never sees it.
+ * entries read so far and the rate, rewritten in place ({@code \r}) every {@link #EVERY} while the
+ * count moves (not once the read has ended and the answer is being built), and wiped at the end, so a
+ * terminal is left as it was and stdout (the answer) never sees it.
  * <pre>{@code
  * try (Progress p = Progress.start(System.err, counter::get)) {
  *     ... read ...
@@ -30,6 +31,7 @@ public final class Progress implements AutoCloseable {
     private final long started = System.nanoTime();
     private final ScheduledExecutorService timer;
     private int shown; // the length of the line on screen, 0 when none; guarded by this
+    private long shownEntries = -1; // the entries the line on screen counts; guarded by this
 
     private Progress(PrintStream err, LongSupplier read, boolean scheduled) {
         this.err = err;
@@ -80,6 +82,12 @@ public final class Progress implements AutoCloseable {
         if (entries == 0 && shown == 0) {
             return; // nothing read yet (a slow connection, a TLS handshake): a line of zeros says nothing
         }
+        if (entries == shownEntries) {
+            // nothing read since the last line: the read has ended and the answer is being built (or the read waits on
+            // Redis); rewriting it would only show a rate that falls with the time the answer takes
+            return;
+        }
+        shownEntries = entries;
         String l = line(entries, elapsed);
         err.print("\r" + l + " ".repeat(Math.max(0, shown - l.length())));
         err.flush();

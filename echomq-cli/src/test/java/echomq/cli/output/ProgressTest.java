@@ -51,4 +51,20 @@ class ProgressTest {
         p.show(Duration.ofMillis(6000));
         assertThat(bytes.toString(StandardCharsets.UTF_8)).isEqualTo("\rread 3 entries (0/s)");
     }
+
+    @Test
+    void theLineStaysAsItWasOnceTheReadHasEndedInsteadOfARateThatFalls() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        AtomicLong read = new AtomicLong(1_000);
+        Progress p = Progress.manual(new PrintStream(bytes, true, StandardCharsets.UTF_8), read::get);
+        p.show(Duration.ofMillis(2000));
+        assertThat(bytes.toString(StandardCharsets.UTF_8)).isEqualTo("\rread 1,000 entries (500/s)");
+        // the read has ended; the answer takes seconds to build (a sort of a million keys)
+        p.show(Duration.ofMillis(4000));
+        p.show(Duration.ofMillis(9000));
+        assertThat(bytes.toString(StandardCharsets.UTF_8)).isEqualTo("\rread 1,000 entries (500/s)");
+        read.set(3_000);
+        p.show(Duration.ofMillis(10_000));
+        assertThat(bytes.toString(StandardCharsets.UTF_8)).endsWith("\rread 3,000 entries (300/s)");
+    }
 }

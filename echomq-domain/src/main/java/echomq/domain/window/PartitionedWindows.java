@@ -176,7 +176,7 @@ public final class PartitionedWindows {
      * @param fold     the fold of each session
      * @param <A>      the accumulator
      * @return the sessions, ordered by their first entry, then key
-     * @throws IllegalStateException naming the bound, for a session longer than {@link Sessions#longest}
+     * @throws SessionsBoundException naming the bound, for a session longer than {@link Sessions#longest}
      *         or more than {@link Sessions#most} sessions
      * @throws echomq.domain.stream.StreamStoreException when the store fails
      */

@@ -99,7 +99,7 @@ public final class SessionFold<A> implements Fold<SessionFold.State<A>> {
      * @param state the state
      * @param entry the next entry, in id order
      * @return the new state
-     * @throws IllegalStateException naming the bound, when a kept session is longer than
+     * @throws SessionsBoundException naming the bound, when a kept session is longer than
      *         {@link Sessions#longest} or more sessions are kept than {@link Sessions#most} allows
      */
     @Override
@@ -141,7 +141,7 @@ public final class SessionFold<A> implements Fold<SessionFold.State<A>> {
      *              start) up to its end
      * @param range the range, starting at or after this pass's {@code keepFrom}
      * @return the sessions
-     * @throws IllegalStateException naming {@link Sessions#longest} or {@link Sessions#most} when a bound is passed
+     * @throws SessionsBoundException naming {@link Sessions#longest} or {@link Sessions#most} when a bound is passed
      */
     public List<Session<A>> sessions(State<A> state, Window.Closed range) {
         long t0 = range.t0().toEpochMilli();

@@ -186,20 +186,22 @@ public record Sessions(Duration gap, Option<String> keyField, Duration longest, 
         return new Sessioned(range, this);
     }
 
-    /** Refuses a session longer than {@link #longest}, naming the bound and the session. */
+    /** Refuses a session longer than {@link #longest}, naming the bound and the session ({@link SessionsBoundException}). */
     void requireShortEnough(Session<?> s) {
         if (s.to().toEpochMilli() - s.from().toEpochMilli() > longest.toMillis()) {
-            throw new IllegalStateException("a session" + s.key().map(k -> " of " + keyField.get() + "=" + k).getOrElse("")
-                    + " from " + s.from() + " (or before) to " + s.to() + " is longer than the longest session " + longest
-                    + " (Sessions.longest): a read reaches back only that far, so it cannot see where such a session starts");
+            String found = "a session" + s.key().map(k -> " of " + keyField.get() + "=" + k).getOrElse("")
+                    + " from " + s.from() + " (or before) to " + s.to();
+            throw new SessionsBoundException(SessionsBoundException.Bound.LONGEST, found, found + " is longer than the longest session "
+                    + longest + " (Sessions.longest): a read reaches back only that far, so it cannot see where such a session starts");
         }
     }
 
     /** Refuses a read of more than {@code bound} sessions, naming the bound. */
     void requireFewEnough(long found, int bound) {
         if (found > bound) {
-            throw new IllegalStateException("a read found more than the most sessions per read " + bound
-                    + " (Sessions.most, at most " + MAX_SESSIONS + "): read a shorter range");
+            throw new SessionsBoundException(SessionsBoundException.Bound.MOST, "more than " + bound + " sessions",
+                    "a read found more than the most sessions per read " + bound + " (Sessions.most, at most " + MAX_SESSIONS
+                            + "): read a shorter range");
         }
     }
 

@@ -199,7 +199,7 @@ public final class StreamWindows {
      * @param fold     the fold of each session
      * @param <A>      the accumulator
      * @return the sessions, ordered by their first entry, then by key
-     * @throws IllegalStateException naming the bound, for a session longer than {@link Sessions#longest}
+     * @throws SessionsBoundException naming the bound, for a session longer than {@link Sessions#longest}
      *         or more than {@link Sessions#most} sessions
      * @throws FoldInterruptedException when the store fails mid-fold: read the sessions again
      */
@@ -218,7 +218,7 @@ public final class StreamWindows {
      * @param pageSize entries per range call, at least 1
      * @param <A>      the accumulator
      * @return the sessions, ordered by their first entry, then by key
-     * @throws IllegalStateException naming the bound, for a session or a read past it
+     * @throws SessionsBoundException naming the bound, for a session or a read past it
      * @throws FoldInterruptedException when the store fails mid-fold
      */
     public <A> io.vavr.collection.List<Session<A>> foldSessions(StreamKey key, Sessions sessions, Window.Closed range,

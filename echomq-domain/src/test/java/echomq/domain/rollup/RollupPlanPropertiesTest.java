@@ -211,21 +211,4 @@ class RollupPlanPropertiesTest {
         assertThatThrownBy(() -> RollupSpec.of(k, echomq.domain.stream.StreamKey.existing("orders"), minutes, Duration.ZERO))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("another stream");
     }
-
-
-    @Test
-    void bucketsAreSpelledAsACommandLineSpellsThem() {
-        assertThat(RollupSpec.length("15m")).isEqualTo(Duration.ofMinutes(15));
-        assertThat(RollupSpec.length("250ms")).isEqualTo(Duration.ofMillis(250));
-        assertThat(RollupSpec.length("PT1H")).isEqualTo(Duration.ofHours(1));
-        assertThat(RollupSpec.buckets(RollupSpec.length("1m"), Option.none())).isEqualTo(Buckets.tumbling(Duration.ofMinutes(1)));
-        assertThat(RollupSpec.buckets(RollupSpec.length("1d"), Option.some(ZoneId.of("Europe/Berlin"))))
-                .isEqualTo(Buckets.calendar(ChronoUnit.DAYS, ZoneId.of("Europe/Berlin")));
-        assertThat(RollupSpec.buckets(RollupSpec.length("1d"), Option.none())).isEqualTo(Buckets.calendar(ChronoUnit.DAYS, ZoneId.of("Z")));
-        assertThat(RollupSpec.buckets(RollupSpec.length("2d"), Option.none())).isEqualTo(Buckets.tumbling(Duration.ofDays(2)));
-        assertThatThrownBy(() -> RollupSpec.length("1 minute")).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("\"1 minute\"");
-        assertThatThrownBy(() -> RollupSpec.length("0m")).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("positive");
-        assertThatThrownBy(() -> RollupSpec.buckets(Duration.ofMinutes(1), Option.some(ZoneId.of("Europe/Berlin"))))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("calendar days");
-    }
 }

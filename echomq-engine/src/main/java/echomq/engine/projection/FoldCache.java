@@ -9,6 +9,7 @@ import echomq.domain.window.Window;
 
 import io.vavr.control.Option;
 
+import java.time.Duration;
 import java.util.Objects;
 
 /**
@@ -62,8 +63,17 @@ final class FoldCache {
     }
 
     /** The fold of {@code window} as {@code seen} proves it, from what is kept where that is the same answer. */
-    @SuppressWarnings("unchecked")
     <A> A fold(StreamKey key, Window.Fixed window, Fold<A> fold, Seen seen) {
+        return fold(key, window, fold, seen, Option.none());
+    }
+
+    /**
+     * The fold of {@code window}, a pane or bucket of a sliding range of length {@code readFor} (none:
+     * a window asked for as it is), as {@code seen} proves it; its checkpoint lives as long as that
+     * range can read it.
+     */
+    @SuppressWarnings("unchecked")
+    <A> A fold(StreamKey key, Window.Fixed window, Fold<A> fold, Seen seen, Option<Duration> readFor) {
         SlotKey slot = SlotKey.of(key, window, fold);
         if (seen.state().isEmpty()) {
             cache.remove(slot);
@@ -93,7 +103,7 @@ final class FoldCache {
             } else {
                 result = reads.upToState(key, window, fold, FoldResult.empty(fold.initial()), now);
                 reads.metrics().full(fold, key, result.entries());
-                checkpoints.save(key, window, fold, now, result);
+                checkpoints.save(key, window, fold, now, result, readFor);
             }
         }
         // folded past the state it was checked against (an append raced the read): not provable next time

@@ -72,7 +72,8 @@ final class PaneStacks {
         }
         front = front.dropWhile(p -> p.start() < firstFull);
         for (long p = next; p < sealedEnd; p += paneMs) {
-            A pane = panes.fold(key, Window.closed(Instant.ofEpochMilli(p), Instant.ofEpochMilli(p + paneMs - 1)), fold, seen);
+            A pane = panes.fold(key, Window.closed(Instant.ofEpochMilli(p), Instant.ofEpochMilli(p + paneMs - 1)), fold, seen,
+                    Option.some(window.length()));
             back = back.append(new Pane(p, pane));
             backAgg = combine(fold, backAgg, pane);
         }

@@ -23,6 +23,12 @@ import java.util.Objects;
  * kept in a {@link CheckpointPort} so that a restarted reader takes them from there instead of the
  * stream, once each is proved to hold for the stream as it is: the same proof as the cache's, and
  * no delete inside the window since.
+ *
+ * <p>A checkpoint costs what it holds and lives as long as it can be read: a window that folded no
+ * entry is not saved (its fold is the initial value, and reading its empty range again after a
+ * restart costs less than the key), and the checkpoint of a window that only a sliding read can ask
+ * for (a pane or bucket of {@code last(d)}) expires once that read has slid past it, at its end plus
+ * {@code d}, rather than after the reader's whole {@code ttl}.
  */
 final class SealedCheckpoints {
 
@@ -79,17 +85,28 @@ final class SealedCheckpoints {
     }
 
     /**
-     * Keeps the fold of a sealed window, when the fold is checkpointable and the window sealed; a
-     * store that refuses writes keeps nothing, and the read that folded it is answered all the same.
+     * Keeps the fold of a sealed window, when the fold is checkpointable, the window sealed and not
+     * empty; a store that refuses writes keeps nothing, and the read that folded it is answered all
+     * the same.
+     *
+     * @param readFor how long after its end the window can still be read: the length of the sliding
+     *                range it is a pane or bucket of; none for a window asked for as it is (kept for
+     *                the reader's ttl)
      */
-    <A> void save(StreamKey key, Window.Fixed window, Fold<A> fold, StreamState now, FoldResult<A> result) {
-        if (store.isEmpty() || !(fold instanceof Checkpointable<A> c) || !Proof.sealed(window, now) || now.lastEntry().isEmpty()) {
+    <A> void save(StreamKey key, Window.Fixed window, Fold<A> fold, StreamState now, FoldResult<A> result,
+                  Option<Duration> readFor) {
+        if (store.isEmpty() || !(fold instanceof Checkpointable<A> c) || !Proof.sealed(window, now) || now.lastEntry().isEmpty()
+                || result.entries() == 0) {
             return;
+        }
+        Option<Duration> keep = keep(window, readFor);
+        if (keep.isEmpty()) {
+            return; // no sliding read can reach it any more
         }
         Checkpoint cp = new Checkpoint(key, Checkpoint.requireName(fold.name()), fold.version(), window,
                 c.codec().encode(result.value()), now.lastEntry().get(), now, clock.instant());
         try {
-            if (store.get().save(cp, Option.some(ttl))) {
+            if (store.get().save(cp, keep)) {
                 metrics.checkpointSaved();
             }
         } catch (echomq.domain.stream.StreamStoreException.WritesRefused refused) {
@@ -97,5 +114,23 @@ final class SealedCheckpoints {
             // all the same, as a read is served; its checkpoint is only a head start for a restart
             metrics.checkpointRefused();
         }
+    }
+
+    /**
+     * How long to keep the checkpoint of {@code window}: the reader's ttl, or less when it can be read
+     * only until its end plus {@code readFor} (a second more, so that a read at that very instant
+     * still finds it); none when that time has passed.
+     */
+    private Option<Duration> keep(Window.Fixed window, Option<Duration> readFor) {
+        if (readFor.isEmpty() || window.upper().isEmpty()) {
+            return Option.some(ttl);
+        }
+        long endMs = window.upper().get().ms();
+        long untilMs = endMs > Long.MAX_VALUE - readFor.get().toMillis() - 1_000 ? Long.MAX_VALUE : endMs + readFor.get().toMillis() + 1_000;
+        long left = untilMs - clock.millis();
+        if (left <= 0) {
+            return Option.none();
+        }
+        return Option.some(left < ttl.toMillis() ? Duration.ofMillis(left) : ttl);
     }
 }

@@ -11,6 +11,7 @@ import echomq.domain.window.Window;
 import io.vavr.collection.List;
 import io.vavr.control.Option;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 
@@ -53,7 +54,7 @@ final class SeriesFolds {
         Fold<Counted<A>> counted = Counted.of(fold);
         long a = range.t0().toEpochMilli();
         long b = range.t1().toEpochMilli();
-        Option<Long> size = kind.length().map(java.time.Duration::toMillis); // calendar buckets have no one length
+        Option<Long> size = kind.length().map(Duration::toMillis); // calendar buckets have no one length
         boolean nothingAfterEnd = seen.state().forAll(s -> s.lastGenerated().ms() <= b);
         Option<Buckets.Tumbling> panes = kind.panes();
         if (panes.isDefined() && counted instanceof CombinableFold<Counted<A>> comb) {
@@ -62,8 +63,10 @@ final class SeriesFolds {
                 return hoppingInPanes(key, panes.get(), range, sliding, buckets, comb, nothingAfterEnd, seen);
             }
         }
+        // a sliding range reads a bucket until it has slid past it: its checkpoint lives that long
+        Option<Duration> readFor = sliding ? Option.some(Duration.ofMillis(b - a)) : Option.none();
         return new Series<>(buckets.map(w -> {
-            Counted<A> c = sliding ? slidingBucket(key, w, a, b, size, nothingAfterEnd, counted, seen)
+            Counted<A> c = sliding ? slidingBucket(key, w, a, b, size, nothingAfterEnd, counted, seen, readFor)
                     : cache.fold(key, w, counted, seen);
             return new Bucket<>(w, c.entries(), c.value());
         }));
@@ -83,7 +86,7 @@ final class SeriesFolds {
         long g = paneKind.size().toMillis();
         io.vavr.collection.Vector<Window.Closed> panes = paneKind.over(range).toVector();
         io.vavr.collection.Vector<Counted<A>> values = panes.map(p -> sliding
-                ? slidingBucket(key, p, a, b, Option.some(g), nothingAfterEnd, comb, seen)
+                ? slidingBucket(key, p, a, b, Option.some(g), nothingAfterEnd, comb, seen, Option.some(Duration.ofMillis(b - a)))
                 : cache.fold(key, p, comb, seen));
         int first = 0;
         java.util.List<Bucket<A>> out = new java.util.ArrayList<>(buckets.size());
@@ -101,13 +104,14 @@ final class SeriesFolds {
     }
 
     private <A> Counted<A> slidingBucket(StreamKey key, Window.Closed w, long a, long b, Option<Long> size,
-                                         boolean nothingAfterEnd, Fold<Counted<A>> counted, Seen seen) {
+                                         boolean nothingAfterEnd, Fold<Counted<A>> counted, Seen seen,
+                                         Option<Duration> readFor) {
         long s = w.t0().toEpochMilli();
         long e = w.t1().toEpochMilli();
         boolean atStart = s == a;
         boolean atEnd = e == b;
         if (!atStart && !atEnd) {
-            return cache.fold(key, w, counted, seen); // a whole bucket: kept
+            return cache.fold(key, w, counted, seen, readFor); // a whole bucket: kept
         }
         if (size.isEmpty()) {
             return cache.foldUnkept(key, w, counted, seen);
@@ -116,13 +120,13 @@ final class SeriesFolds {
         boolean wholeEnd = !atEnd || (s <= Long.MAX_VALUE - (n - 1) && s + n - 1 == e);
         boolean wholeStart = !atStart || e - n + 1 == s;
         if (wholeStart && wholeEnd) {
-            return cache.fold(key, w, counted, seen);
+            return cache.fold(key, w, counted, seen, readFor);
         }
         if (!wholeStart && wholeEnd && e - n + 1 >= 0 && counted instanceof CombinableFold<Counted<A>> comb) {
             return trailing.fold(key, e - n + 1, n, w.t0(), comb, seen);
         }
         if (wholeStart && !wholeEnd && nothingAfterEnd && s <= Long.MAX_VALUE - (n - 1)) {
-            return cache.fold(key, Window.closed(w.t0(), Instant.ofEpochMilli(s + n - 1)), counted, seen);
+            return cache.fold(key, Window.closed(w.t0(), Instant.ofEpochMilli(s + n - 1)), counted, seen, readFor);
         }
         if (!atStart && atEnd) {
             // the last bucket, clipped at the range's end while entries lie after it (a writer's clock ahead of

@@ -128,9 +128,9 @@ public final class Rollup<A> {
      *
      * @return what it wrote
      * @throws echomq.domain.stream.StreamStoreException when the store fails (what was written stays; a rerun goes on after it)
-     * @throws IllegalArgumentException when the fold's fields are bad, for a bucket starting at the epoch, or
-     *                                  when the target's last entry was written by another rollup (other fields
-     *                                  or another bucket), named
+     * @throws RollupConflictException when the target's last entry was written by another rollup (other
+     *                                  fields or another bucket), named; nothing is written
+     * @throws IllegalArgumentException when the fold's fields are bad, or for a bucket starting at the epoch
      */
     public RollupReport once() {
         return run(Long.MAX_VALUE);
@@ -141,6 +141,7 @@ public final class Rollup<A> {
      *
      * @return what it wrote
      * @throws echomq.domain.stream.StreamStoreException when the store fails
+     * @throws RollupConflictException when the target's last entry was written by another rollup, named; nothing is written
      * @throws IllegalArgumentException when the fold's fields are bad, or for a bucket starting at the epoch
      */
     public RollupReport pass() {
@@ -202,14 +203,26 @@ public final class Rollup<A> {
         }
         StreamEntry e = last.get(0);
         io.vavr.collection.LinkedHashMap<String, String> ours = fold.fieldsOf(fold.fold().initial(), bucket.get());
-        java.util.List<String> theirNames = e.fields().keySet().toJavaList();
-        java.util.List<String> ourNames = ours.keySet().toJavaList();
-        boolean sameBucket = !ours.containsKey("to") || e.field("to").contains(Long.toString(bucket.get().t1().toEpochMilli()));
-        if (!theirNames.equals(ourNames) || !sameBucket) {
-            throw new IllegalArgumentException("target " + spec.target() + " holds another rollup: its last entry " + e.id()
-                    + " has the fields " + theirNames + (sameBucket ? "" : " and ends its bucket at " + e.field("to").getOrElse("?"))
-                    + ", where this rollup writes " + ourNames + " for the bucket " + bucket.get()
-                    + ": roll up into another key, or with that rollup's bucket and folds");
+        io.vavr.collection.Set<String> theirNames = io.vavr.collection.LinkedHashSet.ofAll(e.fields().keySet());
+        io.vavr.collection.Set<String> ourNames = io.vavr.collection.LinkedHashSet.ofAll(ours.keySet());
+        Option<String> theirEnd = e.field("to");
+        boolean sameBucket = !ours.containsKey("to") || theirEnd.contains(Long.toString(bucket.get().t1().toEpochMilli()));
+        // an entry with a bucket's end and count is another rollup's; anything else another writer's
+        String head = "target " + spec.target() + (e.field("to").isDefined() && e.field("entries").isDefined()
+                ? " holds another rollup: its last entry " : " holds another writer's entries: its last entry ") + e.id();
+        if (!theirNames.equals(ourNames)) {
+            io.vavr.collection.Set<String> missing = ourNames.removeAll(theirNames);
+            io.vavr.collection.Set<String> extra = theirNames.removeAll(ourNames);
+            throw new RollupConflictException(spec.target(), head + " has the fields " + theirNames.mkString("[", ", ", "]")
+                    + (missing.isEmpty() ? "" : ", without " + missing.mkString(", "))
+                    + (extra.isEmpty() ? "" : (missing.isEmpty() ? ", with " : " and with ") + extra.mkString(", ") + ", which this rollup does not write")
+                    + ": roll up into another key, or with that rollup's folds");
+        }
+        if (!sameBucket) {
+            String theirs = theirEnd.flatMap(t -> io.vavr.control.Try.of(() -> Instant.ofEpochMilli(Long.parseLong(t))).toOption())
+                    .map(to -> "from " + e.id().instant() + " to " + to).getOrElse("ending at \"" + theirEnd.getOrElse("") + "\"");
+            throw new RollupConflictException(spec.target(), head + " is a bucket " + theirs + ", where this rollup's bucket there is from "
+                    + bucket.get().t0() + " to " + bucket.get().t1() + ": roll up into another key, or with that rollup's bucket");
         }
     }
 

@@ -817,13 +817,24 @@ public class EchoMqProperties {
         /** The rollup stream, an existing key ({@code orders:1m}), another than {@code stream}. */
         private String into;
 
-        /** The buckets: a duration ({@code 1m}, {@code 15m}, {@code 1h}: tumbling from the epoch), or {@code 1d}: the calendar days of {@code zone}. */
-        private Duration bucket;
+        /**
+         * The buckets, as {@link echomq.domain.window.BucketSpelling} reads them: a duration ({@code 1m},
+         * {@code 15m}, {@code 1h}: tumbling from the epoch), or {@code 1d}, {@code 1w}, {@code 1mo}: the
+         * calendar days, ISO weeks or months of {@code zone}, from {@code day-starts}.
+         */
+        private String bucket;
 
-        /** The zone of calendar days ({@code bucket=1d}), e.g. {@code Europe/Berlin}; UTC when unset. */
+        /** The zone of calendar buckets ({@code bucket=1d}, {@code 1w}, {@code 1mo}), e.g. {@code Europe/Berlin}; UTC when unset. */
         private String zone;
 
-        /** The folds, comma-separated: {@code count}, {@code sum:F}, {@code min:F}, {@code max:F}, {@code avg:F}, {@code pN:F}, {@code distinct:F}. */
+        /** The time of day calendar buckets start at, {@code HH:MM} ({@code 05:00}); midnight when unset. */
+        private String dayStarts;
+
+        /**
+         * The folds, comma-separated ({@code count,sum:amount,p99:amount}), each of a kind in
+         * {@link echomq.sketches.Aggregates#KINDS} (the list is there, and checked at start by
+         * {@link echomq.sketches.Aggregates#parse(String)}).
+         */
         private String folds;
 
         /** How far a writer's clock may lag Redis': a bucket is written once Redis' clock is past its end by more. */
@@ -875,25 +886,43 @@ public class EchoMqProperties {
         /**
          * {@code echomq.rollups[i].bucket}.
          *
-         * @return the bucket length, or null
+         * @return the buckets as spelled ({@code 1m}, {@code 1d}, {@code 1mo}), or null
          */
-        public Duration getBucket() {
+        public String getBucket() {
             return bucket;
         }
 
         /**
          * Sets {@code echomq.rollups[i].bucket}.
          *
-         * @param bucket the bucket length ({@code 1d}: calendar days of {@code zone})
+         * @param bucket the buckets as spelled: a duration, or {@code 1d}, {@code 1w}, {@code 1mo} of {@code zone}
          */
-        public void setBucket(Duration bucket) {
+        public void setBucket(String bucket) {
             this.bucket = bucket;
+        }
+
+        /**
+         * {@code echomq.rollups[i].day-starts}.
+         *
+         * @return the time of day calendar buckets start at ({@code 05:00}), or null for midnight
+         */
+        public String getDayStarts() {
+            return dayStarts;
+        }
+
+        /**
+         * Sets {@code echomq.rollups[i].day-starts}.
+         *
+         * @param dayStarts the time of day calendar buckets start at, {@code HH:MM}
+         */
+        public void setDayStarts(String dayStarts) {
+            this.dayStarts = dayStarts;
         }
 
         /**
          * {@code echomq.rollups[i].zone}.
          *
-         * @return the zone of calendar days, or null
+         * @return the zone of calendar buckets, or null
          */
         public String getZone() {
             return zone;
@@ -902,7 +931,7 @@ public class EchoMqProperties {
         /**
          * Sets {@code echomq.rollups[i].zone}.
          *
-         * @param zone the zone of calendar days
+         * @param zone the zone of calendar buckets
          */
         public void setZone(String zone) {
             this.zone = zone;

@@ -2,6 +2,7 @@ package echomq.spring.boot;
 
 import echomq.domain.rollup.RollupSpec;
 import echomq.domain.stream.StreamKey;
+import echomq.domain.window.BucketSpelling;
 import echomq.domain.window.Buckets;
 import echomq.sketches.Aggregates;
 
@@ -14,7 +15,9 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
 
 import java.time.DateTimeException;
 import java.time.Duration;
+import java.time.LocalTime;
 import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -108,28 +111,38 @@ final class RollupRules {
     }
 
     private static Buckets buckets(String p, EchoMqProperties.Rollup r) {
-        Duration d = r.getBucket();
-        if (d == null) {
+        String spelled = r.getBucket();
+        if (spelled == null || spelled.isBlank()) {
             throw new EchoMqConfigurationException(p + ".bucket is not set.",
-                    "Set " + p + ".bucket to a duration (1m, 15m, 1h: tumbling buckets) or 1d (the calendar days of " + p + ".zone).");
+                    "Set " + p + ".bucket to a duration (1m, 15m, 1h: tumbling buckets) or 1d, 1w, 1mo (the calendar buckets of "
+                            + p + ".zone).");
         }
-        io.vavr.control.Option<ZoneId> zone;
+        ZoneId zone;
         try {
-            zone = r.getZone() == null ? io.vavr.control.Option.none() : io.vavr.control.Option.some(ZoneId.of(r.getZone()));
+            zone = r.getZone() == null ? ZoneOffset.UTC : ZoneId.of(r.getZone());
         } catch (DateTimeException e) {
             throw new EchoMqConfigurationException(p + ".zone is not a zone (\"" + r.getZone() + "\"): " + e.getMessage(),
                     "Set " + p + ".zone to a region id, e.g. Europe/Berlin, or leave it unset for UTC.", e);
         }
-        if (zone.isDefined() && !d.equals(Duration.ofDays(1))) {
-            throw new EchoMqConfigurationException(p + ".zone is set (\"" + r.getZone() + "\") but " + p + ".bucket is " + d
-                    + ": a zone applies to calendar days (bucket=1d) only; tumbling buckets start at the epoch.",
-                    "Remove " + p + ".zone, or set " + p + ".bucket=1d.");
+        boolean calendar = BucketSpelling.calendar(spelled).isDefined();
+        if (!calendar && (r.getZone() != null || r.getDayStarts() != null)) {
+            String which = r.getZone() != null ? ".zone" : ".day-starts";
+            throw new EchoMqConfigurationException(p + which + " is set but " + p + ".bucket is " + spelled.trim()
+                    + ": a zone and a day start apply to calendar buckets (1d, 1w, 1mo) only; tumbling buckets start at the epoch.",
+                    "Remove " + p + which + ", or set " + p + ".bucket=1d.");
+        }
+        LocalTime starts;
+        try {
+            starts = r.getDayStarts() == null ? LocalTime.MIDNIGHT : BucketSpelling.dayStart(r.getDayStarts());
+        } catch (IllegalArgumentException e) {
+            throw new EchoMqConfigurationException(p + ".day-starts is not valid: " + e.getMessage(),
+                    "Set " + p + ".day-starts to a time of day, e.g. 05:00, or leave it unset for midnight.", e);
         }
         try {
-            return RollupSpec.buckets(d, zone);
+            return BucketSpelling.parse(spelled, zone, starts);
         } catch (IllegalArgumentException e) {
-            throw new EchoMqConfigurationException(p + ".bucket is not valid (" + d + "): " + e.getMessage(),
-                    "Set " + p + ".bucket to a positive whole number of milliseconds, e.g. 1m.", e);
+            throw new EchoMqConfigurationException(p + ".bucket is not valid: " + e.getMessage(),
+                    "Set " + p + ".bucket to a duration of whole milliseconds, e.g. 1m, or 1d, 1w, 1mo.", e);
         }
     }
 

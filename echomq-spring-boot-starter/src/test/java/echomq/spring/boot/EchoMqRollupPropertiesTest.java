@@ -116,7 +116,8 @@ class EchoMqRollupPropertiesTest {
                 "echomq.rollups[0].into=orders:1m"};
         runner(redis).withPropertyValues(good).withPropertyValues("echomq.rollups[0].folds=count,bogus:amount").run(context ->
                 assertThat(configurationFailure(context.getStartupFailure())).isInstanceOf(EchoMqConfigurationException.class)
-                        .hasMessageContaining("echomq.rollups[0].folds"));
+                        .hasMessageContaining("echomq.rollups[0].folds").hasMessageContaining("bogus:amount")
+                        .hasMessageContaining(echomq.sketches.Aggregates.spellings()));
         runner(redis).withPropertyValues(good).withPropertyValues("echomq.rollups[0].into=").run(context ->
                 assertThat(configurationFailure(context.getStartupFailure())).isInstanceOf(EchoMqConfigurationException.class)
                         .hasMessageContaining("echomq.rollups[0].into is not set"));
@@ -134,6 +135,22 @@ class EchoMqRollupPropertiesTest {
         runner(redis).withPropertyValues(good).withPropertyValues("echomq.rollups[0].bucket=1d", "echomq.rollups[0].zone=Europe/Berlin")
                 .run(context -> assertThat(context).hasNotFailed().hasSingleBean(EchoMqRollups.class));
         runner(redis).run(context -> assertThat(context).hasNotFailed().doesNotHaveBean(EchoMqRollups.class));
+        // the bucket spellings of the command line and the app (#55): weeks and months of a zone, from a day start
+        runner(redis).withPropertyValues(good).withPropertyValues("echomq.rollups[0].bucket=1mo", "echomq.rollups[0].zone=Europe/Berlin",
+                "echomq.rollups[0].day-starts=05:00").run(context -> {
+                    assertThat(context).hasNotFailed();
+                    assertThat(context.getBean(EchoMqRollups.class).rollups().get(0).spec().buckets()).isEqualTo(
+                            echomq.domain.window.Buckets.calendar(java.time.temporal.ChronoUnit.MONTHS, java.time.ZoneId.of("Europe/Berlin"))
+                                    .startingAt(java.time.LocalTime.of(5, 0)));
+                });
+        runner(redis).withPropertyValues(good).withPropertyValues("echomq.rollups[0].day-starts=05:00").run(context ->
+                assertThat(configurationFailure(context.getStartupFailure())).hasMessageContaining("echomq.rollups[0].day-starts is set"));
+        runner(redis).withPropertyValues(good).withPropertyValues("echomq.rollups[0].bucket=1w", "echomq.rollups[0].day-starts=25:00").run(context ->
+                assertThat(configurationFailure(context.getStartupFailure())).hasMessageContaining("echomq.rollups[0].day-starts is not valid")
+                        .hasMessageContaining("25:00"));
+        runner(redis).withPropertyValues(good).withPropertyValues("echomq.rollups[0].bucket=1y").run(context ->
+                assertThat(configurationFailure(context.getStartupFailure())).hasMessageContaining("echomq.rollups[0].bucket is not valid")
+                        .hasMessageContaining("\"1y\""));
     }
 
     @Test

@@ -15,15 +15,16 @@ public interface Sessions {
     /**
      * Gives {@code session}'s player name in its game to the token hashed {@code tokenHash}, and
      * makes {@code session}'s player id the name's current one ({@link #holder}), unless
-     * a session live at {@code now} holds that name, or a name of the same {@code skeleton} (one
-     * that looks like it), already; atomic.
+     * a session live at {@code now} holds that name, or a name with one of the same {@code looks}
+     * (one that looks like it), already; atomic.
      *
-     * @param skeleton the name's UTS #39 skeleton ({@link codemojex.app.core.PlayerName#skeleton()})
+     * @param looks    the name's looks ({@link codemojex.app.core.PlayerName#looks()}: its UTS #39 skeleton, then
+     *                 the skeleton of its case fold)
      * @param ttl      how long the store keeps the session (it may forget it once it expired)
      * @return empty when the name was free and is now the session's; else the live name in the way
      *         (the name itself, or the one it looks like)
      */
-    Option<String> claim(Session session, String skeleton, String tokenHash, Instant now, Duration ttl);
+    Option<String> claim(Session session, io.vavr.collection.List<String> looks, String tokenHash, Instant now, Duration ttl);
 
     /**
      * The session of the token hashed {@code tokenHash} in {@code game}, if one was claimed (live or
