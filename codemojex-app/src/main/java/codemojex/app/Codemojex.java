@@ -91,8 +91,7 @@ public final class Codemojex implements AutoCloseable {
         }
         Keys keys = new Keys(partitions);
         Snowflake minter = new Snowflake(settings.node(), settings.clock());
-        // what must survive a master's loss once answered: the guesses, score commits, room opens, joins, kept answers
-        RedisCalls durable = calls.durably(settings.durability());
+        RedisCalls durable = calls.durably(settings.durability()); // room opens, joins, score commits, kept answers: as --durability says
         RedisGames games = new RedisGames(durable, keys, minter)
                 .guardedBy(new echomq.wire.ClockGuard(redis.serverClock(), settings.clockBound(), System::nanoTime))
                 .observedBy(meters.library());
@@ -128,8 +127,7 @@ public final class Codemojex implements AutoCloseable {
                 game -> partitions.of(game) == p)).toJavaList(),
                 redis.leases(), partitions.channel(Channels.GUESSES), "worker-" + settings.node() + "-" + Long.toString(new SecureRandom().nextLong() >>> 1, 36),
                 settings.lease(), settings.clock());
-        commit.fencedBy(worker::epoch);
-        meters.bindBehind(commit::behind);
+        meters.bindBehind(commit.fencedBy(worker::epoch)::behind);
         meters.bindWorkers(worker, readers, partitions);
         // one closing subscription per process (the store keeps its last bucket under this name), started by serve
         this.chart = new ChartBuckets(new ClosingBuckets(range, redis.serverClock(), redis.bucketMarks()), partitions,
