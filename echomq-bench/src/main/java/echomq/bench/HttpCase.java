@@ -403,7 +403,7 @@ final class HttpCase {
             rest.addAll(List.of("-jar", jar.toString()));
         } else {
             System.out.println("http: no " + jar + ": serve runs on the bench's class path");
-            rest.addAll(List.of("-cp", System.getProperty("java.class.path"), "codemojex.app.cli.Main"));
+            rest.addAll(List.of("-cp", System.getProperty("java.class.path"), "codemojex.app.cli.CodemojexCli"));
         }
         rest.addAll(args);
         return javaWith(rest);
