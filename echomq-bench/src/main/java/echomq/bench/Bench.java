@@ -59,10 +59,11 @@ public final class Bench {
         // 8 sliding max by window length, 9 writer processes, 10 the score worker's commit batch, 11 app instances,
         // 12 the cost of metrics, 13 series, 14 scale: serve as a process, grown in games, players, clients and log length,
         // 15 simulate end to end against a baseline build, 16 the command line's series against the library's fold,
-        // 17 the last hour in minute panes read 10,000 times a second, counted (#56); http: what a request costs serve, against a bare Javalin floor,
+        // 17 SQL over Redis streams against Flink 2.3 in batch mode (a differential check, then throughput),
+        // 19 the last hour in minute panes read 10,000 times a second, counted (#56); http: what a request costs serve, against a bare Javalin floor,
         // issue #47, only when named: it takes 4 to 5 minutes, which the full run's 15 minutes have no room for)
         String only = args.length > 1 && args[1].contains("cases=") ? args[1].replaceAll("(?s).*cases=([0-9a-z,]+).*", "$1")
-                : "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17";
+                : "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,19";
         java.util.Set<String> cases = java.util.Set.of(only.split(","));
 
         String env = System.getenv("REDIS_URL");
@@ -218,9 +219,13 @@ public final class Bench {
             }
             mark = took(cases, "16", mark);
             if (cases.contains("17")) {
-                StandingCase.run(h, jedis, quick);
+                SqlCase.run(h, jedis, uri, quick, rounds, target);
             }
             mark = took(cases, "17", mark);
+            if (cases.contains("19")) {
+                StandingCase.run(h, jedis, quick);
+            }
+            mark = took(cases, "19", mark);
             if (cases.contains("http")) {
                 HttpCase.run(h, args[1], target); // its own Redis, serve and floor processes, driven by wrk
             }

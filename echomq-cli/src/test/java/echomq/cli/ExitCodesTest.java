@@ -110,8 +110,8 @@ class ExitCodesTest extends CliTest {
             assertThat(r.code()).as(r.err()).isZero();
             // the help wraps its lines where it likes (even inside "max:F"): compared without whitespace
             String bare = r.out().replaceAll("\\s+", "");
-            assertThat(bare).as(command).contains("Fafield:" + echomq.sketches.Aggregates.KINDS
-                    .map(echomq.sketches.Aggregate.Kind::spelling).mkString(",") + "(p50:F");
+            assertThat(bare).as(command).contains("(p50:F,p99.9:F):" + echomq.sketches.Aggregates.KINDS
+                    .map(echomq.sketches.Aggregate.Kind::spelling).mkString(",") + "--");
         }
     }
 }

@@ -114,6 +114,18 @@ public interface Aggregate<A> {
     A read(StateFields fields);
 
     /**
+     * The field of a rollup entry that holds how many entries this fold skipped: its column's
+     * {@code _skipped}, or, for a fold that reads another fold's state (a percentile, another
+     * percentile's of its field), that fold's.
+     *
+     * @param fields the entry's fields
+     * @return the field's name
+     */
+    default String skippedField(StateFields fields) {
+        return column() + "_skipped";
+    }
+
+    /**
      * The fold {@code spelling} names, of the kinds in {@link Aggregates#KINDS}.
      *
      * @param spelling e.g. {@code count}, {@code sum:amount}, {@code p99:amount}

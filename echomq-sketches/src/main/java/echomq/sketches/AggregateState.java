@@ -68,7 +68,7 @@ public final class AggregateState {
 
         static <A> Part<A> read(Aggregate<A> fold, StateFields fields) {
             A accumulator = fold.read(fields);
-            return new Part<>(fold, accumulator, fold.reads().isEmpty() ? 0 : fields.count(fold.column() + "_skipped"));
+            return new Part<>(fold, accumulator, fold.reads().isEmpty() ? 0 : fields.count(fold.skippedField(fields)));
         }
     }
 

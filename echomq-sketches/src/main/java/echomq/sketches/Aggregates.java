@@ -34,9 +34,9 @@ import java.util.Set;
  * <p><b>Rollup entries.</b> An entry written by a rollup ({@link AggregateState#rollupFields(long)}:
  * sequence 0, and fields {@code to} and {@code entries}, whole numbers with {@code entries >= 1} and
  * {@code to} not before the entry's millisecond) is read as the state it carries, not as one event:
- * its {@code count}, {@code sum_F}, {@code min_F} and {@code max_F}, the encoded state of
- * {@code avg}, percentiles and distinct counts ({@code avg_F_state}, {@code pN_F_state},
- * {@code distinct_F_state}) and each fold's skipped entries ({@code sum_F_skipped}, …). So a rollup
+ * its {@code count}, {@code sum_F}, {@code min_F} and {@code max_F}, the encoded state of the
+ * folds whose value is not all they keep ({@code avg_F_state}, {@code pN_F_state},
+ * {@code distinct_F_state}, {@code var_F_state}, {@code twa_F_state}, …) and each fold's skipped entries ({@code sum_F_skipped}, …). So a rollup
  * of a rollup equals the direct rollup. A fold its source did not roll up is an
  * {@link UnreadableEntryException} naming the entry and the missing field.
  * <pre>{@code
@@ -54,8 +54,9 @@ public final class Aggregates {
      * parser, the command line's help, the starter and the docs use. A new fold is one type with
      * its {@link Aggregate.Kind}, added here.
      */
-    public static final Vector<Aggregate.Kind> KINDS = Vector.of(Count.KIND, Sum.KIND, Min.KIND, Max.KIND, Avg.KIND, Percentile.KIND,
-            Distinct.KIND);
+    public static final Vector<Aggregate.Kind> KINDS = Vector.of(Count.KIND, Sum.KIND, Extreme.MIN, Extreme.MAX, Range.KIND, Avg.KIND,
+            Variance.VAR, Variance.VAR_SAMP, Variance.STDDEV, Variance.STDDEV_SAMP, Twa.KIND, Endpoint.FIRST, Endpoint.LAST,
+            Percentile.KIND, Median.KIND, Distinct.KIND);
     /** The most folds one list may hold: each is a field of every rollup entry (two with its state). */
     public static final int MAX_FOLDS = 64;
 

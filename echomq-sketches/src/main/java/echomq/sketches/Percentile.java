@@ -111,19 +111,29 @@ public record Percentile(String spelling, BigDecimal quantile, String field) imp
      */
     @Override
     public DecimalQuantiles read(StateFields fields) {
-        String own = column() + "_state";
-        if (fields.all().containsKey(own)) {
-            return DecimalQuantiles.decode(fields.text(own));
+        return DecimalQuantiles.decode(fields.text(source(fields) + "_state"));
+    }
+
+    /** The skipped entries of the percentile whose state it reads: they skip the same entries. */
+    @Override
+    public String skippedField(StateFields fields) {
+        return source(fields) + "_skipped";
+    }
+
+    /** The column of the percentile whose state this one reads: its own, or another's of the same field. */
+    private String source(StateFields fields) {
+        if (fields.all().containsKey(column() + "_state")) {
+            return column();
         }
         String tail = "_" + field + "_state";
         for (Map.Entry<String, String> f : fields.all().entrySet()) {
             String key = f.getKey();
             if (key.endsWith(tail) && key.length() > tail.length() && DecimalQuantiles.isState(f.getValue())
                     && sameState(key.substring(0, key.length() - tail.length()), key)) {
-                return DecimalQuantiles.decode(f.getValue());
+                return key.substring(0, key.length() - "_state".length());
             }
         }
-        throw new IllegalArgumentException("no field \"" + own + "\" (nor another percentile's of \"" + field + "\") in "
+        throw new IllegalArgumentException("no field \"" + column() + "_state\" (nor another percentile's of \"" + field + "\") in "
                 + fields.where() + ": a rollup combines only the folds its source rolled up");
     }
 

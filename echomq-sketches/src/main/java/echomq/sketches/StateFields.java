@@ -90,6 +90,22 @@ public final class StateFields {
     }
 
     /**
+     * A part of a field as an exact decimal written plainly, of any number of digits: a sum, which
+     * may outgrow the bounds of a number ({@code var_F_state}'s sum of squares).
+     *
+     * @param name the field, for the message
+     * @param text the part: {@code -?(0|[1-9][0-9]*)(\.[0-9]+)?}, at most 1,000 characters
+     * @return its value
+     * @throws IllegalArgumentException naming the field when {@code text} is not such a decimal
+     */
+    public BigDecimal exact(String name, String text) {
+        if (text.length() > 1_000 || !text.matches("-?(0|[1-9][0-9]*)(\\.[0-9]+)?")) {
+            throw new IllegalArgumentException("field \"" + name + "\" of " + where + " is not an exact decimal: \"" + text + "\"");
+        }
+        return new BigDecimal(text);
+    }
+
+    /**
      * A field, or a part of one, as a count: a whole number, zero or more.
      *
      * @param name the field, for the message

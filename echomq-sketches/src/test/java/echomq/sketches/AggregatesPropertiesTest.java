@@ -197,7 +197,7 @@ class AggregatesPropertiesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "count,", "median:amount", "sum:", "p0:amount", "p100:amount", "px:amount", "count,count", "sum:a b",
+    @ValueSource(strings = {"", "count,", "mode:amount", "sum:", "p0:amount", "p100:amount", "px:amount", "count,count", "sum:a b",
             "p1e1:amount", "p+50:amount", "p50.:amount", "p.5:amount", "p 50:amount"})
     void badSpellingsAreNamed(String spelling) {
         assertThatThrownBy(() -> Aggregates.parse(spelling)).isInstanceOf(IllegalArgumentException.class)

@@ -50,6 +50,36 @@ final class FoldLaws {
         return once;
     }
 
+    /** A check of one seeded case. */
+    interface Case {
+        void check(Random r) throws Throwable;
+    }
+
+    /**
+     * A quarter of {@link echomq.testkit.Seeded#CASES} dynamic tests, each a {@link Random} of its own
+     * seed drawn from {@code seed} (printed in its name, so a failing case replays alone).
+     */
+    static java.util.stream.Stream<org.junit.jupiter.api.DynamicTest> cases(long seed, Case check) {
+        Random cases = new Random(seed);
+        return java.util.stream.IntStream.range(0, Math.max(1, echomq.testkit.Seeded.CASES / 4)).mapToObj(i -> {
+            long own = cases.nextLong();
+            return org.junit.jupiter.api.DynamicTest.dynamicTest("case " + i + " seed " + own, () -> check.check(new Random(own)));
+        });
+    }
+
+    /** A number of an entry's field, by the reference rule ({@link FieldNumberTest#reference}), with the entry's id. */
+    record Sample(StreamId id, java.math.BigDecimal number) {
+    }
+
+    /** The entries' numbers of {@code field}, in the entries' order: what a numeric fold reads, by a reference written apart. */
+    static List<Sample> samples(List<StreamEntry> entries, String field) {
+        List<Sample> out = new ArrayList<>();
+        for (StreamEntry e : entries) {
+            e.field(field).flatMap(FieldNumberTest::reference).forEach(v -> out.add(new Sample(e.id(), v)));
+        }
+        return out;
+    }
+
     /** Rollup fields by bucket start, as a rollup writes them (no bucket without entries). */
     static TreeMap<Long, LinkedHashMap<String, String>> rollup(Aggregates folds, List<StreamEntry> entries, long size) {
         TreeMap<Long, AggregateState> buckets = new TreeMap<>();

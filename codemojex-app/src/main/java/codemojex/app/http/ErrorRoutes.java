@@ -73,12 +73,24 @@ final class ErrorRoutes {
         });
         routes.exception(Requests.UnsupportedType.class, (e, ctx) -> answer(ctx, HttpStatus.UNSUPPORTED_MEDIA_TYPE,
                 ErrorWeb.of("Content-Type", e.getMessage())));
-        // Jetty's own refusal of what it read (its BadMessageException): a body slower than HttpApi.MIN_BODY_RATE is a 408, and the
-        // connection is closed; the client is told why, the thread is free
+        // a request under the read floor (BodyFloorHandler: its body came too slowly or stopped): a 408 naming the part, the
+        // connection closed; the thread that read it is free again
+        routes.exception(TooSlow.class, (e, ctx) -> tooSlow(ctx, e));
+        // Jetty's own refusal of what it read (its BadMessageException): its status, the connection closed
         routes.exception(org.eclipse.jetty.http.HttpException.RuntimeException.class, (e, ctx) -> {
             ctx.header("Connection", "close");
-            answer(ctx, HttpStatus.forStatus(e.getCode()), ErrorWeb.of("body", e.getCode() == 408
-                    ? "the request's body came slower than " + HttpApi.MIN_BODY_RATE + " bytes a second: send it at once" : e.getReason()));
+            answer(ctx, HttpStatus.forStatus(e.getCode()), ErrorWeb.of("body", e.getReason()));
+        });
+        // a read or a write that failed: the client left (nobody to answer), the body was under the floor, or a real failure
+        routes.exception(java.io.IOException.class, (e, ctx) -> {
+            TooSlow slow = TooSlow.in(e);
+            if (slow != null) {
+                tooSlow(ctx, slow);
+            } else if (clientLeft(e)) {
+                leftEarly(ctx, e);
+            } else {
+                internalError(ctx, e);
+            }
         });
         routes.exception(HttpApi.NotAcceptable.class, (e, ctx) -> answer(ctx, HttpStatus.NOT_ACCEPTABLE, ErrorWeb.of("Accept", e.getMessage())));
         routes.exception(StreamStoreException.WritesRefused.class, (e, ctx) -> {
@@ -100,14 +112,11 @@ final class ErrorRoutes {
             answer(ctx, HttpStatus.SERVICE_UNAVAILABLE, ErrorWeb.of("the game store is unavailable; try again"));
         });
         routes.exception(Exception.class, (e, ctx) -> {
-            String where = where(ctx);
-            if (where == null) {
-                // an event stream whose client left: Jetty recycled its request, there is no one to answer
-                log.debug("a stream's client left: {}", e.toString());
-                return;
+            if (clientLeft(e)) {
+                leftEarly(ctx, e);
+            } else {
+                internalError(ctx, e);
             }
-            log.error("internal error on {}", where, e);
-            answer(ctx, HttpStatus.INTERNAL_SERVER_ERROR, ErrorWeb.of("internal error"));
         });
         // Javalin's own answers (no route, a body over its limit): the API's error, unless a route already wrote one
         routes.error(404, ctx -> {
@@ -128,6 +137,49 @@ final class ErrorRoutes {
                 answer(ctx, HttpStatus.CONTENT_TOO_LARGE, ErrorWeb.of("body", "request body is over the limit of " + HttpApi.MAX_BODY + " bytes"));
             }
         });
+    }
+
+    /**
+     * The status recorded for a request whose client closed the connection before its answer (mid-body, say): nginx's
+     * 499. Nothing is sent (there is no one to send it to); it counts as a client's error in the metrics, never a 500.
+     */
+    static final int CLIENT_CLOSED = 499;
+
+    private static void tooSlow(Context ctx, TooSlow e) {
+        ctx.header("Connection", "close");
+        answer(ctx, HttpStatus.REQUEST_TIMEOUT, ErrorWeb.of(e.field, e.getReason()));
+    }
+
+    /** Whether {@code e} says the client closed the connection: Jetty's {@code EofException} (its early EOF of a body too). */
+    static boolean clientLeft(Throwable e) {
+        for (Throwable c = e; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (c instanceof org.eclipse.jetty.io.EofException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A client that went away mid-request: one line, no trace, a 499 in the metrics; nothing is written. */
+    private static void leftEarly(Context ctx, Exception e) {
+        String where = where(ctx);
+        if (where == null) {
+            // an event stream whose client left: Jetty recycled its request, there is no one to answer
+            log.debug("a stream's client left: {}", e.toString());
+            return;
+        }
+        log.warn("the client closed the connection before {} was answered ({})", where, LogSafe.escape(String.valueOf(e.getMessage())));
+        ctx.status(CLIENT_CLOSED);
+    }
+
+    private static void internalError(Context ctx, Exception e) {
+        String where = where(ctx);
+        if (where == null) {
+            log.debug("a stream's client left: {}", e.toString());
+            return;
+        }
+        log.error("internal error on {}", where, e);
+        answer(ctx, HttpStatus.INTERNAL_SERVER_ERROR, ErrorWeb.of("internal error"));
     }
 
     /** {@code METHOD path} of the request, or null when it is gone (its connection closed and Jetty recycled it). */

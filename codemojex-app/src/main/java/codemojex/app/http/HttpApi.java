@@ -18,7 +18,8 @@ import io.javalin.http.staticfiles.Location;
 import io.javalin.json.JavalinJackson;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.eclipse.jetty.http.CookieCompliance;
-import org.eclipse.jetty.server.handler.MinimumDataRateHandler;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.handler.EagerContentHandler;
 
 import java.time.Clock;
 import java.util.Objects;
@@ -35,8 +36,8 @@ public final class HttpApi {
     /** The largest request body accepted. */
     public static final int MAX_BODY = 4096;
 
-    /** The slowest a request body may arrive, in bytes a second (the API's bodies are at most {@link #MAX_BODY} bytes). */
-    public static final long MIN_BODY_RATE = 1024;
+    /** The slowest a request's header block or body may arrive on the public server: slower is a 408 ({@link ReadFloor}). */
+    public static final ReadFloor READ_FLOOR = ReadFloor.DEFAULT;
 
     /** The session cookie's name; its path is the game's, so a browser holds one per game. */
     public static final String SESSION_COOKIE = "codemojex_session";
@@ -149,6 +150,7 @@ public final class HttpApi {
     public Javalin create() {
         return Javalin.create(config -> {
             base(config);
+            floor(config);
             page(config);
             config.routes.before(RouteTable::match); // once per request: what follows reads the match
             config.routes.before(limits::bodySize);
@@ -207,16 +209,39 @@ public final class HttpApi {
         config.jsonMapper(new JavalinJackson(json, false));
         config.http.maxRequestSize = MAX_BODY;
         config.startup.showJavalinBanner = false;
-        config.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler(json)));
+        config.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler(json, metrics)));
+    }
+
+    /**
+     * The public server's read floor ({@link #READ_FLOOR}): its connector's heads are held to it
+     * ({@link HeadFloorConnections}); every body is read by Jetty without a thread before the app's
+     * blocking read is dispatched ({@code EagerContentHandler}, up to twice {@link #MAX_BODY}: a larger one
+     * is refused by its length) and held to it ({@link BodyFloorHandler}); while a request is read or
+     * answered, a pause longer than the floor's ends it (Jetty's idle timeout of a request: an event
+     * stream waiting for its next event is not concerned). Between requests the connector's idle
+     * timeout (30 s) applies.
+     */
+    private static void floor(JavalinConfig config) {
+        var jetty = config.jetty;
+        config.jetty.modifyServer(server -> {
+            // inserted between the server and its handler, the first innermost: server -> floor -> eager reading -> Javalin
+            server.insertHandler(new EagerContentHandler(new EagerContentHandler.RetainedContentLoaderFactory(2L * MAX_BODY, -1, false)));
+            server.insertHandler(new BodyFloorHandler(READ_FLOOR));
+        });
+        config.jetty.modifyHttpConfiguration(http -> http.setIdleTimeout(READ_FLOOR.pause().toMillis()));
+        // the connector Javalin would add, with the floor's connections; its address is the one start(host, port) sets
+        config.jetty.addConnector((server, http) -> {
+            ServerConnector c = new ServerConnector(server, new HeadFloorConnections(http, READ_FLOOR));
+            c.setHost(jetty.host);
+            c.setPort(jetty.port);
+            return c;
+        });
     }
 
     /** The public server's own: its cookies, its header cache, the page. */
     private static void page(JavalinConfig config) {
         // a cookie Jetty cannot parse is dropped, not a 400 for the whole request: a session
         // cookie that is garbage is then no session, a 401 where one is needed
-        // a body that trickles in (slowloris) would hold a server thread in its blocking read until the
-        // idle timeout: below this rate Jetty ends the request with a 408 and the thread is free again
-        config.jetty.modifyServer(server -> server.insertHandler(new MinimumDataRateHandler(MIN_BODY_RATE, 0)));
         config.jetty.modifyHttpConfiguration(http -> {
             http.setRequestCookieCompliance(CookieCompliance.from("RFC6265,INVALID_COOKIES"));
             // Jetty caches the header fields a connection repeats and, by default, matches their

@@ -21,10 +21,16 @@ import java.util.Objects;
 final class JsonErrorHandler extends ErrorHandler {
 
     private final ObjectMapper json;
+    private final RequestMetrics metrics;
 
-    /** Writes the error body with {@code json}, which escapes whatever Jetty's message holds (it may quote the request). */
-    JsonErrorHandler(ObjectMapper json) {
+    /**
+     * Writes the error body with {@code json}, which escapes whatever Jetty's message holds (it may quote the request);
+     * a request cut under the read floor before the app saw it (its head) is recorded in {@code metrics}, as the app's
+     * own answers are.
+     */
+    JsonErrorHandler(ObjectMapper json, RequestMetrics metrics) {
         this.json = Objects.requireNonNull(json, "json");
+        this.metrics = Objects.requireNonNull(metrics, "metrics");
         setShowStacks(false);
     }
 
@@ -36,13 +42,19 @@ final class JsonErrorHandler extends ErrorHandler {
 
     @Override
     protected void writeErrorJson(Request request, PrintWriter writer, int code, String message, Throwable cause) {
-        writer.print(body(code, message));
+        TooSlow slow = TooSlow.in(cause);
+        if (slow != null) {
+            metrics.recordUnrouted(request.getMethod(), request.getHttpURI() == null ? null : request.getHttpURI().getPath(), code,
+                    org.eclipse.jetty.util.NanoTime.since(request.getBeginNanoTime()));
+        }
+        writer.print(body(code, message, slow == null ? null : slow.field));
     }
 
-    /** The JSON body of error {@code code} with Jetty's {@code message}, if it has one. */
-    String body(int code, String message) {
+    /** The JSON body of error {@code code} with Jetty's {@code message}, if it has one, naming {@code field} if not null. */
+    String body(int code, String message, String field) {
+        String error = message == null || message.isBlank() ? "HTTP " + code : message;
         try {
-            return json.writeValueAsString(ErrorWeb.of(message == null || message.isBlank() ? "HTTP " + code : message));
+            return json.writeValueAsString(field == null ? ErrorWeb.of(error) : ErrorWeb.of(field, error));
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e); // a record of one string: never, short of a broken mapper
         }

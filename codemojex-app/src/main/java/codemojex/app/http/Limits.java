@@ -64,8 +64,8 @@ final class Limits {
             while (left > 0 && (n = in.read(buf, 0, (int) Math.min(buf.length, left))) > 0) {
                 left -= n;
             }
-        } catch (IOException ignored) {
-            // the client went away: nothing is owed to it
+        } catch (IOException | org.eclipse.jetty.http.HttpException.RuntimeException ignored) {
+            // the client went away, or its body came under the read floor: nothing more is read
         }
     }
 

@@ -81,6 +81,18 @@ final class RequestMetrics {
     }
 
     /**
+     * Records a request Jetty answered before the app saw it ({@code method}, {@code path} as far as they were read),
+     * with {@code status}, begun {@code nanos} ago: a header block under the read floor, cut with a 408.
+     */
+    void recordUnrouted(String method, String path, int status, long nanos) {
+        // a method Jetty had not read yet is its placeholder ("BAD"): not a method
+        String m = org.eclipse.jetty.http.HttpMethod.fromString(method) == null ? "UNKNOWN" : method;
+        String route = path == null ? "other" : RouteTable.match(m, path).map(RouteTable.Route::key).orElse("other");
+        traffic.counter(route).increment();
+        timers.computeIfAbsent(m + " " + route + " " + status, k -> timer(m, route, status)).record(Math.max(0, nanos), TimeUnit.NANOSECONDS);
+    }
+
+    /**
      * The timer of {@code route} answering {@code status}. Micrometer's convention for HTTP servers: the route template,
      * never the raw path (ids would be unbounded); each timer built and registered once (routes times statuses is a small
      * set), not at every request.

@@ -18,16 +18,29 @@ class JsonErrorHandlerTest {
     @Test
     void aMessageWithQuotesBackslashesAndLineBreaksIsOneJsonString() throws Exception {
         String message = "Illegal character \"\\\" in \"/a\"b\"\r\n{\"error\":\"forged\"}\u0000\u001f\u2028 🐙";
-        JsonNode body = json.readTree(new JsonErrorHandler(json).body(400, message));
+        JsonNode body = json.readTree(handler().body(400, message, null));
         assertThat(body.size()).isEqualTo(1);
         assertThat(body.get("error").asText()).isEqualTo(message);
     }
 
     @Test
     void noMessageIsTheStatus() throws Exception {
-        JsonErrorHandler handler = new JsonErrorHandler(json);
-        assertThat(json.readTree(handler.body(431, null)).get("error").asText()).isEqualTo("HTTP 431");
-        assertThat(json.readTree(handler.body(400, " ")).get("error").asText()).isEqualTo("HTTP 400");
+        JsonErrorHandler handler = handler();
+        assertThat(json.readTree(handler.body(431, null, null)).get("error").asText()).isEqualTo("HTTP 431");
+        assertThat(json.readTree(handler.body(400, " ", null)).get("error").asText()).isEqualTo("HTTP 400");
+    }
+
+    @Test
+    void aHeadUnderTheReadFloorNamesItsHeaders() throws Exception {
+        TooSlow slow = new TooSlow("headers", ReadFloor.DEFAULT);
+        JsonNode body = json.readTree(handler().body(slow.getCode(), slow.getReason(), slow.field));
+        assertThat(slow.getCode()).isEqualTo(408);
+        assertThat(body.get("field").asText()).isEqualTo("headers");
+        assertThat(body.get("error").asText()).contains("1024 bytes a second");
+    }
+
+    private JsonErrorHandler handler() {
+        return new JsonErrorHandler(json, new RequestMetrics(new Traffic(), new io.micrometer.core.instrument.simple.SimpleMeterRegistry()));
     }
 
     @Test

@@ -10,7 +10,7 @@ import java.util.Iterator;
 public final class FoldOptions {
 
     @Option(names = "--fold", paramLabel = "FOLDS", required = true, completionCandidates = Spellings.class,
-            description = "comma-separated, F a field: ${COMPLETION-CANDIDATES} (p50:F, p99:F, p99.9:F)")
+            description = "comma-separated, F a field and N a percent (p50:F, p99.9:F): ${COMPLETION-CANDIDATES}")
     String fold;
 
     /**
