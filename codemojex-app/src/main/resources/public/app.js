@@ -233,7 +233,7 @@
   const BARS = 60;
   const TOP_SCORE = 600;
   const LEVELS = 3;          // grid intervals: counts 0..3 steps, scores 0, 200, 400, 600
-  const MARGIN = { top: 18, right: 34, bottom: 22, left: 34 };
+  const MARGIN = { top: 26, right: 34, bottom: 22, left: 34 }; // room above the top tick for the axes' titles
   const SVG = 'http://www.w3.org/2000/svg';
   const SECOND = 1000, MINUTE = 60 * SECOND, HOUR = 60 * MINUTE, DAY = 24 * HOUR;
   // a time tick goes on each bucket whose start, in local time, is a whole step; the shortest step that

@@ -474,6 +474,27 @@ class WebPageTest {
                     page.findElement(By.id("chart")).getScreenshotAs(org.openqa.selenium.OutputType.BYTES))); // the SVG alone, not its legend
             assertThat(pixelsNear(drawn, 0x5c6bc0)).as("bars in the chart's picture").isGreaterThan(4);
             assertThat(pixelsNear(drawn, 0xef6c00)).as("median and p90 marks in the chart's picture").isGreaterThan(4);
+            java.awt.image.BufferedImage legend = javax.imageio.ImageIO.read(new java.io.ByteArrayInputStream(
+                    page.findElement(By.id("chartLegend")).getScreenshotAs(org.openqa.selenium.OutputType.BYTES)));
+            assertThat(pixelsNear(legend, 0x5c6bc0)).as("the legend's bar swatch in its picture").isGreaterThan(4);
+            assertThat(pixelsNear(legend, 0xef6c00)).as("the legend's median and p90 swatches in its picture").isGreaterThan(4);
+            java.awt.image.BufferedImage listed = javax.imageio.ImageIO.read(new java.io.ByteArrayInputStream(
+                    page.findElement(By.id("sessions")).getScreenshotAs(org.openqa.selenium.OutputType.BYTES)));
+            assertThat(listed.getHeight()).as("the sessions, shown").isGreaterThan(40);
+            assertThat(colours(listed)).as("the sessions' picture: text, not a blank").isGreaterThan(8);
+            assertThat(overlaps(page)).as("the chart's labels: apart, and inside it").isEmpty();
+
+            // a phone's width: the chart is drawn again in its own pixels, its labels still apart, nothing wider than the window
+            page.manage().window().setSize(new org.openqa.selenium.Dimension(400, 1500));
+            waiting(page).until(d -> ((JavascriptExecutor) d).executeScript("const c = document.getElementById('chart');"
+                    + "return c.getAttribute('viewBox') === '0 0 ' + Math.round(c.getBoundingClientRect().width) + ' ' + Math.round(c.getBoundingClientRect().height)"
+                    + " && c.getBoundingClientRect().width < 400;").equals(true));
+            assertThat(overlaps(page)).as("the chart's labels at a phone's width").isEmpty();
+            assertThat(marks(chartNow(page), "g", "axis", "time").stream().flatMap(t -> texts(t).stream())).as("a time label or more").isNotEmpty();
+            assertThat(((JavascriptExecutor) page).executeScript("return document.documentElement.scrollWidth <= document.documentElement.clientWidth"))
+                    .as("nothing wider than a phone's window").isEqualTo(true);
+            Files.write(shots.resolve("webpage-chart-narrow.png"),
+                    page.findElement(By.cssSelector(".chartbox")).getScreenshotAs(org.openqa.selenium.OutputType.BYTES));
         } finally {
             chrome.executeCdpCommand("Emulation.setTimezoneOverride", Map.of("timezoneId", ""));
             page.manage().window().setSize(new org.openqa.selenium.Dimension(1280, 900));
@@ -533,6 +554,22 @@ class WebPageTest {
     static List<List<String>> sessionRows(WebDriver d) {
         return (List<List<String>>) ((JavascriptExecutor) d).executeScript("return Array.from(document.querySelectorAll('#sessionsTable tbody tr'))"
                 + ".map(tr => [tr.className, tr.cells[2].textContent, tr.cells[3].textContent]);");
+    }
+
+    /**
+     * The chart's labels that overlap one another or stick out of the chart, as "a / b" (in one script: the chart is
+     * drawn again at every bucket).
+     */
+    @SuppressWarnings("unchecked")
+    static List<String> overlaps(WebDriver d) {
+        return (List<String>) ((JavascriptExecutor) d).executeScript("const c = document.getElementById('chart'), o = c.getBoundingClientRect();"
+                + "const ts = Array.from(c.querySelectorAll('text')).filter(t => t.getBoundingClientRect().width > 0);"
+                + "const bad = [];"
+                + "ts.forEach((t, i) => { const a = t.getBoundingClientRect();"
+                + "  if (a.left < o.left - 0.5 || a.right > o.right + 0.5 || a.top < o.top - 0.5 || a.bottom > o.bottom + 0.5) bad.push(t.textContent + ' / the edge of the chart');"
+                + "  ts.slice(i + 1).forEach(u => { const b = u.getBoundingClientRect();"
+                + "    if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) bad.push(t.textContent + ' / ' + u.textContent); }); });"
+                + "return bad;");
     }
 
     /** How many distinct colours {@code image} holds. */
