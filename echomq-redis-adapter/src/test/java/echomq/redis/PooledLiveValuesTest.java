@@ -144,6 +144,45 @@ class PooledLiveValuesTest {
     }
 
     @Test
+    void aValueOfSomeEntriesIsWokenOnlyByThemAndEveryValueWhenItsStreamGoesBelow() {
+        StreamKey key = stream();
+        int n = 200;
+        List<AtomicInteger> computed = new ArrayList<>();
+        List<LiveValue<Long>> games = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            AtomicInteger c = new AtomicInteger();
+            computed.add(c);
+            String game = "g" + i;
+            games.add(started(LiveValue.start("game", followers, List.of(key), new StreamFollowers.Where("game", game), () -> {
+                c.incrementAndGet();
+                return reader.fold(key, ALL, Fold.<Long>of("of-" + game, 0L, (k, e) -> e.field("game").contains(game) ? k + 1 : k));
+            }, Option.none(), Duration.ZERO, pool, dispatch)));
+        }
+        await("every first value", () -> games.stream().allMatch(g -> g.current().isDefined()));
+        RedisStreamAppend append = new RedisStreamAppend(jedis, new Snowflake(3, Clock.systemUTC()));
+        append.append(key, LinkedHashMap.of("game", "g7", "n", "1"));
+        append.append(key, LinkedHashMap.of("game", "g42", "n", "2"));
+        append.append(key, LinkedHashMap.of("game", "g7", "n", "3"));
+        await("g7's two entries", () -> games.get(7).current().exists(u -> u.value() == 2L));
+        await("g42's entry", () -> games.get(42).current().exists(u -> u.value() == 1L));
+        sleep(600); // longer than the followers' block: every wake the appends made has been made
+        for (int i = 0; i < n; i++) {
+            if (i != 7 && i != 42) {
+                assertThat(computed.get(i)).as("computations of g%d, whose entries nobody appended", i).hasValue(1);
+            }
+        }
+        assertThat(computed.get(7).get()).as("g7, woken by its own entries").isBetween(2, 3);
+        assertThat(followers.metrics().followers()).as("one follower for every value").isEqualTo(1);
+
+        // the stream deleted and written again below what was seen: what it missed cannot be known, every value is woken
+        jedis.del(key.toString());
+        new RedisStreamAppend(jedis, new Snowflake(4, Clock.fixed(Instant.ofEpochMilli(Snowflake.EPOCH_MS + 1000), java.time.ZoneOffset.UTC)))
+                .append(key, LinkedHashMap.of("game", "other", "n", "4"));
+        await("every value computed again", () -> computed.stream().allMatch(c -> c.get() >= 2));
+        await("g7 folded afresh", () -> games.get(7).current().exists(u -> u.value() == 0L));
+    }
+
+    @Test
     void aFailingComputationIsTriedAgainOnThePoolAfterABackoff() {
         StreamKey key = stream();
         AtomicInteger attempts = new AtomicInteger();

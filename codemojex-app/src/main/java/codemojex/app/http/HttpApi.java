@@ -18,8 +18,6 @@ import io.javalin.http.staticfiles.Location;
 import io.javalin.json.JavalinJackson;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.eclipse.jetty.http.CookieCompliance;
-import org.eclipse.jetty.server.ServerConnector;
-import org.eclipse.jetty.server.handler.EagerContentHandler;
 
 import java.time.Clock;
 import java.util.Objects;
@@ -135,6 +133,8 @@ public final class HttpApi {
     public Javalin createManagement() {
         return Javalin.create(config -> {
             base(config);
+            // a scraper and an operator: two threads do, never the public pool's size
+            config.jetty.threadPool = JettyLimits.threads("management", 2, 8);
             config.routes.before(HttpApi::securityHeaders);
             config.routes.get("/health", handlers.health()::health);
             config.routes.get("/metrics", handlers.health()::metrics);
@@ -150,7 +150,8 @@ public final class HttpApi {
     public Javalin create() {
         return Javalin.create(config -> {
             base(config);
-            floor(config);
+            JettyLimits.floor(config);
+            JettyLimits.streams(config);
             page(config);
             config.routes.before(RouteTable::match); // once per request: what follows reads the match
             config.routes.before(limits::bodySize);
@@ -212,31 +213,17 @@ public final class HttpApi {
         config.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler(json, metrics)));
     }
 
-    /**
-     * The public server's read floor ({@link #READ_FLOOR}): its connector's heads are held to it
-     * ({@link HeadFloorConnections}); every body is read by Jetty without a thread before the app's
-     * blocking read is dispatched ({@code EagerContentHandler}, up to twice {@link #MAX_BODY}: a larger one
-     * is refused by its length) and held to it ({@link BodyFloorHandler}); while a request is read or
-     * answered, a pause longer than the floor's ends it (Jetty's idle timeout of a request: an event
-     * stream waiting for its next event is not concerned). Between requests the connector's idle
-     * timeout (30 s) applies.
-     */
-    private static void floor(JavalinConfig config) {
-        var jetty = config.jetty;
-        config.jetty.modifyServer(server -> {
-            // inserted between the server and its handler, the first innermost: server -> floor -> eager reading -> Javalin
-            server.insertHandler(new EagerContentHandler(new EagerContentHandler.RetainedContentLoaderFactory(2L * MAX_BODY, -1, false)));
-            server.insertHandler(new BodyFloorHandler(READ_FLOOR));
-        });
-        config.jetty.modifyHttpConfiguration(http -> http.setIdleTimeout(READ_FLOOR.pause().toMillis()));
-        // the connector Javalin would add, with the floor's connections; its address is the one start(host, port) sets
-        config.jetty.addConnector((server, http) -> {
-            ServerConnector c = new ServerConnector(server, new HeadFloorConnections(http, READ_FLOOR));
-            c.setHost(jetty.host);
-            c.setPort(jetty.port);
-            return c;
-        });
-    }
+    /** The most threads the public server's pool runs: far more than two cores need (no request waits on its client: see {@link #READ_FLOOR}). */
+    public static final int HTTP_THREADS = 64;
+
+    /** The threads the public server's pool keeps while idle. */
+    public static final int HTTP_THREADS_IDLE = 4;
+
+    /** How long a thread of the HTTP pools may idle before it ends: every idle one ends then, not one a period. */
+    public static final java.time.Duration THREAD_IDLE = java.time.Duration.ofSeconds(10);
+
+    /** Threads that start event streams: each start reads the game and subscribes, then the stream needs no thread. */
+    public static final int STREAM_START_THREADS = 4;
 
     /** The public server's own: its cookies, its header cache, the page. */
     private static void page(JavalinConfig config) {

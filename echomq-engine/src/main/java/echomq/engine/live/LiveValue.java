@@ -99,6 +99,8 @@ public final class LiveValue<A> implements AutoCloseable {
     private final String name;
     private final StreamFollowers followers;
     private final Vector<StreamKey> keys;
+    /** The entries that wake it, none: every append to its streams. */
+    private final Option<StreamFollowers.Where> where;
     private final Supplier<A> compute;
     private final Option<Duration> tick;
     private final Duration minGap;
@@ -123,8 +125,9 @@ public final class LiveValue<A> implements AutoCloseable {
     private final AtomicLong conflated = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
 
-    private LiveValue(String name, StreamFollowers followers, Vector<StreamKey> keys, Supplier<A> compute, Option<Duration> tick,
-                      Duration minGap, ScheduledExecutorService computing, boolean ownsComputing, Executor dispatch) {
+    private LiveValue(String name, StreamFollowers followers, Vector<StreamKey> keys, Option<StreamFollowers.Where> where, Supplier<A> compute,
+                      Option<Duration> tick, Duration minGap, ScheduledExecutorService computing, boolean ownsComputing, Executor dispatch) {
+        this.where = Objects.requireNonNull(where, "where");
         this.minGap = Objects.requireNonNull(minGap, "minGap");
         this.tick = Objects.requireNonNull(tick, "tick");
         if (minGap.isNegative() || tick.exists(t -> minGap.compareTo(t) > 0)) {
@@ -204,7 +207,8 @@ public final class LiveValue<A> implements AutoCloseable {
             return t;
         });
         try {
-            return begin(new LiveValue<>(name, followers, Vector.ofAll(keys), compute, Option.some(tick), minGap, own, true, dispatch));
+            return begin(new LiveValue<>(name, followers, Vector.ofAll(keys), Option.none(), compute, Option.some(tick), minGap, own, true,
+                    dispatch));
         } catch (RuntimeException e) {
             own.shutdownNow();
             throw e;
@@ -240,12 +244,45 @@ public final class LiveValue<A> implements AutoCloseable {
     public static <A> LiveValue<A> start(String name, StreamFollowers followers, Iterable<StreamKey> keys, Supplier<A> compute,
                                          Option<Duration> tick, Duration minGap, ScheduledExecutorService computing,
                                          Executor dispatch) {
-        return begin(new LiveValue<>(name, followers, Vector.ofAll(keys), compute, tick, minGap, computing, false, dispatch));
+        return begin(new LiveValue<>(name, followers, Vector.ofAll(keys), Option.none(), compute, tick, minGap, computing, false, dispatch));
+    }
+
+    /**
+     * As {@link #start(String, StreamFollowers, Iterable, Supplier, Option, Duration, ScheduledExecutorService, Executor)},
+     * woken only by the entries {@code where} names (and when a stream was found below what was seen): a value of one
+     * game on a stream of many games, say. Its followers are the streams' own, shared; an append of another game's
+     * entry costs it nothing, so a thousand such values cost, for an append, the one it concerns.
+     * <pre>{@code
+     * LiveValue<Board> board = LiveValue.start("board", followers, List.of(scored), new StreamFollowers.Where("game", game),
+     *         () -> reader.fold(scored, Window.since(opened), boardOf(game)), Option.none(), Duration.ZERO, pool, dispatch);
+     * }</pre>
+     *
+     * @param name      names the conflation events
+     * @param followers the followers that wake it (they stay open when it closes)
+     * @param keys      the streams the value is computed from, at least one
+     * @param where     the entries that wake it
+     * @param compute   computes the value; a null or a throw counts as a failure, computed again after a backoff
+     * @param tick      how often it computes with no append (at least 10 ms), or none
+     * @param minGap    the least time from the end of one computation to the start of the next, 0 .. {@code tick}
+     * @param computing the pool its computations run on; it is not shut down when the value closes
+     * @param dispatch  runs listeners' deliveries
+     * @param <A>       the value's type
+     * @return the live value, its first computation scheduled
+     * @throws IllegalArgumentException when {@code keys} is empty, {@code tick} is under 10 ms, or
+     *                                  {@code minGap} is negative or above {@code tick}
+     * @throws IllegalStateException    when {@code followers} are closed
+     */
+    public static <A> LiveValue<A> start(String name, StreamFollowers followers, Iterable<StreamKey> keys, StreamFollowers.Where where,
+                                         Supplier<A> compute, Option<Duration> tick, Duration minGap, ScheduledExecutorService computing,
+                                         Executor dispatch) {
+        return begin(new LiveValue<>(name, followers, Vector.ofAll(keys), Option.some(Objects.requireNonNull(where, "where")), compute, tick,
+                minGap, computing, false, dispatch));
     }
 
     private static <A> LiveValue<A> begin(LiveValue<A> live) {
         for (StreamKey key : live.keys) {
-            live.follows.add(live.followers.follow(key, id -> live.wake()));
+            live.follows.add(live.where.isDefined() ? live.followers.follow(key, live.where.get(), id -> live.wake())
+                    : live.followers.follow(key, id -> live.wake()));
         }
         live.tick.forEach(t -> live.ticking = live.computing.scheduleWithFixedDelay(live::wake, t.toMillis(), t.toMillis(),
                 TimeUnit.MILLISECONDS)); // wake() never throws, so the ticks never stop

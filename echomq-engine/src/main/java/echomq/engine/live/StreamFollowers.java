@@ -26,7 +26,8 @@ import java.util.function.Consumer;
 /**
  * One follower per stream per process, whoever listens: a daemon thread that waits for appends
  * ({@link StreamTailPort}, from the last id it saw) and tells every subscriber of that stream the
- * newest id. The first {@link #follow} of a stream starts its follower at the stream's top.
+ * newest id, or, for a subscriber of some entries ({@link Where}), only when a read brought one of
+ * them. The first {@link #follow} of a stream starts its follower at the stream's top.
  *
  * <p>A read that fails (Redis down, restarting, paused past the socket timeout) is retried after a
  * backoff of 100 ms doubling to 5 s, from the last id seen. A stream found below that id after a
@@ -110,6 +111,59 @@ public final class StreamFollowers implements AutoCloseable {
     }
 
     /**
+     * The entries a subscriber hears of: those whose {@code field} is {@code value} (a game's, a
+     * user's). A follower reads every entry once whoever listens; a subscriber of some is told only
+     * after a read that brought one of them, so a thousand subscribers of a thousand games cost, for an
+     * append, the one subscriber it concerns, not a thousand.
+     *
+     * @param field the field, at least one character
+     * @param value its value
+     */
+    public record Where(String field, String value) {
+        /**
+         * Checks the parts.
+         *
+         * @param field the field, at least one character
+         * @param value its value
+         * @throws IllegalArgumentException when {@code field} is empty
+         */
+        public Where {
+            Objects.requireNonNull(field, "field");
+            Objects.requireNonNull(value, "value");
+            if (field.isEmpty()) {
+                throw new IllegalArgumentException("a subscriber's field must have a name, got an empty one");
+            }
+        }
+    }
+
+    /**
+     * As {@link #follow(StreamKey, Consumer)}, told only after a read that brought an entry
+     * {@code where} names (and, as every subscriber, when the stream was found below what was seen:
+     * what it missed cannot be known). The follower is the stream's one, shared with every subscriber.
+     * <pre>{@code
+     * AutoCloseable sub = followers.follow(key, new StreamFollowers.Where("game", "GAM0Sgf"), id -> refresh());
+     * }</pre>
+     *
+     * @param key      the stream to follow
+     * @param where    the entries that concern this subscriber
+     * @param onAppend told the newest id seen, on the follower's thread (keep it short)
+     * @return the subscription; close it to stop hearing of {@code key}
+     * @throws IllegalStateException when these followers are closed
+     */
+    public AutoCloseable follow(StreamKey key, Where where, Consumer<StreamId> onAppend) {
+        Objects.requireNonNull(where, "where");
+        Objects.requireNonNull(onAppend, "onAppend");
+        if (!running) {
+            throw new IllegalStateException("the followers are closed");
+        }
+        Follower f = followers.computeIfAbsent(Objects.requireNonNull(key, "key"), Follower::new);
+        List<Consumer<StreamId>> those = f.where.computeIfAbsent(where.field(), k -> new ConcurrentHashMap<>())
+                .computeIfAbsent(where.value(), k -> new CopyOnWriteArrayList<>());
+        those.add(onAppend);
+        return () -> those.remove(onAppend); // an emptied list stays: a later subscriber of the same entries reuses it
+    }
+
+    /**
      * The last id the follower of {@code key} saw: its top when it started, then the id of the
      * newest entry read (or the stream's new top after it was found below).
      *
@@ -162,6 +216,8 @@ public final class StreamFollowers implements AutoCloseable {
     private final class Follower {
         final StreamKey key;
         final List<Consumer<StreamId>> subscribers = new CopyOnWriteArrayList<>();
+        /** Subscribers of some entries: field -> value -> subscribers. */
+        final Map<String, Map<String, List<Consumer<StreamId>>>> where = new ConcurrentHashMap<>();
         final AtomicReference<StreamId> after = new AtomicReference<>();
         final Thread thread;
 
@@ -183,13 +239,13 @@ public final class StreamFollowers implements AutoCloseable {
                     if (!got.isEmpty()) {
                         after.set(got.get(got.size() - 1).id());
                         wakeups.incrementAndGet();
-                        tell();
+                        tell(got);
                     } else {
                         StreamId top = top();
                         if (top.compareTo(after.get()) < 0) {
                             after.set(top);
                             restarts.incrementAndGet();
-                            tell();
+                            tellAll();
                         }
                     }
                     if (backoff.isBackingOff()) {
@@ -213,11 +269,31 @@ public final class StreamFollowers implements AutoCloseable {
             return states.state(key).map(StreamState::lastGenerated).getOrElse(StreamId.MIN);
         }
 
-        void tell() {
+        /** Tells every subscriber of the whole stream, and each subscriber of some entries once if {@code got} holds one of them. */
+        void tell(List<StreamEntry> got) {
             StreamId now = after.get();
             for (Consumer<StreamId> s : subscribers) {
                 s.accept(now);
             }
+            if (where.isEmpty()) {
+                return;
+            }
+            java.util.Set<Consumer<StreamId>> told = new java.util.LinkedHashSet<>();
+            for (Map.Entry<String, Map<String, List<Consumer<StreamId>>>> byField : where.entrySet()) {
+                for (StreamEntry e : got) {
+                    e.field(byField.getKey()).flatMap(v -> Option.of(byField.getValue().get(v))).forEach(told::addAll);
+                }
+            }
+            told.forEach(s -> s.accept(now));
+        }
+
+        /** Tells every subscriber: the stream went below what was seen, what it missed cannot be known. */
+        void tellAll() {
+            StreamId now = after.get();
+            for (Consumer<StreamId> s : subscribers) {
+                s.accept(now);
+            }
+            where.values().forEach(byValue -> byValue.values().forEach(those -> those.forEach(s -> s.accept(now))));
         }
     }
 }

@@ -1,0 +1,72 @@
+package codemojex.app.http;
+
+import io.javalin.config.JavalinConfig;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.handler.EagerContentHandler;
+
+/**
+ * How the servers' Jetty is held: the public server's read floor ({@link HttpApi#READ_FLOOR}) and the
+ * threads of both servers, bounded, their idle ones let go ({@link HttpApi#HTTP_THREADS},
+ * {@link HttpApi#THREAD_IDLE}).
+ */
+final class JettyLimits {
+
+    private JettyLimits() {
+    }
+
+    /**
+     * A Jetty pool of {@code min..max} threads whose idle ones end after {@link HttpApi#THREAD_IDLE}, all of them: Jetty's
+     * pool ends one idle thread per idle period by default, so a burst of connections (a thousand pages opening
+     * their streams) left the pool at its peak for many minutes, idle threads that looked like a thread per watcher.
+     */
+    static org.eclipse.jetty.util.thread.QueuedThreadPool threads(String name, int min, int max) {
+        var pool = new org.eclipse.jetty.util.thread.QueuedThreadPool(max, min, (int) HttpApi.THREAD_IDLE.toMillis());
+        pool.setName("http-" + name);
+        pool.setMaxEvictCount(max);
+        return pool;
+    }
+
+    /**
+     * The public server's threads: a bounded pool ({@link #threads}), and a few threads that start event streams.
+     * Javalin starts every event stream on an executor of its own, by default unbounded (a thousand pages that open
+     * their streams at once made a thousand threads, idle a minute after); a stream that has started holds none.
+     */
+    static void streams(JavalinConfig config) {
+        config.jetty.threadPool = threads("api", HttpApi.HTTP_THREADS_IDLE, HttpApi.HTTP_THREADS);
+        java.util.concurrent.ThreadPoolExecutor starts = new java.util.concurrent.ThreadPoolExecutor(HttpApi.STREAM_START_THREADS,
+                HttpApi.STREAM_START_THREADS, HttpApi.THREAD_IDLE.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS,
+                new java.util.concurrent.LinkedBlockingQueue<>(), r -> {
+                    Thread t = new Thread(r, "event-stream-start");
+                    t.setDaemon(true);
+                    return t;
+                });
+        starts.allowCoreThreadTimeOut(true);
+        config.appData(io.javalin.http.util.AsyncExecutor.getAsyncExecutorKey(), new io.javalin.http.util.AsyncExecutor(starts));
+    }
+
+    /**
+     * The public server's read floor ({@link HttpApi#READ_FLOOR}): its connector's heads are held to it
+     * ({@link HeadFloorConnections}); every body is read by Jetty without a thread before the app's
+     * blocking read is dispatched ({@code EagerContentHandler}, up to twice {@link HttpApi#MAX_BODY}: a larger one
+     * is refused by its length) and held to it ({@link BodyFloorHandler}); while a request is read or
+     * answered, a pause longer than the floor's ends it (Jetty's idle timeout of a request: an event
+     * stream waiting for its next event is not concerned). Between requests the connector's idle
+     * timeout (30 s) applies.
+     */
+    static void floor(JavalinConfig config) {
+        var jetty = config.jetty;
+        config.jetty.modifyServer(server -> {
+            // inserted between the server and its handler, the first innermost: server -> floor -> eager reading -> Javalin
+            server.insertHandler(new EagerContentHandler(new EagerContentHandler.RetainedContentLoaderFactory(2L * HttpApi.MAX_BODY, -1, false)));
+            server.insertHandler(new BodyFloorHandler(HttpApi.READ_FLOOR));
+        });
+        config.jetty.modifyHttpConfiguration(http -> http.setIdleTimeout(HttpApi.READ_FLOOR.pause().toMillis()));
+        // the connector Javalin would add, with the floor's connections; its address is the one start(host, port) sets
+        config.jetty.addConnector((server, http) -> {
+            ServerConnector c = new ServerConnector(server, new HeadFloorConnections(http, HttpApi.READ_FLOOR));
+            c.setHost(jetty.host);
+            c.setPort(jetty.port);
+            return c;
+        });
+    }
+}
