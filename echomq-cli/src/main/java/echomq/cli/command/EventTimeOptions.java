@@ -1,6 +1,6 @@
 package echomq.cli.command;
 
-import echomq.cli.output.Value;
+import echomq.cli.output.Cell;
 import echomq.domain.eventtime.EventTime;
 import echomq.domain.eventtime.LeftOut;
 import echomq.domain.eventtime.TimeFormat;
@@ -34,13 +34,13 @@ public final class EventTimeOptions {
      * The event time these options declare.
      *
      * @return it, none when {@code --time-field} is not given
-     * @throws BadInputException naming the option that is wrong, or one given without {@code --time-field}
+     * @throws BadArgumentException naming the option that is wrong, or one given without {@code --time-field}
      */
     public Option<EventTime> eventTime() {
         if (field == null) {
             String stray = format != null ? "--time-format" : lateness != null ? "--lateness" : lead != null ? "--lead" : null;
             if (stray != null) {
-                throw new BadInputException(stray + " needs --time-field F (the field holding each entry's own time)");
+                throw new BadArgumentException(stray + " needs --time-field F (the field holding each entry's own time)");
             }
             return Option.none();
         }
@@ -48,13 +48,13 @@ public final class EventTimeOptions {
         try {
             t = EventTime.field(field);
         } catch (IllegalArgumentException bad) {
-            throw new BadInputException("--time-field: " + bad.getMessage());
+            throw new BadArgumentException("--time-field: " + bad.getMessage());
         }
         if (format != null) {
             try {
                 t = t.format(TimeFormat.spelled(format));
             } catch (IllegalArgumentException bad) {
-                throw new BadInputException("--time-format " + bad.getMessage());
+                throw new BadArgumentException("--time-format " + bad.getMessage());
             }
         }
         if (lateness != null) {
@@ -87,14 +87,14 @@ public final class EventTimeOptions {
      * @param leftOut what the read left out
      * @return the head
      */
-    static Value.Obj describe(Value.Obj head, Option<EventTime> time, LeftOut leftOut) {
+    static Cell.Obj describe(Cell.Obj head, Option<EventTime> time, LeftOut leftOut) {
         if (time.isEmpty()) {
             return head;
         }
         EventTime t = time.get();
-        return head.with("time", Value.obj().with("field", Value.text(t.field())).with("format", Value.text(t.format().spelling()))
-                        .with("lateness_ms", Value.number(t.lateness().toMillis())).with("lead_ms", Value.number(t.lead().toMillis())))
-                .with("left_out", Value.obj().with("late", Value.number(leftOut.late())).with("early", Value.number(leftOut.early()))
-                        .with("untimed", Value.number(leftOut.untimed())));
+        return head.with("time", Cell.obj().with("field", Cell.text(t.field())).with("format", Cell.text(t.format().spelling()))
+                        .with("lateness_ms", Cell.number(t.lateness().toMillis())).with("lead_ms", Cell.number(t.lead().toMillis())))
+                .with("left_out", Cell.obj().with("late", Cell.number(leftOut.late())).with("early", Cell.number(leftOut.early()))
+                        .with("untimed", Cell.number(leftOut.untimed())));
     }
 }

@@ -2,7 +2,7 @@ package echomq.cli.command;
 
 import echomq.cli.output.Report;
 import echomq.cli.output.Table;
-import echomq.cli.output.Value;
+import echomq.cli.output.Cell;
 import echomq.domain.eventtime.EventTime;
 import echomq.domain.eventtime.LeftOut;
 import echomq.domain.fold.Fold;
@@ -51,7 +51,7 @@ public final class WindowCommand extends StreamCommand {
 
     @Override
     protected Answer prepare(StreamKey key, ZoneId zone) {
-        Range r = range.range(zone, LocalTime.MIDNIGHT);
+        ReadRange r = range.range(zone, LocalTime.MIDNIGHT);
         Aggregates f = folds.aggregates();
         Option<String> by = keys.by();
         Option<Integer> top = keys.top();
@@ -65,9 +65,9 @@ public final class WindowCommand extends StreamCommand {
             Window.Fixed w = r.closed(now);
             LeftOut.Tally left = new LeftOut.Tally();
             StreamWindows windows = new StreamWindows(EventTimeOptions.read(byTime, c.range(), left));
-            Value.Obj head = Value.obj().with("stream", Value.text(key.toString()))
-                    .with("from", Value.time(w.from())).with("to", Value.time(w.to()));
-            List<Value> bounds = List.of(Value.time(w.from()), Value.time(w.to()));
+            Cell.Obj head = Cell.obj().with("stream", Cell.text(key.toString()))
+                    .with("from", Cell.time(w.from())).with("to", Cell.time(w.to()));
+            List<Cell> bounds = List.of(Cell.time(w.from()), Cell.time(w.to()));
             if (by.isEmpty()) {
                 AggregateState s = windows.foldDetailed(key, w, f.fold(), StreamWindows.DEFAULT_PAGE_SIZE).value();
                 return new Report(EventTimeOptions.describe(head.with(Answers.values(s)), byTime, left.counts()),
@@ -77,9 +77,9 @@ public final class WindowCommand extends StreamCommand {
             Fold<Map<String, AggregateState>> perKey = keyed.get();
             FoldResult<Map<String, AggregateState>> all = windows.foldDetailed(key, w, perKey, StreamWindows.DEFAULT_PAGE_SIZE);
             List<Tuple2<String, AggregateState>> ranked = Answers.ranked(all.value(), top);
-            return new Report(EventTimeOptions.describe(head.with("entries", Value.number(all.entries())).with("keys", Answers.keys(ranked)),
+            return new Report(EventTimeOptions.describe(head.with("entries", Cell.number(all.entries())).with("keys", Answers.keys(ranked)),
                     byTime, left.counts()),
-                    new Table(Answers.columns(f).prepend(field), ranked.map(k -> Answers.cells(k._2).prepend(Value.text(k._1)))));
+                    new Table(Answers.columns(f).prepend(field), ranked.map(k -> Answers.cells(k._2).prepend(Cell.text(k._1)))));
         });
     }
 }
