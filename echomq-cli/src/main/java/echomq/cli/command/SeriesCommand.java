@@ -3,6 +3,8 @@ package echomq.cli.command;
 import echomq.cli.output.Report;
 import echomq.cli.output.Table;
 import echomq.cli.output.Cell;
+import echomq.domain.eventtime.EventTime;
+import echomq.domain.eventtime.LeftOut;
 import echomq.domain.fold.Fold;
 import echomq.domain.fold.KeyedFolds;
 import echomq.domain.stream.StreamKey;
@@ -28,7 +30,8 @@ import java.time.ZoneId;
         description = {"The folds of each bucket of a range, every bucket present.",
                 "  series --stream orders --since 1h --bucket 5m --fold count,sum:amount",
                 "  series --stream orders --from 2026-12-01 --to 2026-12-07 --bucket 1d",
-                "         --zone Europe/Berlin --fold count,distinct:user"})
+                "         --zone Europe/Berlin --fold count,distinct:user",
+                "  series --stream orders --since 1h --bucket 1m --fold count --time-field ts --lateness 5m"})
 public final class SeriesCommand extends StreamCommand {
 
     @Option(names = "--bucket", paramLabel = "D", required = true,
@@ -47,6 +50,9 @@ public final class SeriesCommand extends StreamCommand {
     @Mixin
     KeyOptions keys;
 
+    @Mixin
+    EventTimeOptions time;
+
     /** For picocli. */
     public SeriesCommand() {
     }
@@ -64,16 +70,19 @@ public final class SeriesCommand extends StreamCommand {
         Aggregates f = folds.aggregates();
         io.vavr.control.Option<String> by = keys.by();
         io.vavr.control.Option<Integer> top = keys.top();
+        io.vavr.control.Option<EventTime> byTime = time.eventTime();
         io.vavr.control.Option<Fold<Map<String, AggregateState>>> keyed = by.map(field -> keys.bounded(field,
                 KeyedFolds.groupBy(field, e -> e.field(field), (Fold<AggregateState>) f.fold())));
         String spelled = bucket.trim();
         return Answer.report(c -> {
             Window.Closed range = r.closed(c.now(key));
-            StreamWindows windows = new StreamWindows(c.range());
+            LeftOut.Tally left = new LeftOut.Tally();
+            StreamWindows windows = new StreamWindows(EventTimeOptions.read(byTime, c.range(), left));
             Cell.Obj head = Cell.obj().with("stream", Cell.text(key.toString())).with("bucket", Cell.text(spelled));
             if (by.isEmpty()) {
                 Series<AggregateState> s = windows.foldSeries(key, buckets, range, f.fold());
-                return new Report(head.with("buckets", new Cell.Arr(s.buckets().map(b -> bounds(b).with(Answers.values(b.value()))))),
+                return new Report(EventTimeOptions.describe(head.with("buckets", new Cell.Arr(s.buckets().map(b -> bounds(b).with(Answers.values(b.value()))))),
+                        byTime, left.counts()),
                         new Table(List.of("from", "to").appendAll(Answers.columns(f)),
                                 s.buckets().map(b -> List.of(Cell.time(b.window().t0()), Cell.time(b.window().t1()))
                                         .appendAll(Answers.cells(b.value())))));
@@ -90,7 +99,7 @@ public final class SeriesCommand extends StreamCommand {
                         ? List.of(at.append(new Cell.None()).appendAll(Answers.cells(f.empty())))  // a quiet bucket keeps its row
                         : ranked.map(k -> at.append(Cell.text(k._1)).appendAll(Answers.cells(k._2)));
             });
-            return new Report(head.with("buckets", new Cell.Arr(json)),
+            return new Report(EventTimeOptions.describe(head.with("buckets", new Cell.Arr(json)), byTime, left.counts()),
                     new Table(List.of("from", "to", field).appendAll(Answers.columns(f)), rows));
         });
     }
