@@ -344,7 +344,7 @@ class WebPageTest {
             // in the rare case the two fell on each side of a bucket's end)
             JsonNode spread = null;
             for (int attempt = 0; spread == null; attempt++) {
-                assertThat(attempt).as("tries for two totals in one bucket").isLessThan(4);
+                assertThat(attempt).as("tries for two totals in one bucket").isLessThan(8); // a loaded worker may score the two across a 2 s bucket's end
                 Instant sent = Instant.now().minusMillis(1);
                 String a = f.guessId(game, "tom", String.join("", first));
                 String b = f.guessId(game, "tom", String.join("", second));
