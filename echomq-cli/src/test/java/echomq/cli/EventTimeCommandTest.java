@@ -153,6 +153,32 @@ class EventTimeCommandTest extends CliTest {
         assertThat(total).isEqualTo(x.count());
         assertLeftOut(s, all, t0, t1);
 
+        // the same questions in SQL: the ts bounds are the read's range, windows of the events' time, the same entries left out
+        String bounded = " WHERE ts >= TO_TIMESTAMP_LTZ(" + t0 + ", 3) AND ts <= TO_TIMESTAMP_LTZ(" + t1 + ", 3)";
+        JsonNode q = ok(concat(new String[]{"sql", "SELECT COUNT(*) AS n, SUM(amount) AS total FROM `" + key + "`" + bounded, "--format", "json"},
+                time)).json();
+        assertThat(q.get("rows").get(0).get(0).asLong()).isEqualTo(x.count());
+        assertThat(decimal(q.get("rows").get(0).get(1))).isEqualByComparingTo(x.sum());
+        assertThat(q.get("time").get("format").asText()).isEqualTo(format);
+        assertLeftOut(q, all, t0, t1);
+        JsonNode tumble = ok(concat(new String[]{"sql", "SELECT window_start, window_end, COUNT(*) AS n, SUM(amount) AS total FROM TABLE(TUMBLE("
+                + "TABLE `" + key + "`, DESCRIPTOR(ts), INTERVAL '1' MINUTE))" + bounded + " GROUP BY window_start, window_end", "--format", "json"}, time))
+                .json();
+        List<String> members = new ArrayList<>();
+        tumble.fieldNames().forEachRemaining(members::add);
+        assertThat(members).as("columns and rows first, as docs/13 fixes them").containsExactly("columns", "rows", "time", "left_out");
+        long inWindows = 0;
+        for (JsonNode row : tumble.get("rows")) {
+            long from = Instant.parse(row.get(0).asText()).toEpochMilli();
+            long to = Instant.parse(row.get(1).asText()).toEpochMilli();
+            Exact wx = Exact.of(inWindow(all, Math.max(t0, from), Math.min(t1, to - 1)), "amount", "user");
+            assertThat(row.get(2).asLong()).as("window from %s", from).isEqualTo(wx.count());
+            assertThat(decimal(row.get(3))).isEqualByComparingTo(wx.sum());
+            inWindows += wx.count();
+        }
+        assertThat(inWindows).isEqualTo(x.count());
+        assertLeftOut(tumble, all, t0, t1);
+
         // by the ids' time the same window is another answer whenever an entry's event time falls in another minute than its id
         JsonNode byId = ok("window", "--stream", key, "--from", Instant.ofEpochMilli(t0).toString(), "--to", Instant.ofEpochMilli(t1).toString(),
                 "--fold", "count", "--format", "json").json();
@@ -184,6 +210,12 @@ class EventTimeCommandTest extends CliTest {
             assertThat(copies.get(k).field("user").getOrNull()).isEqualTo(left.get(k).w().field("user"));
         }
         assertThat(r.get("late_copied").asLong()).isEqualTo(left.size());
+        // INSERT INTO by DESCRIPTOR(ts) is the same rollup by event time
+        ok(concat(new String[]{"sql", "INSERT INTO `" + key + ":sql1m` SELECT window_start, window_end, COUNT(*), SUM(amount) FROM TABLE(TUMBLE("
+                + "TABLE `" + key + "`, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end", "--once", "--format", "json"}, time));
+        List<StreamEntry> bySql = RollupCommandTest.read(key + ":sql1m");
+        assertThat(bySql).extracting(e -> e.id().ms()).containsExactlyElementsOf(perMinute.keySet());
+        assertThat(bySql).extracting(e -> e.field("entries").get()).containsExactlyElementsOf(target.stream().map(e -> e.field("entries").get()).toList());
         JsonNode again = ok(concat(new String[]{"rollup", "--stream", key, "--bucket", "1m", "--fold", "count,sum:amount", "--into", key + ":1m",
                 "--late-into", key + ":late", "--once", "--format", "json"}, time)).json();
         assertThat(again.get("written").asLong()).isZero();
@@ -203,8 +235,14 @@ class EventTimeCommandTest extends CliTest {
                 {"rollup", "--stream", "o", "--bucket", "1m", "--fold", "count", "--into", "o:1m", "--once", "--late-into", "o:late"},
                 {"rollup", "--stream", "o", "--bucket", "1m", "--fold", "count", "--into", "o:1m", "--once", "--time-field", "ts",
                         "--late-into", "o:1m"},
+                {"sql", "SELECT COUNT(*) FROM o WHERE ts > CURRENT_TIMESTAMP - INTERVAL '1' HOUR", "--lateness", "5m"},
+                {"sql", "SELECT COUNT(*) FROM o WHERE _time > CURRENT_TIMESTAMP - INTERVAL '1' HOUR", "--time-field", "_time"},
+                {"sql", "SELECT COUNT(*) FROM o WHERE ts > CURRENT_TIMESTAMP - INTERVAL '1' HOUR", "--time-field", "ts", "--lead", "1 fortnight"},
+                {"sql", "SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE o, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) WHERE _id > '1-0' "
+                        + "GROUP BY window_start, window_end", "--time-field", "ts"},
         };
-        String[] named = {"--time-format", "--lateness", "--lateness", "--lead", "--time-field", "--lateness", "--late-into", "--late-into"};
+        String[] named = {"--time-format", "--lateness", "--lateness", "--lead", "--time-field", "--lateness", "--late-into", "--late-into",
+                "--lateness", "--time-field", "--lead", "_id is not supported in a query windowed by DESCRIPTOR(ts)"};
         try (UnifiedJedis jedis = RedisConnections.connect(server.uri())) {
             for (int i = 0; i < bad.length; i++) {
                 String before = SqlCommandTest.commands(jedis);

@@ -87,7 +87,7 @@ class SqlCommandTest extends CliTest {
         String query = "SELECT COUNT(*) FROM orders WHERE _time > CURRENT_TIMESTAMP - INTERVAL '1' HOUR";
         assertThat(run("sql", query, "--follow").err()).contains("--follow answers each window as it closes");
         assertThat(run("sql", query, "--once").code()).isEqualTo(EchoMqCli.BAD_INPUT);
-        assertThat(run("sql", query, "--time-field", "ts").err()).contains("--time-field needs --lateness");
+        assertThat(run("sql", query, "--lateness", "5m").err()).contains("--lateness needs --time-field");
         assertThat(run("sql", "INSERT INTO `o:1m` SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE o, DESCRIPTOR(_time), "
                 + "INTERVAL '1' MINUTE)) GROUP BY window_start, window_end", "--follow").err()).contains("--follow is for a query");
         Run down = runWith(Map.of("REDIS_URL", "redis://127.0.0.1:1"), "sql", query);

@@ -2,6 +2,7 @@ package echomq.sql;
 
 import echomq.domain.closing.BucketMarkPort;
 import echomq.domain.closing.ServerClockPort;
+import echomq.domain.eventtime.EventTime;
 import echomq.domain.ports.EchoPorts;
 import echomq.domain.rollup.RollupAppendPort;
 import echomq.domain.stream.StreamRangePort;
@@ -10,7 +11,6 @@ import echomq.engine.live.ClosingBuckets;
 import echomq.engine.rollup.Rollup;
 import echomq.sketches.AggregateState;
 import echomq.sql.execute.Execution;
-import echomq.sql.model.EventTimeField;
 import echomq.sql.model.SqlRefusedException;
 import echomq.sql.parse.SqlText;
 import echomq.sql.plan.InsertPlan;
@@ -50,7 +50,7 @@ public final class EchoSql {
     private final RollupAppendPort appends;
     private final BucketMarkPort marks;
     private final ZoneId zone;
-    private final Option<EventTimeField> eventTime;
+    private final Option<EventTime> eventTime;
 
     /**
      * Queries over these ports, {@code TIMESTAMP '…'} literals in UTC.
@@ -66,7 +66,7 @@ public final class EchoSql {
     }
 
     private EchoSql(StreamRangePort range, StreamStatePort states, ServerClockPort clock, RollupAppendPort appends, BucketMarkPort marks,
-                    ZoneId zone, Option<EventTimeField> eventTime) {
+                    ZoneId zone, Option<EventTime> eventTime) {
         this.range = Objects.requireNonNull(range, "range");
         this.states = Objects.requireNonNull(states, "states");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -97,13 +97,20 @@ public final class EchoSql {
     }
 
     /**
-     * The same, with a field declared as the streams' event time: {@code DESCRIPTOR(field)} names it
-     * (refused, naming the declaration, until the library windows by event time).
+     * The same, with the streams' event time declared: {@code DESCRIPTOR(ts)} windows by it (read
+     * through {@link EventTime#over}, {@code window_start} and {@code window_end} in the events' time),
+     * a predicate on {@code ts} bounds the ids read by it widened by the lead and the lateness, and an
+     * answer that uses it counts what its rule left out ({@link Answer#leftOut}).
+     * <pre>{@code
+     * EchoSql byTs = sql.withEventTime(EventTime.field("ts").lateness(Duration.ofMinutes(5)));
+     * }</pre>
      *
-     * @param declared the field and its lateness
+     * @param declared the field, its format, lateness and lead
      * @return the queries
+     * @throws IllegalArgumentException when the field is {@code _time} or {@code _id}
      */
-    public EchoSql withEventTime(EventTimeField declared) {
+    public EchoSql withEventTime(EventTime declared) {
+        new SqlText(zone, Option.some(declared)); // checks the field before any query
         return new EchoSql(range, states, clock, appends, marks, zone, Option.some(declared));
     }
 
@@ -126,11 +133,12 @@ public final class EchoSql {
      *
      * @param sql       a query or an {@code INSERT INTO}
      * @param zone      the zone of {@code TIMESTAMP '…'} literals
-     * @param eventTime the field declared as event time, if any
+     * @param eventTime the streams' event time, if declared
      * @return its plan
      * @throws SqlRefusedException naming what is malformed or outside the subset, and where
+     * @throws IllegalArgumentException when the event time's field is {@code _time} or {@code _id}
      */
-    public static Planned plan(String sql, ZoneId zone, Option<EventTimeField> eventTime) {
+    public static Planned plan(String sql, ZoneId zone, Option<EventTime> eventTime) {
         return new Planner().plan(new SqlText(zone, eventTime).parse(sql));
     }
 

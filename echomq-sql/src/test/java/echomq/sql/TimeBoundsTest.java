@@ -1,17 +1,13 @@
 package echomq.sql;
 
-import echomq.sql.model.EventTimeField;
-import echomq.sql.model.SqlRefusedException;
 import echomq.sql.result.Answer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import java.time.Duration;
 import java.time.Instant;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Every time predicate is the id range read: over a stream holding a day (an entry every 10 s), a
@@ -75,19 +71,5 @@ class TimeBoundsTest {
         // the windows ending by 12:30 the day before: [11:50, 12:10), [12:00, 12:20), [12:10, 12:30); rows from 12:00 (the stream's start)
         assertThat(end.rows().map(r -> r.get(1).text())).containsExactly("60", "120", "120");
         assertThat(s.read.get()).isEqualTo(180);
-    }
-
-    @Test
-    void eventTimeIsRefusedNamingItsDeclarationUntilTheDomainHasIt() {
-        EchoSql withTs = s.sql().withEventTime(new EventTimeField("ts", Duration.ofMinutes(5)));
-        assertThatThrownBy(() -> withTs.query("SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE orders, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) "
-                + "GROUP BY window_start, window_end"))
-                .isInstanceOf(SqlRefusedException.class)
-                .hasMessageContaining("line 1, column 74: DESCRIPTOR(ts) windows by the declared event time (--time-field ts --lateness 5m)")
-                .hasMessageContaining("DESCRIPTOR(_time)");
-        assertThatThrownBy(() -> s.sql().query("SELECT COUNT(*) FROM TABLE(TUMBLE(TABLE orders, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) "
-                + "GROUP BY window_start, window_end"))
-                .hasMessageContaining("DESCRIPTOR(ts) names no time column").hasMessageContaining("--time-field ts");
-        assertThat(s.calls.get()).isZero();
     }
 }

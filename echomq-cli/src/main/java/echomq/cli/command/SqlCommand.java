@@ -5,13 +5,13 @@ import echomq.cli.output.Report;
 import echomq.cli.output.RowSink;
 import echomq.cli.output.Table;
 import echomq.cli.output.Cell;
+import echomq.domain.eventtime.EventTime;
 import echomq.domain.stream.StreamKey;
 import echomq.engine.live.ClosingBuckets;
 import echomq.engine.rollup.Rollup;
 import echomq.engine.rollup.RollupReport;
 import echomq.sketches.AggregateState;
 import echomq.sql.EchoSql;
-import echomq.sql.model.EventTimeField;
 import echomq.sql.plan.InsertPlan;
 import echomq.sql.plan.Plan;
 import echomq.sql.plan.Planned;
@@ -39,6 +39,8 @@ import java.util.concurrent.atomic.AtomicLong;
                 "  sql \"SELECT window_start, \\`user\\`, COUNT(*) AS n, SUM(amount) FROM TABLE(TUMBLE(TABLE orders,",
                 "       DESCRIPTOR(_time), INTERVAL '1' MINUTE)) WHERE _time > CURRENT_TIMESTAMP - INTERVAL '1' HOUR",
                 "       GROUP BY window_start, window_end, \\`user\\`\"",
+                "  sql --time-field ts --lateness 5m \"SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE orders,",
+                "       DESCRIPTOR(ts), INTERVAL '1' MINUTE)) WHERE ts > CURRENT_TIMESTAMP - INTERVAL '1' HOUR GROUP BY window_start, window_end\"",
                 "  sql --follow \"SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE orders, DESCRIPTOR(_time),",
                 "       INTERVAL '1' MINUTE)) GROUP BY window_start, window_end\"",
                 "  sql --once \"INSERT INTO \\`orders:1m\\` SELECT window_start, window_end, COUNT(*), SUM(amount) FROM …\""})
@@ -61,11 +63,8 @@ public final class SqlCommand extends RedisCommand {
     @Option(names = "--every", paramLabel = "D", description = "a running INSERT INTO: how often to look for closed windows (default 1s)")
     String every;
 
-    @Option(names = "--time-field", paramLabel = "F", description = "the field of each entry's own time (event time), named in DESCRIPTOR(F)")
-    String timeField;
-
-    @Option(names = "--lateness", paramLabel = "D", description = "with --time-field: how long after its event time an entry may arrive, e.g. 5m")
-    String lateness;
+    @picocli.CommandLine.Mixin
+    EventTimeOptions time;
 
     /** Tests bound a follow with this; a person stops it with Ctrl-C. */
     @Option(names = "--max-windows", paramLabel = "N", hidden = true, description = "stop after N windows (--follow) or N written (INSERT)")
@@ -84,8 +83,15 @@ public final class SqlCommand extends RedisCommand {
 
     @Override
     protected Answer prepare(ZoneId zone) {
-        io.vavr.control.Option<EventTimeField> eventTime = eventTime();
-        Planned planned = EchoSql.plan(query, zone, eventTime);
+        io.vavr.control.Option<EventTime> eventTime = time.eventTime();
+        Planned planned;
+        try {
+            planned = EchoSql.plan(query, zone, eventTime);
+        } catch (echomq.sql.model.SqlRefusedException refused) {
+            throw refused;
+        } catch (IllegalArgumentException bad) {
+            throw new BadArgumentException("--time-field: " + bad.getMessage());
+        }
         subject = planned.table().key().toString();
         long max = io.vavr.control.Option.of(maxWindows).map(n -> (long) Inputs.positive("--max-windows", n)).getOrElse(Long.MAX_VALUE);
         io.vavr.control.Option<Duration> givenSkew = io.vavr.control.Option.of(skew).map(s -> Inputs.durationOrZero("--skew", s));
@@ -107,37 +113,20 @@ public final class SqlCommand extends RedisCommand {
             if (skew != null || maxWindows != null) {
                 throw new BadArgumentException((skew != null ? "--skew" : "--max-windows") + " is for --follow (or an INSERT INTO)");
             }
-            return Answer.report(c -> report(sql(c, zone, eventTime).answer(plan)));
+            return Answer.report(c -> report(sql(c, zone, eventTime).answer(plan), eventTime));
         }
         EchoSql.requireFollowable(plan);
         return (c, t, format, z) -> follow(c, t, format, z, plan, zone, eventTime, givenSkew.getOrElse(Duration.ZERO), max);
     }
 
-    private io.vavr.control.Option<EventTimeField> eventTime() {
-        if (timeField == null) {
-            if (lateness != null) {
-                throw new BadArgumentException("--lateness needs --time-field F: the field whose time is late");
-            }
-            return io.vavr.control.Option.none();
-        }
-        if (lateness == null) {
-            throw new BadArgumentException("--time-field needs --lateness D: how long after its event time an entry may arrive, e.g. --lateness 5m");
-        }
-        try {
-            return io.vavr.control.Option.some(new EventTimeField(timeField, Inputs.durationOrZero("--lateness", lateness)));
-        } catch (IllegalArgumentException bad) {
-            throw new BadArgumentException("--time-field: " + bad.getMessage());
-        }
-    }
-
-    private static EchoSql sql(RedisConnection c, ZoneId zone, io.vavr.control.Option<EventTimeField> eventTime) {
+    private static EchoSql sql(RedisConnection c, ZoneId zone, io.vavr.control.Option<EventTime> eventTime) {
         EchoSql sql = new EchoSql(c.range(), c.states(), c.clock(), c.rollupAppends(), new InProcessMarks()).withZone(zone);
         return eventTime.map(sql::withEventTime).getOrElse(sql);
     }
 
     /** Each window as it closes: a JSON document per window, or its rows under one table or CSV header. */
     private static void follow(RedisConnection c, Terminal t, Format format, ZoneId zone, Plan plan, ZoneId queryZone,
-                               io.vavr.control.Option<EventTimeField> eventTime, Duration skew, long max) {
+                               io.vavr.control.Option<EventTime> eventTime, Duration skew, long max) {
         List<Column> columns = plan.answerColumns();
         RowSink sink = format.sink(t.out(), zone, columns.map(Column::name), columns.map(col -> col.type() == SqlType.TIMESTAMP_LTZ ? 24 : 8),
                 columns.map(col -> numeric(col.type())));
@@ -147,7 +136,7 @@ public final class SqlCommand extends RedisCommand {
                 return;
             }
             windows.incrementAndGet();
-            Report r = report(a);
+            Report r = report(a, eventTime);
             if (format == Format.JSON) {
                 sink.row(r.document(), List.empty());
             } else {
@@ -165,7 +154,7 @@ public final class SqlCommand extends RedisCommand {
     }
 
     private static void insert(RedisConnection c, Terminal t, Format format, ZoneId zone, InsertPlan plan, ZoneId queryZone,
-                               io.vavr.control.Option<EventTimeField> eventTime, io.vavr.control.Option<Duration> givenSkew, Duration pace, long max,
+                               io.vavr.control.Option<EventTime> eventTime, io.vavr.control.Option<Duration> givenSkew, Duration pace, long max,
                                boolean once) {
         StreamKey source = plan.table().key();
         Duration lag = givenSkew.getOrElse(() -> RollupCommand.defaultSkew(c, source));
@@ -178,14 +167,18 @@ public final class SqlCommand extends RedisCommand {
         }
     }
 
-    /** The answer as the outputs print it: {@code {"columns": [{"name", "type"}], "rows": [[…]]}} and the same as a table. */
-    static Report report(echomq.sql.result.Answer a) {
+    /**
+     * The answer as the outputs print it: {@code {"columns": [{"name", "type"}], "rows": [[…]]}} and the same as a table;
+     * by event time, with the {@code "time"} and {@code "left_out"} members of the other commands' answers after them.
+     */
+    static Report report(echomq.sql.result.Answer a, io.vavr.control.Option<EventTime> eventTime) {
         List<List<Cell>> rows = a.rows().map(r -> r.map(SqlCommand::value));
         Cell.Obj doc = Cell.obj()
                 .with("columns", new Cell.Arr(a.columns().map(col -> Cell.obj().with("name", Cell.text(col.name()))
                         .with("type", Cell.text(col.type().sql())))))
                 .with("rows", new Cell.Arr(rows.map(Cell.Arr::new)));
-        return new Report(doc, new Table(a.names(), rows));
+        Cell.Obj told = a.leftOut().map(missed -> EventTimeOptions.describe(doc, eventTime, missed)).getOrElse(doc);
+        return new Report(told, new Table(a.names(), rows));
     }
 
     private static Cell value(echomq.sql.result.Value v) {

@@ -2,6 +2,8 @@ package echomq.sql.execute;
 
 import echomq.domain.closing.BucketMarkPort;
 import echomq.domain.closing.ServerClockPort;
+import echomq.domain.eventtime.EventTime;
+import echomq.domain.eventtime.LeftOut;
 import echomq.domain.fold.CombinableFold;
 import echomq.domain.id.StreamId;
 import echomq.domain.rollup.RollupAppendPort;
@@ -50,7 +52,11 @@ import java.util.function.Predicate;
 /**
  * Runs plans over the ports of one connection: a query once (one paged pass of {@link StreamWindows}
  * over the id range its time predicates bound), each window of a query as it closes on Redis' clock
- * ({@link ClosingBuckets}), or a rollup ({@link Rollup}).
+ * ({@link ClosingBuckets}), or a rollup ({@link Rollup}). A query windowed by the declared event time
+ * reads through {@link EventTime#over}: its range is of event times, the view reads the ids that range
+ * reaches (lead before, lateness after) and hands out the entries on time in event-time order; a
+ * query that only bounds the event-time column reads the ids those bounds reach and keeps the entries
+ * on time. Either way the answer counts what the rule left out ({@link Answer#leftOut}).
  * <pre>{@code
  * Execution run = new Execution(ports.range(), ports.states(), ports.serverClock());
  * Answer a = run.answer(plan);
@@ -86,25 +92,29 @@ public final class Execution {
     public Answer answer(Plan plan) {
         StreamKey key = plan.table().key();
         Instant now = clock.now(key);
+        LeftOut.Tally missed = new LeftOut.Tally();
         Option<Window.Closed> read = range(plan, key, now);
+        Answer answer;
         if (read.isEmpty()) {
-            return finish(plan, columnsOfNothing(plan), List.empty());
+            answer = finish(plan, columnsOfNothing(plan), List.empty());
+        } else {
+            Window.Closed r = read.get();
+            StreamWindows windows = new StreamWindows(plan.readsByEventTime() ? plan.eventTime().get().over(range, missed) : range);
+            answer = plan.shape().match(
+                    w -> {
+                        Groups groups = new Groups(plan, now, missed);
+                        List<List<Value>> rows = w.match(grid -> grid(plan, key, grid, r, groups, windows),
+                                s -> sessions(key, s, r, groups, windows));
+                        return finish(plan, plan.columns(), rows);
+                    },
+                    () -> {
+                        Groups groups = new Groups(plan, now, missed);
+                        Map<GroupKey, Measured> all = windows.foldWindow(key, r, groups.fold());
+                        return finish(plan, plan.columns(), groups.rows(Bounds.NONE, all));
+                    },
+                    rows -> rows(plan, key, r, now, rows.star(), missed));
         }
-        Window.Closed r = read.get();
-        StreamWindows windows = new StreamWindows(range);
-        return plan.shape().match(
-                w -> {
-                    Groups groups = new Groups(plan, now);
-                    List<List<Value>> rows = w.match(grid -> grid(plan, key, grid, r, groups, windows),
-                            s -> sessions(key, s, r, groups, windows));
-                    return finish(plan, plan.columns(), rows);
-                },
-                () -> {
-                    Groups groups = new Groups(plan, now);
-                    Map<GroupKey, Measured> all = windows.foldWindow(key, r, groups.fold());
-                    return finish(plan, plan.columns(), groups.rows(Bounds.NONE, all));
-                },
-                rows -> rows(plan, key, r, now, rows.star()));
+        return plan.eventTime().isDefined() ? answer.withLeftOut(missed.counts()) : answer;
     }
 
     private List<List<Value>> grid(Plan plan, StreamKey key, Windows.Grid grid, Window.Closed r, Groups groups, StreamWindows windows) {
@@ -147,8 +157,8 @@ public final class Execution {
     }
 
     /** The rows themselves, from the range, the kept ones, as many as the limit when nothing orders them. */
-    private Answer rows(Plan plan, StreamKey key, Window.Closed r, Instant now, boolean star) {
-        Predicate<StreamEntry> kept = Groups.rowTest(plan.rowFilter(), now);
+    private Answer rows(Plan plan, StreamKey key, Window.Closed r, Instant now, boolean star, LeftOut.Sink missed) {
+        Predicate<StreamEntry> kept = Groups.rowTest(plan, now, missed);
         long most = plan.order().isEmpty() && plan.topN().isEmpty() ? plan.limit().getOrElse(Long.MAX_VALUE) : Long.MAX_VALUE;
         java.util.List<StreamEntry> found = new java.util.ArrayList<>();
         StreamId from = StreamId.floor(r.t0());
@@ -235,27 +245,55 @@ public final class Execution {
     }
 
     /**
-     * The id range a query reads at {@code now}: from the greatest lower end of its time predicates (else
-     * the stream's first entry) to the least upper end (else its last entry); none when it holds nothing.
+     * The range a query reads at {@code now}, in the time it reads by: from the greatest lower end of its
+     * time predicates (else the stream's first entry) to the least upper end (else its last entry); none
+     * when it holds nothing. Windows by event time read a range of event times (the view reaches the ids
+     * past it); any other read a range of ids, a bound on the event-time column widened to the ids it reaches.
      */
     private Option<Window.Closed> range(Plan plan, StreamKey key, Instant now) {
-        Option<Long> lower = most(plan.lower(), now, true);
-        Option<Long> upper = most(plan.upper(), now, false);
+        Option<Long> lower = most(plan, plan.lower(), now, true);
+        Option<Long> upper = most(plan, plan.upper(), now, false);
         if (lower.isEmpty() || upper.isEmpty()) {
             Option<StreamState> state = states.state(key);
             if (state.isEmpty() || state.get().first().isEmpty() || state.get().last().isEmpty()) {
                 return Option.none(); // no stream, or an empty one
             }
+            // by event time, the entries of ids [first, last] on time have event times [first - L, last + E]
+            Option<EventTime> byEvent = plan.readsByEventTime() ? plan.eventTime() : Option.none();
             if (lower.isEmpty()) {
-                lower = Option.some(state.get().first().get().ms());
+                long first = state.get().first().get().ms();
+                lower = Option.some(byEvent.map(t -> first - t.lateness().toMillis()).getOrElse(first));
             }
             if (upper.isEmpty()) {
-                upper = Option.some(state.get().last().get().ms());
+                long last = state.get().last().get().ms();
+                upper = Option.some(byEvent.map(t -> last > Long.MAX_VALUE - t.lead().toMillis() ? Long.MAX_VALUE : last + t.lead().toMillis())
+                        .getOrElse(last));
             }
         }
         long a = Math.max(0, lower.get());
         long b = upper.get();
         return b < a ? Option.none() : Option.some(Window.closed(Instant.ofEpochMilli(a), Instant.ofEpochMilli(b)));
+    }
+
+    /** The greatest (or least) of the bounds at {@code now}, each in the time the plan reads by. */
+    private static Option<Long> most(Plan plan, List<RowBound> bounds, Instant now, boolean greatest) {
+        return most(bounds.map(b -> new RowBound(b.shown(), b.onEventTime(), at -> b.ms().apply(at).map(ms -> inReadTime(plan, b, ms, greatest)))),
+                now, greatest);
+    }
+
+    /**
+     * A bound in the time a plan reads by: as it is, or, a bound on event time for a read of ids, the ids
+     * it reaches by the rule ({@code e - E} below, {@code e + L} above).
+     */
+    private static long inReadTime(Plan plan, RowBound b, long ms, boolean lower) {
+        if (b.onEventTime() == plan.readsByEventTime()) {
+            return ms;
+        }
+        if (!b.onEventTime()) {
+            throw new IllegalStateException("a bound on the ids' time (" + b.shown() + ") in a read by event time: the plan refuses it");
+        }
+        EventTime t = plan.eventTime().get();
+        return lower ? t.lowestId(ms).ms() : t.highestId(ms).ms();
     }
 
     private static Option<Long> most(List<RowBound> bounds, Instant now, boolean greatest) {
@@ -289,16 +327,18 @@ public final class Execution {
                                               Consumer<Answer> onWindow) {
         requireFollowable(plan);
         StreamKey key = plan.table().key();
-        ClosingBuckets closing = new ClosingBuckets(range, clock, marks);
+        LeftOut.Tally missed = new LeftOut.Tally();
+        ClosingBuckets byIds = new ClosingBuckets(range, clock, marks);
+        ClosingBuckets closing = plan.readsByEventTime() ? byIds.byEventTime(plan.eventTime().get(), missed) : byIds;
         Windows w = ((Shape.Windowed) plan.shape()).windows();
         return w.match(grid -> {
             Instant now = clock.now(key);
-            Groups groups = new Groups(plan, now);
+            Groups groups = new Groups(plan, now, missed);
             return closing.subscribe(key, name, grid.buckets(), from, skew, groups.fold(),
                     b -> onWindow.accept(finish(plan, plan.columns(), groups.rows(grid.bounds(0, 1, b.window(), b.window()), b.value()))));
         }, s -> {
             Instant now = clock.now(key);
-            Groups groups = new Groups(plan, now);
+            Groups groups = new Groups(plan, now, missed);
             return closing.subscribe(key, name, s.sessions(), from, skew, groups.fold(),
                     x -> onWindow.accept(finish(plan, plan.columns(), groups.rows(s.bounds(x.window()), x.value()))));
         });
@@ -336,7 +376,7 @@ public final class Execution {
      */
     public Instant start(Plan plan) {
         Instant now = clock.now(plan.table().key());
-        return most(plan.lower(), now, true).map(ms -> Instant.ofEpochMilli(Math.max(0, ms))).getOrElse(now);
+        return most(plan, plan.lower(), now, true).map(ms -> Instant.ofEpochMilli(Math.max(0, ms))).getOrElse(now);
     }
 
     // ---- INSERT INTO ------------------------------------------------------------------------------
@@ -351,7 +391,8 @@ public final class Execution {
      * @throws IllegalArgumentException for a bad skew
      */
     public Rollup<AggregateState> rollup(InsertPlan plan, RollupAppendPort appends, Duration skew) {
-        RollupSpec spec = RollupSpec.of(plan.table().key(), plan.target().key(), plan.windows().buckets(), skew);
+        RollupSpec byIds = RollupSpec.of(plan.table().key(), plan.target().key(), plan.windows().buckets(), skew);
+        RollupSpec spec = plan.windows().time().eventTime().map(byIds::byEventTime).getOrElse(byIds);
         RollupFold<AggregateState> fold = plan.rowFilter().isEmpty() ? plan.folds().rollup() : filtered(plan);
         return new Rollup<>(spec, fold, range, states, appends, clock);
     }

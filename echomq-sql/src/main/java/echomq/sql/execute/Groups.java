@@ -1,5 +1,7 @@
 package echomq.sql.execute;
 
+import echomq.domain.eventtime.EventTime;
+import echomq.domain.eventtime.LeftOut;
 import echomq.domain.fold.CombinableFold;
 import echomq.domain.fold.KeyedFolds;
 import echomq.domain.stream.StreamEntry;
@@ -31,10 +33,10 @@ final class Groups {
     private final Predicate<StreamEntry> rows;
     private final CombinableFold<Map<GroupKey, Measured>> fold;
 
-    Groups(Plan plan, Instant now) {
+    Groups(Plan plan, Instant now, LeftOut.Sink missed) {
         this.plan = plan;
         this.now = now;
-        this.rows = rowTest(plan.rowFilter(), now);
+        this.rows = rowTest(plan, now, missed);
         String[] keys = plan.keys().toJavaArray(String[]::new);
         Predicate<StreamEntry> kept = rows;
         this.fold = KeyedFolds.groupBy("sql-groups-" + plan.keys().mkString(","), e -> {
@@ -47,6 +49,27 @@ final class Groups {
             }
             return Option.some(GroupKey.of(values));
         }, plan.measures().fold());
+    }
+
+    /**
+     * The rows a plan keeps: its row predicate, and, when it bounds the event-time column of entries read
+     * by id, the rule (an entry not on time is left out, and {@code missed} hears it). Windows by event
+     * time read through the view, which keeps only the entries on time itself.
+     */
+    static Predicate<StreamEntry> rowTest(Plan plan, Instant now, LeftOut.Sink missed) {
+        Predicate<StreamEntry> filter = rowTest(plan.rowFilter(), now);
+        if (plan.eventTime().isEmpty() || plan.readsByEventTime()) {
+            return filter;
+        }
+        EventTime time = plan.eventTime().get();
+        return e -> {
+            Option<LeftOut.Reason> out = time.timing(e).leftOut();
+            if (out.isDefined()) {
+                missed.leftOut(e, out.get());
+                return false;
+            }
+            return filter.test(e);
+        };
     }
 
     static Predicate<StreamEntry> rowTest(Option<Condition> filter, Instant now) {

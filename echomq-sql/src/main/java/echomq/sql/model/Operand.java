@@ -17,7 +17,7 @@ import java.util.Objects;
  * new Operand.Field("amount", at).value(entry, Bounds.NONE, now);   // Text[value=12.5], or Value.NULL
  * }</pre>
  */
-public sealed interface Operand permits Operand.Field, Operand.EntryId, Operand.EntryTime, Operand.WindowColumn,
+public sealed interface Operand permits Operand.Field, Operand.EntryId, Operand.EntryTime, Operand.EventTimeColumn, Operand.WindowColumn,
         Operand.Cast, Operand.Text, Operand.Number, Operand.Time, Operand.Null {
 
     /** What an operand's values are, for what a comparison of two of them means. */
@@ -183,6 +183,46 @@ public sealed interface Operand permits Operand.Field, Operand.EntryId, Operand.
         @Override
         public Value value(StreamEntry entry, Bounds window, Instant now) {
             return new Value.Time(Instant.ofEpochMilli(entry.id().ms()));
+        }
+    }
+
+    /**
+     * The field declared as the stream's event time ({@code --time-field ts}): its time, read in the
+     * declared format ({@code TIMESTAMP_LTZ(3)}); NULL when the entry has none.
+     *
+     * @param declared the event time
+     * @param at       where it stands
+     */
+    record EventTimeColumn(echomq.domain.eventtime.EventTime declared, Position at) implements Operand {
+        /**
+         * Checks the parts.
+         *
+         * @param declared the event time
+         * @param at       the position
+         */
+        public EventTimeColumn {
+            Objects.requireNonNull(declared, "declared");
+            Objects.requireNonNull(at, "at");
+        }
+
+        @Override
+        public String shown() {
+            return declared.field();
+        }
+
+        @Override
+        public Kind kind() {
+            return Kind.TIME;
+        }
+
+        @Override
+        public boolean onRow() {
+            return true;
+        }
+
+        @Override
+        public Value value(StreamEntry entry, Bounds window, Instant now) {
+            return declared.millis(entry).<Value>map(ms -> new Value.Time(Instant.ofEpochMilli(ms))).getOrElse(Value.NULL);
         }
     }
 

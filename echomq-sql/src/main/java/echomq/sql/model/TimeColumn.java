@@ -1,14 +1,17 @@
 package echomq.sql.model;
 
+import io.vavr.control.Option;
+
 import java.util.Objects;
 
 /**
  * The column a window's {@code DESCRIPTOR} names: the time its rows are windowed by. Either
  * {@code _time}, the entry id's millisecond (the time Redis received an {@code XADD … *}), or a field
- * declared as the stream's event time ({@code --time-field ts --lateness 5m}).
+ * declared as the stream's event time ({@code --time-field ts --lateness 5m}), whose windows are read
+ * through the domain's {@link echomq.domain.eventtime.EventTime#over} view.
  * <pre>{@code
  * TimeColumn.of("_time", at, Option.none());          // IdTime
- * TimeColumn.of("ts", at, Option.some(declared));     // EventTime: refused until the domain windows by event time
+ * TimeColumn.of("ts", at, Option.some(declared));     // EventTime: windows by each entry's own time
  * }</pre>
  */
 public sealed interface TimeColumn permits TimeColumn.IdTime, TimeColumn.EventTime {
@@ -28,6 +31,13 @@ public sealed interface TimeColumn permits TimeColumn.IdTime, TimeColumn.EventTi
     String name();
 
     /**
+     * The event time its windows are read by.
+     *
+     * @return the declaration, none for {@code _time}
+     */
+    Option<echomq.domain.eventtime.EventTime> eventTime();
+
+    /**
      * {@code _time}: the entry id's millisecond.
      *
      * @param at where it stands
@@ -37,6 +47,11 @@ public sealed interface TimeColumn permits TimeColumn.IdTime, TimeColumn.EventTi
         public String name() {
             return "_time";
         }
+
+        @Override
+        public Option<echomq.domain.eventtime.EventTime> eventTime() {
+            return Option.none();
+        }
     }
 
     /**
@@ -45,7 +60,7 @@ public sealed interface TimeColumn permits TimeColumn.IdTime, TimeColumn.EventTi
      * @param declared the declaration
      * @param at       where it stands
      */
-    record EventTime(EventTimeField declared, Position at) implements TimeColumn {
+    record EventTime(echomq.domain.eventtime.EventTime declared, Position at) implements TimeColumn {
         /**
          * Checks the parts.
          *
@@ -61,6 +76,11 @@ public sealed interface TimeColumn permits TimeColumn.IdTime, TimeColumn.EventTi
         public String name() {
             return declared.field();
         }
+
+        @Override
+        public Option<echomq.domain.eventtime.EventTime> eventTime() {
+            return Option.some(declared);
+        }
     }
 
     /**
@@ -72,7 +92,7 @@ public sealed interface TimeColumn permits TimeColumn.IdTime, TimeColumn.EventTi
      * @return {@code _time}, or the declared event time
      * @throws SqlRefusedException when the name is neither
      */
-    static TimeColumn of(String name, Position at, io.vavr.control.Option<EventTimeField> eventTime) {
+    static TimeColumn of(String name, Position at, Option<echomq.domain.eventtime.EventTime> eventTime) {
         if (name.equals("_time")) {
             return new IdTime(at);
         }

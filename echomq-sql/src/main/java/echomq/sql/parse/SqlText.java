@@ -3,7 +3,7 @@ package echomq.sql.parse;
 import echomq.sql.model.Aggregation;
 import echomq.sql.model.Arg;
 import echomq.sql.model.Condition;
-import echomq.sql.model.EventTimeField;
+import echomq.domain.eventtime.EventTime;
 import echomq.sql.model.Operand;
 import echomq.sql.model.OrderKey;
 import echomq.sql.model.Position;
@@ -85,17 +85,21 @@ public final class SqlText {
             .toFormatter(Locale.ROOT);
 
     private final ZoneId zone;
-    private final Option<EventTimeField> eventTime;
+    private final Option<EventTime> eventTime;
 
     /**
      * A reader of queries.
      *
      * @param zone      the zone of {@code TIMESTAMP '…'} and {@code DATE '…'} literals (Flink's session time zone)
-     * @param eventTime the field declared as the stream's event time, if any
+     * @param eventTime the stream's event time, if declared: its field is then a time column, {@code DESCRIPTOR(field)}
+     * @throws IllegalArgumentException when the declared field is {@code _time} or {@code _id}, which every entry has already
      */
-    public SqlText(ZoneId zone, Option<EventTimeField> eventTime) {
+    public SqlText(ZoneId zone, Option<EventTime> eventTime) {
         this.zone = Objects.requireNonNull(zone, "zone");
         this.eventTime = Objects.requireNonNull(eventTime, "eventTime");
+        eventTime.map(EventTime::field).filter(f -> f.equals("_time") || f.equals("_id")).forEach(f -> {
+            throw new IllegalArgumentException("the event time's field must name a field of the entries, not " + f + " (the id's own)");
+        });
     }
 
     /**
@@ -741,6 +745,9 @@ public final class SqlText {
         }
         if (n.equals("_time")) {
             return new Operand.EntryTime(at);
+        }
+        if (eventTime.exists(t -> t.field().equals(n))) {
+            return new Operand.EventTimeColumn(eventTime.get(), at);
         }
         Option<Windows.Column> window = Windows.Column.named(n);
         if (window.isDefined()) {

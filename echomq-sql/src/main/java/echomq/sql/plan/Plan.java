@@ -1,5 +1,6 @@
 package echomq.sql.plan;
 
+import echomq.domain.eventtime.EventTime;
 import echomq.sql.fold.Measures;
 import echomq.sql.model.Condition;
 import echomq.sql.model.TableName;
@@ -13,7 +14,7 @@ import java.util.Objects;
  * A query checked and planned, before anything is read: the stream, how its rows are read and
  * grouped, the row and window predicates, the ends of the id range (from the time predicates), the
  * aggregates' fold, the answer's columns and where each comes from, the window top-N, the order and
- * the limit.
+ * the limit; and the event time it reads by, if any.
  *
  * @param table        the stream
  * @param shape        how rows are read
@@ -28,10 +29,12 @@ import java.util.Objects;
  * @param topN         the window top-N over them, if any
  * @param order        the order of the answer, over its columns
  * @param limit        the most rows answered
+ * @param eventTime    the declared event time, when the query uses it (windows by {@code DESCRIPTOR(ts)}, or a
+ *                     predicate on {@code ts}): only the entries on time by its rule are answered, the others counted
  */
 public record Plan(TableName table, Shape shape, Option<Condition> rowFilter, Option<Condition> windowFilter, List<RowBound> lower,
                    List<RowBound> upper, List<String> keys, Measures measures, List<Column> columns, List<Cell> cells,
-                   Option<TopN> topN, List<Sort> order, Option<Long> limit) implements Planned {
+                   Option<TopN> topN, List<Sort> order, Option<Long> limit, Option<EventTime> eventTime) implements Planned {
     /**
      * Checks the parts.
      *
@@ -48,6 +51,7 @@ public record Plan(TableName table, Shape shape, Option<Condition> rowFilter, Op
      * @param topN         the top-N
      * @param order        the order
      * @param limit        the limit
+     * @param eventTime    the event time used, if any
      */
     public Plan {
         Objects.requireNonNull(table, "table");
@@ -63,9 +67,22 @@ public record Plan(TableName table, Shape shape, Option<Condition> rowFilter, Op
         Objects.requireNonNull(topN, "topN");
         Objects.requireNonNull(order, "order");
         Objects.requireNonNull(limit, "limit");
+        Objects.requireNonNull(eventTime, "eventTime");
         if (columns.size() != cells.size()) {
             throw new IllegalArgumentException("a plan reads one cell per column");
         }
+    }
+
+    /**
+     * Whether it reads through {@link EventTime#over}, its range of event times, its entries in event-time
+     * order ({@code FIRST_VALUE} the earliest event): windows by event time ({@code DESCRIPTOR(ts)}), or an
+     * aggregate without windows that bounds {@code ts}. Otherwise its range is of the ids' times (the
+     * rows themselves keep their ids; a bound on {@code ts} is widened to the ids it reaches).
+     *
+     * @return true for a read by event time
+     */
+    public boolean readsByEventTime() {
+        return eventTime.isDefined() && shape.match(w -> w.time().eventTime().isDefined(), () -> true, rows -> false);
     }
 
     /**

@@ -34,7 +34,7 @@ import java.time.Instant;
  * aggregated, a window aggregate without {@code window_start} and {@code window_end} in its
  * {@code GROUP BY}, an aggregate without a window over an unbounded stream, a predicate that mixes a
  * window's columns with a row's, a subquery other than the window top-N pattern, event time before
- * the domain has it.
+ * {@code _time} or {@code _id} in a query whose windows are by event time.
  * <pre>{@code
  * Planned p = new Planner().plan(new SqlText(ZoneOffset.UTC, Option.none()).parse(sql));
  * }</pre>
@@ -72,7 +72,6 @@ public final class Planner {
     private Plan plain(Query q) {
         Option<Windows> windows = windowsOf(q.from());
         TableName table = windows.map(Windows::table).getOrElse(() -> ((Source.Table) q.from()).table());
-        windows.forEach(Planner::checkTime);
         Filters f = filters(q, windows);
         if (q.aggregates()) {
             return aggregate(q, table, windows, f);
@@ -88,24 +87,24 @@ public final class Planner {
         return s instanceof Source.Windowed w ? Option.some(w.windows()) : Option.none();
     }
 
-    private static void checkTime(Windows w) {
-        if (w.time() instanceof TimeColumn.EventTime e) {
-            throw new SqlRefusedException("DESCRIPTOR(" + e.name() + ")", e.at(), "windows by the declared event time (--time-field "
-                    + e.name() + " --lateness " + spelled(e.declared().lateness()) + "), which the library does not answer yet (#57, windows by the event's "
-                    + "own time): window by DESCRIPTOR(_time), the entry id's millisecond, until it does");
+    /**
+     * The event time a query uses: its windows' ({@code DESCRIPTOR(ts)}), else the one a predicate names.
+     * A read by event time hands entries out at their event time, so {@code _time} and {@code _id} mean
+     * nothing there: windows by event time, and an aggregate without windows that bounds {@code ts}.
+     */
+    private static Option<echomq.domain.eventtime.EventTime> eventTime(Option<Windows> windows, Option<Condition> where, boolean aggregate) {
+        List<Operand> operands = where.map(Condition::operands).getOrElse(List.empty()).map(o -> o instanceof Operand.Cast c ? c.of() : o);
+        Option<echomq.domain.eventtime.EventTime> used = windows.flatMap(w -> w.time().eventTime())
+                .orElse(() -> operands.find(o -> o instanceof Operand.EventTimeColumn).map(o -> ((Operand.EventTimeColumn) o).declared()));
+        boolean throughView = used.isDefined() && (windows.isEmpty() ? aggregate : windows.get().time().eventTime().isDefined());
+        if (throughView) {
+            String ts = used.get().field();
+            operands.find(o -> o instanceof Operand.EntryTime || o instanceof Operand.EntryId).forEach(o -> {
+                throw SqlRefusedException.unsupported(o.shown(), o.at(), "is not supported in " + (windows.isDefined() ? "a query windowed by DESCRIPTOR("
+                        + ts + ")" : "an aggregate that names " + ts) + ", which reads each entry at its event time: bound the rows by " + ts + " instead");
+            });
         }
-    }
-
-    /** A duration as the command line spells it: {@code 5m}, {@code 90s}, {@code 250ms}. */
-    private static String spelled(java.time.Duration d) {
-        long ms = d.toMillis();
-        if (ms != 0 && ms % 3_600_000 == 0) {
-            return ms / 3_600_000 + "h";
-        }
-        if (ms != 0 && ms % 60_000 == 0) {
-            return ms / 60_000 + "m";
-        }
-        return ms % 1000 == 0 ? ms / 1000 + "s" : ms + "ms";
+        return used;
     }
 
     /** The WHERE split into row and window predicates, with the range bounds they imply. */
@@ -160,7 +159,10 @@ public final class Planner {
             op = op.mirrored();
         }
         if (column instanceof Operand.EntryTime && constant instanceof Operand.Time t) {
-            return bounds(op, cmp, now -> t.time().at(now).toEpochMilli());
+            return bounds(op, cmp, false, now -> t.time().at(now).toEpochMilli());
+        }
+        if (column instanceof Operand.EventTimeColumn && constant instanceof Operand.Time t) {
+            return bounds(op, cmp, true, now -> t.time().at(now).toEpochMilli());
         }
         if (column instanceof Operand.EntryId && constant instanceof Operand.Text text && text.asId().isDefined()) {
             StreamId id = text.asId().get();
@@ -168,15 +170,16 @@ public final class Planner {
             long upperMs = op == Condition.Op.LT && id.seq() == 0 ? id.ms() - 1 : id.ms();
             Condition.Op o = op == Condition.Op.GT ? Condition.Op.GE : op == Condition.Op.LT ? Condition.Op.LE : op;
             long ms = o == Condition.Op.LE ? upperMs : id.ms();
-            return bounds(o, cmp, now -> ms);
+            return bounds(o, cmp, false, now -> ms);
         }
         return Tuple.of(List.empty(), List.empty());
     }
 
-    private static Tuple2<List<RowBound>, List<RowBound>> bounds(Condition.Op op, Condition c, java.util.function.Function<Instant, Long> ms) {
+    private static Tuple2<List<RowBound>, List<RowBound>> bounds(Condition.Op op, Condition c, boolean onEventTime,
+                                                                 java.util.function.Function<Instant, Long> ms) {
         String shown = c.operands().map(Operand::shown).mkString(" " + op.sql() + " ");
-        RowBound atLeast = new RowBound(shown, now -> Option.some(ms.apply(now) + (op == Condition.Op.GT ? 1 : 0)));
-        RowBound atMost = new RowBound(shown, now -> Option.some(ms.apply(now) - (op == Condition.Op.LT ? 1 : 0)));
+        RowBound atLeast = new RowBound(shown, onEventTime, now -> Option.some(ms.apply(now) + (op == Condition.Op.GT ? 1 : 0)));
+        RowBound atMost = new RowBound(shown, onEventTime, now -> Option.some(ms.apply(now) - (op == Condition.Op.LT ? 1 : 0)));
         return switch (op) {
             case GT, GE -> Tuple.of(List.of(atLeast), List.empty());
             case LT, LE -> Tuple.of(List.empty(), List.of(atMost));
@@ -204,8 +207,9 @@ public final class Planner {
         String shown = column.shown() + " " + op.sql() + " " + constant.shown();
         Windows.Column col = wc.column();
         Condition.Op o = op;
-        RowBound from = new RowBound(shown, now -> w.rowsFrom(col, t.time().at(now).toEpochMilli() + (o == Condition.Op.GT ? 1 : 0)));
-        RowBound to = new RowBound(shown, now -> w.rowsTo(col, t.time().at(now).toEpochMilli() - (o == Condition.Op.LT ? 1 : 0)));
+        boolean byEvent = w.time().eventTime().isDefined(); // a window's bounds are in its rows' time
+        RowBound from = new RowBound(shown, byEvent, now -> w.rowsFrom(col, t.time().at(now).toEpochMilli() + (o == Condition.Op.GT ? 1 : 0)));
+        RowBound to = new RowBound(shown, byEvent, now -> w.rowsTo(col, t.time().at(now).toEpochMilli() - (o == Condition.Op.LT ? 1 : 0)));
         return switch (op) {
             case GT, GE -> Tuple.of(List.of(from), List.empty());
             case LT, LE -> Tuple.of(List.empty(), List.of(to));
@@ -265,7 +269,8 @@ public final class Planner {
         }
         List<Sort> order = order(q.orderBy(), columns);
         Shape shape = windows.<Shape>map(Shape.Windowed::new).getOrElse(new Shape.Whole());
-        return new Plan(table, shape, f.rows(), f.windows(), f.lower(), f.upper(), keys, measures, columns, cells, Option.none(), order, q.limit());
+        return new Plan(table, shape, f.rows(), f.windows(), f.lower(), f.upper(), keys, measures, columns, cells, Option.none(), order, q.limit(),
+                eventTime(windows, q.where(), true));
     }
 
     private static SqlRefusedException rankOutside(Position at) {
@@ -318,7 +323,7 @@ public final class Planner {
         }
         List<Sort> order = order(q.orderBy(), columns);
         return new Plan(table, new Shape.Rows(star), f.rows(), Option.none(), f.lower(), f.upper(), List.empty(),
-                AggregateFolds.translate(List.empty()), columns, cells, Option.none(), order, q.limit());
+                AggregateFolds.translate(List.empty()), columns, cells, Option.none(), order, q.limit(), eventTime(Option.none(), q.where(), false));
     }
 
     private static SqlType rowType(Operand o) {
@@ -328,7 +333,7 @@ public final class Planner {
             }
             return c.to();
         }
-        if (o instanceof Operand.EntryTime) {
+        if (o instanceof Operand.EntryTime || o instanceof Operand.EventTimeColumn) {
             return SqlType.TIMESTAMP_LTZ;
         }
         if (o instanceof Operand.Field || o instanceof Operand.EntryId) {
@@ -447,7 +452,7 @@ public final class Planner {
         TopN top = new TopN(n, partition, rankOrder, projection, columns);
         List<Sort> order = order(outer.orderBy(), columns);
         return new Plan(inner.table(), inner.shape(), inner.rowFilter(), inner.windowFilter(), inner.lower(), inner.upper(), inner.keys(),
-                inner.measures(), inner.columns(), inner.cells(), Option.some(top), order, outer.limit());
+                inner.measures(), inner.columns(), inner.cells(), Option.some(top), order, outer.limit(), inner.eventTime());
     }
 
     private static int innerPlace(String name, Position at, List<Column> columns) {
@@ -521,6 +526,11 @@ public final class Planner {
                 throw SqlRefusedException.unsupported("AS " + a.alias().get(), item.at(), "is not supported in INSERT INTO: a rollup entry's fields are "
                         + "named by its folds (count, sum_amount, …)");
             }
+        }
+        if (p.eventTime().isDefined() && !p.readsByEventTime()) {
+            Operand ts = q.where().get().operands().map(o -> o instanceof Operand.Cast c ? c.of() : o).find(o -> o instanceof Operand.EventTimeColumn).get();
+            throw SqlRefusedException.unsupported(ts.shown(), ts.at(), "is not supported in INSERT INTO by DESCRIPTOR(_time): roll up by the "
+                    + "event time, DESCRIPTOR(" + ts.shown() + ")");
         }
         Aggregates folds = p.measures().rollup().getOrElseThrow(() -> SqlRefusedException.unsupported("INSERT INTO … SELECT " + p.measures()
                 .aggregations().map(Aggregation::shown).mkString(", "), q.at(), "is not supported: " + p.measures().notRollup().get()));
