@@ -1,7 +1,7 @@
 package echomq.cli;
 
 import echomq.cli.command.Commands;
-import echomq.cli.command.StreamCommand;
+import echomq.cli.command.RedisCommand;
 import echomq.cli.command.Terminal;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,7 +18,7 @@ import java.util.Map;
  * stack trace). The answer alone goes to stdout; errors and progress to stderr.
  */
 @Command(name = "echomq", mixinStandardHelpOptions = true, version = "echomq 0.1.0",
-        description = "Windowed questions of any Redis stream: folds of a window, series of buckets, sessions, a live tail; and rollups.",
+        description = "Windowed questions of any Redis stream: folds of a window, series of buckets, sessions, a live tail; rollups; and SQL.",
         subcommands = CommandLine.HelpCommand.class)
 public final class Main implements Runnable {
 
@@ -38,7 +38,7 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "name a command: window, series, sessions, tail or rollup");
+        throw new CommandLine.ParameterException(spec.commandLine(), "name a command: window, series, sessions, tail, rollup or sql");
     }
 
     /**
@@ -62,7 +62,7 @@ public final class Main implements Runnable {
     public static int run(PrintStream out, PrintStream err, Map<String, String> env, String... args) {
         Terminal terminal = new Terminal(out, err, env);
         CommandLine cli = new CommandLine(new Main(), Commands.factory(terminal));
-        for (Class<? extends StreamCommand> c : Commands.ALL) {
+        for (Class<? extends RedisCommand> c : Commands.ALL) {
             cli.addSubcommand(c);
         }
         cli.setOut(new PrintWriter(out, true));

@@ -102,4 +102,16 @@ class ExitCodesTest extends CliTest {
         assertThat(r.code()).isEqualTo(Main.FAILED);
         assertThat(r.err()).contains(CLOSED);
     }
+
+    @Test
+    void theHelpListsTheLibrarysFoldSpellings() {
+        for (String command : List.of("window", "series", "sessions")) {
+            Run r = run(command, "--help");
+            assertThat(r.code()).as(r.err()).isZero();
+            // the help wraps its lines where it likes (even inside "max:F"): compared without whitespace
+            String bare = r.out().replaceAll("\\s+", "");
+            assertThat(bare).as(command).contains("(p50:F,p99.9:F):" + echomq.sketches.Aggregates.KINDS
+                    .map(echomq.sketches.Aggregate.Kind::spelling).mkString(",") + "--");
+        }
+    }
 }

@@ -101,6 +101,34 @@ class RollupCommandTest extends CliTest {
     }
 
     @Test
+    void theAggregatesOf57RollUpExactlyAndAnswerAsTheLibraryFoldsTheEntries() {
+        String folds = "range:amount,var:amount,var_samp:amount,stddev:amount,stddev_samp:amount,twa:amount,first:amount,"
+                + "last:amount,median:amount";
+        Random rnd = Seeded.random("RollupCommandTest.more");
+        List<RedisCli.Written> all = Streams.explicit(cli, "orders:r57", rnd, 800, 3 * 3_600_000L, 30);
+        ok("rollup", "--stream", "orders:r57", "--bucket", "1m", "--fold", folds, "--into", "orders:r57:1m", "--once");
+        ok("rollup", "--stream", "orders:r57:1m", "--bucket", "1h", "--fold", folds, "--into", "orders:r57:1h", "--once");
+        ok("rollup", "--stream", "orders:r57", "--bucket", "1h", "--fold", folds, "--into", "orders:r57:1h-direct", "--once");
+        assertThat(shape(read("orders:r57:1h"))).isEqualTo(shape(read("orders:r57:1h-direct")));
+        // the whole range asked of the stream and of its minutes: the library's fold of the entries, value by value
+        String from = Instant.ofEpochMilli(Math.floorDiv(Streams.T, 3_600_000L) * 3_600_000L).toString();
+        String to = Instant.ofEpochMilli(Streams.T + 4 * 3_600_000L).toString();
+        echomq.sketches.AggregateState library = echomq.sketches.Aggregates.parse(folds).fold()
+                .foldAll(all.stream().map(RedisCli.Written::entry).toList());
+        for (String key : List.of("orders:r57", "orders:r57:1m")) {
+            JsonNode j = ok("window", "--stream", key, "--from", from, "--to", to, "--fold", folds, "--format", "json").json();
+            for (String fold : folds.split(",")) {
+                java.math.BigDecimal shown = j.get(fold).isNull() ? null : j.get(fold).decimalValue();
+                assertThat(shown == null).as("%s of %s has no value", fold, key).isEqualTo(library.value(fold).isEmpty());
+                if (shown != null) {
+                    assertThat(shown).as("%s of %s", fold, key).isEqualByComparingTo(library.value(fold).get());
+                }
+                assertThat(j.get("skipped").get(fold).asLong()).isEqualTo(library.skipped().get(fold).get());
+            }
+        }
+    }
+
+    @Test
     void aRunningRollupWritesBucketsAsTheyCloseOnRedisClockAndARestartNothingTwice() throws Exception {
         List<LinkedHashMap<String, String>> fields = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
@@ -133,7 +161,7 @@ class RollupCommandTest extends CliTest {
         for (String[] args : List.of(
                 new String[] {"--stream", "a", "--bucket", "1m", "--fold", "count", "--into", "a", "--once"},
                 new String[] {"--stream", "a", "--bucket", "1m", "--fold", "count", "--into", "b", "--once", "--every", "1s"},
-                new String[] {"--stream", "a", "--bucket", "1m", "--fold", "median:x", "--into", "b"},
+                new String[] {"--stream", "a", "--bucket", "1m", "--fold", "mode:x", "--into", "b"},
                 new String[] {"--stream", "a", "--bucket", "0s", "--fold", "count", "--into", "b"},
                 new String[] {"--stream", "a", "--bucket", "1m", "--fold", "count", "--into", "x}y"},
                 new String[] {"--stream", "a", "--bucket", "1m", "--fold", "count", "--into", "b", "--skew", "-1s"})) {

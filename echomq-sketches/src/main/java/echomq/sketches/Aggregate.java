@@ -1,24 +1,37 @@
 package echomq.sketches;
 
+import echomq.domain.stream.StreamEntry;
+import io.vavr.collection.LinkedHashMap;
+import io.vavr.control.Option;
+
 import java.math.BigDecimal;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
- * One fold named by its spelling, as a command line or a property writes it: {@code count},
- * {@code sum:F}, {@code min:F}, {@code max:F}, {@code avg:F}, {@code pN:F} ({@code p50:amount},
- * {@code p99.9:latency}) and {@code distinct:F}, where {@code F} is an entry field. A closed set:
- * {@link Aggregates} folds a list of them in one pass.
+ * One fold spelled as text ({@code count}, {@code sum:amount}, {@code p99:latency}, …) that owns its
+ * accumulator {@code A}, as Flink's {@code AggregateFunction} does: the accumulator of no entry, the
+ * step of one entry, the combination of two adjacent runs, the value, and how the accumulator is
+ * written into a rollup entry (or a checkpoint) and read back from one. {@link Aggregates} folds a
+ * list of them in one pass and counts, for each, the entries it skipped.
+ *
+ * <p>Each kind of fold is one type with its {@link Kind}, listed in {@link Aggregates#KINDS}: the
+ * command line, the starter and the docs take the spellings from there.
  * <pre>{@code
- * Aggregate.parse("p99:amount");        // Percentile[spelling=p99:amount, quantile=0.99, field=amount]
+ * Aggregate.parse("p99:amount");          // Percentile[spelling=p99:amount, quantile=0.99, field=amount]
  * Aggregate.parse("sum:amount").column(); // sum_amount: its field in a rollup entry
- * Aggregate.parse("median:amount");     // IllegalArgumentException naming "median:amount"
+ * Aggregate.parse("mode:amount");         // IllegalArgumentException naming "mode:amount"
  * }</pre>
+ *
+ * <p><b>The laws</b> every fold keeps, so that cached, bucketed, partitioned and rolled-up answers
+ * equal a one-pass fold: {@link #empty()} is the identity of {@link #combine}; {@code combine} is
+ * associative over adjacent runs (earlier, later); the accumulator is an immutable value with value
+ * equality (equal for the same entries however split); and {@link #read} of a rollup entry's
+ * fields, as {@link #state} and the value column wrote them, gives the accumulator back.
+ *
+ * @param <A> the accumulator
  */
-public sealed interface Aggregate permits Aggregate.Count, Aggregate.Sum, Aggregate.Min, Aggregate.Max, Aggregate.Avg,
-        Aggregate.Percentile, Aggregate.Distinct {
-
-    /** The spellings a user may write, for error messages. */
-    String SPELLINGS = "count, sum:F, min:F, max:F, avg:F, pN:F (p50:F, p99:F, p99.9:F) or distinct:F";
+public interface Aggregate<A> {
 
     /**
      * How the fold is spelled: the key of its value in every answer.
@@ -36,178 +49,91 @@ public sealed interface Aggregate permits Aggregate.Count, Aggregate.Sum, Aggreg
         return spelling().replace(':', '_');
     }
 
-    /** The number of entries. */
-    record Count() implements Aggregate {
-        @Override
-        public String spelling() {
-            return "count";
-        }
-    }
-
     /**
-     * The exact decimal sum of a field's numeric values ({@code 0} when none).
+     * The entry field the fold reads, none for a fold of whole entries ({@code count}). An entry
+     * without it, or whose text the fold cannot read, is skipped by the fold and counted.
      *
-     * @param field the entry field
+     * @return the field, or none
      */
-    record Sum(String field) implements Aggregate {
-        /** @param field the entry field, checked */
-        public Sum {
-            requireField("sum", field);
-        }
-
-        @Override
-        public String spelling() {
-            return "sum:" + field;
-        }
-    }
+    Option<String> reads();
 
     /**
-     * The least numeric value of a field (none when none).
+     * The accumulator of no entry: the identity of {@link #combine}.
      *
-     * @param field the entry field
+     * @return the empty accumulator
      */
-    record Min(String field) implements Aggregate {
-        /** @param field the entry field, checked */
-        public Min {
-            requireField("min", field);
-        }
-
-        @Override
-        public String spelling() {
-            return "min:" + field;
-        }
-    }
+    A empty();
 
     /**
-     * The greatest numeric value of a field (none when none).
+     * The accumulator with one more entry folded in, or none when the fold skips the entry (its
+     * field missing, or not what the fold reads). The entry's id is its time.
      *
-     * @param field the entry field
+     * @param accumulator the fold of the entries before
+     * @param entry       the entry, never a rollup entry ({@link AggregateState} combines those)
+     * @return the next accumulator, or none for a skipped entry
      */
-    record Max(String field) implements Aggregate {
-        /** @param field the entry field, checked */
-        public Max {
-            requireField("max", field);
-        }
-
-        @Override
-        public String spelling() {
-            return "max:" + field;
-        }
-    }
+    Option<A> step(A accumulator, StreamEntry entry);
 
     /**
-     * The mean of a field's numeric values: their exact sum over their number, to 16 significant
-     * digits (none when none).
+     * The accumulator of two adjacent runs of entries, {@code earlier} then {@code later}.
      *
-     * @param field the entry field
+     * @param earlier the fold of the earlier entries
+     * @param later   the fold of the entries right after them
+     * @return the fold of both
      */
-    record Avg(String field) implements Aggregate {
-        /** @param field the entry field, checked */
-        public Avg {
-            requireField("avg", field);
-        }
-
-        @Override
-        public String spelling() {
-            return "avg:" + field;
-        }
-    }
+    A combine(A earlier, A later);
 
     /**
-     * A percentile of a field's numbers: the number of rank {@code max(1, ⌈q·n⌉)} among the {@code n}
-     * numbers in ascending order, never below it and above it by less than 0.1% of its magnitude
-     * (exact for a number of at most four significant digits); see {@link FieldNumber} for what a
-     * number is. Negative numbers and zero are counted like any other.
+     * The fold's value.
      *
-     * @param spelling as written ({@code p99:amount}), kept as the answer's key
-     * @param quantile in {@code (0, 1)}, exactly as spelled: {@code 0.99} for {@code p99}, {@code 0.999} for {@code p99.9}
-     * @param field    the entry field
+     * @param accumulator the accumulator
+     * @return the value, none when there is none (the minimum of no number)
      */
-    record Percentile(String spelling, BigDecimal quantile, String field) implements Aggregate {
-        /**
-         * Checks the parts.
-         *
-         * @param spelling as written
-         * @param quantile in {@code (0, 1)}
-         * @param field    the entry field
-         * @throws IllegalArgumentException naming a quantile outside {@code (0, 1)} or a bad field
-         */
-        public Percentile {
-            Objects.requireNonNull(spelling, "spelling");
-            Objects.requireNonNull(quantile, "quantile");
-            requireField("percentile", field);
-            if (quantile.signum() <= 0 || quantile.compareTo(BigDecimal.ONE) >= 0) {
-                throw new IllegalArgumentException("the percentile of \"" + spelling + "\" must be above 0 and below 100");
-            }
-        }
-    }
+    Option<BigDecimal> value(A accumulator);
 
     /**
-     * The number of distinct values of a field, through {@link DistinctCount} (exact up to 512, then
-     * within about 0.8%).
+     * The fields of a rollup entry that carry what the value alone does not, for a rollup of the
+     * rollup to combine exactly ({@code avg_F_state}, {@code pN_F_state}, …): always the same names,
+     * whatever the accumulator. None by default: the value column is the whole accumulator.
      *
-     * @param field the entry field
+     * @param accumulator the accumulator
+     * @return the fields, in order
      */
-    record Distinct(String field) implements Aggregate {
-        /** @param field the entry field, checked */
-        public Distinct {
-            requireField("distinct", field);
-        }
-
-        @Override
-        public String spelling() {
-            return "distinct:" + field;
-        }
+    default LinkedHashMap<String, String> state(A accumulator) {
+        return LinkedHashMap.empty();
     }
 
     /**
-     * The fold {@code spelling} names.
+     * The accumulator a rollup entry (or a checkpoint) carries, from its value column and its
+     * {@link #state} fields.
+     *
+     * @param fields the entry's fields
+     * @return the accumulator
+     * @throws IllegalArgumentException naming a field that is missing or not what {@code state} writes
+     */
+    A read(StateFields fields);
+
+    /**
+     * The field of a rollup entry that holds how many entries this fold skipped: its column's
+     * {@code _skipped}, or, for a fold that reads another fold's state (a percentile, another
+     * percentile's of its field), that fold's.
+     *
+     * @param fields the entry's fields
+     * @return the field's name
+     */
+    default String skippedField(StateFields fields) {
+        return column() + "_skipped";
+    }
+
+    /**
+     * The fold {@code spelling} names, of the kinds in {@link Aggregates#KINDS}.
      *
      * @param spelling e.g. {@code count}, {@code sum:amount}, {@code p99:amount}
      * @return the fold
      * @throws IllegalArgumentException naming the spelling and what is allowed
      */
-    static Aggregate parse(String spelling) {
-        if (spelling == null || spelling.isBlank()) {
-            throw new IllegalArgumentException("a fold must not be empty: write " + SPELLINGS);
-        }
-        String s = spelling.trim();
-        if (s.equals("count")) {
-            return new Count();
-        }
-        int colon = s.indexOf(':');
-        if (colon < 0) {
-            throw new IllegalArgumentException("unknown fold \"" + s + "\": write " + SPELLINGS);
-        }
-        String kind = s.substring(0, colon);
-        String field = s.substring(colon + 1);
-        if (field.isEmpty()) {
-            throw new IllegalArgumentException("fold \"" + s + "\" names no field: write " + kind + ":FIELD");
-        }
-        switch (kind) {
-            case "sum":
-                return new Sum(field);
-            case "min":
-                return new Min(field);
-            case "max":
-                return new Max(field);
-            case "avg":
-                return new Avg(field);
-            case "distinct":
-                return new Distinct(field);
-            default:
-                if (kind.startsWith("p") && kind.length() > 1) {
-                    BigDecimal p = Aggregates.percent(kind.substring(1));
-                    if (p == null) {
-                        throw new IllegalArgumentException("unknown fold \"" + s + "\": write " + SPELLINGS);
-                    }
-                    if (p.signum() <= 0 || p.compareTo(BigDecimal.valueOf(100)) >= 0) {
-                        throw new IllegalArgumentException("the percentile of \"" + s + "\" must be above 0 and below 100");
-                    }
-                    return new Percentile(s, p.movePointLeft(2), field);
-                }
-                throw new IllegalArgumentException("unknown fold \"" + s + "\": write " + SPELLINGS);
-        }
+    static Aggregate<?> parse(String spelling) {
+        return Aggregates.one(spelling);
     }
 
     /**
@@ -232,5 +158,65 @@ public sealed interface Aggregate permits Aggregate.Count, Aggregate.Sum, Aggreg
             }
         }
         return field;
+    }
+
+    /**
+     * How a kind of fold is spelled, and the fold a spelling of it names: one per fold type, listed
+     * in {@link Aggregates#KINDS}.
+     */
+    interface Kind {
+
+        /**
+         * The kind as a user writes it, {@code F} for the field.
+         *
+         * @return e.g. {@code count}, {@code sum:F}, {@code pN:F}
+         */
+        String spelling();
+
+        /**
+         * The fold {@code text} spells, when it is of this kind.
+         *
+         * @param text a trimmed, non-empty spelling
+         * @return the fold, or none when {@code text} is of another kind
+         * @throws IllegalArgumentException when {@code text} is of this kind but malformed (no field, a bad parameter)
+         */
+        Option<Aggregate<?>> parse(String text);
+
+        /**
+         * The kind spelled {@code name:F}: a fold of one field.
+         * <pre>{@code
+         * Aggregate.Kind.ofField("sum", Sum::new);   // "sum:amount" is new Sum("amount")
+         * }</pre>
+         *
+         * @param name the name before the colon
+         * @param make the fold of a field
+         * @return the kind
+         */
+        static Kind ofField(String name, Function<String, Aggregate<?>> make) {
+            Objects.requireNonNull(make, "make");
+            return new Kind() {
+                @Override
+                public String spelling() {
+                    return name + ":F";
+                }
+
+                @Override
+                public Option<Aggregate<?>> parse(String text) {
+                    if (!text.startsWith(name + ":")) {
+                        return Option.none();
+                    }
+                    String field = text.substring(name.length() + 1);
+                    if (field.isEmpty()) {
+                        throw new IllegalArgumentException("fold \"" + text + "\" names no field: write " + name + ":FIELD");
+                    }
+                    return Option.some(make.apply(field));
+                }
+
+                @Override
+                public String toString() {
+                    return spelling();
+                }
+            };
+        }
     }
 }

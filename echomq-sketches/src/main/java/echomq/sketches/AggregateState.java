@@ -6,13 +6,14 @@ import io.vavr.collection.LinkedHashMap;
 import io.vavr.control.Option;
 
 import java.math.BigDecimal;
-import java.math.MathContext;
+import java.util.Arrays;
 import java.util.Map;
-import java.util.Objects;
 
 /**
- * What {@link Aggregates#fold()} keeps: the number of entries and each fold's part, an immutable
- * value with value equality (a step returns a new state; the reader's caches share them).
+ * What {@link Aggregates#fold()} keeps: the number of entries and, for each fold, its accumulator and
+ * the entries it skipped. An immutable value with value equality (a step returns a new state; the
+ * reader's caches share them). Each fold does its own part ({@link Aggregate}); this state only
+ * carries the parts side by side.
  * <pre>{@code
  * AggregateState s = folds.fold().foldAll(entries);
  * s.entries();                 // 3
@@ -23,35 +24,70 @@ import java.util.Objects;
  */
 public final class AggregateState {
 
-    /** An average's exact sum and count. */
-    private record Mean(BigDecimal sum, long n) {
+    /**
+     * One fold's accumulator beside the fold that owns it, and how many entries the fold skipped.
+     *
+     * @param fold        the fold
+     * @param accumulator its accumulator
+     * @param skipped     the entries it skipped
+     * @param <A>         the accumulator's type
+     */
+    private record Part<A>(Aggregate<A> fold, A accumulator, long skipped) {
+
+        static <A> Part<A> empty(Aggregate<A> fold) {
+            return new Part<>(fold, fold.empty(), 0);
+        }
+
+        Part<A> step(StreamEntry e) {
+            Option<A> next = fold.step(accumulator, e);
+            return next.isEmpty() ? new Part<>(fold, accumulator, skipped + 1) : new Part<>(fold, next.get(), skipped);
+        }
+
+        Part<A> combine(Part<?> later) {
+            return new Part<>(fold, fold.combine(accumulator, same(later).accumulator), skipped + later.skipped);
+        }
+
+        /** {@code other} as a part of this fold: both states of one {@link Aggregates} hold the same folds, part by part. */
+        @SuppressWarnings("unchecked")
+        private Part<A> same(Part<?> other) {
+            if (!other.fold.equals(fold)) {
+                throw new IllegalArgumentException("cannot combine the part of " + other.fold.spelling() + " with that of " + fold.spelling());
+            }
+            return (Part<A>) other;
+        }
+
+        Option<BigDecimal> value() {
+            return fold.value(accumulator);
+        }
+
+        /** The fold's state fields, then its skipped entries when it reads a field. */
+        LinkedHashMap<String, String> fields() {
+            LinkedHashMap<String, String> f = fold.state(accumulator);
+            return fold.reads().isEmpty() ? f : f.put(fold.column() + "_skipped", Long.toString(skipped));
+        }
+
+        static <A> Part<A> read(Aggregate<A> fold, StateFields fields) {
+            A accumulator = fold.read(fields);
+            return new Part<>(fold, accumulator, fold.reads().isEmpty() ? 0 : fields.count(fold.skippedField(fields)));
+        }
     }
 
     private final Aggregates of;
     private final long entries;
-    private final Object[] parts;
-    /** Per fold, the entries it skipped: without its field, or (a numeric fold) with no number in it. */
-    private final long[] skipped;
+    private final Part<?>[] parts;
 
-    private AggregateState(Aggregates of, long entries, Object[] parts, long[] skipped) {
+    private AggregateState(Aggregates of, long entries, Part<?>[] parts) {
         this.of = of;
         this.entries = entries;
         this.parts = parts;
-        this.skipped = skipped;
     }
 
     static AggregateState empty(Aggregates of) {
-        Object[] parts = new Object[of.list().size()];
+        Part<?>[] parts = new Part<?>[of.list().size()];
         for (int i = 0; i < parts.length; i++) {
-            Aggregate a = of.list().get(i);
-            parts[i] = a instanceof Aggregate.Count ? (Object) 0L
-                    : a instanceof Aggregate.Sum ? BigDecimal.ZERO
-                    : a instanceof Aggregate.Avg ? new Mean(BigDecimal.ZERO, 0)
-                    : a instanceof Aggregate.Percentile ? DecimalQuantiles.EMPTY
-                    : a instanceof Aggregate.Distinct ? of.distincts().initial()
-                    : null; // min, max: none yet
+            parts[i] = Part.empty(of.list().get(i));
         }
-        return new AggregateState(of, 0, parts, new long[parts.length]);
+        return new AggregateState(of, 0, parts);
     }
 
     /**
@@ -72,8 +108,8 @@ public final class AggregateState {
      */
     public LinkedHashMap<String, Option<BigDecimal>> values() {
         LinkedHashMap<String, Option<BigDecimal>> values = LinkedHashMap.empty();
-        for (int i = 0; i < parts.length; i++) {
-            values = values.put(of.list().get(i).spelling(), value(i));
+        for (Part<?> p : parts) {
+            values = values.put(p.fold().spelling(), p.value());
         }
         return values;
     }
@@ -90,10 +126,9 @@ public final class AggregateState {
      */
     public LinkedHashMap<String, Long> skipped() {
         LinkedHashMap<String, Long> out = LinkedHashMap.empty();
-        for (int i = 0; i < parts.length; i++) {
-            Aggregate a = of.list().get(i);
-            if (!(a instanceof Aggregate.Count)) {
-                out = out.put(a.spelling(), skipped[i]);
+        for (Part<?> p : parts) {
+            if (p.fold().reads().isDefined()) {
+                out = out.put(p.fold().spelling(), p.skipped());
             }
         }
         return out;
@@ -107,277 +142,76 @@ public final class AggregateState {
      * @throws IllegalArgumentException when no fold is spelled so
      */
     public Option<BigDecimal> value(String spelling) {
-        for (int i = 0; i < parts.length; i++) {
-            if (of.list().get(i).spelling().equals(spelling)) {
-                return value(i);
+        for (Part<?> p : parts) {
+            if (p.fold().spelling().equals(spelling)) {
+                return p.value();
             }
         }
         throw new IllegalArgumentException("no fold \"" + spelling + "\" among " + of);
     }
 
-    private Option<BigDecimal> value(int i) {
-        Aggregate a = of.list().get(i);
-        Object p = parts[i];
-        if (a instanceof Aggregate.Count) {
-            return Option.some(BigDecimal.valueOf((Long) p));
-        } else if (a instanceof Aggregate.Sum) {
-            return Option.some(strip((BigDecimal) p));
-        } else if (a instanceof Aggregate.Avg) {
-            Mean m = (Mean) p;
-            return m.n() == 0 ? Option.none() : Option.some(m.sum().divide(BigDecimal.valueOf(m.n()), MathContext.DECIMAL64).stripTrailingZeros());
-        } else if (a instanceof Aggregate.Percentile q) {
-            return ((DecimalQuantiles) p).quantile(q.quantile()).map(AggregateState::strip);
-        } else if (a instanceof Aggregate.Distinct) {
-            return Option.some(BigDecimal.valueOf(((DistinctState) p).rounded()));
-        }
-        return Option.of((BigDecimal) p);
-    }
-
     /**
      * The fields of a rollup entry of this state: {@code to}, {@code entries}, each fold's value under
      * its {@linkplain Aggregate#column() column} (empty text for none), then for each fold in order
-     * what lets a rollup of this rollup combine exactly: the encoded state of an average
-     * ({@code avg_F_state}, {@code sum/n}), a percentile ({@code pN_F_state}) and a distinct count
-     * ({@code distinct_F_state}), and the entries skipped by a fold that reads a field
-     * ({@code sum_F_skipped}, …).
+     * what lets a rollup of this rollup combine exactly: its {@linkplain Aggregate#state state}
+     * fields ({@code avg_F_state}, {@code pN_F_state}, {@code distinct_F_state}, …) and, for a fold
+     * that reads a field, the entries it skipped ({@code sum_F_skipped}, …).
      *
      * @param toMs the bucket's last millisecond, epoch ms
      * @return the fields, in that order
      */
     public LinkedHashMap<String, String> rollupFields(long toMs) {
         LinkedHashMap<String, String> f = LinkedHashMap.of("to", Long.toString(toMs), "entries", Long.toString(entries));
-        for (int i = 0; i < parts.length; i++) {
-            f = f.put(of.list().get(i).column(), value(i).map(BigDecimal::toPlainString).getOrElse(""));
+        for (Part<?> p : parts) {
+            f = f.put(p.fold().column(), p.value().map(BigDecimal::toPlainString).getOrElse(""));
         }
-        for (int i = 0; i < parts.length; i++) {
-            Aggregate a = of.list().get(i);
-            Object p = parts[i];
-            if (a instanceof Aggregate.Avg) {
-                Mean m = (Mean) p;
-                f = f.put(a.column() + "_state", strip(m.sum()).toPlainString() + "/" + m.n());
-            } else if (a instanceof Aggregate.Percentile) {
-                f = f.put(a.column() + "_state", ((DecimalQuantiles) p).encode());
-            } else if (a instanceof Aggregate.Distinct) {
-                f = f.put(a.column() + "_state", of.distincts().codec().encode((DistinctState) p));
-            }
-            if (!(a instanceof Aggregate.Count)) {
-                f = f.put(a.column() + "_skipped", Long.toString(skipped[i]));
-            }
+        for (Part<?> p : parts) {
+            f = f.merge(p.fields());
         }
         return f;
     }
 
     AggregateState step(StreamEntry e) {
         if (Aggregates.isRollup(e)) {
-            Map<String, String> fields = e.fields().toJavaMap();
             try {
-                return combineRollup(fields, e.id().toString());
+                return combineRollup(e.fields().toJavaMap(), e.id().toString());
             } catch (IllegalArgumentException bad) {
                 throw new UnreadableEntryException(e.id(), "rollup entry " + e.id() + ": " + bad.getMessage());
             }
         }
-        Object[] next = parts.clone();
-        long[] skips = skipped;
+        Part<?>[] next = new Part<?>[parts.length];
         for (int i = 0; i < next.length; i++) {
-            Aggregate a = of.list().get(i);
-            if (a instanceof Aggregate.Count) {
-                next[i] = (Long) next[i] + 1;
-            } else if (a instanceof Aggregate.Distinct d) {
-                String v = e.field(d.field()).getOrNull();
-                if (v != null) {
-                    next[i] = ((DistinctState) next[i]).with(DistinctCount.hash(v));
-                } else {
-                    skips = skip(skips, i);
-                }
-            } else {
-                BigDecimal v = FieldNumber.orNull(e.field(field(a)).getOrNull());
-                if (v != null) {
-                    next[i] = add(a, next[i], v);
-                } else {
-                    skips = skip(skips, i);
-                }
-            }
+            next[i] = parts[i].step(e);
         }
-        return new AggregateState(of, entries + 1, next, skips);
-    }
-
-    /** {@code skips} with one more at {@code i}: copied once per step, shared until then. */
-    private long[] skip(long[] skips, int i) {
-        long[] copy = skips == skipped ? skips.clone() : skips;
-        copy[i]++;
-        return copy;
-    }
-
-    private static String field(Aggregate a) {
-        if (a instanceof Aggregate.Sum s) {
-            return s.field();
-        } else if (a instanceof Aggregate.Min m) {
-            return m.field();
-        } else if (a instanceof Aggregate.Max m) {
-            return m.field();
-        } else if (a instanceof Aggregate.Avg m) {
-            return m.field();
-        } else if (a instanceof Aggregate.Percentile p) {
-            return p.field();
-        }
-        return ((Aggregate.Distinct) a).field();
-    }
-
-    private static Object add(Aggregate a, Object part, BigDecimal v) {
-        if (a instanceof Aggregate.Sum) {
-            return ((BigDecimal) part).add(v);
-        } else if (a instanceof Aggregate.Min) {
-            return part == null || v.compareTo((BigDecimal) part) < 0 ? v : part;
-        } else if (a instanceof Aggregate.Max) {
-            return part == null || v.compareTo((BigDecimal) part) > 0 ? v : part;
-        } else if (a instanceof Aggregate.Avg) {
-            Mean m = (Mean) part;
-            return new Mean(m.sum().add(v), m.n() + 1);
-        }
-        return ((DecimalQuantiles) part).with(v);
+        return new AggregateState(of, entries + 1, next);
     }
 
     /** This state with a rollup entry's (or a checkpoint's) fields combined into it. */
     AggregateState combineRollup(Map<String, String> fields, String where) {
-        Object[] other = new Object[parts.length];
-        long[] skips = new long[parts.length];
-        long n = Long.parseLong(require(fields, "entries", where));
-        for (int i = 0; i < other.length; i++) {
-            Aggregate a = of.list().get(i);
-            String c = a.column();
-            if (!(a instanceof Aggregate.Count)) {
-                skips[i] = count(require(fields, c + "_skipped", where), c + "_skipped", where);
-            }
-            if (a instanceof Aggregate.Count) {
-                other[i] = Long.parseLong(fields.getOrDefault("count", Long.toString(n)));
-            } else if (a instanceof Aggregate.Sum) {
-                other[i] = number(require(fields, c, where), c, where);
-            } else if (a instanceof Aggregate.Min || a instanceof Aggregate.Max) {
-                String v = require(fields, c, where);
-                other[i] = v.isEmpty() ? null : number(v, c, where);
-            } else if (a instanceof Aggregate.Avg) {
-                String v = require(fields, c + "_state", where);
-                int slash = v.indexOf('/');
-                if (slash < 0) {
-                    throw new IllegalArgumentException("field \"" + c + "_state\" of " + where + " is not sum/n: \"" + v + "\"");
-                }
-                other[i] = new Mean(number(v.substring(0, slash), c + "_state", where), Long.parseLong(v.substring(slash + 1)));
-            } else if (a instanceof Aggregate.Percentile p) {
-                other[i] = DecimalQuantiles.decode(quantileState(fields, p, where));
-            } else {
-                other[i] = of.distincts().codec().decode(require(fields, c + "_state", where));
-            }
+        StateFields carried = new StateFields(fields, where);
+        Part<?>[] read = new Part<?>[parts.length];
+        for (int i = 0; i < read.length; i++) {
+            read[i] = Part.read(of.list().get(i), carried);
         }
-        return combine(new AggregateState(of, n, other, skips));
-    }
-
-    /** A percentile's state: its own column's, or any percentile's of the same field (they keep one histogram). */
-    private static String quantileState(Map<String, String> fields, Aggregate.Percentile p, String where) {
-        String own = fields.get(p.column() + "_state");
-        if (own != null) {
-            return own;
-        }
-        String tail = "_" + p.field() + "_state";
-        for (Map.Entry<String, String> f : fields.entrySet()) {
-            if (f.getKey().startsWith("p") && f.getKey().endsWith(tail)
-                    && Aggregates.percent(f.getKey().substring(1, f.getKey().length() - tail.length())) != null) {
-                return f.getValue();
-            }
-        }
-        throw new IllegalArgumentException("no field \"" + p.column() + "_state\" (nor another percentile's of \"" + p.field()
-                + "\") in " + where + ": a rollup combines only the folds its source rolled up");
-    }
-
-    private static String require(Map<String, String> fields, String column, String where) {
-        String v = fields.get(column);
-        if (v == null) {
-            throw new IllegalArgumentException("no field \"" + column + "\" in " + where + ": a rollup combines only the folds its source rolled up");
-        }
-        return v;
-    }
-
-    private static long count(String v, String column, String where) {
-        try {
-            long n = Long.parseLong(v);
-            if (n >= 0) {
-                return n;
-            }
-        } catch (NumberFormatException notACount) {
-            // named below
-        }
-        throw new IllegalArgumentException("field \"" + column + "\" of " + where + " is not a count: \"" + v + "\"");
-    }
-
-    private static BigDecimal number(String v, String column, String where) {
-        BigDecimal d = FieldNumber.orNull(v);
-        if (d == null) {
-            throw new IllegalArgumentException("field \"" + column + "\" of " + where + " is not a number: \"" + v + "\"");
-        }
-        return d;
+        return combine(new AggregateState(of, carried.count("entries"), read));
     }
 
     AggregateState combine(AggregateState later) {
-        Object[] next = new Object[parts.length];
-        long[] skips = new long[parts.length];
+        Part<?>[] next = new Part<?>[parts.length];
         for (int i = 0; i < next.length; i++) {
-            Aggregate a = of.list().get(i);
-            Object x = parts[i];
-            Object y = later.parts[i];
-            skips[i] = skipped[i] + later.skipped[i];
-            if (a instanceof Aggregate.Count) {
-                next[i] = (Long) x + (Long) y;
-            } else if (a instanceof Aggregate.Sum) {
-                next[i] = ((BigDecimal) x).add((BigDecimal) y);
-            } else if (a instanceof Aggregate.Min) {
-                next[i] = x == null ? y : y == null ? x : ((BigDecimal) y).compareTo((BigDecimal) x) < 0 ? y : x;
-            } else if (a instanceof Aggregate.Max) {
-                next[i] = x == null ? y : y == null ? x : ((BigDecimal) y).compareTo((BigDecimal) x) > 0 ? y : x;
-            } else if (a instanceof Aggregate.Avg) {
-                next[i] = new Mean(((Mean) x).sum().add(((Mean) y).sum()), ((Mean) x).n() + ((Mean) y).n());
-            } else if (a instanceof Aggregate.Percentile) {
-                next[i] = ((DecimalQuantiles) x).merge((DecimalQuantiles) y);
-            } else {
-                next[i] = ((DistinctState) x).merge((DistinctState) y);
-            }
+            next[i] = parts[i].combine(later.parts[i]);
         }
-        return new AggregateState(of, entries + later.entries, next, skips);
-    }
-
-    private static BigDecimal strip(BigDecimal d) {
-        return d.signum() == 0 ? BigDecimal.ZERO : d.stripTrailingZeros();
-    }
-
-    /** Parts compared as values: 1.0 and 1 are one sum (an exact sum's scale depends on its addends' text). */
-    private static Object normal(Object part) {
-        if (part instanceof BigDecimal d) {
-            return strip(d);
-        }
-        if (part instanceof Mean m) {
-            return new Mean(strip(m.sum()), m.n());
-        }
-        return part;
+        return new AggregateState(of, entries + later.entries, next);
     }
 
     @Override
     public boolean equals(Object o) {
-        if (!(o instanceof AggregateState s) || s.entries != entries || !s.of.equals(of) || !java.util.Arrays.equals(s.skipped, skipped)) {
-            return false;
-        }
-        for (int i = 0; i < parts.length; i++) {
-            if (!Objects.equals(normal(parts[i]), normal(s.parts[i]))) {
-                return false;
-            }
-        }
-        return true;
+        return o instanceof AggregateState s && s.entries == entries && s.of.equals(of) && Arrays.equals(s.parts, parts);
     }
 
     @Override
     public int hashCode() {
-        int h = 31 * Long.hashCode(entries) + java.util.Arrays.hashCode(skipped);
-        for (Object p : parts) {
-            h = 31 * h + Objects.hashCode(normal(p));
-        }
-        return h;
+        return 31 * Long.hashCode(entries) + Arrays.hashCode(parts);
     }
 
     @Override

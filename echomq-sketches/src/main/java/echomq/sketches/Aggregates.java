@@ -9,7 +9,6 @@ import echomq.domain.stream.StreamEntry;
 import io.vavr.collection.LinkedHashMap;
 import io.vavr.collection.Vector;
 
-import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -22,7 +21,8 @@ import java.util.Set;
  * one {@link Checkpointable} fold of {@link AggregateState}: what a command line, a property or a
  * rollup asks without writing Java. Every part merges exactly (sums are exact decimals, quantiles and
  * distinct counts are the sketches of this module), so a cached, bucketed or partitioned answer equals
- * a one-pass fold.
+ * a one-pass fold. Each kind of fold is one {@link Aggregate} type, and {@link #KINDS} lists them:
+ * the spellings the command line, the starter and the docs show come from there.
  *
  * <p><b>Values.</b> A numeric fold reads its field as a number by {@link FieldNumber}'s one rule
  * (JSON's grammar: {@code 12}, {@code -3.5}, {@code 1e3}; at most 40 digits either side of the
@@ -34,11 +34,11 @@ import java.util.Set;
  * <p><b>Rollup entries.</b> An entry written by a rollup ({@link AggregateState#rollupFields(long)}:
  * sequence 0, and fields {@code to} and {@code entries}, whole numbers with {@code entries >= 1} and
  * {@code to} not before the entry's millisecond) is read as the state it carries, not as one event:
- * its {@code count}, {@code sum_F}, {@code min_F} and {@code max_F}, the encoded state of
- * {@code avg}, percentiles and distinct counts ({@code avg_F_state}, {@code pN_F_state},
- * {@code distinct_F_state}) and each fold's skipped entries ({@code sum_F_skipped}, …). So a rollup
- * of a rollup equals the direct rollup. A fold its source did
- * not roll up is an {@link UnreadableEntryException} naming the entry and the missing field.
+ * its {@code count}, {@code sum_F}, {@code min_F} and {@code max_F}, the encoded state of the
+ * folds whose value is not all they keep ({@code avg_F_state}, {@code pN_F_state},
+ * {@code distinct_F_state}, {@code var_F_state}, {@code twa_F_state}, …) and each fold's skipped entries ({@code sum_F_skipped}, …). So a rollup
+ * of a rollup equals the direct rollup. A fold its source did not roll up is an
+ * {@link UnreadableEntryException} naming the entry and the missing field.
  * <pre>{@code
  * Aggregates folds = Aggregates.parse("count,sum:amount,p99:amount");
  * AggregateState s = reader.fold(StreamKey.existing("orders"), Window.last(Duration.ofHours(1)), folds.fold());
@@ -49,16 +49,21 @@ public final class Aggregates {
 
     /** The version of the step and of the rollup fields; bumped when either changes (2: numbers by {@link FieldNumber}, skipped counts, decimal percentiles). */
     static final int VERSION = 2;
-    /** Precision of a distinct count's registers. */
-    static final int PRECISION = 14;
+    /**
+     * Every kind of text-spelled fold, in the order the spellings are shown: the registry the
+     * parser, the command line's help, the starter and the docs use. A new fold is one type with
+     * its {@link Aggregate.Kind}, added here.
+     */
+    public static final Vector<Aggregate.Kind> KINDS = Vector.of(Count.KIND, Sum.KIND, Extreme.MIN, Extreme.MAX, Range.KIND, Avg.KIND,
+            Variance.VAR, Variance.VAR_SAMP, Variance.STDDEV, Variance.STDDEV_SAMP, Twa.KIND, Endpoint.FIRST, Endpoint.LAST,
+            Percentile.KIND, Median.KIND, Distinct.KIND);
     /** The most folds one list may hold: each is a field of every rollup entry (two with its state). */
     public static final int MAX_FOLDS = 64;
 
-    private final Vector<Aggregate> list;
-    private final Checkpointable<DistinctState> distincts = DistinctCount.of("aggregate-distinct", "-", PRECISION);
+    private final Vector<Aggregate<?>> list;
     private final Checkpointable<AggregateState> fold;
 
-    private Aggregates(Vector<Aggregate> list) {
+    private Aggregates(Vector<Aggregate<?>> list) {
         this.list = list;
         CombinableFold<AggregateState> combinable = CombinableFold.of(name(list), VERSION, AggregateState.empty(this),
                 (acc, e) -> acc.step(e), AggregateState::combine);
@@ -81,13 +86,43 @@ public final class Aggregates {
             throw new IllegalArgumentException("the folds are " + spellings.length() + " characters long, at most " + 64 * MAX_FOLDS + " allowed");
         }
         if (spellings == null || spellings.isBlank()) {
-            throw new IllegalArgumentException("no fold given: write a comma-separated list of " + Aggregate.SPELLINGS);
+            throw new IllegalArgumentException("no fold given: write a comma-separated list of " + spellings());
         }
-        Vector<Aggregate> list = Vector.empty();
+        Vector<Aggregate<?>> list = Vector.empty();
         for (String s : spellings.split(",", -1)) {
-            list = list.append(Aggregate.parse(s));
+            list = list.append(one(s));
         }
         return of(list);
+    }
+
+    /**
+     * The fold {@code spelling} names, of one of the {@link #KINDS}.
+     *
+     * @param spelling e.g. {@code p99:amount}
+     * @return the fold
+     * @throws IllegalArgumentException naming the spelling and what is allowed
+     */
+    static Aggregate<?> one(String spelling) {
+        if (spelling == null || spelling.isBlank()) {
+            throw new IllegalArgumentException("a fold must not be empty: write " + spellings());
+        }
+        String s = spelling.trim();
+        for (Aggregate.Kind k : KINDS) {
+            io.vavr.control.Option<Aggregate<?>> a = k.parse(s);
+            if (a.isDefined()) {
+                return a.get();
+            }
+        }
+        throw new IllegalArgumentException("unknown fold \"" + s + "\": write " + spellings());
+    }
+
+    /**
+     * The spellings of the {@link #KINDS}, for a message or a help text.
+     *
+     * @return e.g. {@code count, sum:F, min:F, max:F, avg:F, pN:F or distinct:F}
+     */
+    public static String spellings() {
+        return KINDS.init().map(Aggregate.Kind::spelling).mkString(", ") + " or " + KINDS.last().spelling();
     }
 
     /**
@@ -99,16 +134,16 @@ public final class Aggregates {
      *                                  ({@code sum:a_b} and {@code sum:a:b}), or when none or more than
      *                                  {@value #MAX_FOLDS} are given
      */
-    public static Aggregates of(Iterable<Aggregate> aggregates) {
-        Vector<Aggregate> list = Vector.ofAll(aggregates);
+    public static Aggregates of(Iterable<? extends Aggregate<?>> aggregates) {
+        Vector<Aggregate<?>> list = Vector.ofAll(aggregates);
         if (list.isEmpty()) {
-            throw new IllegalArgumentException("no fold given: write a comma-separated list of " + Aggregate.SPELLINGS);
+            throw new IllegalArgumentException("no fold given: write a comma-separated list of " + spellings());
         }
         if (list.size() > MAX_FOLDS) {
             throw new IllegalArgumentException(list.size() + " folds given, at most " + MAX_FOLDS + " allowed");
         }
         Set<String> seen = new HashSet<>();
-        for (Aggregate a : list) {
+        for (Aggregate<?> a : list) {
             if (!seen.add(a.spelling())) {
                 throw new IllegalArgumentException("fold \"" + a.spelling() + "\" is given twice");
             }
@@ -116,15 +151,8 @@ public final class Aggregates {
         // a rollup entry holds each fold under its column (':' as '_') and some under a state column too: two
         // folds whose columns meet would write one field, and a rollup of the rollup would read the wrong one
         java.util.Map<String, String> columns = new java.util.HashMap<>(java.util.Map.of("to", "the bucket's end", "entries", "the entry count"));
-        for (Aggregate a : list) {
-            java.util.List<String> own = new java.util.ArrayList<>(java.util.List.of(a.column()));
-            if (a instanceof Aggregate.Avg || a instanceof Aggregate.Percentile || a instanceof Aggregate.Distinct) {
-                own.add(a.column() + "_state");
-            }
-            if (!(a instanceof Aggregate.Count)) {
-                own.add(a.column() + "_skipped");
-            }
-            for (String c : own) {
+        for (Aggregate<?> a : list) {
+            for (String c : columns(a)) {
                 String before = columns.putIfAbsent(c, "fold \"" + a.spelling() + "\"");
                 if (before != null) {
                     throw new IllegalArgumentException("fold \"" + a.spelling() + "\" and " + before + " would both be the rollup field \""
@@ -140,7 +168,7 @@ public final class Aggregates {
      *
      * @return the list
      */
-    public Vector<Aggregate> list() {
+    public Vector<Aggregate<?>> list() {
         return list;
     }
 
@@ -196,12 +224,18 @@ public final class Aggregates {
         return list.hashCode();
     }
 
-    Checkpointable<DistinctState> distincts() {
-        return distincts;
+    /** The fields a fold writes in a rollup entry: its value column, its state fields and, when it reads a field, its skipped count. */
+    private static <A> java.util.List<String> columns(Aggregate<A> a) {
+        java.util.List<String> own = new java.util.ArrayList<>(java.util.List.of(a.column()));
+        own.addAll(a.state(a.empty()).keySet().toJavaList());
+        if (a.reads().isDefined()) {
+            own.add(a.column() + "_skipped");
+        }
+        return own;
     }
 
     /** A fold name of printable ASCII, one per list: a digest of the spellings (fields may be any text). */
-    private static String name(Vector<Aggregate> list) {
+    private static String name(Vector<Aggregate<?>> list) {
         try {
             byte[] d = MessageDigest.getInstance("SHA-256").digest(list.map(Aggregate::spelling).mkString("\n").getBytes(StandardCharsets.UTF_8));
             StringBuilder hex = new StringBuilder("aggregates-");
@@ -212,14 +246,6 @@ public final class Aggregates {
         } catch (NoSuchAlgorithmException impossible) {
             throw new IllegalStateException(impossible);
         }
-    }
-
-    /**
-     * The percent of a percentile's spelling ({@code 99.9} of {@code p99.9}): ASCII digits with at most
-     * one point between digits, a number by {@link FieldNumber}; null for anything else.
-     */
-    static BigDecimal percent(String text) {
-        return text.matches("[0-9]+(\\.[0-9]+)?") ? FieldNumber.orNull(text) : null;
     }
 
     /** The text of a state: the rollup fields of it, as {@code name=value} lines, read back as a rollup entry. */
@@ -293,14 +319,5 @@ public final class Aggregates {
         } catch (NumberFormatException notARollup) {
             return false;
         }
-    }
-
-    static UnreadableEntryException missing(StreamEntry e, String column) {
-        return new UnreadableEntryException(e.id(), "rollup entry " + e.id() + " has no field \"" + column
-                + "\": a rollup combines only the folds its source rolled up");
-    }
-
-    static LinkedHashMap<String, String> noFields() {
-        return LinkedHashMap.empty();
     }
 }

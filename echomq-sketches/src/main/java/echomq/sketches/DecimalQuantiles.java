@@ -154,22 +154,11 @@ final class DecimalQuantiles {
         }
         long rank = Math.max(1L, q.multiply(BigDecimal.valueOf(count)).setScale(0, RoundingMode.CEILING).longValueExact());
         long seen = 0;
-        for (int i = 0; i < WIDTH; i++) {
-            if (root[i] == null) {
-                continue;
-            }
-            for (int j = 0; j < WIDTH; j++) {
-                long[] leaf = root[i][j];
-                if (leaf == null) {
-                    continue;
-                }
-                for (int k = 0; k < WIDTH; k++) {
-                    seen += leaf[k];
-                    if (seen >= rank) {
-                        BigDecimal bucket = valueOf((i << 2 * BITS | j << BITS | k) - MAX_KEY);
-                        return Option.some(bucket.compareTo(max) > 0 ? max : bucket);
-                    }
-                }
+        for (long[] bucket : buckets()) {
+            seen += bucket[1];
+            if (seen >= rank) {
+                BigDecimal value = valueOf((int) bucket[0]);
+                return Option.some(value.compareTo(max) > 0 ? max : value);
             }
         }
         return Option.some(max);   // not reached: the counts add up to count
@@ -267,6 +256,11 @@ final class DecimalQuantiles {
             first = false;
         }
         return text.toString();
+    }
+
+    /** Whether {@code text} is, by its tag, a state {@link #encode()} of this version wrote (not whether it is well formed). */
+    static boolean isState(String text) {
+        return text.startsWith("r" + VERSION + ";");
     }
 
     /**

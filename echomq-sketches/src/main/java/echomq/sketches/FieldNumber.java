@@ -178,6 +178,11 @@ public final class FieldNumber {
         return k < intLength ? text.charAt(intStart + k) : text.charAt(fracStart + k - intLength);
     }
 
+    /** {@code d} as answers show it: trailing zeros dropped, zero as {@code 0}. */
+    static BigDecimal stripped(BigDecimal d) {
+        return d.signum() == 0 ? BigDecimal.ZERO : d.stripTrailingZeros();
+    }
+
     private static boolean digit(char c) {
         return c >= '0' && c <= '9';
     }

@@ -15,6 +15,11 @@ final class Fields {
                 () -> new UnreadableEntryException(entry.id(), "entry " + entry.id() + " has no field \"" + field + "\""));
     }
 
+    /** The field as a number by {@link FieldNumber}'s rule, or null when it is missing or not one: a text-spelled fold's step skips it. */
+    static java.math.BigDecimal numberOrNull(StreamEntry entry, String field) {
+        return FieldNumber.orNull(entry.field(field).getOrNull());
+    }
+
     /** The field as a whole number in {@code [0, highest]}, or an {@link UnreadableEntryException} naming it. */
     static long wholeNumber(StreamEntry entry, String field, long highest) {
         String raw = text(entry, field);

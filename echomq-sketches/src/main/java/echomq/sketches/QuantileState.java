@@ -104,10 +104,6 @@ public final class QuantileState {
         return new QuantileState(layout, sum, count + other.count, Math.min(min, other.min), Math.max(max, other.max));
     }
 
-    Layout layout() {
-        return layout;
-    }
-
     /** The non-empty buckets in ascending order: the lowest value of each and its count. */
     List<long[]> counts() {
         List<long[]> out = new ArrayList<>();

@@ -89,7 +89,7 @@ class DecimalQuantilesPropertiesTest {
     @TestFactory
     Stream<DynamicTest> everyAnswerIsAtLeastTheExactValueOfItsRankAndWithinATenthOfAPercent() {
         Random cases = new Random(SEED);
-        return Stream.concat(IntStream.range(0, Seeded.CASES).mapToObj(i -> {
+        return Stream.concat(IntStream.range(0, Math.max(1, Seeded.CASES / 2)).mapToObj(i -> {
             long seed = cases.nextLong();
             return DynamicTest.dynamicTest("case " + i + " seed " + seed, () -> {
                 Random r = new Random(seed);
@@ -123,7 +123,7 @@ class DecimalQuantilesPropertiesTest {
                 }
             });
         }), Stream.of(DynamicTest.dynamicTest("no answer of the run was below the exact value of its rank", () -> {
-            assertThat(ANSWERS.get()).as("answers checked").isGreaterThan(Seeded.CASES);
+            assertThat(ANSWERS.get()).as("answers checked").isGreaterThan(Seeded.CASES / 2);
             assertThat(BELOW.get()).as("answers below the exact value of their rank, of %d", ANSWERS.get()).isZero();
         })));
     }

@@ -45,7 +45,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  */
 class RollupRedisTest {
 
-    static final Aggregates FOLDS = Aggregates.parse("count,sum:amount,min:amount,max:amount,avg:amount,p99:amount,distinct:user");
+    static final Aggregates FOLDS = Aggregates.parse("count,sum:amount,min:amount,max:amount,avg:amount,p99:amount,distinct:user,"
+            + "range:amount,var:amount,stddev_samp:amount,twa:amount,first:amount,last:amount,median:amount");
     static final Buckets MINUTES = Buckets.tumbling(Duration.ofMinutes(1));
     static final Buckets HOURS = Buckets.tumbling(Duration.ofHours(1));
     static final Duration SKEW = Duration.ofMillis(100);

@@ -1,6 +1,7 @@
 package echomq.cli.command;
 
 import echomq.cli.output.Value;
+import echomq.domain.window.TopKeys;
 import echomq.sketches.Aggregate;
 import echomq.sketches.AggregateState;
 import echomq.sketches.Aggregates;
@@ -43,11 +44,10 @@ final class Answers {
                 .appendAll(s.skipped().values().map(Value::number));
     }
 
-    /** The keys with the most entries first (then by key), the first {@code top} when given. */
+    /** The keys with the most entries first (then by key), the first {@code top} when given: the domain's window top-N. */
     static List<Tuple2<String, AggregateState>> ranked(Map<String, AggregateState> byKey, Option<Integer> top) {
-        List<Tuple2<String, AggregateState>> all = byKey.toList()
-                .sorted(java.util.Comparator.<Tuple2<String, AggregateState>>comparingLong(t -> -t._2.entries()).thenComparing(t -> t._1));
-        return top.map(all::take).getOrElse(all);
+        java.util.Comparator<AggregateState> mostFirst = java.util.Comparator.comparingLong(AggregateState::entries).reversed();
+        return top.map(n -> TopKeys.<String, AggregateState>of(n, mostFirst)).getOrElse(() -> TopKeys.all(mostFirst)).first(byKey);
     }
 
     /** {@code {"<key>": {"entries": n, …}, …}} in rank order. */

@@ -11,8 +11,8 @@ import java.util.List;
 public final class Commands {
 
     /** Every command. */
-    public static final List<Class<? extends StreamCommand>> ALL =
-            List.of(WindowCommand.class, SeriesCommand.class, SessionsCommand.class, TailCommand.class, RollupCommand.class);
+    public static final List<Class<? extends RedisCommand>> ALL =
+            List.of(WindowCommand.class, SeriesCommand.class, SessionsCommand.class, TailCommand.class, RollupCommand.class, SqlCommand.class);
 
     private Commands() {
     }
@@ -29,7 +29,7 @@ public final class Commands {
             @Override
             public <K> K create(Class<K> type) throws Exception {
                 K made = plain.create(type);
-                if (made instanceof StreamCommand c) {
+                if (made instanceof RedisCommand c) {
                     c.use(terminal);
                 }
                 return made;

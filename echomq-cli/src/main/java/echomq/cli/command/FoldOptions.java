@@ -1,13 +1,16 @@
 package echomq.cli.command;
 
+import echomq.sketches.Aggregate;
 import echomq.sketches.Aggregates;
 import picocli.CommandLine.Option;
+
+import java.util.Iterator;
 
 /** {@code --fold FOLDS}: what is computed of each window, bucket or session. */
 public final class FoldOptions {
 
-    @Option(names = "--fold", paramLabel = "FOLDS", required = true,
-            description = "comma-separated: count, sum:F, min:F, max:F, avg:F, pN:F (p50, p99, p99.9), distinct:F")
+    @Option(names = "--fold", paramLabel = "FOLDS", required = true, completionCandidates = Spellings.class,
+            description = "comma-separated, F a field and N a percent (p50:F, p99.9:F): ${COMPLETION-CANDIDATES}")
     String fold;
 
     /**
@@ -32,6 +35,14 @@ public final class FoldOptions {
             return Aggregates.parse(text);
         } catch (IllegalArgumentException bad) {
             throw new BadInputException("--fold: " + bad.getMessage());
+        }
+    }
+
+    /** The spellings of the library's fold kinds, for the help (and a shell's completion): the library's registry, not a copy. */
+    static final class Spellings implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return Aggregates.KINDS.map(Aggregate.Kind::spelling).iterator();
         }
     }
 }

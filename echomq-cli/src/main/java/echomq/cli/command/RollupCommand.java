@@ -132,7 +132,7 @@ public final class RollupCommand extends StreamCommand {
     }
 
     /** Passes until stopped (or {@code max} buckets written): a row for each pass that wrote; a failure is one line on stderr, and it goes on. */
-    private static void run(Rollup<AggregateState> rollup, StreamKey source, StreamKey target, Duration every, long max, Format format,
+    static void run(Rollup<AggregateState> rollup, StreamKey source, StreamKey target, Duration every, long max, Format format,
                             Terminal t, ZoneId zone) {
         RowSink sink = format.sink(t.out(), zone, List.of("written", "already there", "last from", "last to"), List.of(8, 14, 24, 24),
                 List.of(true, true, false, false));
@@ -155,7 +155,7 @@ public final class RollupCommand extends StreamCommand {
                 throw new IllegalStateException(other.getMessage() + " (written by another writer while this rollup ran)", other);
             } catch (StreamStoreException failed) {
                 // a running rollup outlives a Redis restart: what it wrote stays, and the next pass goes on after it
-                t.err().println("rollup: " + StreamCommand.oneLine(failed) + " (trying again in " + every.toMillis() + " ms)");
+                t.err().println("rollup: " + RedisCommand.oneLine(failed) + " (trying again in " + every.toMillis() + " ms)");
                 t.err().flush();
             }
         }
@@ -173,7 +173,7 @@ public final class RollupCommand extends StreamCommand {
                 Value.time(r.lastWritten().map(Window.Closed::t1)));
     }
 
-    private static Report report(StreamKey source, StreamKey target, RollupReport r) {
+    static Report report(StreamKey source, StreamKey target, RollupReport r) {
         Value.Obj doc = row(source, target, r).with("resumedAfter", Value.time(r.resumedAfter().map(Window.Closed::t1)));
         return new Report(doc, new Table(List.of("stream", "into", "written", "already there", "last from", "last to"),
                 List.of(List.of(Value.text(source.toString()), Value.text(target.toString())).appendAll(cells(r)))));

@@ -1,76 +1,23 @@
 package echomq.cli.command;
 
-import echomq.cli.output.Format;
-import echomq.cli.output.Progress;
-import echomq.cli.output.Report;
 import echomq.domain.stream.StreamKey;
-import echomq.domain.stream.StreamStoreException;
-import echomq.wire.RedisUris;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import redis.clients.jedis.exceptions.JedisException;
 
 import java.time.ZoneId;
-import java.util.Objects;
-import java.util.concurrent.Callable;
 
 /**
- * A command over one stream: {@code --stream KEY}, {@code --redis}, {@code --format}, {@code --zone}.
- * It runs in two steps, so that bad input never reaches Redis: {@link #prepare} reads and checks every
- * option (a {@link BadInputException}, exit 2), then the {@link Answer} it returns reads Redis. A
- * Redis failure is a {@link StoreFailedException} naming the Redis (exit 1).
+ * A command over one stream: {@code --stream KEY} beside {@link RedisCommand}'s {@code --redis},
+ * {@code --format} and {@code --zone}. The key is checked first, with the other options, before Redis.
  */
-public abstract class StreamCommand implements Callable<Integer> {
-
-    private static final Logger LOG = LoggerFactory.getLogger(StreamCommand.class);
+public abstract class StreamCommand extends RedisCommand {
 
     @Option(names = "--stream", paramLabel = "KEY", required = true, description = "the stream's key, e.g. orders")
     String stream;
 
-    @Mixin
-    RedisOptions redis;
-
-    @Mixin
-    OutputOptions output;
-
-    private Terminal terminal;
+    private StreamKey key;
 
     /** For picocli. */
     protected StreamCommand() {
-    }
-
-    /**
-     * What a command does once its options are checked: it reads Redis through the connection.
-     */
-    @FunctionalInterface
-    protected interface Answer {
-        /**
-         * Reads and prints.
-         *
-         * @param connection the Redis
-         * @param terminal   where to print
-         * @param format     how
-         * @param zone       the zone times are shown in
-         */
-        void run(Connection connection, Terminal terminal, Format format, ZoneId zone);
-
-        /**
-         * An answer printed once, at the end: a progress line on stderr while a read takes long.
-         *
-         * @param read the read
-         * @return the answer
-         */
-        static Answer report(java.util.function.Function<Connection, Report> read) {
-            return (connection, terminal, format, zone) -> {
-                Report r;
-                try (Progress p = Progress.start(terminal.err(), connection::read)) {
-                    r = read.apply(connection);
-                }
-                format.write(r, terminal.out(), zone);
-            };
-        }
     }
 
     /**
@@ -83,6 +30,17 @@ public abstract class StreamCommand implements Callable<Integer> {
      */
     protected abstract Answer prepare(StreamKey key, ZoneId zone);
 
+    @Override
+    protected final Answer prepare(ZoneId zone) {
+        key = Inputs.stream(stream);
+        return prepare(key, zone);
+    }
+
+    @Override
+    protected final String subject() {
+        return String.valueOf(key);
+    }
+
     /**
      * What the command does over a key that does not exist, for the note on stderr.
      *
@@ -92,49 +50,13 @@ public abstract class StreamCommand implements Callable<Integer> {
         return "nothing to read";
     }
 
-    /**
-     * Where the command prints and what it reads of the environment.
-     *
-     * @param terminal the terminal
-     */
-    void use(Terminal terminal) {
-        this.terminal = Objects.requireNonNull(terminal, "terminal");
-    }
-
     @Override
-    public final Integer call() {
-        StreamKey key = Inputs.stream(stream);
-        Format format = output.format();
-        ZoneId zone = output.zone();
-        Answer answer = prepare(key, zone);
-        String url = redis.url(terminal.env());
-        String shown = RedisUris.mask(url);
-        LOG.debug("{} on {} at {}", getClass().getSimpleName(), key, shown);
-        try (Connection c = Connection.open(url)) {
-            if (c.states().state(key).isEmpty()) {
-                // an answer of 0 entries is right for a key that does not exist, but a mistyped key or database
-                // reads exactly so: the note tells them apart, on stderr, and the exit stays 0
-                terminal.err().println("note: there is no stream at \"" + key + "\" on " + shown + " (the key does not exist): "
-                        + whenMissing());
-                terminal.err().flush();
-            }
-            answer.run(c, terminal, format, zone);
-        } catch (StreamStoreException | JedisException failed) {
-            String why = RedisUris.maskSecrets(oneLine(failed));
-            // the adapters' "Redis is unreachable: …" reads as "Redis at redis://host:port is unreachable: …"
-            throw new StoreFailedException(why.startsWith("Redis is ") ? "Redis at " + shown + " is " + why.substring(9)
-                    : "Redis at " + shown + ": " + why, failed);
+    protected void before(Connection c, Terminal terminal, String shown) {
+        if (c.states().state(key).isEmpty()) {
+            // an answer of 0 entries is right for a key that does not exist, but a mistyped key or database
+            // reads exactly so: the note tells them apart, on stderr, and the exit stays 0
+            terminal.err().println("note: there is no stream at \"" + key + "\" on " + shown + " (the key does not exist): " + whenMissing());
+            terminal.err().flush();
         }
-        return 0;
-    }
-
-    /** The message of {@code e} on one line; a wrapped store failure's own. */
-    static String oneLine(Throwable e) {
-        Throwable t = e;
-        while (t instanceof echomq.domain.window.FoldInterruptedException && t.getCause() != null) {
-            t = t.getCause();
-        }
-        String m = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
-        return m.replace('\n', ' ').replace('\r', ' ');
     }
 }

@@ -3,14 +3,12 @@ package echomq.cli.command;
 import echomq.cli.output.Format;
 import echomq.cli.output.RowSink;
 import echomq.cli.output.Value;
-import echomq.domain.closing.BucketMarkPort;
 import echomq.domain.id.StreamId;
 import echomq.domain.stream.StreamEntry;
 import echomq.domain.stream.StreamKey;
 import echomq.domain.stream.StreamState;
 import echomq.domain.stream.StreamStoreException;
 import echomq.domain.window.Buckets;
-import echomq.domain.window.Window;
 import echomq.engine.live.ClosingBuckets;
 import echomq.sketches.AggregateState;
 import echomq.sketches.Aggregates;
@@ -95,7 +93,7 @@ public final class TailCommand extends StreamCommand {
             if (read.isEmpty()) {
                 // a quiet turn: a stream deleted, or deleted and written again below the last id seen, would keep
                 // the read after that id waiting for ever; say so once and follow the new stream from its start
-                io.vavr.control.Option<StreamState> state = outliving(t, () -> c.states().state(key), null);
+                io.vavr.control.Option<StreamState> state = outliving(t, "tail", () -> c.states().state(key), null);
                 if (state != null && state.isEmpty() && !gone && !after.equals(StreamId.MIN)) {
                     t.err().println("tail: the stream \"" + key + "\" is gone (deleted or expired) after " + after
                             + ": waiting for it to be written again, and following it from its first entry");
@@ -151,11 +149,9 @@ public final class TailCommand extends StreamCommand {
                         List.of(Value.time(b.window().t0()), Value.time(b.window().t1())).appendAll(Answers.cells(s)));
             }
         });
-        // the shorter the bucket, the sooner a pass should look: a tenth of it, from 20 ms to 1 s
-        long shortest = buckets.shortest().toMillis();
-        long every = Math.max(20, Math.min(1000, shortest / 10));
+        long every = pace(buckets.shortest());
         while (rows.get() < max) {
-            outliving(t, () -> {
+            outliving(t, "tail", () -> {
                 subscription.pass();
             });
             if (rows.get() < max) {
@@ -164,16 +160,21 @@ public final class TailCommand extends StreamCommand {
         }
     }
 
+    /** How often a pass looks for closed buckets: the shorter the bucket, the sooner, a tenth of it, from 20 ms to 1 s. */
+    static long pace(Duration shortest) {
+        return Math.max(20, Math.min(1000, shortest.toMillis() / 10));
+    }
+
     /**
      * {@code read}, or when Redis fails under a running tail, one line on stderr and nothing: the next
      * turn tries again after a second (the start already reached Redis, so a Redis down from the start
      * is still exit 1). What was printed stays, and the tail goes on after it.
      */
-    private static <T> T outliving(Terminal t, java.util.function.Supplier<T> read, T nothing) {
+    static <T> T outliving(Terminal t, String command, java.util.function.Supplier<T> read, T nothing) {
         try {
             return read.get();
         } catch (StreamStoreException | redis.clients.jedis.exceptions.JedisException failed) {
-            t.err().println("tail: " + StreamCommand.oneLine(failed) + " (trying again in 1 s)");
+            t.err().println(command + ": " + RedisCommand.oneLine(failed) + " (trying again in 1 s)");
             t.err().flush();
             sleep(1_000);
             return nothing;
@@ -181,40 +182,22 @@ public final class TailCommand extends StreamCommand {
     }
 
     private static java.util.List<StreamEntry> outliving(Terminal t, java.util.function.Supplier<java.util.List<StreamEntry>> read) {
-        return outliving(t, read, java.util.List.of());
+        return outliving(t, "tail", read, java.util.List.of());
     }
 
-    private static void outliving(Terminal t, Runnable pass) {
-        outliving(t, () -> {
+    static void outliving(Terminal t, String command, Runnable pass) {
+        outliving(t, command, () -> {
             pass.run();
             return Boolean.TRUE;
         }, Boolean.FALSE);
     }
 
-    private static void sleep(long ms) {
+    static void sleep(long ms) {
         try {
             Thread.sleep(ms);
         } catch (InterruptedException stop) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", stop);
-        }
-    }
-
-    /**
-     * The last bucket handed out, kept in this process only: a tail starts from now every time, so
-     * it writes nothing into the Redis it reads.
-     */
-    private static final class InProcessMarks implements BucketMarkPort {
-        private final java.util.Map<String, Window.Closed> last = new java.util.HashMap<>();
-
-        @Override
-        public synchronized io.vavr.control.Option<Window.Closed> last(StreamKey stream, String subscription) {
-            return io.vavr.control.Option.of(last.get(stream + "\n" + subscription));
-        }
-
-        @Override
-        public synchronized void handedOut(StreamKey stream, String subscription, Window.Closed bucket) {
-            last.put(stream + "\n" + subscription, bucket);
         }
     }
 }

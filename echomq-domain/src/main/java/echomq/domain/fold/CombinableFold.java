@@ -2,7 +2,6 @@ package echomq.domain.fold;
 
 import echomq.domain.stream.StreamEntry;
 
-import java.util.Objects;
 import java.util.function.BiFunction;
 import java.util.function.BinaryOperator;
 
@@ -43,38 +42,6 @@ public interface CombinableFold<A> extends Fold<A> {
      */
     static <A> CombinableFold<A> of(String name, int version, A initial, BiFunction<A, StreamEntry, A> step,
                                     BinaryOperator<A> combine) {
-        Fold<A> base = Fold.of(name, version, initial, step);
-        Objects.requireNonNull(combine, "combine");
-        return new CombinableFold<>() {
-            @Override
-            public String name() {
-                return base.name();
-            }
-
-            @Override
-            public int version() {
-                return base.version();
-            }
-
-            @Override
-            public A initial() {
-                return base.initial();
-            }
-
-            @Override
-            public A step(A accumulator, StreamEntry entry) {
-                return base.step(accumulator, entry);
-            }
-
-            @Override
-            public A combine(A earlier, A later) {
-                return combine.apply(earlier, later);
-            }
-
-            @Override
-            public String toString() {
-                return base.toString();
-            }
-        };
+        return new FoldParts.Combining<>(name, version, initial, step, combine);
     }
 }

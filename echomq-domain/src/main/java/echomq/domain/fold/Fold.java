@@ -2,7 +2,6 @@ package echomq.domain.fold;
 
 import echomq.domain.stream.StreamEntry;
 
-import java.util.Objects;
 import java.util.function.BiFunction;
 
 /**
@@ -106,34 +105,6 @@ public interface Fold<A> {
      * @throws NullPointerException naming a missing part
      */
     static <A> Fold<A> of(String name, int version, A initial, BiFunction<A, StreamEntry, A> step) {
-        Objects.requireNonNull(name, "name");
-        Objects.requireNonNull(initial, "initial");
-        Objects.requireNonNull(step, "step");
-        return new Fold<>() {
-            @Override
-            public String name() {
-                return name;
-            }
-
-            @Override
-            public int version() {
-                return version;
-            }
-
-            @Override
-            public A initial() {
-                return initial;
-            }
-
-            @Override
-            public A step(A accumulator, StreamEntry entry) {
-                return step.apply(accumulator, entry);
-            }
-
-            @Override
-            public String toString() {
-                return "Fold[" + name + " v" + version + "]";
-            }
-        };
+        return new FoldParts.Plain<>(name, version, initial, step);
     }
 }

@@ -2,7 +2,6 @@ package echomq.domain.fold;
 
 import echomq.domain.stream.StreamEntry;
 
-import java.util.Objects;
 import java.util.function.BiFunction;
 import java.util.function.BinaryOperator;
 
@@ -45,43 +44,6 @@ public interface InvertibleFold<A> extends CombinableFold<A> {
      */
     static <A> InvertibleFold<A> of(String name, int version, A initial, BiFunction<A, StreamEntry, A> step,
                                     BinaryOperator<A> combine, BiFunction<A, StreamEntry, A> retract) {
-        CombinableFold<A> base = CombinableFold.of(name, version, initial, step, combine);
-        Objects.requireNonNull(retract, "retract");
-        return new InvertibleFold<>() {
-            @Override
-            public String name() {
-                return base.name();
-            }
-
-            @Override
-            public int version() {
-                return base.version();
-            }
-
-            @Override
-            public A initial() {
-                return base.initial();
-            }
-
-            @Override
-            public A step(A accumulator, StreamEntry entry) {
-                return base.step(accumulator, entry);
-            }
-
-            @Override
-            public A combine(A earlier, A later) {
-                return base.combine(earlier, later);
-            }
-
-            @Override
-            public A retract(A accumulator, StreamEntry entry) {
-                return retract.apply(accumulator, entry);
-            }
-
-            @Override
-            public String toString() {
-                return base.toString();
-            }
-        };
+        return new FoldParts.Inverting<>(name, version, initial, step, combine, retract);
     }
 }

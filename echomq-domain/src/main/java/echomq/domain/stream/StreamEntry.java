@@ -136,6 +136,22 @@ public final class StreamEntry {
     }
 
     /**
+     * The same entry (its fields, its {@code id} pair) under another entry id: what a view of a
+     * stream that orders its entries otherwise hands its readers (the event-time view,
+     * {@code echomq.domain.eventtime.EventTime#over}, stamps each entry at its own event time).
+     * Nothing is copied.
+     * <pre>{@code
+     * StreamEntry atEventTime = entry.at(StreamId.of(eventMillis, 0));
+     * }</pre>
+     *
+     * @param other the entry id it is handed out under
+     * @return the entry under {@code other}
+     */
+    public StreamEntry at(StreamId other) {
+        return new StreamEntry(Objects.requireNonNull(other, "id"), page, index);
+    }
+
+    /**
      * An entry with a branded id, under the entry id the branded id maps to.
      *
      * @param branded the record's branded id

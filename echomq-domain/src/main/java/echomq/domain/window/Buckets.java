@@ -26,12 +26,16 @@ import java.util.Objects;
  *       lies in exactly one;</li>
  *   <li>{@link #hopping} buckets {@code [o + k·advance, o + k·advance + size)} overlap: a
  *       millisecond lies in {@code size / advance} of them when {@code advance} divides {@code size};</li>
+ *   <li>{@link #cumulate} buckets grow: each max bucket {@code [o + k·max, o + (k+1)·max)} is cut into steps, and
+ *       its windows are {@code [start, start + j·step)} for {@code j = 1 … max / step}, each step's growing window
+ *       of the max bucket it lies in (Flink's {@code CUMULATE}); a millisecond lies in every window of its max
+ *       bucket from its own step on;</li>
  *   <li>{@link #calendar} buckets are the days, ISO weeks (from Monday), months or years of a zone,
  *       from local midnight or {@link #startingAt} a local time; across a DST change a day is 23 or
  *       25 hours, and a start time the clocks skip that day starts the bucket at the instant they
  *       jump to.</li>
  * </ul>
- * The origin {@code o} of tumbling and hopping buckets is the epoch unless {@link #alignedTo} says
+ * The origin {@code o} of tumbling, hopping and cumulating buckets is the epoch unless {@link #alignedTo} says
  * otherwise.
  * <pre>{@code
  * Buckets.tumbling(Duration.ofMinutes(1)).over(Window.closed(t0, t1));      // one per minute, clipped
@@ -39,7 +43,7 @@ import java.util.Objects;
  *        .startingAt(LocalTime.of(5, 0)).over(Window.closed(t0, t1));       // days from 05:00 local
  * }</pre>
  */
-public sealed interface Buckets permits Buckets.Tumbling, Buckets.Hopping, Buckets.Calendar {
+public sealed interface Buckets permits Buckets.Tumbling, Buckets.Hopping, Buckets.Cumulate, Buckets.Calendar {
 
     /** The most buckets one range may be cut into: a larger series is refused before anything is read. */
     int MAX_BUCKETS = 100_000;
@@ -65,6 +69,24 @@ public sealed interface Buckets permits Buckets.Tumbling, Buckets.Hopping, Bucke
      */
     static Hopping hopping(Duration size, Duration advance) {
         return new Hopping(size, advance, Instant.EPOCH);
+    }
+
+    /**
+     * Cumulating buckets: each max bucket of {@code max}, aligned to the epoch, answered as the growing
+     * window of each of its steps of {@code step}, {@code [start, start + step)}, {@code [start, start + 2·step)},
+     * … up to the whole max bucket: "each hour of today so far".
+     * <pre>{@code
+     * Buckets.cumulate(Duration.ofHours(1), Duration.ofDays(1)).over(today);   // [00:00, 01:00), [00:00, 02:00), …
+     * }</pre>
+     *
+     * @param step the growth of each window, a positive whole number of milliseconds
+     * @param max  the length of the max bucket, a whole number of steps
+     * @return the buckets
+     * @throws IllegalArgumentException when either is not positive or not whole milliseconds, or {@code max} is
+     *                                  not a whole number of steps
+     */
+    static Cumulate cumulate(Duration step, Duration max) {
+        return new Cumulate(step, max, Instant.EPOCH);
     }
 
     /**
@@ -143,32 +165,33 @@ public sealed interface Buckets permits Buckets.Tumbling, Buckets.Hopping, Bucke
      * Whether these buckets tile time (every millisecond in exactly one): what a closing
      * subscription needs, since "after the last bucket handed out" is then one instant.
      *
-     * @return true for tumbling and calendar buckets, false for hopping ones
+     * @return true for tumbling and calendar buckets, false for hopping and cumulating ones
      */
     boolean tilesTime();
 
     /**
-     * A length every bucket's is at least, and more than half the longest one's: how far a range
-     * must reach to hold {@code n} whole buckets ({@code n + 1} of it suffice).
+     * A length every bucket's is at least, and for buckets that tile time more than half the longest
+     * one's: how far a range must reach to hold {@code n} whole buckets ({@code n + 1} of it suffice).
      *
-     * @return the size of tumbling and hopping buckets; 22 hours for days (a DST day is 23 or 25),
-     *         6 days for weeks, 27 for months, 364 for years
+     * @return the size of tumbling and hopping buckets; the step of cumulating ones (their first window);
+     *         22 hours for days (a DST day is 23 or 25), 6 days for weeks, 27 for months, 364 for years
      */
     Duration shortest();
 
     /**
      * The one length all these buckets have, when they have one.
      *
-     * @return the size of tumbling and hopping buckets, none for calendar ones
+     * @return the size of tumbling and hopping buckets, none for cumulating ones (they grow) and calendar ones
      */
     Option<Duration> length();
 
     /**
      * Tumbling panes every bucket is a whole number of, when those are fewer reads than the buckets:
-     * a hopping bucket is its panes of {@code gcd(size, advance)} combined, so an entry is folded once
-     * however many buckets hold it.
+     * a hopping bucket is its panes of {@code gcd(size, advance)} combined, a cumulating one its steps,
+     * so an entry is folded once however many buckets hold it.
      *
-     * @return the panes of hopping buckets; none for tumbling and calendar ones (they are their own panes)
+     * @return the panes of hopping buckets, the steps of cumulating ones; none for tumbling and calendar ones
+     *         (they are their own panes)
      */
     Option<Tumbling> panes();
 
@@ -303,6 +326,79 @@ public sealed interface Buckets permits Buckets.Tumbling, Buckets.Hopping, Bucke
 
         private static long gcd(long x, long y) {
             return y == 0 ? x : gcd(y, x % y);
+        }
+    }
+
+    /**
+     * Cumulating buckets: the max buckets of {@code max} from {@code origin}, each answered as the growing
+     * window of each of its steps of {@code step}.
+     *
+     * @param step   the growth of each window
+     * @param max    the length of a max bucket, a whole number of steps
+     * @param origin the start of one max bucket
+     */
+    record Cumulate(Duration step, Duration max, Instant origin) implements Buckets {
+        /**
+         * Checks the step, the max bucket and the origin.
+         *
+         * @param step   a positive whole number of milliseconds
+         * @param max    a positive whole number of milliseconds, a whole number of steps
+         * @param origin the start of one max bucket, with a stream id
+         * @throws IllegalArgumentException naming the bad value
+         */
+        public Cumulate {
+            long s = BucketSteps.millis("cumulate step", step);
+            long m = BucketSteps.millis("cumulate max bucket", max);
+            if (m % s != 0) {
+                throw new IllegalArgumentException("cumulate max bucket " + max + " is not a whole number of steps of " + step);
+            }
+            Objects.requireNonNull(origin, "origin");
+            StreamId.epochMilli(origin);
+        }
+
+        @Override
+        public Cumulate alignedTo(Instant origin) {
+            return new Cumulate(step, max, origin);
+        }
+
+        @Override
+        public Buckets startingAt(LocalTime time) {
+            throw new IllegalArgumentException("startingAt(" + time + ") applies to calendar buckets, not to cumulating buckets of "
+                    + step + " up to " + max + "; use alignedTo");
+        }
+
+        @Override
+        public List<Window.Closed> over(Window.Closed range) {
+            return steps().over(range, this);
+        }
+
+        @Override
+        public long count(Window.Closed range) {
+            return steps().count(range);
+        }
+
+        @Override
+        public boolean tilesTime() {
+            return false; // each window holds the ones before it in its max bucket
+        }
+
+        @Override
+        public Duration shortest() {
+            return step;
+        }
+
+        @Override
+        public Option<Duration> length() {
+            return Option.none(); // they grow from a step to the max bucket
+        }
+
+        @Override
+        public Option<Tumbling> panes() {
+            return Option.some(new Tumbling(step, origin));
+        }
+
+        private CumulateSteps steps() {
+            return new CumulateSteps(step.toMillis(), max.toMillis(), origin.toEpochMilli());
         }
     }
 

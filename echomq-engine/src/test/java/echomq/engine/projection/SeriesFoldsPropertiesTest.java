@@ -47,11 +47,16 @@ class SeriesFoldsPropertiesTest {
         for (int i = 0; i < 60; i++) {
             long length = 20 + r.nextInt(400);
             long size = 1 + r.nextInt((int) length);
-            Buckets b = switch (r.nextInt(3)) {
+            Buckets b = switch (r.nextInt(4)) {
                 case 0 -> Buckets.tumbling(Duration.ofMillis(size)).alignedTo(Instant.ofEpochMilli(r.nextInt(1000)));
                 case 1 -> {
                     long advance = 1 + r.nextInt((int) size);
                     yield Buckets.hopping(Duration.ofMillis(size), Duration.ofMillis(advance));
+                }
+                case 2 -> {
+                    long step = 1 + r.nextInt((int) size);
+                    yield Buckets.cumulate(Duration.ofMillis(step), Duration.ofMillis(step * (1 + r.nextInt(6))))
+                            .alignedTo(Instant.ofEpochMilli(r.nextInt(1000)));
                 }
                 default -> Buckets.calendar(ChronoUnit.DAYS, ZoneId.of("Europe/Berlin"));
             };

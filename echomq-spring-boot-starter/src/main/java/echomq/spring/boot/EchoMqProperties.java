@@ -723,7 +723,11 @@ public class EchoMqProperties {
         /** The time of day calendar buckets start at, {@code HH:MM} ({@code 05:00}); midnight when unset. */
         private String dayStarts;
 
-        /** The folds, comma-separated: {@code count}, {@code sum:F}, {@code min:F}, {@code max:F}, {@code avg:F}, {@code pN:F}, {@code distinct:F}. */
+        /**
+         * The folds, comma-separated ({@code count,sum:amount,p99:amount}), each of a kind in
+         * {@link echomq.sketches.Aggregates#KINDS} (the list is there, and checked at start by
+         * {@link echomq.sketches.Aggregates#parse(String)}).
+         */
         private String folds;
 
         /** How far a writer's clock may lag Redis': a bucket is written once Redis' clock is past its end by more. */

@@ -116,7 +116,8 @@ class EchoMqRollupPropertiesTest {
                 "echomq.rollups[0].into=orders:1m"};
         runner(redis).withPropertyValues(good).withPropertyValues("echomq.rollups[0].folds=count,bogus:amount").run(context ->
                 assertThat(configurationFailure(context.getStartupFailure())).isInstanceOf(EchoMqConfigurationException.class)
-                        .hasMessageContaining("echomq.rollups[0].folds"));
+                        .hasMessageContaining("echomq.rollups[0].folds").hasMessageContaining("bogus:amount")
+                        .hasMessageContaining(echomq.sketches.Aggregates.spellings()));
         runner(redis).withPropertyValues(good).withPropertyValues("echomq.rollups[0].into=").run(context ->
                 assertThat(configurationFailure(context.getStartupFailure())).isInstanceOf(EchoMqConfigurationException.class)
                         .hasMessageContaining("echomq.rollups[0].into is not set"));
