@@ -22,7 +22,9 @@ import java.util.function.Consumer;
  * buckets too. It runs on the instance that leads the live values (#54), which casts each bucket for
  * every instance's pages: one read of each bucket whatever the number of instances. The subscription
  * is the deployment's, one name for all (its last bucket is kept in the store under it), so a new
- * lead resumes after the last bucket the one before handed out.
+ * lead hands out no bucket the one before marked; it starts from the later of that mark and the
+ * moment it leads, so a bucket that closed while no instance led is not pushed (a page reads
+ * {@code GET /feed/series}).
  */
 public final class ChartBuckets implements AutoCloseable {
 

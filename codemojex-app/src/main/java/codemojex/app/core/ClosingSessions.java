@@ -29,7 +29,8 @@ import java.util.function.BiConsumer;
  * two games less than the gap apart makes one burst here, so a part is handed out when the whole
  * burst closes: later than the game's own session, never sooner. It runs on the instance that leads
  * the live values (#54), which casts each part for every instance's pages; the subscription is the
- * deployment's (one name), so a new lead resumes after the last session the one before handed out.
+ * deployment's (one name), so a new lead hands out no session the one before marked, from the later
+ * of that mark and the moment it leads.
  */
 public final class ClosingSessions implements AutoCloseable {
 
