@@ -91,16 +91,17 @@ public final class Codemojex implements AutoCloseable {
         }
         Keys keys = new Keys(partitions);
         Snowflake minter = new Snowflake(settings.node(), settings.clock());
-        RedisGames games = new RedisGames(calls, keys, minter)
+        RedisCalls durable = calls.durably(settings.durability()); // room opens, joins, score commits, kept answers: as --durability says
+        RedisGames games = new RedisGames(durable, keys, minter)
                 .guardedBy(new echomq.wire.ClockGuard(redis.serverClock(), settings.clockBound(), System::nanoTime))
                 .observedBy(meters.library());
         StreamRangePort range = redis.range();
         this.states = redis.states();
-        this.play = new Play(games, new RedisGuessResults(calls, keys), redis.append(minter, settings.clockBound(), meters.library()), range, minter,
+        this.play = new Play(games, new RedisGuessResults(calls, keys), redis.append(minter, settings.clockBound(), meters.library(), settings.durability()), range, minter,
                 settings.clock(), new SecureRandom(), partitions);
-        this.players = new Players(play, new codemojex.app.core.SessionCache(new RedisSessions(calls, keys), settings.clock()), settings.clock(), new SecureRandom(), settings.sessionTtl(),
+        this.players = new Players(play, new codemojex.app.core.SessionCache(new RedisSessions(durable, keys), settings.clock()), settings.clock(), new SecureRandom(), settings.sessionTtl(),
                 minter);
-        this.idempotency = new codemojex.app.core.service.IdempotencyService(new codemojex.app.redis.RedisIdempotencyRecords(calls, keys),
+        this.idempotency = new codemojex.app.core.service.IdempotencyService(new codemojex.app.redis.RedisIdempotencyRecords(durable, keys),
                 new SecureRandom());
         CheckpointPort checkpoints = redis.checkpoints();
         // retention hears the score workers' groups and keeps the tail of every partition's board checkpoint
@@ -117,7 +118,7 @@ public final class Codemojex implements AutoCloseable {
                 java.util.Set.of(Live.FEED_WINDOW), new java.util.HashSet<>(java.util.List.of(Live.PER_MINUTE,
                         new codemojex.app.core.SeriesQuery.Feed(Live.FEED_WINDOW.length(), settings.chartBucket()))));
         this.writes = new WriteProbe(calls, partitions.all().map(p -> partitions.stream(p, Channels.GUESSES).toString()).toJavaList());
-        RedisScoreCommit commit = new RedisScoreCommit(calls, minter, keys)
+        RedisScoreCommit commit = new RedisScoreCommit(durable, minter, keys)
                 .guardedBy(new echomq.wire.ClockGuard(redis.serverClock(), settings.clockBound(), System::nanoTime));
         // one owner per partition: a member name of this process (a restart is another member), its commits fenced by its leases' epochs
         this.worker = new ScoreWorkers(partitions.all().map(p -> new ScoreWorker(
@@ -126,8 +127,7 @@ public final class Codemojex implements AutoCloseable {
                 game -> partitions.of(game) == p)).toJavaList(),
                 redis.leases(), partitions.channel(Channels.GUESSES), "worker-" + settings.node() + "-" + Long.toString(new SecureRandom().nextLong() >>> 1, 36),
                 settings.lease(), settings.clock());
-        commit.fencedBy(worker::epoch);
-        meters.bindBehind(commit::behind);
+        meters.bindBehind(commit.fencedBy(worker::epoch)::behind);
         meters.bindWorkers(worker, readers, partitions);
         // one closing subscription per deployment (the store keeps its last bucket under this name), run by the live lead (#54)
         this.chart = new ChartBuckets(new ClosingBuckets(range, redis.serverClock(), redis.bucketMarks()), partitions,

@@ -4,6 +4,7 @@ import codemojex.app.redis.StoredPartitions;
 import codemojex.projections.GamePartitions;
 import echomq.domain.id.Snowflake;
 import echomq.domain.stream.ClockBound;
+import echomq.domain.stream.Durability;
 import io.vavr.control.Option;
 
 import java.security.SecureRandom;
@@ -35,10 +36,13 @@ import java.util.Objects;
  *                    {@code 4/3} of it (50 ms .. 1 h; {@link #DEFAULT_LEASE})
  * @param sessionGap  the quiet that ends a play session, each pushed as a {@code session} event on its game's
  *                    streams when it closes (1 s .. 1 h; {@link codemojex.app.core.port.in.SessionsQuery#DEFAULT_GAP})
+ * @param durability  when the app's writes are acknowledged ({@code serve --durability}): as Redis answers
+ *                    ({@link Durability#NONE}, the default), or once replicas hold them: the guesses, the score
+ *                    commits, room opens, joins and the kept answers of {@code Idempotency-Key}s
  */
 public record Settings(int node, Clock clock, Duration claimIdle, int commitBatch, Option<Integer> partitions,
                        Duration sessionTtl, Codemojex.Client client, Duration chartBucket, ClockBound clockBound, Duration lease,
-                       Duration sessionGap) {
+                       Duration sessionGap, Durability durability) {
 
     /** The partition lease unless told otherwise: 10 s. */
     public static final Duration DEFAULT_LEASE = Duration.ofSeconds(10);
@@ -77,6 +81,13 @@ public record Settings(int node, Clock clock, Duration claimIdle, int commitBatc
         Objects.requireNonNull(clockBound, "clockBound");
         Durations.requireWithin("lease", Objects.requireNonNull(lease, "lease"), Duration.ofMillis(50), Duration.ofHours(1));
         Durations.requireWithin("session-gap", sessionGap, Duration.ofSeconds(1), Duration.ofHours(1));
+        Objects.requireNonNull(durability, "durability");
+    }
+
+    /** These settings with writes acknowledged as Redis answers them ({@link Durability#NONE}). */
+    public Settings(int node, Clock clock, Duration claimIdle, int commitBatch, Option<Integer> partitions, Duration sessionTtl,
+                    Codemojex.Client client, Duration chartBucket, ClockBound clockBound, Duration lease, Duration sessionGap) {
+        this(node, clock, claimIdle, commitBatch, partitions, sessionTtl, client, chartBucket, clockBound, lease, sessionGap, Durability.NONE);
     }
 
     /** These settings with sessions of {@link codemojex.app.core.port.in.SessionsQuery#DEFAULT_GAP}. */
@@ -121,7 +132,8 @@ public record Settings(int node, Clock clock, Duration claimIdle, int commitBatc
     /** A builder starting from these settings. */
     public Builder toBuilder() {
         return new Builder().node(node).clock(clock).claimIdle(claimIdle).commitBatch(commitBatch).partitions(partitions)
-                .sessionTtl(sessionTtl).client(client).chartBucket(chartBucket).clockBound(clockBound).lease(lease).sessionGap(sessionGap);
+                .sessionTtl(sessionTtl).client(client).chartBucket(chartBucket).clockBound(clockBound).lease(lease).sessionGap(sessionGap)
+                .durability(durability);
     }
 
     /** Settings one value at a time, checked all together by {@link #build()}. */
@@ -137,6 +149,7 @@ public record Settings(int node, Clock clock, Duration claimIdle, int commitBatc
         private ClockBound clockBound = ClockBound.DEFAULT;
         private Duration lease = DEFAULT_LEASE;
         private Duration sessionGap = codemojex.app.core.port.in.SessionsQuery.DEFAULT_GAP;
+        private Durability durability = Durability.NONE;
 
         private Builder() {
         }
@@ -217,9 +230,16 @@ public record Settings(int node, Clock clock, Duration claimIdle, int commitBatc
             return this;
         }
 
+        /** Writes acknowledged as {@code d} says ({@code serve --durability}). */
+        public Builder durability(Durability d) {
+            this.durability = d;
+            return this;
+        }
+
         /** The settings; refused, naming the value, when one is out of range. */
         public Settings build() {
-            return new Settings(node, clock, claimIdle, commitBatch, partitions, sessionTtl, client, chartBucket, clockBound, lease, sessionGap);
+            return new Settings(node, clock, claimIdle, commitBatch, partitions, sessionTtl, client, chartBucket, clockBound, lease, sessionGap,
+                    durability);
         }
     }
 }

@@ -51,7 +51,11 @@ class CliBoundsTest {
             "serve --read-rate -1|--read-rate must be 0 (no limit)",
             "serve --room-rate 0|--room-rate must be a number of rooms a minute more than 0 and at most 600, got 0.0",
             "serve --room-rate 601|--room-rate must be a number of rooms a minute more than 0 and at most 600, got 601.0",
-            "serve --room-rate NaN|--room-rate must be a number of rooms a minute more than 0 and at most 600, got NaN"})
+            "serve --room-rate NaN|--room-rate must be a number of rooms a minute more than 0 and at most 600, got NaN",
+            "serve --durability all|--durability all --replicas 1: durability must be none, replicated or replicated-fsync, got \"all\"",
+            "serve --durability replicated --replicas 0|--durability replicated --replicas 0: a replicated write needs 1 .. 100 replicas, got 0",
+            "serve --durability replicated --durability-timeout 5s|durability-timeout \"5s\" is out of range: give a duration from 1ms to 4s",
+            "serve --durability replicated --ephemeral|--durability replicated needs a Redis with replicas (--redis or REDIS_URL): the app's own Redis has none"})
     void aBadValueIsOneClearLineNamingTheOption(String args, String says) {
         CliTest.Run r = cli((args + " --redis " + NO_REDIS).split(" "));
         assertThat(r.code()).as(r.err()).isEqualTo(1);

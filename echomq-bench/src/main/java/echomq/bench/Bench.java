@@ -58,10 +58,12 @@ public final class Bench {
         // "cases=1,2" runs only those cases (1 fold, 2 selectivity, 3 memory, 4 append, 5 cache, 6 cluster, 7 threads,
         // 8 sliding max by window length, 9 writer processes, 10 the score worker's commit batch, 11 app instances,
         // 12 the cost of metrics, 13 series, 14 scale: serve as a process, grown in games, players, clients and log length,
-        // 15 simulate end to end against a baseline build, 16 the command line's series against the library's fold; http: what a request costs serve, against a bare Javalin floor,
-        // issue #47, only when named: it takes 4 to 5 minutes, which the full run's 15 minutes have no room for)
+        // 15 simulate end to end against a baseline build, 16 the command line's series against the library's fold,
+        // 17 SQL over Redis streams against Flink 2.3 in batch mode (a differential check, then throughput); http: what a request costs serve, against a bare Javalin floor,
+        // issue #47, only when named: it takes 4 to 5 minutes, which the full run's 15 minutes have no room for; 18 durability: WAIT 1 vs
+        // none, the library's group commit and the app's guesses on a cluster with replicas, issue #54, only when named too)
         String only = args.length > 1 && args[1].contains("cases=") ? args[1].replaceAll("(?s).*cases=([0-9a-z,]+).*", "$1")
-                : "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16";
+                : "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17";
         java.util.Set<String> cases = java.util.Set.of(only.split(","));
 
         String env = System.getenv("REDIS_URL");
@@ -216,6 +218,14 @@ public final class Bench {
                 CliCase.run(h, jedis, uri, quick, rounds);
             }
             mark = took(cases, "16", mark);
+            if (cases.contains("17")) {
+                SqlCase.run(h, jedis, uri, quick, rounds, target);
+            }
+            mark = took(cases, "17", mark);
+            if (cases.contains("18")) {
+                DurabilityCase.run(h, quick, rounds); // its own master + replica, and a cluster with replicas
+            }
+            mark = took(cases, "18", mark);
             if (cases.contains("http")) {
                 HttpCase.run(h, args[1], target); // its own Redis, serve and floor processes, driven by wrk
             }

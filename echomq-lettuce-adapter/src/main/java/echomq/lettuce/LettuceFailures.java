@@ -124,7 +124,7 @@ public final class LettuceFailures {
     }
 
     /** The server's own reply where a connection failure wraps it (a refused AUTH at connect). */
-    private static String rootMessage(Throwable t) {
+    static String rootMessage(Throwable t) {
         for (Throwable c = t; c != null; c = c.getCause()) {
             if (c instanceof RedisCommandExecutionException) {
                 return String.valueOf(c.getMessage());

@@ -69,8 +69,8 @@ public final class LettucePorts implements EchoPorts {
     }
 
     @Override
-    public StreamAppendPort append(Snowflake minter, ClockBound bound, EchoListener listener) {
-        return new LettuceStreamAppend(redis, minter, bound).observedBy(listener);
+    public StreamAppendPort append(Snowflake minter, ClockBound bound, EchoListener listener, echomq.domain.stream.Durability durability) {
+        return new LettuceStreamAppend(redis, minter, bound, durability).observedBy(listener);
     }
 
     @Override

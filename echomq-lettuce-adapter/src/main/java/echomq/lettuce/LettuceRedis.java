@@ -44,6 +44,8 @@ public final class LettuceRedis implements AutoCloseable {
     /** The blocking readers' connections: closed with this one (a client that is not ours outlives them). */
     private final java.util.Queue<StatefulConnection<byte[], byte[]>> dedicated = new java.util.concurrent.ConcurrentLinkedQueue<>();
     private volatile boolean closed;
+    /** The writes that wait for their replicas, on a connection of their own (opened at the first). */
+    private final DurableWrites durable;
 
     private LettuceRedis(AbstractRedisClient client, boolean ownsClient, StatefulConnection<byte[], byte[]> connection,
                          RedisClusterCommands<byte[], byte[]> sync, RedisClusterAsyncCommands<byte[], byte[]> async,
@@ -54,6 +56,12 @@ public final class LettuceRedis implements AutoCloseable {
         this.connection = connection;
         this.sync = sync;
         this.async = async;
+        this.durable = new DurableWrites(client);
+    }
+
+    /** The writes that wait for their replicas: on a connection of their own, so a {@code WAIT} holds up nothing else. */
+    DurableWrites durable() {
+        return durable;
     }
 
     /** Over a client of ours and its resources, both shut down by {@link #close()}. */
@@ -195,6 +203,55 @@ public final class LettuceRedis implements AutoCloseable {
                 new ReplyOutput(), scriptArgs(body, keys, argv))));
     }
 
+    /**
+     * Runs {@code script} as {@link #run(LuaScript, List, List)} does, then waits for its writes'
+     * replicas as {@code durability} says: the script and the {@code WAIT} that covers it go on one
+     * connection (of its own, so that the wait holds up nothing else; on a cluster to the master of
+     * the first key's slot), one {@code WAIT} for the scripts sent while another is on its way. With
+     * {@link echomq.domain.stream.Durability#NONE} it is {@link #run(LuaScript, List, List)}.
+     * <pre>{@code
+     * Object reply = redis.run(script, List.of(key), List.of(arg), Durability.replicated(1, Duration.ofSeconds(1)));
+     * }</pre>
+     *
+     * @param script     the script
+     * @param keys       its KEYS, at least one (all of one slot on a cluster)
+     * @param argv       its ARGV
+     * @param durability when its writes are acknowledged
+     * @return its reply, raw, once the replicas asked for hold what it wrote
+     * @throws IllegalArgumentException when {@code keys} is empty
+     * @throws echomq.domain.stream.StreamStoreException.NotReplicated when fewer replicas acknowledged within the
+     *                                                                timeout: the script ran (its reply is the outcome's
+     *                                                                {@code reply()}), and what it wrote may or may not survive
+     * @throws echomq.domain.stream.StreamStoreException a typed failure naming the first key
+     */
+    public Object run(LuaScript script, List<String> keys, List<String> argv, echomq.domain.stream.Durability durability) {
+        Objects.requireNonNull(durability, "durability");
+        if (durability.replication().isEmpty()) {
+            return run(script, keys, argv);
+        }
+        if (keys.isEmpty()) {
+            throw new IllegalArgumentException("a script run needs at least one key (it routes the call), " + script.name() + " got none");
+        }
+        echomq.domain.stream.Durability.Replicated asked = durability.replication().get();
+        String key = keys.get(0);
+        Object[] ran = LettuceFailures.on(key, () -> script.run((command, body) -> {
+            DurableWrites.Written<Object> written = this.durable.write(bytes(key), () -> new io.lettuce.core.protocol.Command<>(
+                    command == LuaScript.Command.EVALSHA ? io.lettuce.core.protocol.CommandType.EVALSHA : io.lettuce.core.protocol.CommandType.EVAL,
+                    new ReplyOutput(), scriptArgs(body, keys, argv)), asked);
+            Object reply;
+            try {
+                reply = written.reply().join(); // NOSCRIPT is thrown here, and the script sent whole
+            } catch (java.util.concurrent.CompletionException e) {
+                throw e.getCause() instanceof RuntimeException r ? r : e;
+            }
+            return new Object[]{reply, written.acks().join()};
+        }));
+        durability.judge(key, (Long) ran[1], List.of()).forEach(failed -> {
+            throw failed.withReply(ran[0]);
+        });
+        return ran[0];
+    }
+
     private static CommandArgs<byte[], byte[]> scriptArgs(String script, List<String> keys, List<String> argv) {
         CommandArgs<byte[], byte[]> args = new CommandArgs<>(CODEC).add(script).add(keys.size());
         keys.forEach(k -> args.addKey(bytes(k)));
@@ -232,6 +289,7 @@ public final class LettuceRedis implements AutoCloseable {
             return;
         }
         closed = true;
+        durable.close();
         for (StatefulConnection<byte[], byte[]> c; (c = dedicated.poll()) != null; ) {
             c.close();
         }

@@ -18,6 +18,7 @@ import io.lettuce.core.output.NestedMultiOutput;
 import io.lettuce.core.protocol.CommandArgs;
 import io.lettuce.core.protocol.CommandType;
 import io.vavr.collection.LinkedHashMap;
+import io.vavr.control.Option;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -80,6 +81,30 @@ public final class LettuceStreamAppend implements StreamAppendPort {
      * @param clockBound how far ahead of the server this writer's clock may be ({@link ClockBound#DEFAULT}: 10 min)
      */
     public LettuceStreamAppend(LettuceRedis redis, Snowflake minter, ClockBound clockBound) {
+        this(redis, minter, clockBound, echomq.domain.stream.Durability.NONE);
+    }
+
+    /**
+     * As {@link #LettuceStreamAppend(LettuceRedis, Snowflake, ClockBound)}, each append acknowledged
+     * only as {@code durability} says: with {@link echomq.domain.stream.Durability#replicated}, the
+     * {@code XADD}s go on a connection of their own (to the stream's master, on a cluster), each
+     * followed there by the {@code WAIT} that covers it, at most one {@code WAIT} on its way at a
+     * time (the appends sent meanwhile share the next one), and an append is answered only once
+     * the replicas hold it; fewer is a {@link StreamStoreException.NotReplicated} naming its receipt
+     * (it landed on the master), never a success. An append found landed by reading it back (its
+     * reply was lost) could not be asked about on the connection that wrote it, and is answered
+     * {@code NotReplicated} too.
+     * <pre>{@code
+     * new LettuceStreamAppend(redis, minter, ClockBound.DEFAULT, Durability.replicated(1, Duration.ofSeconds(1)));
+     * }</pre>
+     *
+     * @param redis      the connection
+     * @param minter     this writer's minter
+     * @param clockBound how far ahead of the server this writer's clock may be
+     * @param durability when an append is acknowledged ({@link echomq.domain.stream.Durability#NONE}: as Redis answers)
+     */
+    public LettuceStreamAppend(LettuceRedis redis, Snowflake minter, ClockBound clockBound, echomq.domain.stream.Durability durability) {
+        this.durability = Objects.requireNonNull(durability, "durability");
         this.redis = Objects.requireNonNull(redis, "redis");
         this.minter = Objects.requireNonNull(minter, "minter");
         this.states = new LettuceStreamState(redis);
@@ -89,6 +114,18 @@ public final class LettuceStreamAppend implements StreamAppendPort {
     }
 
     private final echomq.wire.ClockGuard guard;
+
+    /** When an append is acknowledged. */
+    private final echomq.domain.stream.Durability durability;
+
+    /**
+     * When this adapter acknowledges an append.
+     *
+     * @return its durability ({@link echomq.domain.stream.Durability#NONE} unless given)
+     */
+    public echomq.domain.stream.Durability durability() {
+        return durability;
+    }
 
     /**
      * Tells {@code l} of every append (one record, its round trip) and every refusal. Returns this adapter.
@@ -151,7 +188,7 @@ public final class LettuceStreamAppend implements StreamAppendPort {
             }
         }
         if (!failures.isEmpty()) {
-            throw new AppendBatchException(key, landed, failures);
+            throw AppendBatchException.of(key, landed, failures);
         }
         return List.copyOf(landed);
     }
@@ -209,6 +246,9 @@ public final class LettuceStreamAppend implements StreamAppendPort {
                                                boolean own, int attempt, int resent, long lostAt) {
         String key = stream.toString();
         Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+        if (cause instanceof StreamStoreException.NotReplicated landed) {
+            return CompletableFuture.failedFuture(landed); // on the master, unconfirmed: sending it again would write it twice
+        }
         if (!(cause instanceof NonMonotonicAppendException refusal)) {
             boolean lost = !(cause instanceof NotSent) && LettuceFailures.maybeSent(cause);
             if (!lost && lostAt == 0) {
@@ -225,7 +265,7 @@ public final class LettuceStreamAppend implements StreamAppendPort {
             }
             return readBackSoon(stream, id, fields, since).handle((found, unread) -> unread != null
                     ? CompletableFuture.<BrandedId>failedFuture(new StreamStoreException.OutcomeUnknown(key, id.streamId(), unwrap(unread)))
-                    : found.afterLostReplies() == AppendReadBack.Next.ANSWER ? CompletableFuture.completedFuture(id)
+                    : found.afterLostReplies() == AppendReadBack.Next.ANSWER ? foundLanded(key, id)
                     : CompletableFuture.<BrandedId>failedFuture(new StreamStoreException.OutcomeUnknown(key, id.streamId(), cause)))
                     .thenCompose(f -> f);
         }
@@ -234,7 +274,7 @@ public final class LettuceStreamAppend implements StreamAppendPort {
                 return CompletableFuture.<BrandedId>failedFuture(new StreamStoreException.OutcomeUnknown(key, id.streamId(), unwrap(unread)));
             }
             return switch (found.afterRefusal(own, attempt, MAX_REMINTS)) {
-                case ANSWER -> CompletableFuture.completedFuture(id);
+                case ANSWER -> foundLanded(key, id);
                 case MINT_AGAIN -> mintAgain(stream, fields, refusal, attempt);
                 default -> {
                     EchoListener.tell(listener, new EchoEvent.AppendRefused(stream, EchoEvent.Refusal.NON_MONOTONIC, 1));
@@ -242,6 +282,15 @@ public final class LettuceStreamAppend implements StreamAppendPort {
                 }
             };
         }).thenCompose(f -> f);
+    }
+
+    /**
+     * An append found landed by reading it back: answered, unless replicas were asked for: they
+     * could not be asked on the connection that wrote it.
+     */
+    private CompletableFuture<BrandedId> foundLanded(String key, BrandedId id) {
+        Option<StreamStoreException.NotReplicated> unknown = durability.unconfirmed(key, List.of(id));
+        return unknown.isDefined() ? CompletableFuture.failedFuture(unknown.get()) : CompletableFuture.completedFuture(id);
     }
 
     /** How often an unanswered append looks again whether the connection is back. */
@@ -301,6 +350,9 @@ public final class LettuceStreamAppend implements StreamAppendPort {
             args.add(item);
         }
         long t0 = System.nanoTime();
+        if (durability.replication().isDefined()) {
+            return xaddDurably(stream, id, args, t0);
+        }
         WrittenCommand command = new WrittenCommand(args);
         try {
             return dispatch(command).handle((reply, e) -> {
@@ -316,6 +368,38 @@ public final class LettuceStreamAppend implements StreamAppendPort {
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(command.written ? LettuceFailures.translateAppend(key, id.streamId(), e) : notSent(key, id, e));
         }
+    }
+
+    /**
+     * The {@code XADD} of {@code id} on the durable writes' connection, followed there by the
+     * {@code WAIT} that covers it; completes with {@code id} once the replicas hold it, or a
+     * {@link StreamStoreException.NotReplicated}; a failure of the {@code XADD} as {@link #xadd} fails.
+     */
+    private CompletableFuture<BrandedId> xaddDurably(StreamKey stream, BrandedId id, CommandArgs<byte[], byte[]> args, long t0) {
+        String key = stream.toString();
+        echomq.domain.stream.Durability.Replicated asked = durability.replication().get();
+        WrittenCommand[] last = new WrittenCommand[1];
+        DurableWrites.Written<List<Object>> written;
+        try {
+            written = redis.durable().write(echomq.wire.Replies.bytes(key), () -> last[0] = new WrittenCommand(args), asked);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(notSent(key, id, e));
+        }
+        return written.reply().handle((reply, e) -> {
+            if (e != null) {
+                WrittenCommand command = last[0];
+                throw new CompletionException(command != null && command.written ? LettuceFailures.translateAppend(key, id.streamId(), e)
+                        : notSent(key, id, e));
+            }
+            return reply;
+        }).thenCompose(reply -> written.acks()).thenApply(acks -> {
+            Option<StreamStoreException.NotReplicated> failed = durability.judge(key, acks, List.of(id));
+            if (failed.isDefined()) {
+                throw new CompletionException(failed.get());
+            }
+            EchoListener.tell(listener, new EchoEvent.Appended(stream, 1, System.nanoTime() - t0));
+            return id;
+        });
     }
 
     /** Hands {@code command} to the connection: through Lettuce's own dispatch, so that its encoding is seen. */

@@ -70,8 +70,8 @@ public final class RedisPorts implements EchoPorts {
 
     /** A {@link RedisStreamAppend} writers' clocks may differ by {@link RedisStreamAppend#DEFAULT_MAX_SKEW} on. */
     @Override
-    public StreamAppendPort append(Snowflake minter, ClockBound bound, EchoListener listener) {
-        return new RedisStreamAppend(jedis, minter, RedisStreamAppend.DEFAULT_MAX_SKEW, bound).observedBy(listener);
+    public StreamAppendPort append(Snowflake minter, ClockBound bound, EchoListener listener, echomq.domain.stream.Durability durability) {
+        return new RedisStreamAppend(jedis, minter, RedisStreamAppend.DEFAULT_MAX_SKEW, bound, durability).observedBy(listener);
     }
 
     @Override

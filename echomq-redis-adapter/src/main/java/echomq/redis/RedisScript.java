@@ -82,6 +82,58 @@ public record RedisScript(String name, String source, String sha1) {
     }
 
     /**
+     * Runs the script, then waits for its writes' replicas as {@code durability} says: the script
+     * and {@code WAIT} (or {@code WAITAOF}) go in one pipeline, on one connection (on a cluster,
+     * to the master of the first key's slot), so the wait covers what the script wrote; a script
+     * cannot wait inside itself. With {@link echomq.domain.stream.Durability#NONE} it is
+     * {@link #run(UnifiedJedis, List, List)}.
+     * <pre>{@code
+     * Object reply = COMMIT.run(jedis, List.of(key), List.of(arg), Durability.replicated(1, Duration.ofSeconds(1)));
+     * }</pre>
+     *
+     * @param jedis      the client
+     * @param keys       the script's KEYS, at least one (all of one slot on a cluster)
+     * @param argv       the script's ARGV
+     * @param durability when the script's writes are acknowledged
+     * @return its reply, bulk strings as {@code String}, once the replicas asked for hold what it wrote
+     * @throws echomq.domain.stream.StreamStoreException.NotReplicated when fewer replicas acknowledged within the
+     *                                                                timeout: the script ran (its reply is the outcome's
+     *                                                                {@code reply()}), and what it wrote may or may not survive
+     * @throws echomq.domain.stream.StreamStoreException a typed failure naming the first key
+     */
+    public Object run(UnifiedJedis jedis, List<String> keys, List<String> argv, echomq.domain.stream.Durability durability) {
+        Objects.requireNonNull(durability, "durability");
+        if (durability.replication().isEmpty()) {
+            return run(jedis, keys, argv);
+        }
+        String key = keys.get(0);
+        RedisWaits waits = RedisWaits.of(jedis);
+        Ran ran = RedisFailures.on(key, () -> lua().run((command, script) -> {
+            redis.clients.jedis.Response<Object> reply;
+            RedisWaits.Asked asked;
+            try (redis.clients.jedis.AbstractPipeline p = jedis.pipelined()) {
+                reply = command == LuaScript.Command.EVALSHA ? p.evalsha(script, keys, argv) : p.eval(script, keys, argv);
+                asked = waits.ask(p, Replies.bytes(key), durability);
+                p.sync();
+            }
+            try {
+                return new Ran(reply.get(), asked); // NOSCRIPT is thrown here, and the script sent whole
+            } catch (IllegalStateException noReply) {
+                throw new redis.clients.jedis.exceptions.JedisConnectionException("no reply to the script " + name
+                        + " (the connection failed in the pipeline; it may have run)", noReply);
+            }
+        }));
+        ran.asked().judge(durability, key, List.of()).forEach(failed -> {
+            throw failed.withReply(ran.reply());
+        });
+        return ran.reply();
+    }
+
+    /** A script's reply and what the wait after it answered. */
+    private record Ran(Object reply, RedisWaits.Asked asked) {
+    }
+
+    /**
      * Runs the script; the raw reply (bulk strings as {@code byte[]}). Failures name the first key.
      *
      * @param jedis the client

@@ -17,6 +17,7 @@ import echomq.domain.stream.StreamState;
 import echomq.domain.stream.StreamStoreException;
 import io.vavr.collection.LinkedHashMap;
 import io.vavr.control.Either;
+import io.vavr.control.Option;
 import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.Response;
 import redis.clients.jedis.UnifiedJedis;
@@ -113,6 +114,34 @@ public final class RedisStreamAppend implements StreamAppendPort {
      * @throws IllegalArgumentException for a skew outside 0 .. 60 s
      */
     public RedisStreamAppend(UnifiedJedis jedis, Snowflake minter, java.time.Duration maxSkew, ClockBound clockBound) {
+        this(jedis, minter, maxSkew, clockBound, echomq.domain.stream.Durability.NONE);
+    }
+
+    /**
+     * As {@link #RedisStreamAppend(UnifiedJedis, Snowflake, java.time.Duration, ClockBound)}, each append acknowledged only
+     * as {@code durability} says: with {@link echomq.domain.stream.Durability#replicated}, every pipeline of a group commit
+     * ends with {@code WAIT n timeout} on its own connection (on a cluster, the stream's master's: the pipeline's connection
+     * to it), so one {@code WAIT} covers the whole batch, and a record is answered only once {@code n} replicas hold it; fewer
+     * is a {@link StreamStoreException.NotReplicated} naming its receipt (it landed on the master), never a success. A record
+     * found landed by reading it back (its reply was lost) cannot be asked about on the connection that wrote it, and is
+     * answered {@code NotReplicated} too. With {@code fsync}, {@code WAITAOF 0 n timeout} where the server has it (7.2+),
+     * {@code WAIT} on an older one.
+     * <pre>{@code
+     * new RedisStreamAppend(jedis, minter, RedisStreamAppend.DEFAULT_MAX_SKEW, ClockBound.DEFAULT,
+     *         Durability.replicated(1, Duration.ofSeconds(1)));
+     * }</pre>
+     *
+     * @param jedis      the client (one server or a cluster); its socket timeout must exceed the durability's timeout
+     * @param minter     this writer's minter
+     * @param maxSkew    how far the writers' clocks may differ, 0 .. 60 s
+     * @param clockBound how far ahead of the server this writer's clock may be
+     * @param durability when an append is acknowledged ({@link echomq.domain.stream.Durability#NONE}: as Redis answers)
+     * @throws IllegalArgumentException for a skew outside 0 .. 60 s
+     */
+    public RedisStreamAppend(UnifiedJedis jedis, Snowflake minter, java.time.Duration maxSkew, ClockBound clockBound,
+                             echomq.domain.stream.Durability durability) {
+        this.durability = Objects.requireNonNull(durability, "durability");
+        this.waits = RedisWaits.of(Objects.requireNonNull(jedis, "jedis"));
         this.guard = new echomq.wire.ClockGuard(new RedisServerClock(Objects.requireNonNull(jedis, "jedis")),
                 Objects.requireNonNull(clockBound, "clockBound"), System::nanoTime);
         this.jedis = Objects.requireNonNull(jedis, "jedis");
@@ -128,6 +157,20 @@ public final class RedisStreamAppend implements StreamAppendPort {
     public static final java.time.Duration DEFAULT_MAX_SKEW = StreamAppendPort.DEFAULT_MAX_LEAD;
 
     private final long maxLeadMs;
+
+    /** When an append is acknowledged. */
+    private final echomq.domain.stream.Durability durability;
+    /** How this client asks its replicas. */
+    private final RedisWaits waits;
+
+    /**
+     * When this adapter acknowledges an append.
+     *
+     * @return its durability ({@link echomq.domain.stream.Durability#NONE} unless given)
+     */
+    public echomq.domain.stream.Durability durability() {
+        return durability;
+    }
 
     private final echomq.wire.ClockGuard guard;
 
@@ -236,9 +279,12 @@ public final class RedisStreamAppend implements StreamAppendPort {
                 batch.add(records.get(i));
             }
             List<Response<byte[]>> responses = null;
+            RedisWaits.Asked asked = RedisWaits.Asked.NOTHING;
             StreamStoreException lostAll = null;
             try {
-                responses = pipeline(key, ids, batch);
+                Sent sent = pipeline(key, ids, batch);
+                responses = sent.responses();
+                asked = sent.asked();
             } catch (MaybeSent e) {
                 lostAll = e.failure; // every reply of the round is lost: each record may have landed
             } catch (StreamStoreException e) {
@@ -253,6 +299,7 @@ public final class RedisStreamAppend implements StreamAppendPort {
             List<Integer> toRead = new ArrayList<>(); // positions in order/ids of ids to read back
             List<Boolean> refused = new ArrayList<>(); // per toRead: refused as not above the top (else: every reply lost)
             boolean redirected = false;
+            List<Integer> wrote = new ArrayList<>(); // positions in order/ids that landed in this round: the WAIT judges them
             for (int j = 0; j < order.size(); j++) {
                 int i = order.get(j);
                 BrandedId id = ids.get(j);
@@ -260,7 +307,7 @@ public final class RedisStreamAppend implements StreamAppendPort {
                 if (responses != null) {
                     try {
                         responses.get(j).get();
-                        landed(out, early, i, id);
+                        wrote.add(j);
                         continue;
                     } catch (IllegalStateException noReply) {
                         // a cluster pipeline whose node's connection failed in sync leaves that node's replies unset
@@ -292,6 +339,7 @@ public final class RedisStreamAppend implements StreamAppendPort {
                     refused.add(false);
                 }
             }
+            confirm(key, asked, order, ids, wrote, out, early);
             int belowTop = readBack(key, records, order, ids, toRead, refused, reminted, resend, again, out, early);
             if (again.isEmpty()) {
                 break;
@@ -358,7 +406,15 @@ public final class RedisStreamAppend implements StreamAppendPort {
             AppendReadBack f = found.get(k);
             AppendReadBack.Next next = refused.get(k) ? f.afterRefusal(false, reminted[i], MAX_REMINTS) : f.afterLostReplies();
             switch (next) {
-                case ANSWER -> landed(out, early, i, ids.get(j));
+                case ANSWER -> {
+                    // found landed: the replicas could not be asked on the connection that wrote it
+                    Option<StreamStoreException.NotReplicated> unknown = durability.unconfirmed(key, List.of(ids.get(j)));
+                    if (unknown.isDefined()) {
+                        out[i] = Either.left(unknown.get());
+                    } else {
+                        landed(out, early, i, ids.get(j));
+                    }
+                }
                 case MINT_AGAIN -> {
                     reminted[i]++;
                     resend[i] = null;
@@ -373,6 +429,28 @@ public final class RedisStreamAppend implements StreamAppendPort {
             }
         }
         return belowTop;
+    }
+
+    /**
+     * The records of one round that landed ({@code wrote}, positions in {@code order} and
+     * {@code ids}), judged by the round's {@code WAIT}: answered when the replicas acknowledged
+     * them (or nothing was asked), else each a {@link StreamStoreException.NotReplicated}.
+     */
+    private void confirm(String key, RedisWaits.Asked asked, List<Integer> order, List<BrandedId> ids, List<Integer> wrote,
+                         Either<RuntimeException, BrandedId>[] out, GroupCommit.Landed<BrandedId> early) {
+        if (wrote.isEmpty()) {
+            return;
+        }
+        List<BrandedId> receipts = wrote.stream().map(ids::get).toList();
+        Option<StreamStoreException.NotReplicated> failed = asked.judge(durability, key, receipts);
+        for (int j : wrote) {
+            int i = order.get(j);
+            if (failed.isDefined()) {
+                out[i] = Either.left(failed.get().of(List.of(ids.get(j))));
+            } else {
+                landed(out, early, i, ids.get(j));
+            }
+        }
     }
 
     private static void landed(Either<RuntimeException, BrandedId>[] out, GroupCommit.Landed<BrandedId> early, int i, BrandedId id) {
@@ -414,13 +492,16 @@ public final class RedisStreamAppend implements StreamAppendPort {
      * @throws MaybeSent when the connection failed once the commands may have been sent
      * @throws StreamStoreException when nothing was sent
      */
-    private List<Response<byte[]>> pipeline(String key, List<BrandedId> ids, List<LinkedHashMap<String, String>> records) {
+    private Sent pipeline(String key, List<BrandedId> ids, List<LinkedHashMap<String, String>> records) {
         byte[] k = bytes(key);
         List<Response<byte[]>> responses = new ArrayList<>(records.size());
+        RedisWaits.Asked asked;
         try (AbstractPipeline p = jedis.pipelined()) {
             for (int i = 0; i < records.size(); i++) {
                 responses.add(p.xadd(k, params(ids.get(i).streamId()), wireFields(ids.get(i), records.get(i))));
             }
+            // after the XADDs on the pipeline's own connection (a cluster pipeline's to the key's master): it covers them all
+            asked = waits.ask(p, k, durability);
             p.sync();
         } catch (JedisException e) {
             if (e instanceof redis.clients.jedis.exceptions.JedisConnectionException) {
@@ -432,7 +513,11 @@ public final class RedisStreamAppend implements StreamAppendPort {
             }
             throw failure;
         }
-        return responses;
+        return new Sent(responses, asked);
+    }
+
+    /** A pipeline's replies: one per {@code XADD}, and what its {@code WAIT} answered. */
+    private record Sent(List<Response<byte[]>> responses, RedisWaits.Asked asked) {
     }
 
     /** A pipeline whose connection failed once its commands may have reached the server: every reply is lost. */
@@ -462,8 +547,11 @@ public final class RedisStreamAppend implements StreamAppendPort {
         boolean maybeLanded = false; // whether an earlier send may have landed
         for (int resent = 0; ; resent++) {
             try {
-                jedis.xadd(bytes(key), params(entryId), wireFields(id, fields));
-                return id;
+                if (durability.replication().isEmpty()) {
+                    jedis.xadd(bytes(key), params(entryId), wireFields(id, fields));
+                    return id;
+                }
+                return xaddDurably(key, id, fields);
             } catch (JedisException e) {
                 boolean refused = RedisFailures.isNonMonotonic(e);
                 boolean lost = !refused && RedisReadBack.maybeSent(e);
@@ -484,11 +572,37 @@ public final class RedisStreamAppend implements StreamAppendPort {
                 }
                 AppendReadBack.Next next = refused ? found.afterRefusal(true, 0, MAX_REMINTS) : found.afterLostReplies();
                 if (next == AppendReadBack.Next.ANSWER) {
+                    // found landed: the replicas could not be asked on the connection that wrote it
+                    durability.unconfirmed(key, List.of(id)).forEach(unknown -> {
+                        throw unknown;
+                    });
                     return id;
                 }
                 throw refused ? failure : new StreamStoreException.OutcomeUnknown(key, entryId, failure);
             }
         }
+    }
+
+    /** The caller's id sent in a pipeline with its {@code WAIT}: answered once the replicas hold it. */
+    private BrandedId xaddDurably(String key, BrandedId id, LinkedHashMap<String, String> fields) {
+        byte[] k = bytes(key);
+        Response<byte[]> added;
+        RedisWaits.Asked asked;
+        try (AbstractPipeline p = jedis.pipelined()) {
+            added = p.xadd(k, params(id.streamId()), wireFields(id, fields));
+            asked = waits.ask(p, k, durability);
+            p.sync();
+        }
+        try {
+            added.get();
+        } catch (IllegalStateException noReply) {
+            throw new redis.clients.jedis.exceptions.JedisConnectionException("no reply to XADD " + id.streamId()
+                    + " (the connection failed in the pipeline; it may have landed)", noReply);
+        }
+        asked.judge(durability, key, List.of(id)).forEach(failed -> {
+            throw failed;
+        });
+        return id;
     }
 
     /**
@@ -516,7 +630,7 @@ public final class RedisStreamAppend implements StreamAppendPort {
             }
         }
         if (!failures.isEmpty()) {
-            throw new AppendBatchException(stream.toString(), landed, failures);
+            throw AppendBatchException.of(stream.toString(), landed, failures);
         }
         return List.copyOf(landed);
     }

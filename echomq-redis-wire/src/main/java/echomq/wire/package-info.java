@@ -13,6 +13,7 @@
  *   <li>{@link echomq.wire.LuaScript} and {@link echomq.wire.Scripts}: the library's Lua scripts,
  *   and the one rule that runs a script on any client ({@code EVALSHA}, {@code EVAL} on
  *   {@code NOSCRIPT});</li>
+ *   <li>{@link echomq.wire.Waits}: waiting for a write's replicas ({@code WAIT}, {@code WAITAOF});</li>
  *   <li>{@link echomq.wire.RedisUris}: parsing and masking of Redis URIs.</li>
  * </ul>
  * <pre>{@code

@@ -18,13 +18,13 @@ import java.util.function.Function;
  * the module's code: every row tested, every window enumerated from the definition, every aggregate
  * computed from the rows it holds. Shared by the property tests in memory and on Redis.
  */
-final class Oracle {
+public final class Oracle {
 
     private Oracle() {
     }
 
     /** A row: its id and fields. */
-    record Row(long ms, long seq, Map<String, String> fields) {
+    public record Row(long ms, long seq, Map<String, String> fields) {
         String get(String f) {
             return fields.get(f);
         }

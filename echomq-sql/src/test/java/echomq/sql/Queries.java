@@ -18,13 +18,13 @@ import java.util.regex.Pattern;
  * Random streams of orders and random queries of every supported shape, each written twice: as SQL
  * text for the module, and as the {@link Oracle}'s own reading of it.
  */
-final class Queries {
+public final class Queries {
 
     static final long T0 = Instant.parse("2026-12-04T10:00:00Z").toEpochMilli();
     static final DateTimeFormatter TS = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
 
     /** A stream and a query over it. */
-    record Case(long seed, List<Oracle.Row> rows, String sql, Oracle.Spec spec, long span) {
+    public record Case(long seed, List<Oracle.Row> rows, String sql, Oracle.Spec spec, long span) {
         @Override
         public String toString() {
             return "seed " + seed + " (" + rows.size() + " rows): " + sql;
@@ -34,7 +34,7 @@ final class Queries {
     private Queries() {
     }
 
-    static List<Oracle.Row> rows(Random r, long span) {
+    static List<Oracle.Row> rows(Random r, long span, boolean flink) {
         int n = r.nextInt(10) == 0 ? 0 : 1 + r.nextInt(250);
         List<Long> ms = new ArrayList<>();
         for (int i = 0; i < n; i++) {
@@ -55,6 +55,9 @@ final class Queries {
                 f.put("region", new String[]{"eu", "us", "ap"}[r.nextInt(3)]);
             }
             int a = r.nextInt(12);
+            if (flink && a < 2) {
+                a = 2; // Flink's table types its amount: a text there is no decimal, so this stream has none
+            }
             if (a == 0) {
                 f.put("amount", "n/a");
             } else if (a == 1) {
@@ -73,12 +76,25 @@ final class Queries {
     }
 
     static Case next(Random seeds, String table) {
+        return next(seeds, table, false);
+    }
+
+    /**
+     * A random stream and query.
+     *
+     * @param seeds where the case's seed comes from
+     * @param table the stream's key
+     * @param flink only what Flink's batch mode answers as we do: no SESSION (batch refuses it), no
+     *              FIRST_VALUE or LAST_VALUE (batch takes rows in no order), no text where a number goes
+     * @return the case
+     */
+    public static Case next(Random seeds, String table, boolean flink) {
         long seed = seeds.nextLong();
         Random r = new Random(seed);
         long span = new long[]{20_000, 300_000, 1_800_000}[r.nextInt(3)];
-        List<Oracle.Row> rows = rows(r, span);
+        List<Oracle.Row> rows = rows(r, span, flink);
         long unit = Math.max(1, span / (2 + r.nextInt(19)));
-        int k = r.nextInt(5);
+        int k = flink ? new int[]{0, 1, 2, 4}[r.nextInt(4)] : r.nextInt(5);
         Oracle.Kind kind;
         String from;
         String t = "TABLE `" + table + "`";
@@ -86,8 +102,7 @@ final class Queries {
             case 0 -> {
                 long offset = r.nextBoolean() ? 0 : r.nextLong(unit);
                 kind = new Oracle.Tumble(unit, offset);
-                from = "TABLE(TUMBLE(" + t + ", DESCRIPTOR(_time), INTERVAL '" + unit + "' SECOND / 1000" + (offset > 0 ? ", " + iv(offset) : "") + "))";
-                from = "TABLE(TUMBLE(" + t + ", DESCRIPTOR(_time), " + iv(unit) + (offset > 0 ? ", " + iv(offset) : "") + "))";
+                    from = "TABLE(TUMBLE(" + t + ", DESCRIPTOR(_time), " + iv(unit) + (offset > 0 ? ", " + iv(offset) : "") + "))";
             }
             case 1 -> {
                 long size = unit * (1 + r.nextInt(4));
@@ -129,12 +144,13 @@ final class Queries {
         List<String> aggSql = new ArrayList<>();
         int n = 1 + r.nextInt(4);
         for (int i = 0; i < n; i++) {
-            String[] a = i == 0 && top ? all[0] : all[r.nextInt(all.length)];
+            String[] a = i == 0 && top ? all[0] : all[r.nextInt(flink ? all.length - 2 : all.length)];
             double p = new double[]{0, 0.25, 0.5, 0.9, 1}[r.nextInt(5)];
             aggs.add(new Oracle.Agg(a[0], a[1], p));
             aggSql.add(String.format(java.util.Locale.ROOT, a[2], BigDecimal.valueOf(p).stripTrailingZeros().toPlainString()) + " AS a" + i);
         }
         // the columns
+        boolean withTime = windowed && r.nextInt(3) == 0;
         List<Oracle.Col> cols = new ArrayList<>();
         List<String> colSql = new ArrayList<>();
         if (windowed) {
@@ -142,7 +158,7 @@ final class Queries {
             colSql.add("window_start");
             cols.add(new Oracle.WinCol("window_end"));
             colSql.add("window_end");
-            if (r.nextInt(3) == 0) {
+            if (withTime) {
                 cols.add(new Oracle.WinCol("window_time"));
                 colSql.add("window_time");
             }
@@ -165,14 +181,14 @@ final class Queries {
         if (needLower) {
             long at = T0 - span / 8 + (long) (r.nextDouble() * span * 0.6);
             boolean strict = r.nextBoolean();
-            where.add("_time " + (strict ? ">" : ">=") + " " + ts(at));
+            where.add("_time " + (strict ? ">" : ">=") + " TO_TIMESTAMP_LTZ(" + at + ", 3)");
             preds.add(row -> strict ? row.ms() > at : row.ms() >= at);
             lower = strict ? at + 1 : at;
         }
         if (r.nextInt(4) == 0) {
             long at = T0 + span / 2 + (long) (r.nextDouble() * span * 0.6);
             boolean strict = r.nextBoolean();
-            where.add("_time " + (strict ? "<" : "<=") + " " + ts(at));
+            where.add("_time " + (strict ? "<" : "<=") + " TO_TIMESTAMP_LTZ(" + at + ", 3)");
             preds.add(row -> strict ? row.ms() < at : row.ms() <= at);
             upper = Math.min(upper, strict ? at - 1 : at);
         }
@@ -232,7 +248,7 @@ final class Queries {
             }
             return t3;
         };
-        String group = windowed ? "GROUP BY window_start, window_end" + keys.stream().map(f -> ", `" + f + "`").reduce("", String::concat)
+        String group = windowed ? "GROUP BY window_start, window_end" + (withTime ? ", window_time" : "") + keys.stream().map(f -> ", `" + f + "`").reduce("", String::concat)
                 : keys.isEmpty() ? "" : "GROUP BY " + String.join(", ", keys.stream().map(f -> "`" + f + "`").toList());
         String sql = "SELECT " + String.join(", ", colSql) + " FROM " + from + (where.isEmpty() ? "" : " WHERE " + String.join(" AND ", where))
                 + (group.isEmpty() ? "" : " " + group);
@@ -242,7 +258,9 @@ final class Queries {
         int width = cols.size();
         if (top) {
             topN = 1 + r.nextInt(3);
-            sql = "SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY window_start, window_end ORDER BY a0 DESC) AS rownum FROM (" + sql
+            // ranked by the first aggregate, then by the keys: a total order, as Flink's rank of ties is arbitrary
+            String byKeys = keys.stream().map(f -> ", `" + f + "`").reduce("", String::concat);
+            sql = "SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY window_start, window_end ORDER BY a0 DESC" + byKeys + ") AS rownum FROM (" + sql
                     + ")) WHERE rownum <= " + topN;
             width++;
         }
@@ -265,8 +283,10 @@ final class Queries {
         return new Case(seed, rows, sql, spec, span);
     }
 
+    /** An interval as Flink reads any length: {@code INTERVAL 'd hh:mm:ss.SSS' DAY TO SECOND(3)} ({@code '300' SECOND} is past SECOND's precision there). */
     static String iv(long ms) {
-        return "INTERVAL '" + BigDecimal.valueOf(ms, 3).stripTrailingZeros().toPlainString() + "' SECOND";
+        long s = ms / 1000;
+        return String.format(java.util.Locale.ROOT, "INTERVAL '%d %02d:%02d:%02d.%03d' DAY TO SECOND(3)", s / 86_400, s / 3600 % 24, s / 60 % 60, s % 60, ms % 1000);
     }
 
     static Boolean num(String v, java.util.function.Predicate<BigDecimal> p) {

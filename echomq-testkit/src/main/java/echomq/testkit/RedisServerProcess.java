@@ -167,6 +167,87 @@ public final class RedisServerProcess implements AutoCloseable {
     }
 
     /**
+     * The server's replication offset ({@code master_repl_offset} of {@code INFO replication}):
+     * on a master, how far its replication stream runs; on a replica, how far it has processed its
+     * master's. A replica has everything its master wrote once its offset reaches the master's.
+     *
+     * @return the offset, 0 when it has none yet
+     */
+    public long replicationOffset() {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("master_repl_offset:(\\d+)").matcher(command("INFO", "replication"));
+        return m.find() ? Long.parseLong(m.group(1)) : 0;
+    }
+
+    /**
+     * Waits until {@code replica} has processed everything this master wrote so far (its
+     * replication offset reaches the master's).
+     *
+     * @param replica a replica of this server
+     * @param within  how long to wait
+     * @throws IllegalStateException when it has not within {@code within}
+     */
+    public void awaitCaughtUp(RedisServerProcess replica, java.time.Duration within) {
+        long target = replicationOffset();
+        long deadline = System.nanoTime() + within.toNanos();
+        while (System.nanoTime() - deadline < 0) {
+            if (replica.isRunning() && replica.replicationOffset() >= target) {
+                return;
+            }
+            sleep(20);
+        }
+        throw new IllegalStateException("the replica on " + replica.port() + " did not reach offset " + target + " of its master on " + port
+                + " within " + within + " (it is at " + replica.replicationOffset() + ")");
+    }
+
+    /**
+     * Pauses the server's process (SIGSTOP), as a machine that hangs or a process starved of CPU
+     * does: it answers nothing (clients, its master, its replicas) until {@link #resume()}.
+     *
+     * @throws IllegalStateException when it is not running or the signal cannot be sent
+     */
+    public synchronized void pause() {
+        signal("STOP");
+    }
+
+    /**
+     * Lets a paused server go on (SIGCONT); it answers what was sent to it meanwhile.
+     *
+     * @throws IllegalStateException when it is not running or the signal cannot be sent
+     */
+    public synchronized void resume() {
+        signal("CONT");
+    }
+
+    /**
+     * The server process's id.
+     *
+     * @return its pid
+     * @throws IllegalStateException when it is not running
+     */
+    public synchronized long pid() {
+        if (process == null) {
+            throw new IllegalStateException("redis-server on port " + port + " is not running");
+        }
+        return process.pid();
+    }
+
+    private void signal(String signal) {
+        long pid = pid();
+        try {
+            Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).redirectErrorStream(true).start();
+            String out = new String(kill.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+                throw new IllegalStateException("kill -" + signal + " " + pid + " failed: " + out);
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("could not send SIG" + signal + " to " + pid + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
      * Starts the server again on the same port and directory, with the same options: empty, unless
      * those options persist (a {@link RedisClusterProcess} node's append-only file is loaded again).
      *
@@ -191,6 +272,26 @@ public final class RedisServerProcess implements AutoCloseable {
      * @throws UncheckedIOException when the server cannot be reached
      */
     public String command(String... args) {
+        return command(false, args);
+    }
+
+    /**
+     * As {@link #command}, on a connection that said {@code READONLY} first: what a cluster
+     * replica asks of a client before it serves it a read of its own data (it redirects others
+     * to its master); a server that is not a cluster's node answers as {@link #command} does.
+     * <pre>{@code
+     * String entries = replica.readOnly("XRANGE", key, "-", "+");
+     * }</pre>
+     *
+     * @param args the read and its arguments
+     * @return the reply as text
+     * @throws UncheckedIOException when the server cannot be reached
+     */
+    public String readOnly(String... args) {
+        return command(true, args);
+    }
+
+    private String command(boolean readOnly, String... args) {
         try (java.net.Socket s = new java.net.Socket()) {
             s.connect(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), port), 2000);
             s.setSoTimeout(10_000);
@@ -200,6 +301,10 @@ public final class RedisServerProcess implements AutoCloseable {
             if (pass >= 0 && pass + 1 < extraArgs.size()) {
                 out.write(resp(List.of("AUTH", extraArgs.get(pass + 1))));
                 readReply(in);
+            }
+            if (readOnly) {
+                out.write(resp(List.of("READONLY")));
+                readReply(in); // an error on a server outside a cluster: the read is served all the same
             }
             out.write(resp(List.of(args)));
             out.flush();

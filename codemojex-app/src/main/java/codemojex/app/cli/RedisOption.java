@@ -70,6 +70,11 @@ public final class RedisOption {
                 : new Startup.Storage.InDirectory(dataDirectory()), tune.apply(settings()).build());
     }
 
+    /** Whether a Redis is given ({@code --redis} or {@code REDIS_URL}), rather than the app's own. */
+    boolean given() {
+        return Startup.given(Option.of(redis)).isDefined();
+    }
+
     /** The app as the read commands run it: on the given Redis, the data directory's running one, or one started on it for now. */
     Codemojex require() {
         return Startup.read(checked(), dataDirectory(), settings().build());

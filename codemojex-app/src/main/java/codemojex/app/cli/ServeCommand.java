@@ -101,6 +101,26 @@ final class ServeCommand implements Runnable {
             description = "the live chart's bucket, each pushed on /feed/events as it closes, 1s..1d, e.g. 1m, 2s (default: ${DEFAULT-VALUE})")
     String chartBucket;
 
+    @Option(names = "--durability", defaultValue = "none", paramLabel = "none|replicated|replicated-fsync",
+            description = "when a write is acknowledged: none, as Redis answers (a write a master had not yet sent its replicas dies with "
+                    + "it); replicated, once --replicas replicas hold it (WAIT), each guess answered 202, each score commit, room "
+                    + "opened, join and kept Idempotency-Key answer; replicated-fsync, once they wrote it to their append-only files "
+                    + "(WAITAOF, Redis 7.2+; WAIT on an older Redis). A write the replicas do not acknowledge within "
+                    + "--durability-timeout is a 503 to retry with the same Idempotency-Key (default: ${DEFAULT-VALUE})")
+    String durability;
+
+    @Option(names = "--replicas", defaultValue = "1", paramLabel = "N",
+            description = "with --durability replicated: how many replicas must hold a write, 1..100 (default: ${DEFAULT-VALUE})")
+    int replicas;
+
+    @Option(names = "--durability-timeout", defaultValue = "1s", paramLabel = "DURATION",
+            description = "with --durability replicated: how long a write waits for its replicas, 1ms..4s (below the Redis "
+                    + "client's command timeout) (default: ${DEFAULT-VALUE})")
+    String durabilityTimeout;
+
+    /** The longest --durability-timeout: below the Redis clients' command timeouts (Jedis' 5 s), which would cut a WAIT. */
+    static final Duration MAX_DURABILITY_TIMEOUT = Duration.ofSeconds(4);
+
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(ServeCommand.class);
 
     /** What a retention run did: the entries each trim removed and who held it back, or why it failed. */
@@ -148,6 +168,18 @@ final class ServeCommand implements Runnable {
             throw new IllegalArgumentException("--room-rate must be a number of rooms a minute more than 0 and at most " + MAX_ROOM_RATE
                     + ", got " + roomRate);
         }
+        Duration waitFor = Durations.parse("durability-timeout", durabilityTimeout, Duration.ofMillis(1), MAX_DURABILITY_TIMEOUT);
+        echomq.domain.stream.Durability durable;
+        try {
+            durable = echomq.domain.stream.Durability.of(durability, replicas, waitFor);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--durability " + durability + " --replicas " + replicas + ": " + e.getMessage(), e);
+        }
+        if (durable.replication().isDefined() && (ephemeral || !redis.given())) {
+            // the app's own Redis has no replica: every write would wait in vain and be answered 503
+            throw new IllegalArgumentException("--durability " + durability + " needs a Redis with replicas (--redis or REDIS_URL): "
+                    + "the app's own Redis has none");
+        }
         Duration kept = Durations.parse("keep", keep, Duration.ofSeconds(1), Durations.MAX);
         Duration every = Durations.parse("trim-every", trimEvery, Duration.ofSeconds(1), Duration.ofDays(1));
         // checked before any Redis is reached
@@ -155,7 +187,7 @@ final class ServeCommand implements Runnable {
                 .withCheckpointEvery(checkpoints);
         options = noWorker ? options.withoutWorker() : options;
         Codemojex app = redis.serve(ephemeral, s -> {
-            s.claimIdle(idle).lease(leaseFor).commitBatch(commitBatch).sessionTtl(ttl).chartBucket(chart);
+            s.claimIdle(idle).lease(leaseFor).commitBatch(commitBatch).sessionTtl(ttl).chartBucket(chart).durability(durable);
             return partitions == null ? s : s.partitions(partitions);
         });
         Server server;
@@ -171,6 +203,8 @@ final class ServeCommand implements Runnable {
             return t;
         });
         app.keepPass(kept, every, ServeCommand::logPass).start(retention, every);
+        durable.replication().forEach(r -> System.out.println("Acknowledging each write once " + r.replicas() + " replica(s) hold it, "
+                + "waiting at most " + r.timeoutMillis() + " ms (--durability " + durability + "): a write they do not acknowledge is a 503 to retry"));
         System.out.println("Keeping " + Durations.format(kept) + " after a game's last guess and of every channel, every "
                 + Durations.format(every) + ": idle games ended (their record kept), channels trimmed never past what a reader "
                 + "needs (the score workers' guesses not yet acknowledged, every game's board checkpoint)");

@@ -67,15 +67,24 @@ public final class Play {
     public record OpenedGame(String game, String room, Keyboard keyboard) {
     }
 
-    /** Opens a game in {@code room}: a fresh keyboard and a secret drawn from it. */
+    /**
+     * Opens a game in {@code room}: a fresh keyboard and a secret drawn from it.
+     *
+     * @throws UnconfirmedException when it opened and its replicas did not acknowledge it in time (the opened game the result)
+     */
     public OpenedGame open(String room) {
         BadInputException.check("room", () -> Names.requireId("room", room));
         Keyboard keyboard = Keyboard.draw(rng);
         Code secret = keyboard.drawSecret(rng);
         String game = minter.nextId("GAM").toString();
         // the game and its room-opened entry in one step: a refusal leaves neither (a game no event names is unreachable)
-        games.open(new GameRecord(game, room, keyboard, secret, clock.instant(), Option.none()), new RoomOpened(room, game, keyboard).fields());
-        return new OpenedGame(game, room, keyboard);
+        OpenedGame opened = new OpenedGame(game, room, keyboard);
+        try {
+            games.open(new GameRecord(game, room, keyboard, secret, clock.instant(), Option.none()), new RoomOpened(room, game, keyboard).fields());
+        } catch (echomq.domain.stream.StreamStoreException.NotReplicated landed) {
+            throw new UnconfirmedException(opened, landed); // opened on the master, its replicas silent
+        }
+        return opened;
     }
 
     /** The game, as the store has it now. @throws NotFoundException when there is none */
@@ -105,6 +114,7 @@ public final class Play {
      *                              emoji, an emoji off the keyboard) or the game id
      * @throws NotFoundException    when there is no such game ({@link GoneException} when it ended and its state was removed)
      * @throws GameSettledException when the game is over
+     * @throws UnconfirmedException when the guess landed and its replicas did not acknowledge it in time (its id the result)
      */
     public BrandedId submit(String game, String playerId, String player, String guess) {
         BadInputException.check("player", () -> PlayerIds.require(playerId));
@@ -119,7 +129,11 @@ public final class Play {
             }
             throw new GameSettledException(game);
         }
-        return append.append(StreamKey.of(partitions.queueOf(game), Channels.GUESSES), new GuessSubmitted(game, g.room(), playerId, player, code).fields());
+        try {
+            return append.append(StreamKey.of(partitions.queueOf(game), Channels.GUESSES), new GuessSubmitted(game, g.room(), playerId, player, code).fields());
+        } catch (echomq.domain.stream.StreamStoreException.NotReplicated landed) {
+            throw new UnconfirmedException(landed.receipts().get(0), landed); // in the log of the master, its replicas silent
+        }
     }
 
     /**

@@ -111,6 +111,8 @@ public final class Players {
      * @throws GameSettledException  when the game is over
      * @throws NameTakenException    when another live session holds the name, or one that looks like it
      *                               (the same UTS #39 skeleton), in this game
+     * @throws UnconfirmedException  when the session was claimed and its replicas did not acknowledge it in time
+     *                               (the join the result)
      */
     public Joined join(String game, String name, Option<String> presented) {
         PlayerName player = BadInputException.check("name", () -> PlayerName.of(name));
@@ -131,7 +133,12 @@ public final class Players {
         Instant now = clock.instant();
         Session session = open(game, player, now, ttl, minter);
         SessionToken token = SessionToken.random(random);
-        Option<String> inTheWay = sessions.claim(session, player.looks(), token.hash(), now, ttl);
+        Option<String> inTheWay;
+        try {
+            inTheWay = sessions.claim(session, player.looks(), token.hash(), now, ttl);
+        } catch (echomq.domain.stream.StreamStoreException.NotReplicated landed) {
+            throw new UnconfirmedException(new Joined(session, Option.some(token)), landed); // claimed on the master, its replicas silent
+        }
         if (inTheWay.isDefined()) {
             throw new NameTakenException(game, player.value(), inTheWay.get());
         }

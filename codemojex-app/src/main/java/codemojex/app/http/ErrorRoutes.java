@@ -107,6 +107,8 @@ final class ErrorRoutes {
             ctx.header("Retry-After", Long.toString(WRITES_REFUSED_RETRY_AFTER.toSeconds()));
             answer(ctx, HttpStatus.SERVICE_UNAVAILABLE, ErrorWeb.of("the game server's clock is wrong; nothing was written: try again later"));
         });
+        routes.exception(codemojex.app.core.UnconfirmedException.class, (e, ctx) -> unconfirmed(ctx, e.notReplicated()));
+        routes.exception(StreamStoreException.NotReplicated.class, (e, ctx) -> unconfirmed(ctx, e));
         routes.exception(StreamStoreException.class, (e, ctx) -> {
             log.warn("storage failure on {} {}: {}", ctx.method(), LogSafe.escape(ctx.path()), LogSafe.escape(e.getMessage()));
             answer(ctx, HttpStatus.SERVICE_UNAVAILABLE, ErrorWeb.of("the game store is unavailable; try again"));
@@ -181,6 +183,23 @@ final class ErrorRoutes {
         log.error("internal error on {}", where, e);
         answer(ctx, HttpStatus.INTERNAL_SERVER_ERROR, ErrorWeb.of("internal error"));
     }
+
+    /**
+     * A write that landed on the game store's master and whose replicas did not acknowledge it in
+     * time ({@code serve --durability replicated}): a 503 the client retries; with the same
+     * {@code Idempotency-Key} the retry is answered the first answer once the replicas hold it,
+     * and writes nothing twice.
+     */
+    private static void unconfirmed(Context ctx, StreamStoreException.NotReplicated e) {
+        log.warn("a write on {} {} was not acknowledged by the game store's replicas in time: {}", ctx.method(), LogSafe.escape(ctx.path()),
+                LogSafe.escape(e.getMessage()));
+        ctx.header("Retry-After", Long.toString(UNCONFIRMED_RETRY_AFTER.toSeconds()));
+        answer(ctx, HttpStatus.SERVICE_UNAVAILABLE, ErrorWeb.of("the game store's replicas did not acknowledge the write in time: it may or may "
+                + "not have been kept; send the request again with the same Idempotency-Key (without one it may be made twice)"));
+    }
+
+    /** When a write the replicas did not acknowledge is worth trying again: they answer within seconds once they are back. */
+    static final java.time.Duration UNCONFIRMED_RETRY_AFTER = java.time.Duration.ofSeconds(1);
 
     /** {@code METHOD path} of the request, or null when it is gone (its connection closed and Jetty recycled it). */
     private static String where(Context ctx) {

@@ -67,7 +67,7 @@ final class GuessRoutes {
         }
         // the session's keys, by its token's hash (as the session itself is kept): the token is never stored
         idempotent.run(ctx, key, () -> Idempotency.Scope.session(SessionToken.parse(presented.get()).hash()), Option.some(game), () -> {
-            BrandedId id = play.submit(game, session.playerId(), session.player(), guess);
+            BrandedId id = idempotent.landed(ctx, () -> play.submit(game, session.playerId(), session.player(), guess));
             ctx.header("Location", "/games/" + game + "/guesses/" + id);
             ctx.status(HttpStatus.ACCEPTED).json(GuessWeb.Submitted.pending(id.toString(), game));
         });

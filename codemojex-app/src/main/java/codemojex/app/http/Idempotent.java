@@ -10,6 +10,7 @@ import codemojex.app.core.LogSafe;
 import codemojex.app.core.NameTakenException;
 import codemojex.app.core.NotFoundException;
 import codemojex.app.core.UnauthorizedException;
+import codemojex.app.core.UnconfirmedException;
 import codemojex.app.core.port.in.IdempotentRequests;
 import echomq.domain.stream.StreamStoreException;
 import io.javalin.http.Context;
@@ -36,6 +37,11 @@ final class Idempotent {
     /** The header a replayed answer carries. */
     static final String REPLAYED = "Idempotent-Replayed";
 
+    /** The request's attribute that says it runs under a key (its answer can be kept for its retry). */
+    private static final String KEYED = "codemojex.idempotent.keyed";
+    /** The request's attribute holding the write that landed unconfirmed ({@link #landed}). */
+    private static final String UNCONFIRMED = "codemojex.idempotent.unconfirmed";
+
     private final IdempotentRequests requests;
 
     /** Over the use case of idempotent requests. */
@@ -53,6 +59,27 @@ final class Idempotent {
             throw new BadInputException(IdempotencyKey.HEADER, IdempotencyKey.HEADER + " was sent " + sent.size() + " times: send one");
         }
         return Option.some(new IdempotencyKey(sent.get(0)));
+    }
+
+    /**
+     * Runs a write of a route under {@link #run}: its result, or, when it landed unconfirmed
+     * ({@link UnconfirmedException}: {@code serve --durability replicated}, the replicas silent)
+     * and the request carries a key, the result it would have answered, so that the route builds
+     * its answer as ever; {@link #run} then keeps that answer for the key and gives it only once
+     * the replicas hold it (else a 503: a retry with the key is answered it, once they do, and
+     * writes nothing twice). Without a key the {@code UnconfirmedException} is thrown (a 503).
+     */
+    @SuppressWarnings("unchecked")
+    <T> T landed(Context ctx, java.util.function.Supplier<T> write) {
+        try {
+            return write.get();
+        } catch (UnconfirmedException e) {
+            if (!Boolean.TRUE.equals(ctx.attribute(KEYED))) {
+                throw e;
+            }
+            ctx.attribute(UNCONFIRMED, e);
+            return (T) e.result();
+        }
     }
 
     /** A write the routes wrap: it answers on {@code ctx} or throws. */
@@ -89,6 +116,7 @@ final class Idempotent {
         if (decision instanceof Idempotency.Decision.InFlight) {
             throw new InFlight();
         }
+        ctx.attribute(KEYED, true);
         try {
             write.run();
         } catch (Exception e) {
@@ -97,7 +125,38 @@ final class Idempotent {
             }
             throw e;
         }
+        UnconfirmedException unconfirmed = ctx.attribute(UNCONFIRMED);
+        if (unconfirmed != null) {
+            keepUnconfirmed(ctx, begun, unconfirmed);
+            return;
+        }
         keep(ctx, begun);
+    }
+
+    /**
+     * The answer of a write that landed unconfirmed, kept for the key: once kept with its replicas'
+     * acknowledgement (the record is in the write's slot, written after it: a wait that answers
+     * for the record answers for the write), it is sent; otherwise the request is a 503 and the
+     * kept answer is given to the retry once the replicas hold it ({@link IdempotentRequests.Begun}).
+     */
+    private static void keepUnconfirmed(Context ctx, IdempotentRequests.Begun begun, UnconfirmedException unconfirmed) {
+        String body = ctx.result();
+        IdempotentAnswer answer = new IdempotentAnswer(ctx.statusCode(), body == null ? "" : body, Option.of(ctx.res().getHeader("Location")),
+                List.copyOf(ctx.res().getHeaders("Set-Cookie")));
+        boolean kept;
+        try {
+            kept = begun.answered(answer);
+        } catch (RuntimeException e) {
+            unconfirmed.addSuppressed(e);
+            kept = false;
+        }
+        if (!kept) {
+            // the answer is not to be sent: its write may be lost, and nothing confirms it
+            ctx.res().setHeader("Location", null);
+            ctx.res().setHeader("Set-Cookie", null);
+            throw unconfirmed;
+        }
+        log.info("a write with an Idempotency-Key landed before its replicas answered; they acknowledged it with its kept answer");
     }
 
     private static void keep(Context ctx, IdempotentRequests.Begun begun) {

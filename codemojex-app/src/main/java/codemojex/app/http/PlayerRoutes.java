@@ -53,7 +53,7 @@ final class PlayerRoutes {
     }
 
     private void join(Context ctx, String game, String name, boolean cookie) {
-        Players.Joined joined = players.join(game, name, presentedOrNone(ctx));
+        Players.Joined joined = idempotent.landed(ctx, () -> players.join(game, name, presentedOrNone(ctx)));
         if (joined.rejoined()) {
             ctx.status(HttpStatus.OK).json(SessionWeb.of(joined.session()));
             return;

@@ -82,8 +82,8 @@ public final class Connection implements EchoPorts, AutoCloseable {
     }
 
     @Override
-    public StreamAppendPort append(Snowflake minter, ClockBound bound, EchoListener listener) {
-        return ports.append(minter, bound, listener);
+    public StreamAppendPort append(Snowflake minter, ClockBound bound, EchoListener listener, echomq.domain.stream.Durability durability) {
+        return ports.append(minter, bound, listener, durability);
     }
 
     @Override

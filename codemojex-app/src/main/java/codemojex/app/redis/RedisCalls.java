@@ -52,4 +52,16 @@ public interface RedisCalls {
      * reply itself as an empty {@link Option}.
      */
     Option<Object> run(LuaScript script, List<String> keys, List<String> argv);
+
+    /**
+     * These calls over the same client, each script's writes acknowledged as {@code durability}
+     * says ({@code WAIT} after the script, on its connection: a fewer replicas' acknowledgement is
+     * a {@link echomq.domain.stream.StreamStoreException.NotReplicated} carrying the script's
+     * reply); the reads and the plain writes ({@code HSET}, {@code SET NX}: the stored format, a
+     * test's game) as ever.
+     */
+    RedisCalls durably(echomq.domain.stream.Durability durability);
+
+    /** When a script run through these calls is acknowledged. */
+    echomq.domain.stream.Durability durability();
 }

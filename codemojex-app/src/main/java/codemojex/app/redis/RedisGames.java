@@ -103,8 +103,16 @@ public final class RedisGames implements Games {
             argv.add(Integer.toString(hash.size()));
             argv.addAll(hash);
             argv.addAll(Xadd.fields(id, roomOpened));
-            List<?> reply = (List<?>) redis.run(OPEN, List.of(keys.game(g.game()), stream.toString(), keys.gamesOf(g.game())), argv)
-                    .getOrElseThrow(() -> new IllegalStateException("room-open.lua answered nil for " + g.game()));
+            List<?> reply;
+            try {
+                reply = (List<?>) redis.run(OPEN, List.of(keys.game(g.game()), stream.toString(), keys.gamesOf(g.game())), argv)
+                        .getOrElseThrow(() -> new IllegalStateException("room-open.lua answered nil for " + g.game()));
+            } catch (echomq.domain.stream.StreamStoreException.NotReplicated unconfirmed) {
+                if (!(unconfirmed.reply().getOrNull() instanceof List<?> answered) || "OK".equals(String.valueOf(answered.get(0)))) {
+                    throw unconfirmed; // opened on the master
+                }
+                reply = answered; // refused (below the top, or there already): nothing was written, nothing to lose
+            }
             String outcome = String.valueOf(reply.get(0));
             if (outcome.equals("EXISTS")) {
                 throw new IllegalStateException("game " + g.game() + " exists already");

@@ -14,20 +14,26 @@ import java.util.Objects;
  * request's game, or {@code {cm}} for a room: {@code idempotency-reserve.lua} holds a key or answers
  * its record without writing, {@code idempotency-complete.lua} keeps the sealed answer for 24 h,
  * {@code idempotency-release.lua} lets a key go. Every record expires: a held key at the end of its
- * lease, an answered one after {@link Idempotency#KEPT}.
+ * lease, an answered one after {@link Idempotency#KEPT}. Over calls that wait for their replicas
+ * ({@code serve --durability replicated}), an answer is kept once they hold it, and one is given
+ * again once they do ({@code idempotency-confirm.lua}, {@link #confirm}).
  */
 public final class RedisIdempotencyRecords implements IdempotencyRecords {
 
     static final LuaScript RESERVE = LuaScript.load(RedisIdempotencyRecords.class, "idempotency-reserve.lua");
     static final LuaScript COMPLETE = LuaScript.load(RedisIdempotencyRecords.class, "idempotency-complete.lua");
     static final LuaScript RELEASE = LuaScript.load(RedisIdempotencyRecords.class, "idempotency-release.lua");
+    static final LuaScript CONFIRM = LuaScript.load(RedisIdempotencyRecords.class, "idempotency-confirm.lua");
 
     private final RedisCalls redis;
+    /** The same calls without waiting for the replicas. */
+    private final RedisCalls plain;
     private final Keys keys;
 
     /** Over {@code redis}, each record where {@code keys} puts it. */
     public RedisIdempotencyRecords(RedisCalls redis, Keys keys) {
         this.redis = Objects.requireNonNull(redis, "redis");
+        this.plain = redis.durably(echomq.domain.stream.Durability.NONE);
         this.keys = Objects.requireNonNull(keys, "keys");
     }
 
@@ -38,7 +44,8 @@ public final class RedisIdempotencyRecords implements IdempotencyRecords {
     @Override
     public Option<Idempotency.Held> reserve(Idempotency.Request request, String owner, Duration lease) {
         String key = key(request);
-        Option<Object> reply = redis.run(RESERVE, List.of(key), List.of(request.fingerprint(), owner, Long.toString(Math.max(1, lease.toMillis()))));
+        // not waited for: a reservation lost with its master lets a retry run, and the write's own wait answers for it
+        Option<Object> reply = plain.run(RESERVE, List.of(key), List.of(request.fingerprint(), owner, Long.toString(Math.max(1, lease.toMillis()))));
         if (reply.contains(1L)) {
             return Option.none();
         }
@@ -61,6 +68,14 @@ public final class RedisIdempotencyRecords implements IdempotencyRecords {
 
     @Override
     public boolean release(Idempotency.Request request, String owner) {
-        return redis.run(RELEASE, List.of(key(request)), List.of(owner)).contains(1L);
+        return plain.run(RELEASE, List.of(key(request)), List.of(owner)).contains(1L);
+    }
+
+    /** With durable calls, {@code idempotency-confirm.lua} and the wait after it; else nothing. */
+    @Override
+    public void confirm(Idempotency.Request request) {
+        if (redis.durability().replication().isDefined()) {
+            redis.run(CONFIRM, List.of(key(request)), List.of());
+        }
     }
 }

@@ -136,7 +136,18 @@ public final class RedisScoreCommit implements ScoreCommit {
         return MintedAppends.send(minter, guard, stream, attempt -> {
             Minted minted = attempt == 0 ? prepared : mint(commits, decided, prepared.epoch());
             List<CommitCodec.Block> blocks = minted.blocks();
-            CommitCodec.Reply reply = CommitCodec.reply(redis.run(SCRIPT, minted.call().keys(), minted.call().argv()), blocks.size());
+            CommitCodec.Reply reply;
+            try {
+                reply = CommitCodec.reply(redis.run(SCRIPT, minted.call().keys(), minted.call().argv()), blocks.size());
+            } catch (echomq.domain.stream.StreamStoreException.NotReplicated unconfirmed) {
+                reply = CommitCodec.reply(unconfirmed.reply(), blocks.size());
+                if (reply instanceof CommitCodec.Answers) {
+                    // committed on the master (and the deliveries acknowledged there), its replicas silent: the worker stops
+                    // here and backs off; lost with the master, the guesses are pending on the replica and scored again
+                    throw unconfirmed;
+                }
+                // refused (fenced, below the top): nothing was written, nothing to lose
+            }
             if (reply instanceof CommitCodec.Answers answers) {
                 List<Result> out = new ArrayList<>(blocks.size());
                 for (int i = 0; i < blocks.size(); i++) {

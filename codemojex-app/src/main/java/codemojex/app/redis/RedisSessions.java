@@ -37,11 +37,19 @@ public final class RedisSessions implements Sessions {
             throw new IllegalArgumentException("a name has at least one look, its skeleton");
         }
         String game = session.game();
-        Option<Object> reply = redis.run(JOIN, List.of(keys.players(game), keys.session(game, tokenHash), keys.skeletons(game),
-                        keys.holders(game), keys.sessions(game)),
-                io.vavr.collection.List.of(session.player(), game, Long.toString(session.expiresAt().toEpochMilli()),
-                        Long.toString(now.toEpochMilli()), Long.toString(Math.max(1, ttl.toMillis())), looks.head(), session.playerId())
-                        .appendAll(looks.tail()).toJavaList());
+        Option<Object> reply;
+        try {
+            reply = redis.run(JOIN, List.of(keys.players(game), keys.session(game, tokenHash), keys.skeletons(game),
+                            keys.holders(game), keys.sessions(game)),
+                    io.vavr.collection.List.of(session.player(), game, Long.toString(session.expiresAt().toEpochMilli()),
+                            Long.toString(now.toEpochMilli()), Long.toString(Math.max(1, ttl.toMillis())), looks.head(), session.playerId())
+                            .appendAll(looks.tail()).toJavaList());
+        } catch (echomq.domain.stream.StreamStoreException.NotReplicated unconfirmed) {
+            if (unconfirmed.reply().isDefined() && unconfirmed.reply().get() instanceof String holder) {
+                return Option.some(holder); // refused: nothing was written, nothing to lose
+            }
+            throw unconfirmed; // claimed on the master
+        }
         if (reply.contains(1L)) {
             return Option.none();
         }

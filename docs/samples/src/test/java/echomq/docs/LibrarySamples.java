@@ -12,6 +12,10 @@ import echomq.domain.partition.PartitionedChannel;
 import echomq.domain.retention.RetentionPolicy;
 import echomq.domain.retention.SafeRetention;
 import echomq.domain.stream.StreamAppendPort;
+import echomq.domain.stream.ClockBound;
+import echomq.domain.stream.Durability;
+import echomq.domain.stream.StreamStoreException;
+import echomq.domain.ports.EchoPorts;
 import echomq.domain.stream.StreamEntry;
 import echomq.domain.stream.StreamKey;
 import echomq.domain.stream.StreamRangePort;
@@ -292,5 +296,19 @@ final class LibrarySamples {
         // end:partitioned
         show(id, lastHour, perMinute);
         return inWindow;
+    }
+
+    BrandedId durable(EchoPorts ports, Snowflake minter, StreamKey key, LinkedHashMap<String, String> fields) {
+        BrandedId landed = null;
+        // sample:durable
+        StreamAppendPort append = ports.append(minter, ClockBound.DEFAULT, EchoListener.NONE,
+                Durability.replicated(1, Duration.ofSeconds(1)));
+        try {
+            landed = append.append(key, fields);   // answered once a replica holds it
+        } catch (StreamStoreException.NotReplicated e) {
+            landed = e.receipts().get(0);          // on the master, not confirmed: it may or may not survive
+        }
+        // end:durable
+        return landed;
     }
 }

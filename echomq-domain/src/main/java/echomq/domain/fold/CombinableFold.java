@@ -42,6 +42,6 @@ public interface CombinableFold<A> extends Fold<A> {
      */
     static <A> CombinableFold<A> of(String name, int version, A initial, BiFunction<A, StreamEntry, A> step,
                                     BinaryOperator<A> combine) {
-        return new FoldParts.Combining<>(name, version, initial, step, combine);
+        return new FoldParts.Combinable<>(name, version, initial, step, combine);
     }
 }

@@ -9,11 +9,42 @@ import java.util.function.BinaryOperator;
 /**
  * The folds {@link Fold#of}, {@link CombinableFold#of} and {@link InvertibleFold#of} build from
  * their parts: one record per capability, each holding its parts itself, so none delegates to
- * another and a fold can do exactly what its type says (a combinable fold is never an invertible one).
+ * another and a fold can do exactly what its type says (a combinable fold is never an invertible
+ * one). What they share is written once, in the interfaces below, which answer each method from a
+ * part.
  */
 final class FoldParts {
 
     private FoldParts() {
+    }
+
+    /** A fold whose step is a part. */
+    private interface Stepping<A> extends Fold<A> {
+        BiFunction<A, StreamEntry, A> stepping();
+
+        @Override
+        default A step(A accumulator, StreamEntry entry) {
+            return stepping().apply(accumulator, entry);
+        }
+    }
+
+    /** A fold whose step and combine are parts. */
+    private interface Combining<A> extends Stepping<A>, CombinableFold<A> {
+        BinaryOperator<A> combining();
+
+        @Override
+        default A combine(A earlier, A later) {
+            return combining().apply(earlier, later);
+        }
+    }
+
+    private static void require(String name, Object initial, Object... functions) {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(initial, "initial");
+        String[] names = {"step", "combine", "retract"};
+        for (int i = 0; i < functions.length; i++) {
+            Objects.requireNonNull(functions[i], names[i]);
+        }
     }
 
     private static String shown(String name, int version) {
@@ -21,16 +52,9 @@ final class FoldParts {
     }
 
     /** A fold: a name, a version, an initial accumulator and a step. */
-    record Plain<A>(String name, int version, A initial, BiFunction<A, StreamEntry, A> stepping) implements Fold<A> {
+    record Plain<A>(String name, int version, A initial, BiFunction<A, StreamEntry, A> stepping) implements Stepping<A> {
         Plain {
-            Objects.requireNonNull(name, "name");
-            Objects.requireNonNull(initial, "initial");
-            Objects.requireNonNull(stepping, "step");
-        }
-
-        @Override
-        public A step(A accumulator, StreamEntry entry) {
-            return stepping.apply(accumulator, entry);
+            require(name, initial, stepping);
         }
 
         @Override
@@ -40,23 +64,10 @@ final class FoldParts {
     }
 
     /** A fold whose accumulators combine. */
-    record Combining<A>(String name, int version, A initial, BiFunction<A, StreamEntry, A> stepping, BinaryOperator<A> combining)
-            implements CombinableFold<A> {
-        Combining {
-            Objects.requireNonNull(name, "name");
-            Objects.requireNonNull(initial, "initial");
-            Objects.requireNonNull(stepping, "step");
-            Objects.requireNonNull(combining, "combine");
-        }
-
-        @Override
-        public A step(A accumulator, StreamEntry entry) {
-            return stepping.apply(accumulator, entry);
-        }
-
-        @Override
-        public A combine(A earlier, A later) {
-            return combining.apply(earlier, later);
+    record Combinable<A>(String name, int version, A initial, BiFunction<A, StreamEntry, A> stepping, BinaryOperator<A> combining)
+            implements Combining<A> {
+        Combinable {
+            require(name, initial, stepping, combining);
         }
 
         @Override
@@ -66,24 +77,10 @@ final class FoldParts {
     }
 
     /** A combinable fold that can take an entry back out. */
-    record Inverting<A>(String name, int version, A initial, BiFunction<A, StreamEntry, A> stepping, BinaryOperator<A> combining,
-                        BiFunction<A, StreamEntry, A> retracting) implements InvertibleFold<A> {
-        Inverting {
-            Objects.requireNonNull(name, "name");
-            Objects.requireNonNull(initial, "initial");
-            Objects.requireNonNull(stepping, "step");
-            Objects.requireNonNull(combining, "combine");
-            Objects.requireNonNull(retracting, "retract");
-        }
-
-        @Override
-        public A step(A accumulator, StreamEntry entry) {
-            return stepping.apply(accumulator, entry);
-        }
-
-        @Override
-        public A combine(A earlier, A later) {
-            return combining.apply(earlier, later);
+    record Invertible<A>(String name, int version, A initial, BiFunction<A, StreamEntry, A> stepping, BinaryOperator<A> combining,
+                         BiFunction<A, StreamEntry, A> retracting) implements Combining<A>, InvertibleFold<A> {
+        Invertible {
+            require(name, initial, stepping, combining, retracting);
         }
 
         @Override

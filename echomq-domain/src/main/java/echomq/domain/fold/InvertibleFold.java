@@ -44,6 +44,6 @@ public interface InvertibleFold<A> extends CombinableFold<A> {
      */
     static <A> InvertibleFold<A> of(String name, int version, A initial, BiFunction<A, StreamEntry, A> step,
                                     BinaryOperator<A> combine, BiFunction<A, StreamEntry, A> retract) {
-        return new FoldParts.Inverting<>(name, version, initial, step, combine, retract);
+        return new FoldParts.Invertible<>(name, version, initial, step, combine, retract);
     }
 }

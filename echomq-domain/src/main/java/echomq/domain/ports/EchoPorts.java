@@ -57,7 +57,27 @@ public interface EchoPorts {
      * @param listener told of appends and refusals
      * @return a new appender on this client
      */
-    StreamAppendPort append(Snowflake minter, ClockBound bound, EchoListener listener);
+    default StreamAppendPort append(Snowflake minter, ClockBound bound, EchoListener listener) {
+        return append(minter, bound, listener, echomq.domain.stream.Durability.NONE);
+    }
+
+    /**
+     * An appender minting with {@code minter}, refusing appends while its clock runs further ahead
+     * of the store's than {@code bound} allows, acknowledging an append only as {@code durability}
+     * says: at once ({@link echomq.domain.stream.Durability#NONE}), or once replicas hold it
+     * ({@code WAIT} on the connection that wrote it, one per batch of a group commit); a timeout
+     * is a {@link echomq.domain.stream.StreamStoreException.NotReplicated}, never a success.
+     * <pre>{@code
+     * ports.append(minter, ClockBound.DEFAULT, EchoListener.NONE, Durability.replicated(1, Duration.ofSeconds(1)));
+     * }</pre>
+     *
+     * @param minter     the writer's minter (one per writer: two minters of one node may mint one id)
+     * @param bound      how far ahead of the store the writer's clock may be
+     * @param listener   told of appends and refusals
+     * @param durability when an append is acknowledged
+     * @return a new appender on this client
+     */
+    StreamAppendPort append(Snowflake minter, ClockBound bound, EchoListener listener, echomq.domain.stream.Durability durability);
 
     /**
      * An appender minting with {@code minter}, with the default clock bound: {@code append(minter, ClockBound.DEFAULT, listener)}.

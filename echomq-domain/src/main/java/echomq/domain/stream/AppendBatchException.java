@@ -25,6 +25,26 @@ public final class AppendBatchException extends StreamStoreException {
     }
 
     /**
+     * The failure of a batch of which {@code landed} landed (and were acknowledged) and
+     * {@code failures} were not: when nothing was acknowledged and every failure is a
+     * {@link StreamStoreException.NotReplicated} (every record landed on the master, the replicas
+     * did not acknowledge in time), one {@code NotReplicated} naming all their receipts, in order;
+     * otherwise an {@code AppendBatchException}.
+     *
+     * @param key      the stream's key, as text
+     * @param landed   the receipts of the records that landed and were acknowledged, in order
+     * @param failures why the others were not: at least one
+     * @return the failure to throw
+     */
+    public static StreamStoreException of(String key, List<echomq.domain.id.BrandedId> landed, List<StreamStoreException> failures) {
+        if (landed.isEmpty() && failures.stream().allMatch(f -> f instanceof StreamStoreException.NotReplicated)) {
+            StreamStoreException.NotReplicated first = (StreamStoreException.NotReplicated) failures.get(0);
+            return first.of(failures.stream().flatMap(f -> ((StreamStoreException.NotReplicated) f).receipts().stream()).toList());
+        }
+        return new AppendBatchException(key, landed, failures);
+    }
+
+    /**
      * The receipts of the records that landed, in order: they are in the stream.
      *
      * @return an unmodifiable list of their branded ids

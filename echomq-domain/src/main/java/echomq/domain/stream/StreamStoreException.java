@@ -84,6 +84,116 @@ public class StreamStoreException extends RuntimeException {
         }
     }
 
+    /**
+     * A write that landed on the master and was not acknowledged by as many replicas as its
+     * {@link Durability} asks within its timeout: it is in the master's data, and it may or may not
+     * survive the master's loss (a replica that takes over may not have it). Never a success, and
+     * not an {@link Unavailable}: sending the write again would write it twice. Read it back (its
+     * receipts) once the replicas are back, or answer the caller that the outcome is uncertain.
+     * {@link #acknowledged()} is {@code -1} when the replicas could not be asked on the connection
+     * that wrote it (its reply was lost and it was found by reading it back).
+     */
+    public static class NotReplicated extends StreamStoreException {
+
+        private static final long serialVersionUID = 1L;
+
+        /** The records the write landed. */
+        private final transient java.util.List<echomq.domain.id.BrandedId> receipts;
+        /** How many replicas acknowledged; -1 when they could not be asked. */
+        private final long acknowledged;
+        /** What was asked for. */
+        private final transient Durability.Replicated asked;
+        /** What the write answered on the master (a script's reply); none when not kept. */
+        private final transient io.vavr.control.Option<Object> reply;
+
+        /**
+         * A write to {@code key} that landed, {@code receipts} its records (none for a script),
+         * acknowledged by {@code acknowledged} replicas when {@code asked} wanted more.
+         *
+         * @param key          the key written
+         * @param receipts     the records it landed, in order; empty for a write that is not an append
+         * @param acknowledged how many replicas acknowledged, -1 when they could not be asked
+         * @param asked        the durability asked for
+         */
+        public NotReplicated(String key, java.util.List<echomq.domain.id.BrandedId> receipts, long acknowledged, Durability.Replicated asked) {
+            super(key, (acknowledged < 0
+                    ? "the write landed on the master, and whether " + asked.replicas() + " replica(s) hold it could not be asked (its reply was lost)"
+                    : "the write landed on the master, and " + acknowledged + " of the " + asked.replicas() + " replica(s) asked for acknowledged it within "
+                    + asked.timeoutMillis() + " ms")
+                    + (receipts.isEmpty() ? "" : " (" + (receipts.size() == 1 ? receipts.get(0) : receipts.size() + " records, " + receipts.get(0) + " first") + ")")
+                    + ": it may or may not survive the master's loss; do not send it again as new", null);
+            this.receipts = java.util.List.copyOf(receipts);
+            this.acknowledged = acknowledged;
+            this.asked = java.util.Objects.requireNonNull(asked, "asked");
+            this.reply = io.vavr.control.Option.none();
+        }
+
+        private NotReplicated(NotReplicated of, java.util.List<echomq.domain.id.BrandedId> receipts, io.vavr.control.Option<Object> reply) {
+            super(of.key(), of.getMessage(), of.getCause());
+            this.receipts = java.util.List.copyOf(receipts);
+            this.acknowledged = of.acknowledged;
+            this.asked = of.asked;
+            this.reply = reply;
+        }
+
+        /**
+         * What the write answered on the master, when it was kept: a script's reply (it ran, and
+         * a script that wrote nothing, a refusal say, leaves nothing to lose).
+         *
+         * @return the reply; none when not kept
+         */
+        public io.vavr.control.Option<Object> reply() {
+            return reply;
+        }
+
+        /**
+         * The same outcome, with the write's reply on the master.
+         *
+         * @param answered the reply
+         * @return the outcome carrying it
+         */
+        public NotReplicated withReply(Object answered) {
+            return new NotReplicated(this, receipts, io.vavr.control.Option.of(answered));
+        }
+
+        /**
+         * The records the write landed on the master, in order (empty for a write that is not an append).
+         *
+         * @return their branded ids
+         */
+        public java.util.List<echomq.domain.id.BrandedId> receipts() {
+            return receipts;
+        }
+
+        /**
+         * How many replicas acknowledged the write within the timeout.
+         *
+         * @return the count; -1 when they could not be asked
+         */
+        public long acknowledged() {
+            return acknowledged;
+        }
+
+        /**
+         * The durability the write asked for.
+         *
+         * @return its replicas and timeout
+         */
+        public Durability.Replicated asked() {
+            return asked;
+        }
+
+        /**
+         * The same outcome for {@code some} of the records only (a receipt of a group commit's batch).
+         *
+         * @param some the records to name
+         * @return the outcome naming them
+         */
+        public NotReplicated of(java.util.List<echomq.domain.id.BrandedId> some) {
+            return new NotReplicated(key(), some, acknowledged, asked);
+        }
+    }
+
     /** The store did not answer in time. */
     public static class Timeout extends Unavailable {
         /**

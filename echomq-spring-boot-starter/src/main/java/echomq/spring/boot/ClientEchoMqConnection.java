@@ -42,8 +42,8 @@ abstract class ClientEchoMqConnection implements EchoMqConnection {
     }
 
     @Override
-    public final StreamAppendPort appender(Snowflake minter, EchoListener listener) {
-        return ports.append(minter, listener);
+    public final StreamAppendPort appender(Snowflake minter, EchoListener listener, echomq.domain.stream.Durability durability) {
+        return ports.append(minter, echomq.domain.stream.ClockBound.DEFAULT, listener, durability);
     }
 
     @Override

@@ -44,7 +44,7 @@ import java.util.concurrent.TimeUnit;
  *   <tr><td>{@link EchoMqConnection}</td><td>from {@code echomq.redis.url}, else Spring Data Redis' factory (see {@link EchoMqProperties.Redis})</td></tr>
  *   <tr><td>{@link StreamRangePort}, {@link StreamRetentionPort}, {@link StreamStatePort}, {@link StreamReadersPort},
  *       {@link CheckpointPort}, {@link StreamTailPort}, {@link ServerClockPort}, {@link BucketMarkPort}</td><td>always</td></tr>
- *   <tr><td>{@link StreamAppendPort}</td><td>unless {@code echomq.appender.enabled=false}; mints with {@code echomq.node-id}, or a node leased from Redis</td></tr>
+ *   <tr><td>{@link StreamAppendPort}</td><td>unless {@code echomq.appender.enabled=false}; mints with {@code echomq.node-id}, or a node leased from Redis; acknowledges as {@code echomq.durability.*} says</td></tr>
  *   <tr><td>{@link ConsumerGroupPort}</td><td>when {@code echomq.consumer-group.name} and {@code .stream} (or {@code .key}) are set</td></tr>
  *   <tr><td>{@link StreamWindows}, {@link ProjectionReader}, {@link StreamFollowers}</td><td>always</td></tr>
  *   <tr><td>{@link EchoMqRollups}</td><td>when a rollup is set under {@code echomq.rollups[i]}; run on a thread of its own per rollup</td></tr>
@@ -96,7 +96,8 @@ public class EchoMqAutoConfiguration {
      * @param listeners  who hears the appends
      * @param resources  what the starter closes at shutdown (the lease, before the connection)
      * @return the port
-     * @throws EchoMqConfigurationException naming {@code echomq.node-id} when it is not 0..1023, or when every node is leased
+     * @throws EchoMqConfigurationException naming {@code echomq.node-id} when it is not 0..1023, or when every node is leased;
+     *                                      naming {@code echomq.durability} when it is not valid
      */
     @Bean
     @ConditionalOnMissingBean
@@ -104,9 +105,10 @@ public class EchoMqAutoConfiguration {
     public StreamAppendPort echoMqStreamAppend(EchoMqConnection connection, EchoMqProperties properties,
                                                ObjectProvider<EchoListener> listeners, EchoMqResources resources) {
         Integer node = properties.getNodeId();
+        echomq.domain.stream.Durability durability = properties.getDurability().toDurability(); // checked before a node is leased
         if (node == null) {
             NodeLease lease = resources.runner(NodeLease.acquire(connection));
-            return lease.guard(connection.appender(new Snowflake(lease.node(), Clock.systemUTC()), listener(listeners)));
+            return lease.guard(connection.appender(new Snowflake(lease.node(), Clock.systemUTC()), listener(listeners), durability));
         }
         Snowflake minter;
         try {
@@ -116,7 +118,7 @@ public class EchoMqAutoConfiguration {
                     "Set echomq.node-id to a number 0.." + Snowflake.MAX_NODE + " that no other writing process uses, or leave it "
                             + "unset to lease a free one from Redis.", e);
         }
-        return connection.appender(minter, listener(listeners));
+        return connection.appender(minter, listener(listeners), durability);
     }
 
     /**

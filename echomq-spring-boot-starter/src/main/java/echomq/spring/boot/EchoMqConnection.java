@@ -42,7 +42,19 @@ public interface EchoMqConnection extends AutoCloseable {
      * @param listener told of appends and refusals
      * @return a new appender on this client
      */
-    StreamAppendPort appender(Snowflake minter, EchoListener listener);
+    default StreamAppendPort appender(Snowflake minter, EchoListener listener) {
+        return appender(minter, listener, echomq.domain.stream.Durability.NONE);
+    }
+
+    /**
+     * An appender minting with {@code minter}, acknowledging an append as {@code durability} says.
+     *
+     * @param minter     the snowflake minter of this process's node
+     * @param listener   told of appends and refusals
+     * @param durability when an append is acknowledged ({@code echomq.durability.*})
+     * @return a new appender on this client
+     */
+    StreamAppendPort appender(Snowflake minter, EchoListener listener, echomq.domain.stream.Durability durability);
 
     /**
      * A plain retention port (the starter's driver trims through a {@code SafeRetention} over it).

@@ -41,6 +41,9 @@ public class EchoMqProperties {
     /** The appender. */
     private final Appender appender = new Appender();
 
+    /** When an append is acknowledged: as Redis answers it, or once replicas hold it. */
+    private final Durability durability = new Durability();
+
     /** The caching projection reader. */
     private final Reader reader = new Reader();
 
@@ -124,6 +127,15 @@ public class EchoMqProperties {
      */
     public Appender getAppender() {
         return appender;
+    }
+
+    /**
+     * {@code echomq.durability.*}.
+     *
+     * @return when the appender's appends are acknowledged
+     */
+    public Durability getDurability() {
+        return durability;
     }
 
     /**
@@ -334,6 +346,101 @@ public class EchoMqProperties {
          */
         public void setEnabled(boolean enabled) {
             this.enabled = enabled;
+        }
+    }
+
+    /**
+     * {@code echomq.durability.*}: when the appender bean acknowledges an append. {@code mode=none}
+     * (the default): as Redis answers it, and a write its master had not yet sent its replicas dies
+     * with the master; {@code replicated}: once {@code replicas} replicas hold it ({@code WAIT}, one per
+     * group commit batch), waiting at most {@code timeout}, fewer being a
+     * {@code StreamStoreException.NotReplicated}; {@code replicated-fsync}: once they wrote it to their
+     * append-only files ({@code WAITAOF}, Redis 7.2+; {@code WAIT} on an older server).
+     */
+    public static class Durability {
+
+        /** {@code none}, {@code replicated} or {@code replicated-fsync}. */
+        private String mode = "none";
+
+        /** How many replicas must hold an append, with {@code replicated}. */
+        private int replicas = 1;
+
+        /** How long an append waits for its replicas, with {@code replicated}; below the client's command timeout. */
+        private Duration timeout = Duration.ofSeconds(1);
+
+        /** For binding. */
+        public Durability() {
+        }
+
+        /**
+         * {@code echomq.durability.mode}.
+         *
+         * @return {@code none}, {@code replicated} or {@code replicated-fsync}
+         */
+        public String getMode() {
+            return mode;
+        }
+
+        /**
+         * Sets {@code echomq.durability.mode}.
+         *
+         * @param mode {@code none}, {@code replicated} or {@code replicated-fsync}
+         */
+        public void setMode(String mode) {
+            this.mode = mode;
+        }
+
+        /**
+         * {@code echomq.durability.replicas}.
+         *
+         * @return how many replicas must hold an append
+         */
+        public int getReplicas() {
+            return replicas;
+        }
+
+        /**
+         * Sets {@code echomq.durability.replicas}.
+         *
+         * @param replicas how many replicas must hold an append, 1..100
+         */
+        public void setReplicas(int replicas) {
+            this.replicas = replicas;
+        }
+
+        /**
+         * {@code echomq.durability.timeout}.
+         *
+         * @return how long an append waits for its replicas
+         */
+        public Duration getTimeout() {
+            return timeout;
+        }
+
+        /**
+         * Sets {@code echomq.durability.timeout}.
+         *
+         * @param timeout how long an append waits for its replicas, 1 ms .. 60 s
+         */
+        public void setTimeout(Duration timeout) {
+            this.timeout = timeout;
+        }
+
+        /**
+         * The library's durability these properties spell.
+         *
+         * @return the durability
+         * @throws EchoMqConfigurationException naming the property that is not valid
+         */
+        echomq.domain.stream.Durability toDurability() {
+            try {
+                return echomq.domain.stream.Durability.of(mode, replicas, timeout);
+            } catch (IllegalArgumentException | NullPointerException e) {
+                throw new EchoMqConfigurationException("echomq.durability is not valid (mode=" + mode + ", replicas=" + replicas + ", timeout="
+                        + timeout + "): " + e.getMessage() + ".",
+                        "Set echomq.durability.mode to none, replicated or replicated-fsync; with replicated, echomq.durability.replicas to "
+                                + "1..100 and echomq.durability.timeout to 1ms..60s (below echomq.redis.timeout).", e);
+            }
         }
     }
 

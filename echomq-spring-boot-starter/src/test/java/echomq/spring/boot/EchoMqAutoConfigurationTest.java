@@ -235,6 +235,40 @@ class EchoMqAutoConfigurationTest {
                 .run(context -> assertThat(context).hasNotFailed().doesNotHaveBean(StreamAppendPort.class).hasSingleBean(ProjectionReader.class));
     }
 
+    /**
+     * {@code echomq.durability.*} (#54): the appender bean waits for the replica on both clients (while the replication
+     * link is held, an append is a typed {@code NotReplicated}, never a success); the default sends no {@code WAIT}; a
+     * mode that is not one fails the start naming the property.
+     */
+    @Test
+    void echomqDurabilityMakesTheAppenderWaitForItsReplicas() {
+        try (echomq.testkit.ReplicatedRedis pair = echomq.testkit.ReplicatedRedis.start()) {
+            for (String client : List.of("lettuce", "jedis")) {
+                alone().withPropertyValues("echomq.redis.url=" + pair.master().uri(), "echomq.redis.client=" + client, "echomq.node-id=3",
+                        "echomq.durability.mode=replicated", "echomq.durability.replicas=1", "echomq.durability.timeout=300ms").run(context -> {
+                    assertThat(context).hasNotFailed();
+                    StreamAppendPort append = context.getBean(StreamAppendPort.class);
+                    StreamKey key = fresh("durable-" + client);
+                    echomq.domain.id.BrandedId id = append.append(key, LinkedHashMap.of("k", "1"));
+                    assertThat(pair.replica().command("XRANGE", key.toString(), "-", "+")).as("on the replica once answered").contains(id.toString());
+                    pair.holdLink(java.time.Duration.ofSeconds(1));
+                    assertThatThrownBy(() -> append.append(key, LinkedHashMap.of("k", "2")))
+                            .isInstanceOf(echomq.domain.stream.StreamStoreException.NotReplicated.class).hasMessageContaining("0 of the 1 replica(s)");
+                    Thread.sleep(2_200); // a chunk the proxy read at the end of the hold is held its whole length again
+                    pair.awaitInSync();
+                });
+            }
+            long waits = pair.master().calls("wait");
+            alone().withPropertyValues("echomq.redis.url=" + pair.master().uri(), "echomq.node-id=3").run(context -> {
+                context.getBean(StreamAppendPort.class).append(fresh("plain"), LinkedHashMap.of("k", "1"));
+                assertThat(pair.master().calls("wait")).as("the default waits for nothing").isEqualTo(waits);
+            });
+            alone().withPropertyValues("echomq.redis.url=" + pair.master().uri(), "echomq.node-id=3", "echomq.durability.mode=all").run(context ->
+                    assertThat(rootCause(context.getStartupFailure())).isInstanceOf(EchoMqConfigurationException.class)
+                            .hasMessageContaining("echomq.durability is not valid").hasMessageContaining("\"all\""));
+        }
+    }
+
     @Test
     void retentionRulesMakeADriverThatTrimsAndNoRulesMakeNone(RedisUri redis) {
         StreamKey key = fresh("retained");

@@ -4,8 +4,7 @@ import echomq.sketches.Aggregate;
 import echomq.sketches.Avg;
 import echomq.sketches.Count;
 import echomq.sketches.Distinct;
-import echomq.sketches.Max;
-import echomq.sketches.Min;
+import echomq.sketches.Extreme;
 import echomq.sketches.Percentile;
 import echomq.sketches.Sum;
 import echomq.sketches.Aggregates;
@@ -46,7 +45,18 @@ public final class AggregateFolds {
      * @throws SqlRefusedException for an aggregate the library refuses (more than it folds at once, a cast it cannot read)
      */
     public static Measures translate(List<Aggregation> aggregations) {
-        Translation t = new Translation();
+        // a field whose MIN, MAX or AVG the query asks has its presence there: a SUM of it needs no part of its own
+        java.util.Set<String> extremes = new java.util.HashSet<>();
+        for (Aggregation a : aggregations) {
+            if (a instanceof Aggregation.Min m) {
+                extremes.add("min:" + m.arg().field());
+            } else if (a instanceof Aggregation.Max m) {
+                extremes.add("max:" + m.arg().field());
+            } else if (a instanceof Aggregation.Avg m) {
+                extremes.add("avg:" + m.arg().field());
+            }
+        }
+        Translation t = new Translation(extremes);
         List<Measures.Reading> readings = aggregations.map(a -> a.accept(t));
         Option<Aggregates> library;
         try {
@@ -62,7 +72,7 @@ public final class AggregateFolds {
         Option<Aggregates> rollup = Option.none();
         if (notRollup.isEmpty() && !aggregations.isEmpty()) {
             try {
-                rollup = Option.some(Aggregates.of(asLibrary.map(Option::get).distinctBy(Aggregate<?>::spelling)));
+                rollup = Option.some(Aggregates.of(asLibrary.<Aggregate<?>>map(Option::get).distinctBy(Aggregate::spelling)));
             } catch (IllegalArgumentException refused) {
                 notRollup = Option.some(refused.getMessage());
             }
@@ -76,7 +86,13 @@ public final class AggregateFolds {
     private static final class Translation implements Aggregation.Cases<Measures.Reading> {
         /** The library's folds, by spelling (one fold answers every aggregate that needs it). */
         final java.util.LinkedHashMap<String, Aggregate<?>> library = new java.util.LinkedHashMap<>();
+        /** The spellings of the MIN, MAX and AVG the query asks, whose value is none exactly when no number was folded. */
+        final java.util.Set<String> extremes;
         List<Part> parts = List.empty();
+
+        Translation(java.util.Set<String> extremes) {
+            this.extremes = extremes;
+        }
 
         private Function<Measured, Option<BigDecimal>> library(Aggregate<?> a) {
             library.putIfAbsent(a.spelling(), a);
@@ -132,20 +148,28 @@ public final class AggregateFolds {
 
         @Override
         public Measures.Reading sum(Aggregation.Sum a) {
-            Function<Measured, Option<BigDecimal>> sum = library(new Sum(a.arg().field()));
-            int seen = part(new Part.NumbersSeen(a.arg().field(), 0));
-            // SQL's SUM of no number is NULL; the library's sum of none is 0: the part tells them apart
+            String field = a.arg().field();
+            Function<Measured, Option<BigDecimal>> sum = library(new Sum(field));
+            // SQL's SUM of no number is NULL; the library's sum of none is 0: a MIN, MAX or AVG of the field the query
+            // asks anyway tells them apart (none when no number was folded), else a part that counts the numbers
+            Option<String> extreme = Option.ofOptional(java.util.stream.Stream.of("max:", "min:", "avg:").map(k -> k + field)
+                    .filter(extremes::contains).findFirst());
+            if (extreme.isDefined()) {
+                String spelling = extreme.get();
+                return number(a.arg().numberType(), m -> m.library().value(spelling).isEmpty() ? Option.none() : sum.apply(m));
+            }
+            int seen = part(new Part.NumbersSeen(field, 0));
             return number(a.arg().numberType(), m -> ((Part.NumbersSeen) m.part(seen)).n() == 0 ? Option.none() : sum.apply(m));
         }
 
         @Override
         public Measures.Reading min(Aggregation.Min a) {
-            return number(a.arg().numberType(), library(new Min(a.arg().field())));
+            return number(a.arg().numberType(), library(new Extreme(a.arg().field(), false)));
         }
 
         @Override
         public Measures.Reading max(Aggregation.Max a) {
-            return number(a.arg().numberType(), library(new Max(a.arg().field())));
+            return number(a.arg().numberType(), library(new Extreme(a.arg().field(), true)));
         }
 
         @Override
@@ -203,12 +227,12 @@ public final class AggregateFolds {
 
         @Override
         public Option<Aggregate<?>> min(Aggregation.Min a) {
-            return Option.some(new Min(a.arg().field()));
+            return Option.some(new Extreme(a.arg().field(), false));
         }
 
         @Override
         public Option<Aggregate<?>> max(Aggregation.Max a) {
-            return Option.some(new Max(a.arg().field()));
+            return Option.some(new Extreme(a.arg().field(), true));
         }
 
         @Override

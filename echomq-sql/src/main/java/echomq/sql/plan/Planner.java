@@ -254,7 +254,7 @@ public final class Planner {
                 cell = new Cell.Aggregate(agg, measures.types().get(agg));
                 agg++;
             } else if (item instanceof SelectItem.ColumnItem c) {
-                cell = groupColumn(c.column(), keys, windows);
+                cell = groupColumn(c.column(), keys, windows, grouped);
             } else if (item instanceof SelectItem.Star s) {
                 throw SqlRefusedException.unsupported("SELECT *", s.at(), "is not supported in an aggregate: select the grouped columns and aggregates");
             } else {
@@ -273,10 +273,14 @@ public final class Planner {
                 + "ROW_NUMBER() OVER (PARTITION BY window_start, window_end ORDER BY n DESC) AS rownum FROM (aggregate)) WHERE rownum <= N");
     }
 
-    private static Cell groupColumn(Operand c, List<String> keys, Option<Windows> windows) {
+    private static Cell groupColumn(Operand c, List<String> keys, Option<Windows> windows, List<Windows.Column> grouped) {
         if (c instanceof Operand.WindowColumn wc) {
             if (windows.isEmpty()) {
                 throw SqlRefusedException.unsupported(wc.shown(), wc.at(), "is a window's column, and the query has no window table function");
+            }
+            if (!grouped.contains(wc.column())) {
+                throw SqlRefusedException.unsupported(wc.shown(), wc.at(), "is neither in GROUP BY nor aggregated: GROUP BY window_start, "
+                        + "window_end, " + wc.shown() + " (as Flink asks)");
             }
             return new Cell.WindowBound(wc.column());
         }

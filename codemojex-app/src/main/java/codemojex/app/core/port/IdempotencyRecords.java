@@ -33,4 +33,13 @@ public interface IdempotencyRecords {
      * @return whether it was let go
      */
     boolean release(Idempotency.Request request, String owner);
+
+    /**
+     * Makes sure the record kept for {@code request}'s key, and what its first request wrote before
+     * it, survives the loss of the store's master, as the store's durability asks (nothing to do
+     * when it asks nothing): called before a kept answer is given again.
+     *
+     * @throws echomq.domain.stream.StreamStoreException.NotReplicated when the replicas did not acknowledge it in time
+     */
+    void confirm(Idempotency.Request request);
 }

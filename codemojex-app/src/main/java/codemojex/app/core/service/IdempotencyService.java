@@ -36,6 +36,10 @@ public final class IdempotencyService implements IdempotentRequests {
         String owner = HexFormat.of().formatHex(id);
         Option<Idempotency.Held> held = records.reserve(request, owner, Idempotency.LEASE);
         Idempotency.Decision decision = Idempotency.decide(request, held, sealed -> seal.open(request, sealed));
+        if (decision instanceof Idempotency.Decision.Replay) {
+            // a kept answer, maybe of a request whose replicas were silent: given again only once they hold it
+            records.confirm(request);
+        }
         return new Begun() {
             @Override
             public Idempotency.Decision decision() {

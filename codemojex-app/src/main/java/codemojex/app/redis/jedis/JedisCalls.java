@@ -3,6 +3,7 @@ package codemojex.app.redis.jedis;
 import codemojex.app.redis.RedisCalls;
 import echomq.redis.RedisFailures;
 import echomq.redis.RedisScript;
+import echomq.domain.stream.Durability;
 import echomq.wire.LuaScript;
 import io.vavr.control.Option;
 import redis.clients.jedis.UnifiedJedis;
@@ -16,10 +17,27 @@ import java.util.Objects;
 public final class JedisCalls implements RedisCalls {
 
     private final UnifiedJedis jedis;
+    private final Durability durability;
 
     /** Over {@code jedis}. */
     public JedisCalls(UnifiedJedis jedis) {
+        this(jedis, Durability.NONE);
+    }
+
+    /** Over {@code jedis}, scripts acknowledged as {@code durability} says. */
+    public JedisCalls(UnifiedJedis jedis, Durability durability) {
         this.jedis = Objects.requireNonNull(jedis, "jedis");
+        this.durability = Objects.requireNonNull(durability, "durability");
+    }
+
+    @Override
+    public RedisCalls durably(Durability d) {
+        return new JedisCalls(jedis, d);
+    }
+
+    @Override
+    public Durability durability() {
+        return durability;
     }
 
     @Override
@@ -71,6 +89,6 @@ public final class JedisCalls implements RedisCalls {
 
     @Override
     public Option<Object> run(LuaScript script, List<String> keys, List<String> argv) {
-        return Option.of(RedisScript.of(script).run(jedis, keys, argv)); // Jedis decodes bulk strings as text
+        return Option.of(RedisScript.of(script).run(jedis, keys, argv, durability)); // Jedis decodes bulk strings as text
     }
 }

@@ -3,6 +3,8 @@ package codemojex.app.redis.lettuce;
 import codemojex.app.redis.RedisCalls;
 import echomq.lettuce.LettuceFailures;
 import echomq.lettuce.LettuceRedis;
+import echomq.domain.stream.Durability;
+import echomq.domain.stream.StreamStoreException;
 import echomq.wire.LuaScript;
 import echomq.wire.Replies;
 import io.lettuce.core.SetArgs;
@@ -21,10 +23,27 @@ import static echomq.wire.Replies.bytes;
 public final class LettuceCalls implements RedisCalls {
 
     private final LettuceRedis redis;
+    private final Durability durability;
 
     /** Over {@code redis}. */
     public LettuceCalls(LettuceRedis redis) {
+        this(redis, Durability.NONE);
+    }
+
+    /** Over {@code redis}, scripts acknowledged as {@code durability} says. */
+    public LettuceCalls(LettuceRedis redis, Durability durability) {
         this.redis = Objects.requireNonNull(redis, "redis");
+        this.durability = Objects.requireNonNull(durability, "durability");
+    }
+
+    @Override
+    public RedisCalls durably(Durability d) {
+        return new LettuceCalls(redis, d);
+    }
+
+    @Override
+    public Durability durability() {
+        return durability;
     }
 
     private RedisClusterCommands<byte[], byte[]> sync() {
@@ -84,7 +103,11 @@ public final class LettuceCalls implements RedisCalls {
 
     @Override
     public Option<Object> run(LuaScript script, List<String> keys, List<String> argv) {
-        return Option.of(text(redis.run(script, keys, argv)));
+        try {
+            return Option.of(text(redis.run(script, keys, argv, durability)));
+        } catch (StreamStoreException.NotReplicated e) {
+            throw e.reply().isDefined() ? e.withReply(text(e.reply().get())) : e; // the reply as run promises it
+        }
     }
 
     /** The reply as {@link RedisCalls#run} promises it: bulk strings (raw {@code byte[]} here) as text. */
