@@ -105,7 +105,7 @@ public final class Server implements AutoCloseable {
                         () -> HealthCheck.of(app, options.worker(), live, reader, lead[0], traffic), app.meters()::scrape), Json.mapper());
         // one instance computes the live values and casts them (#54): whichever holds the lead's lease
         lead[0] = new LiveLead(app.redis().leases(), "live-" + app.settings().node() + "-" + Long.toString(new java.security.SecureRandom().nextLong() >>> 1, 36),
-                app.settings().lease(), app.clock(), api::lead, api::follow);
+                app.settings().lease(), app.clock(), api::lead, api::follow, api::keepCasts);
         lead[0].start();
         Javalin http = api.create();
         Javalin ops = api.createManagement();

@@ -50,9 +50,16 @@ public final class Live implements AutoCloseable {
     static io.vavr.collection.Map<Long, Integer> perMinute(echomq.domain.window.Series<Tally<FeedBucket>> series) {
         // summed by a plain loop: values().sum() walks a lazy Stream of boxed longs, and it ran for sixty buckets of every
         // player at every recompute of the live feed (a profile under simulate had it at a quarter of the feed's time)
+        // keyed by the minute's own start, not the window's: the oldest bucket is clipped to the window, whose start slides
+        // every second, and a key that moved with it would make the feed a new value (a new cast, #54) with nothing new to show
         return io.vavr.collection.TreeMap.ofEntries(series.buckets()
-                .map(b -> io.vavr.Tuple.of(b.window().t0().toEpochMilli(), (int) b.value().value().guesses()))
+                .map(b -> io.vavr.Tuple.of(minuteOf(b.window().t0().toEpochMilli()), (int) b.value().value().guesses()))
                 .filter(t -> t._2 > 0));
+    }
+
+    /** The start of the epoch-aligned minute holding {@code ms}: a bucket of {@link #PER_MINUTE}, unclipped. */
+    private static long minuteOf(long ms) {
+        return ms - Math.floorMod(ms, 60_000L);
     }
 
     /** Scored guesses a game's live view lists. */
@@ -103,7 +110,8 @@ public final class Live implements AutoCloseable {
      *
      * @param feed      the feed of the last hour
      * @param perMinute the start of each minute of the last hour that had scored guesses (epoch ms; the
-     *                  oldest clipped to the window) -> how many: the non-empty buckets of
+     *                  oldest minute's own start, which may be before the window's, though it counts only
+     *                  the guesses in the window) -> how many: the non-empty buckets of
      *                  {@link FeedQuery#feedSeries} in minutes
      * @param stats     the last hour's percentiles and distinct players ({@link FeedQuery#feedStats}):
      *                  folded here, in the background, so that their sealed panes are kept by the live

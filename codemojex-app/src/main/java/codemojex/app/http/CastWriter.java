@@ -25,7 +25,10 @@ import java.util.function.Function;
  * event a page gets (its kind, its id, its JSON, written once), through {@link LiveCasts}; every
  * instance's {@code CastReader} pushes them to its pages. A bucket or a session is cast inside the
  * pass that closed it, so one the store refused is closed again at the next pass, not lost; a feed
- * or a lobby the store refused is cast again a second later, unless a newer one came.
+ * or a lobby the store refused is cast again a second later, unless a newer one came. A feed or a lobby
+ * is cast only when what a page shows changed (its event's data): the feed is computed every second, as
+ * its window slides, and a value with the same items, counts and chart is no change to cast, so a quiet
+ * deployment casts nothing.
  */
 final class CastWriter implements AutoCloseable {
 
@@ -42,6 +45,8 @@ final class CastWriter implements AutoCloseable {
     private final List<AutoCloseable> leading = new ArrayList<>();
     /** A feed or a lobby the store refused, by kind, cast again at the retry unless a newer one replaced it. */
     private final Map<String, LiveCasts.Cast> refused = new ConcurrentHashMap<>();
+    /** The feed and the lobby as last cast, by kind: a value whose data is the same is not cast again; kept alive by {@link #keep}. */
+    private final Map<String, LiveCasts.Read> last = new ConcurrentHashMap<>();
     /** Casts of the feed and the lobby one at a time: a refused one cast again never lands after a newer one. */
     private final Object casting = new Object();
     private final ScheduledExecutorService retries = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -77,6 +82,24 @@ final class CastWriter implements AutoCloseable {
         closing.close();
         live.unlead();
         refused.clear();
+        last.clear();
+    }
+
+    /**
+     * At each round of the lead's lease while this instance leads: the latest feed and lobby kept
+     * readable for an instance that starts later ({@link LiveCasts#keep}), written only when the store
+     * is about to let them go. A failure is logged, not thrown: the next round tries again.
+     */
+    void keep() {
+        List<LiveCasts.Read> now;
+        synchronized (casting) {
+            now = List.copyOf(last.values());
+        }
+        try {
+            casts.keep(now);
+        } catch (RuntimeException e) {
+            log.warn("could not keep the latest live casts, trying again at the next round: {}", LogSafe.escape(String.valueOf(e.getMessage())));
+        }
     }
 
     private <A> AutoCloseable value(String kind, LiveValue<A> value, Function<LiveValue.Update<A>, Object> body) {
@@ -84,6 +107,10 @@ final class CastWriter implements AutoCloseable {
             LiveCasts.Cast c = new LiveCasts.Cast(kind, "", u.upTo() + "." + u.version(), frames.of(kind, u, () -> body.apply(u)));
             synchronized (casting) {
                 refused.remove(kind); // a newer one: the refused one is not cast again
+                LiveCasts.Read before = last.get(kind);
+                if (before != null && before.cast().data().equals(c.data())) {
+                    return; // what a page shows is what was cast last: the window slid, nothing on it changed
+                }
                 cast(c);
             }
         });
@@ -92,7 +119,7 @@ final class CastWriter implements AutoCloseable {
     /** Casts {@code c}, kept as the latest of its kind; a refusal is kept to be tried again, never thrown (a listener that throws is dropped). */
     private void cast(LiveCasts.Cast c) {
         try {
-            casts.cast(c, true);
+            last.put(c.kind(), new LiveCasts.Read(casts.cast(c, true), c));
         } catch (RuntimeException e) {
             if (refused.put(c.kind(), c) == null) {
                 log.warn("could not cast the live {}, trying again: {}", c.kind(), LogSafe.escape(String.valueOf(e.getMessage())));

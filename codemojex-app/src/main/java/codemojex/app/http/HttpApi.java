@@ -218,6 +218,11 @@ public final class HttpApi {
         caster.follow();
     }
 
+    /** A round of the lead's lease while this instance leads: the latest casts kept readable (#54). */
+    public void keepCasts() {
+        caster.keep();
+    }
+
     /** Stops casting, for good (the server stops). */
     public void stopCasting() {
         caster.close();

@@ -20,7 +20,9 @@ import java.util.Objects;
  * The live casts on Redis: one stream, {@code emq:{cm}:stream:live-casts}, appended by the lead with
  * ids Redis mints (one writer, and a reader needs only their order), trimmed to about
  * {@link #KEPT} entries, and read with {@code XREAD BLOCK}; the latest feed and lobby beside it in
- * a hash, {@code emq:{cm}:codemojex:live-latest}, written in the same script.
+ * a hash, {@code emq:{cm}:codemojex:live-latest}, written in the same script. Both live {@link #TTL}
+ * after the last cast (a quiet deployment's casts do not outlive its hour); the lead keeps the latest
+ * alive while it leads ({@link #keep}), so an instance that starts later still finds it.
  */
 public final class RedisLiveCasts implements LiveCasts {
 
@@ -33,7 +35,11 @@ public final class RedisLiveCasts implements LiveCasts {
     /** The latest casts of the kinds a page gets as it connects. */
     public static final String LATEST = Keys.ROOMS_PREFIX + "codemojex:live-latest";
 
+    /** How long the stream and the latest live after the last cast (the latest: after the lead's last keep). */
+    public static final Duration TTL = Duration.ofHours(1);
+
     static final LuaScript CAST = LuaScript.load(RedisLiveCasts.class, "live-cast.lua");
+    static final LuaScript KEEP = LuaScript.load(RedisLiveCasts.class, "live-keep.lua");
 
     private final RedisCalls calls;
     private final StreamTailPort tail;
@@ -49,9 +55,20 @@ public final class RedisLiveCasts implements LiveCasts {
     @Override
     public StreamId cast(Cast cast, boolean latest) {
         Object at = calls.run(CAST, List.of(STREAM.toString(), LATEST),
-                List.of(Integer.toString(KEPT), cast.kind(), cast.game(), cast.id(), cast.data(), latest ? "1" : "0"))
+                List.of(Integer.toString(KEPT), cast.kind(), cast.game(), cast.id(), cast.data(), latest ? "1" : "0",
+                        Long.toString(TTL.toMillis())))
                 .getOrElseThrow(() -> new IllegalStateException("live-cast.lua answered nothing"));
         return StreamId.parse(String.valueOf(at));
+    }
+
+    @Override
+    public void keep(List<Read> latest) {
+        List<String> args = new ArrayList<>();
+        args.add(Long.toString(TTL.toMillis()));
+        for (Read r : latest) {
+            args.addAll(List.of(r.cast().kind(), r.at().toString(), r.cast().game(), r.cast().id(), r.cast().data()));
+        }
+        calls.run(KEEP, List.of(LATEST), args);
     }
 
     @Override

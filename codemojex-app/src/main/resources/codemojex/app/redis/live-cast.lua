@@ -10,11 +10,15 @@
 -- ARGV[2]  the kind          ARGV[3]  the game ('' for every page)
 -- ARGV[4]  the event id      ARGV[5]  the event data
 -- ARGV[6]  '1' to keep it as the latest of its kind
+-- ARGV[7]  how long both keys live after this cast, in ms: an idle deployment's casts go with their hour
+--          (the lead keeps the latest alive while it leads: live-keep.lua)
 --
 -- Returns the cast's entry id.
 
 local at = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], '*', 'kind', ARGV[2], 'game', ARGV[3], 'event', ARGV[4], 'data', ARGV[5])
 if ARGV[6] == '1' then
     redis.call('HSET', KEYS[2], ARGV[2], at, ARGV[2] .. ':game', ARGV[3], ARGV[2] .. ':id', ARGV[4], ARGV[2] .. ':data', ARGV[5])
+    redis.call('PEXPIRE', KEYS[2], ARGV[7])
 end
+redis.call('PEXPIRE', KEYS[1], ARGV[7])
 return at

@@ -24,7 +24,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * every reader in the order it was cast, a kind kept as latest handed to a reader that starts later
  * and to every listener as it connects (never an older one after a newer), a game's cast only to
  * that game's listeners, a listener that fails dropped, and a reader that started before a cast and
- * one that started after agree.
+ * one that started after agree. Both keys live an hour after the last cast, and the lead's keep renews
+ * the latest only past half its life, or writes it again when it is gone.
  */
 class RedisLiveCastsTest {
 
@@ -95,6 +96,57 @@ class RedisLiveCastsTest {
         } finally {
             dispatch.shutdownNow();
         }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"jedis", "lettuce"})
+    void theCastsLiveAnHourAndTheLeadKeepsTheLatestPastHalfItsLifeOrWritesItAgainWhenGone(String client) {
+        try (RedisServerProcess redis = TestRedis.privateServer("--save", ""); Connection c = RedisIdempotencyRecordsTest.open(client, redis.uri())) {
+            RedisLiveCasts casts = new RedisLiveCasts(c.calls(), c.tail(), c.states());
+            String latest = RedisLiveCasts.LATEST;
+            String stream = RedisLiveCasts.STREAM.toString();
+            long hour = RedisLiveCasts.TTL.toMillis();
+            var feed = new LiveCasts.Read(casts.cast(cast("feed", "", "1-0.1", "{\"f\":1}"), true), cast("feed", "", "1-0.1", "{\"f\":1}"));
+            casts.cast(cast("bucket", "", "", "{\"b\":1}"), false);
+            var lobby = new LiveCasts.Read(casts.cast(cast("lobby", "", "2-0.1", "{\"l\":1}"), true), cast("lobby", "", "2-0.1", "{\"l\":1}"));
+            for (String key : List.of(latest, stream)) {
+                assertThat(Long.parseLong(redis.command("PTTL", key))).as(key + " lives an hour after the last cast")
+                        .isGreaterThan(hour - 60_000).isLessThanOrEqualTo(hour);
+            }
+
+            // young: nothing written
+            long changes = changes(redis);
+            casts.keep(List.of(feed, lobby));
+            assertThat(changes(redis)).as("a keep of a latest young enough writes nothing").isEqualTo(changes);
+
+            // past half its life: its whole life again, its values as they were
+            redis.command("PEXPIRE", latest, Long.toString(hour / 2 - 1000));
+            casts.keep(List.of(feed, lobby));
+            assertThat(Long.parseLong(redis.command("PTTL", latest))).isGreaterThan(hour - 60_000);
+            assertThat(casts.latest()).containsExactlyInAnyOrder(feed, lobby);
+
+            // gone (expired while nobody led): written again from the lead's last casts, with their places
+            redis.command("DEL", latest);
+            assertThat(casts.latest()).isEmpty();
+            casts.keep(List.of(feed, lobby));
+            assertThat(casts.latest()).containsExactlyInAnyOrder(feed, lobby);
+            assertThat(Long.parseLong(redis.command("PTTL", latest))).isGreaterThan(hour - 60_000).isLessThanOrEqualTo(hour);
+
+            // a lead with nothing cast yet writes no empty hash
+            redis.command("DEL", latest);
+            casts.keep(List.of());
+            assertThat(redis.command("EXISTS", latest)).isEqualTo("0");
+        }
+    }
+
+    /** Redis' count of changes since its last save (it never saves here). */
+    static long changes(RedisServerProcess redis) {
+        for (String line : redis.command("INFO", "persistence").split("\r?\n")) {
+            if (line.startsWith("rdb_changes_since_last_save:")) {
+                return Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
+            }
+        }
+        throw new IllegalStateException("no rdb_changes_since_last_save");
     }
 
     static void await(String what, BooleanSupplier done) throws InterruptedException {

@@ -51,6 +51,15 @@ public interface LiveCasts {
     /** Casts {@code cast}, kept as the latest of its kind too when {@code latest} (a value a page gets as it connects). */
     StreamId cast(Cast cast, boolean latest);
 
+    /**
+     * Keeps the latest casts readable while this instance leads (called at its lease's rounds): the store
+     * lets casts go some time after the last one, so that a quiet deployment keeps none for long; the
+     * latest must outlive a quiet spell for an instance that starts later. {@code latest} is what this
+     * lead cast last of each kind kept as latest, written again when the store lost it. Writes nothing
+     * while the latest is young enough.
+     */
+    void keep(List<Read> latest);
+
     /** The latest cast of each kind cast with {@code latest}: what a starting instance hands its first pages. */
     List<Read> latest();
 
