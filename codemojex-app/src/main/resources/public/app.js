@@ -34,6 +34,7 @@
     $('player').disabled = me !== null;
     if (me !== null) $('player').value = me;
     $('who').textContent = me !== null ? 'Playing as ' + me + '.' : 'You join the game with this name at your first guess.';
+    renderSessions();
   }
 
   async function identify(id) {
@@ -57,6 +58,7 @@
     me = s.player;
     myId = s.playerId;
     showWho();
+    forgetSessions(); // a new player: none yet, until its first guess is scored
   }
 
   // what a player reads when no answer came: the browser's own words ("Failed to fetch") say nothing
@@ -220,10 +222,26 @@
 
   // the chart: the feed's series (GET /feed/series, its buckets as the server cuts them, quiet ones
   // included), the newest BARS buckets, oldest on the left; each bucket that closes arrives as a
-  // `bucket` event with its final value and takes its place, so the chart moves with no guess at all;
-  // beside each bar, a tick at the median total scored in its bucket (scores.p50, on a scale of 0..600)
+  // `bucket` event with its final value and takes its place, so the chart moves with no guess at all.
+  // A bucket is a bar of its scored guesses on the count axis (left) and, where guesses were scored, a
+  // dot at the median total with a whisker up to the p90 (scores.p50, scores.p90) on the score axis
+  // (right, 0..600); the two axes share their four grid lines. A quiet bucket is a grey dash on the
+  // time axis, whose labels are bucket starts in the viewer's local time. The drawing is in the SVG's
+  // own pixels (its viewBox is its size, drawn again when that changes), its height is the style
+  // sheet's and the legend is fixed, so nothing around it moves when a bucket closes. A visually hidden
+  // table holds the same numbers, and the SVG's label says what it shows.
   const BARS = 60;
+  const TOP_SCORE = 600;
+  const LEVELS = 3;          // grid intervals: counts 0..3 steps, scores 0, 200, 400, 600
+  const MARGIN = { top: 26, right: 34, bottom: 22, left: 34 }; // room above the top tick for the axes' titles
+  const SVG = 'http://www.w3.org/2000/svg';
+  const SECOND = 1000, MINUTE = 60 * SECOND, HOUR = 60 * MINUTE, DAY = 24 * HOUR;
+  // a time tick goes on each bucket whose start, in local time, is a whole step; the shortest step that
+  // leaves room for its label
+  const TIME_STEPS = [1, 2, 5, 10, 15, 30].map((n) => n * SECOND).concat([1, 2, 5, 10, 15, 30].map((n) => n * MINUTE),
+    [1, 2, 3, 6, 12].map((n) => n * HOUR), [1, 2, 7, 14].map((n) => n * DAY));
   let series = [];           // buckets {from, to, entries, players, scores, distinctPlayers}, oldest first
+  let drawnWidth = 0;        // the SVG's width when last drawn
   function putBucket(b) {
     const i = series.findIndex((x) => x.from === b.from);
     if (i >= 0) series[i] = b;
@@ -234,52 +252,185 @@
     if (series.length > BARS) series = series.slice(series.length - BARS);
   }
 
+  function svgEl(tag, attrs, cls, text) {
+    const e = document.createElementNS(SVG, tag);
+    Object.keys(attrs).forEach((k) => e.setAttribute(k, String(attrs[k])));
+    if (cls) e.setAttribute('class', cls);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  // a bucket's length: the longest (the window's first and the open bucket are cut short)
+  function bucketLength(shown) {
+    let len = 0;
+    shown.forEach((b) => { len = Math.max(len, Date.parse(b.to) - Date.parse(b.from) + 1); });
+    return len > 0 ? len : MINUTE;
+  }
+
+  function lengthWords(len) {
+    const units = [[DAY, 'day'], [HOUR, 'hour'], [MINUTE, 'minute'], [SECOND, 'second']];
+    for (const [ms, word] of units) if (len % ms === 0) return (len / ms) + '-' + word;
+    return len + '-millisecond';
+  }
+
+  function localMs(t) { return t - new Date(t).getTimezoneOffset() * MINUTE; }
+
+  function timeLabel(t, step) {
+    if (step >= DAY) return new Date(t).toLocaleDateString([], { month: 'short', day: 'numeric' });
+    const o = { hour: '2-digit', minute: '2-digit' };
+    if (step < MINUTE) o.second = '2-digit';
+    return new Date(t).toLocaleTimeString([], o);
+  }
+
+  // the count axis' step: 1, 2, 3, 4, 5, 6 or 8 times a power of ten, so that LEVELS steps hold the busiest bucket
+  function countStep(most) {
+    const need = Math.max(1, most / LEVELS);
+    const p = Math.pow(10, Math.floor(Math.log10(need)));
+    for (const m of [1, 2, 3, 4, 5, 6, 8, 10]) if (m * p >= need) return m * p;
+    return 10 * p;
+  }
+
   function renderChart() {
     const svg = $('chart');
-    const NS = 'http://www.w3.org/2000/svg';
+    const w = Math.max(200, Math.round(svg.getBoundingClientRect().width));
+    const h = Math.max(120, Math.round(svg.getBoundingClientRect().height));
+    drawnWidth = w;
+    svg.setAttribute('viewBox', '0 0 ' + w + ' ' + h);
     svg.replaceChildren();
+    const x0 = MARGIN.left, x1 = w - MARGIN.right, y0 = h - MARGIN.bottom, y1 = MARGIN.top;
+    const slot = (x1 - x0) / BARS;
     const shown = series.slice(-BARS);
-    let max = 1;
-    shown.forEach((b) => { max = Math.max(max, b.entries); });
     const offset = BARS - shown.length;
+    const len = bucketLength(shown);
+    let most = 0;
+    shown.forEach((b) => { most = Math.max(most, b.entries); });
+    const step = countStep(most);
+    const yCount = (c) => y0 - (y0 - y1) * c / (step * LEVELS);
+    const yScore = (s) => y0 - (y0 - y1) * s / TOP_SCORE;
+    const left = (k) => x0 + (offset + k) * slot;
+    const round = (v) => Math.round(v * 10) / 10;
+
+    // grid and the two value axes, their labels at the same heights
+    const grid = svgEl('g', {}, 'grid');
+    const counts = svgEl('g', {}, 'axis count');
+    const scores = svgEl('g', {}, 'axis score');
+    for (let i = 0; i <= LEVELS; i++) {
+      const y = round(y0 - (y0 - y1) * i / LEVELS);
+      if (i > 0) grid.appendChild(svgEl('line', { x1: x0, x2: x1, y1: y, y2: y }));
+      const c = svgEl('text', { x: x0 - 5, y: y }, undefined, String(i * step));
+      c.dataset.value = String(i * step);
+      counts.appendChild(c);
+      const s = svgEl('text', { x: x1 + 5, y: y }, undefined, String(i * TOP_SCORE / LEVELS));
+      s.dataset.value = String(i * TOP_SCORE / LEVELS);
+      scores.appendChild(s);
+    }
+    counts.appendChild(svgEl('text', { x: 2, y: 8 }, 'title', 'guesses'));
+    scores.appendChild(svgEl('text', { x: w - 2, y: 8 }, 'title', 'score'));
+    counts.appendChild(svgEl('line', { x1: x0, x2: x0, y1: y1, y2: y0 }, 'domain'));
+    scores.appendChild(svgEl('line', { x1: x1, x2: x1, y1: y1, y2: y0 }, 'domain'));
+    svg.append(grid, counts, scores);
+
+    // the time axis: a label needs its width and a little air
+    const time = svgEl('g', {}, 'axis time');
+    time.appendChild(svgEl('line', { x1: x0, x2: x1, y1: y0, y2: y0 }, 'domain'));
+    svg.appendChild(time);
+    const sample = svgEl('text', { x: 0, y: -100 }, undefined, timeLabel(Date.UTC(2000, 0, 1, 10, 38, 38), len < MINUTE ? SECOND : MINUTE));
+    time.appendChild(sample);
+    const room = (sample.getComputedTextLength() || 60) + 12;
+    sample.remove();
+    const every = Math.max(1, Math.ceil(room / slot)); // buckets between two labels, at least
+    const tstep = TIME_STEPS.find((s) => s >= every * len && s % len === 0);
+    let ticks = [];
+    if (tstep) shown.forEach((b, k) => { if (localMs(Date.parse(b.from)) % tstep === 0) ticks.push(k); });
+    // no whole step within the buckets shown (few of them, or an odd length): every `every` buckets, from the newest
+    if (!ticks.length) ticks = shown.map((b, k) => k).filter((k) => (shown.length - 1 - k) % every === 0);
+    ticks.forEach((k) => {
+      const t = Date.parse(shown[k].from);
+      const x = round(left(k));
+      if (x - room / 2 < 0 || x + room / 2 > w + 6) return; // a label that would be cut off
+      time.appendChild(svgEl('line', { x1: x, x2: x, y1: y0, y2: y0 + 4 }, 'tick'));
+      const label = svgEl('text', { x: x, y: y0 + 14 }, undefined, timeLabel(t, tstep || len));
+      label.dataset.from = shown[k].from;
+      time.appendChild(label);
+    });
+
+    // the buckets: bars (and quiet dashes), then the scores over them
+    const bars = svgEl('g', {}, 'bars');
+    const marks = svgEl('g', {}, 'scores');
+    const rows = [];
+    let guesses = 0, busy = 0;
     shown.forEach((b, k) => {
-      if (b.entries === 0) return;
-      const h = Math.max(1, Math.round(58 * b.entries / max));
-      const r = document.createElementNS(NS, 'rect');
-      r.setAttribute('x', String((offset + k) * 5));
-      r.setAttribute('y', String(60 - h));
-      r.setAttribute('width', '4');
-      r.setAttribute('height', String(h));
-      r.dataset.from = b.from;
-      const title = document.createElementNS(NS, 'title');
-      title.textContent = new Date(b.from).toLocaleTimeString() + ': ' + b.entries + (b.entries === 1 ? ' guess' : ' guesses')
-        + ' by ' + b.players + (b.players === 1 ? ' player' : ' players') + (b.scores ? ', median total ' + b.scores.p50 : '');
-      r.appendChild(title);
-      svg.appendChild(r);
-      if (b.scores) {
-        const y = String(60 - Math.max(1, Math.round(58 * b.scores.p50 / 600)));
-        const m = document.createElementNS(NS, 'line');
-        m.setAttribute('class', 'median');
-        m.setAttribute('x1', String((offset + k) * 5));
-        m.setAttribute('x2', String((offset + k) * 5 + 4));
-        m.setAttribute('y1', y);
-        m.setAttribute('y2', y);
-        m.dataset.from = b.from;
-        m.dataset.p50 = String(b.scores.p50);
-        svg.appendChild(m);
+      const from = Date.parse(b.from);
+      const open = !b.final && k === shown.length - 1 && Date.parse(b.to) - from + 1 < len;
+      const when = timeLabel(from, len < MINUTE ? SECOND : MINUTE);
+      const x = left(k);
+      if (b.entries === 0) {
+        const q = svgEl('rect', { x: round(x + slot * 0.15), y: y0 - 3, width: round(slot * 0.7), height: 3 }, 'quiet' + (open ? ' open' : ''));
+        q.dataset.from = b.from;
+        q.appendChild(svgEl('title', {}, undefined, when + ': quiet, no scored guess' + (open ? ' yet (still open)' : '')));
+        bars.appendChild(q);
+        return;
       }
+      guesses += b.entries;
+      busy++;
+      const y = round(yCount(b.entries));
+      const r = svgEl('rect', { x: round(x + slot * 0.15), y: y, width: round(slot * 0.7), height: round(Math.max(1, y0 - y)) },
+        'bar' + (open ? ' open' : ''));
+      r.dataset.from = b.from;
+      r.dataset.entries = String(b.entries);
+      const said = when + ': ' + b.entries + (b.entries === 1 ? ' scored guess' : ' scored guesses') + ' by ' + b.players
+        + (b.players === 1 ? ' player' : ' players') + (b.scores ? ', median score ' + b.scores.p50 + ', p90 ' + b.scores.p90 : '')
+        + (open ? ' (still open)' : '');
+      r.appendChild(svgEl('title', {}, undefined, said));
+      bars.appendChild(r);
+      rows.push([when + (open ? ' (open)' : ''), b.entries, b.players, b.scores ? b.scores.p50 : '–', b.scores ? b.scores.p90 : '–']);
+      if (!b.scores) return;
+      const cx = round(x + slot / 2), ym = round(yScore(b.scores.p50)), yp = round(yScore(b.scores.p90));
+      const half = round(Math.max(2.5, Math.min(4, slot * 0.6))); // a dot may be wider than its bar: it must be seen
+      const whisker = svgEl('line', { x1: cx, x2: cx, y1: ym, y2: yp }, 'p90');
+      const cap = svgEl('line', { x1: round(cx - half), x2: round(cx + half), y1: yp, y2: yp }, 'p90 cap');
+      [whisker, cap].forEach((l) => { l.dataset.from = b.from; l.dataset.p90 = String(b.scores.p90); });
+      const dot = svgEl('circle', { cx: cx, cy: ym, r: half }, 'median');
+      dot.dataset.from = b.from;
+      dot.dataset.p50 = String(b.scores.p50);
+      dot.dataset.p90 = String(b.scores.p90);
+      dot.appendChild(svgEl('title', {}, undefined, said));
+      marks.append(whisker, cap, dot);
+    });
+    svg.append(bars, marks);
+
+    // the same numbers, in words and in a table
+    const span = shown.length
+      ? ' from ' + timeLabel(Date.parse(shown[0].from), len < MINUTE ? SECOND : MINUTE) + ' to '
+        + timeLabel(Date.parse(shown[shown.length - 1].to) + 1, len < MINUTE ? SECOND : MINUTE) + ' (local time)'
+      : '';
+    const summary = 'Scored guesses per ' + lengthWords(len) + ' bucket' + span + ': '
+      + (shown.length ? guesses + (guesses === 1 ? ' guess' : ' guesses') + ' in ' + busy + ' of ' + shown.length
+        + ' buckets, ' + (shown.length - busy) + ' quiet' : 'no bucket read yet') + '.';
+    svg.setAttribute('aria-label', summary + ' Each bucket with guesses also shows its median score and its p90, out of 600; the table after the chart lists them.');
+    $('chartCaption').textContent = summary;
+    const body = $('chartTable').querySelector('tbody');
+    body.replaceChildren();
+    rows.forEach((cells) => {
+      const tr = el('tr');
+      cells.forEach((c) => tr.appendChild(el('td', String(c))));
+      body.appendChild(tr);
     });
     if (shown.length) svg.dataset.last = shown[shown.length - 1].from;
     svg.dataset.buckets = String(shown.length);
+  }
+  if (window.ResizeObserver) {
+    new ResizeObserver(() => { if (Math.round($('chart').getBoundingClientRect().width) !== drawnWidth) renderChart(); }).observe($('chart'));
   }
 
   let reading = null;
   function readSeries() {
     if (reading) return;
     reading = api('GET', '/feed/series').then((s) => {
-      // a bucket pushed while this was read is final: keep it over the read's partial one
-      const pushed = new Map(series.map((b) => [b.from, b]));
-      series = s.buckets.slice(-BARS).map((b) => (pushed.has(b.from) && pushed.get(b.from).final ? pushed.get(b.from) : b));
+      // a bucket pushed while this was read is final: keep it over the read's partial one, and one newer than the read
+      const pushed = series.filter((b) => b.final);
+      series = s.buckets.slice(-BARS);
+      pushed.forEach(putBucket);
       renderChart();
     }).catch(() => { /* read again at the next event */ }).finally(() => { reading = null; });
   }
@@ -343,10 +494,12 @@
       if (g.game !== game) return;
       renderGame(g);
       renderEnd(g);
+      sessionsAfter(g);
       gameShown = true;
       showLive();
       if (pending.length) settlePending();
     });
+    events.addEventListener('session', (e) => sessionClosed(JSON.parse(e.data)));
     events.addEventListener('lobby', (e) => { heard(e); lastLobby = JSON.parse(e.data); renderLobby(lastLobby); });
     events.addEventListener('feed', (e) => { heard(e); renderFeed(JSON.parse(e.data)); });
     events.addEventListener('bucket', (e) => {
@@ -357,6 +510,7 @@
     });
     events.addEventListener('open', () => {
       readSeries(); // at the first connection and after each reconnection: what was missed
+      readSessions();
       showLive();   // resumed: what this page has is current, and the server sends what changes
       if ($('message').textContent === UNREACHABLE) say('Connected again.');
       if (pending.length) settlePending();
@@ -367,6 +521,80 @@
   // hidden (another page, the back-forward cache): no connection kept; shown again: resumed
   window.addEventListener('pagehide', () => { if (events) { events.close(); events = null; } });
   window.addEventListener('pageshow', (e) => { if (e.persisted) connect(); });
+
+  // this player's play sessions in this game (GET /games/{id}/sessions: every player's bursts of scored
+  // guesses, a burst ending after `gap` with no guess; this page keeps its player's). Read when the page
+  // learns who it plays as, when a game event lists a guess of this player newer than the sessions read
+  // (a guess from this page or another of the same session), and after a reconnection; a `session`
+  // event closes one as the server sees it end, with no read.
+  let sessions = [];         // this player's sessions, as the server answered them, oldest first
+  let sessionsUpTo = -Infinity; // the newest guess (ms) of this player the sessions read (or asked for) hold
+  let sessionGap = null;     // the gap the server closes sessions by, once a session event said it
+  let readGap = null;        // the gap the sessions shown were read with
+  let sessionsRead = null;   // the read under way
+  let sessionsAgain = false; // asked again while a read was under way
+
+  function clock(iso) { return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' }); }
+
+  function renderSessions() {
+    $('sessions').classList.toggle('hidden', me === null);
+    $('noSession').classList.toggle('hidden', sessions.length > 0);
+    $('sessionsTable').classList.toggle('hidden', sessions.length === 0);
+    const body = $('sessionsTable').querySelector('tbody');
+    body.replaceChildren();
+    for (let i = sessions.length - 1; i >= 0; i--) {
+      const s = sessions[i];
+      const tr = el('tr', undefined, s.open ? 'open' : 'closed');
+      tr.dataset.from = s.from;
+      tr.appendChild(el('td', clock(s.from)));
+      const end = el('td', s.open ? 'playing, last guess ' + clock(s.to) : clock(s.to));
+      if (s.open) end.appendChild(el('span', ' now', 'now'));
+      tr.appendChild(end);
+      tr.appendChild(el('td', String(s.guesses)));
+      tr.appendChild(el('td', String(s.best)));
+      body.appendChild(tr);
+    }
+  }
+
+  function forgetSessions() {
+    sessions = [];
+    sessionsUpTo = -Infinity;
+    renderSessions();
+  }
+
+  function readSessions() {
+    if (me === null || !game) return;
+    if (sessionsRead) { sessionsAgain = true; return; }
+    const id = game, who = myId;
+    sessionsRead = api('GET', '/games/' + encodeURIComponent(id) + '/sessions' + (sessionGap ? '?gap=' + encodeURIComponent(sessionGap) : ''))
+      .then((r) => {
+        if (id !== game || who !== myId) return; // another game or player since
+        sessions = r.sessions.filter((s) => s.playerId === myId);
+        readGap = r.gap;
+        sessions.forEach((s) => { sessionsUpTo = Math.max(sessionsUpTo, Date.parse(s.to)); });
+        $('sessionsGap').textContent = 'newest first; a session ends after ' + r.gap + ' with no guess';
+        renderSessions();
+      })
+      .catch(() => { /* read again at the next guess or reconnection */ })
+      .finally(() => { sessionsRead = null; if (sessionsAgain) { sessionsAgain = false; readSessions(); } });
+  }
+
+  // a game event: read again when it lists a guess of this player that the sessions do not hold
+  function sessionsAfter(g) {
+    if (myId === null || !g.recent) return;
+    let newest = -Infinity;
+    g.recent.forEach((i) => { if (i.playerId === myId) newest = Math.max(newest, Date.parse(i.at)); });
+    if (newest > sessionsUpTo) { sessionsUpTo = newest; readSessions(); }
+  }
+
+  // a `session` event: one of the game's sessions closed; this player's takes its place, or is read
+  function sessionClosed(e) {
+    if (e.game !== game || e.session.playerId !== myId) return;
+    const known = readGap === e.gap;
+    sessionGap = e.gap;
+    const i = sessions.findIndex((s) => s.from === e.session.from);
+    if (known && i >= 0) { sessions[i] = e.session; renderSessions(); } else readSessions();
+  }
 
   // this player's guesses in this game, read again at each load: the history survives a reload
   async function readMine(id) {
@@ -392,6 +620,8 @@
     previousRanks = new Map();
     mine.length = 0;
     renderMine();
+    if (switched) { sessionGap = null; }
+    forgetSessions();
     if (switched) { $('board').replaceChildren(); $('breakdown').classList.add('hidden'); $('ended').classList.add('hidden'); }
     $('gameInfo').textContent = describe(g);
     renderEnd(g);
@@ -407,6 +637,7 @@
       connect();
     }
     showLive();
+    if (!switched) readSessions(); // a new stream reads them once open
     await readMine(game);
   }
 
@@ -462,6 +693,7 @@
         myId = null;
         mine.length = 0;
         renderMine();
+        forgetSessions();
         showWho();
         r = await sendGuess(key); // a new session: the same key is a new one in its scope
         rejoined = true;
@@ -504,4 +736,5 @@
   else connect();
   showLive();
   renderSlots();
+  renderChart(); // the axes, before the first bucket is read
 })();

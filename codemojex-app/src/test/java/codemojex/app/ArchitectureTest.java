@@ -193,7 +193,7 @@ class ArchitectureTest {
     }
 
     static final com.tngtech.archunit.lang.ArchRule READS_THE_SYSTEM_CLOCK = noClasses().that().resideInAPackage("codemojex.app..")
-            .and().doNotHaveFullyQualifiedName("codemojex.app.Codemojex").and().doNotHaveFullyQualifiedName("codemojex.app.cli.Main")
+            .and().doNotHaveFullyQualifiedName("codemojex.app.Codemojex").and().doNotHaveFullyQualifiedName("codemojex.app.cli.CodemojexCli")
             .should().callMethodWhere(com.tngtech.archunit.base.DescribedPredicate.describe(
                     "reads the system's clock (Instant.now(), System.currentTimeMillis(), Clock.system*, a date or time's now())",
                     (com.tngtech.archunit.core.domain.JavaMethodCall call) -> readsTheSystemClock(call.getTarget().getOwner().getName(),

@@ -1,6 +1,6 @@
 package codemojex.app;
 
-import codemojex.app.cli.Main;
+import codemojex.app.cli.CodemojexCli;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -31,7 +31,7 @@ class CliTest {
         try {
             System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
             System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-            int code = Main.run(args);
+            int code = CodemojexCli.run(args);
             return new Run(code, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
         } finally {
             System.setOut(out);

@@ -1,6 +1,6 @@
 package codemojex.app;
 
-import codemojex.app.cli.Main;
+import codemojex.app.cli.CodemojexCli;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,7 +46,7 @@ class EphemeralServeTest {
         }
         Path log = tmp.resolve("serve.log");
         serve = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Djava.io.tmpdir=" + tmp,
-                "-cp", System.getProperty("java.class.path"), Main.class.getName(), "serve", "--ephemeral", "--port", Integer.toString(port))
+                "-cp", System.getProperty("java.class.path"), CodemojexCli.class.getName(), "serve", "--ephemeral", "--port", Integer.toString(port))
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         HttpClient http = HttpClient.newHttpClient();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);

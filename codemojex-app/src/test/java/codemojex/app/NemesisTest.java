@@ -2,7 +2,7 @@ package codemojex.app;
 
 import codemojex.projections.Channels;
 import codemojex.projections.GameEvent.GuessScored;
-import codemojex.app.cli.Main;
+import codemojex.app.cli.CodemojexCli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import echomq.domain.id.StreamId;
@@ -1184,7 +1184,7 @@ class NemesisTest {
 
     static void rebuildBoard(String uri, String game) throws Exception {
         List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", System.getProperty("java.class.path"),
-                Main.class.getName(), "rebuild-board", game, "--redis", uri);
+                CodemojexCli.class.getName(), "rebuild-board", game, "--redis", uri);
         Path log = Files.createTempFile("rebuild-", ".log");
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("rebuild-board %s ends", game).isTrue();

@@ -31,6 +31,10 @@ class ReadsWriteNothingTest {
             for (int i = 0; i < 20; i++) {
                 clock.advance(Duration.ofSeconds(7)); // the guesses spread over a few minutes' buckets and panes
                 app.play().submit(game, TestPlayers.id("p" + i % 4), "p" + i % 4, app.play().game(game).keyboard().drawGuess(r).toString());
+                // scored before the clock moves on: the worker mints each score at the clock's time, so that the scores
+                // spread over several minutes (a worker lagging on a loaded machine scored all 20 in the last one, no bucket sealed)
+                int scored = i + 1;
+                AppFixture.await("guess " + scored + " scored", () -> app.useCases().feeds().feed(FeedWindow.parse("15m")).value().guesses() == scored);
             }
             AppFixture.await("every guess scored", () -> app.useCases().feeds().feed(FeedWindow.parse("15m")).value().guesses() == 20);
             app.worker().stop();

@@ -1,6 +1,6 @@
 package codemojex.app;
 
-import codemojex.app.cli.Main;
+import codemojex.app.cli.CodemojexCli;
 import codemojex.app.redis.DataDirectory;
 import codemojex.app.redis.EmbeddedRedis;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -71,7 +71,7 @@ class ServeProcessTest {
                 managementPort = m.getLocalPort();
             }
             List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-cp", System.getProperty("java.class.path"), Main.class.getName(), "serve", "--port", Integer.toString(port),
+                    "-cp", System.getProperty("java.class.path"), CodemojexCli.class.getName(), "serve", "--port", Integer.toString(port),
                     "--management-port", Integer.toString(managementPort), "--data", data.toString()));
             cmd.addAll(List.of(extra));
             Path log = Files.createTempFile("serve-", ".log");

@@ -26,7 +26,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * 16. The command line (issue #50): {@code series --since 1h --bucket 1m} over a stream of 1,000,000
  * entries another service wrote (no branded id, explicit ids spread over the last hour of Redis'
- * clock), run in this JVM through {@code echomq.cli.Main.run} (parsing, connecting, Redis' clock,
+ * clock), run in this JVM through {@code echomq.cli.EchoMqCli.run} (parsing, connecting, Redis' clock,
  * the read, the fold, the JSON document), against the library's own one-pass fold of the same range
  * with the same folds ({@code StreamWindows.foldSeries}). Goal: the command line within 1.3× of
  * the library. The JVM's start is measured apart: {@code java -jar echomq-cli.jar --version} and
@@ -59,7 +59,7 @@ final class CliCase {
         });
         contenders.put("echomq-cli series, in this JVM", () -> {
             ByteArrayOutputStream json = new ByteArrayOutputStream();
-            int exit = echomq.cli.Main.run(new PrintStream(json, false, StandardCharsets.UTF_8), discard, Map.of(), args);
+            int exit = echomq.cli.EchoMqCli.run(new PrintStream(json, false, StandardCharsets.UTF_8), discard, Map.of(), args);
             if (exit != 0) {
                 throw new IllegalStateException("echomq-cli exited " + exit);
             }

@@ -78,7 +78,7 @@ final class ScaleCase {
             // no worker: the bench appends the scored guesses itself, so a fan-out is timed from the append;
             // no read limit: every request of the bench comes from loopback
             Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
-                    "-cp", System.getProperty("java.class.path"), "codemojex.app.cli.Main", "serve", "--redis", uri,
+                    "-cp", System.getProperty("java.class.path"), "codemojex.app.cli.CodemojexCli", "serve", "--redis", uri,
                     "--port", Integer.toString(port), "--management-port", Integer.toString(management), "--no-worker",
                     "--read-rate", "0", "--node", "61", "--checkpoint-every", "1s").redirectErrorStream(true).redirectOutput(log.toFile()).start();
             return new Serve(p, port, management, log);

@@ -52,7 +52,7 @@ final class SimulateCase {
         }
         labels.add("this build");
         List<String> c = new ArrayList<>(jvm);
-        c.addAll(List.of("-cp", System.getProperty("java.class.path"), "codemojex.app.cli.Main"));
+        c.addAll(List.of("-cp", System.getProperty("java.class.path"), "codemojex.app.cli.CodemojexCli"));
         c.addAll(args);
         commands.add(c);
 

@@ -300,14 +300,14 @@ final class SqlCase {
         contenders.put("Flink 2.3 local, batch, warm", () -> check(flinkRows(flink, query), groups, entries));
         contenders.put("EchoSql.query", () -> check(sql.query(query).rows().size(), groups, entries));
         contenders.put("echomq-cli sql, in this JVM", () -> {
-            int exit = echomq.cli.Main.run(discard, discard, Map.of(), cliSql);
+            int exit = echomq.cli.EchoMqCli.run(discard, discard, Map.of(), cliSql);
             if (exit != 0) {
                 throw new IllegalStateException("echomq-cli sql exited " + exit);
             }
             return (long) entries;
         });
         contenders.put("echomq-cli series --by user, in this JVM", () -> {
-            int exit = echomq.cli.Main.run(discard, discard, Map.of(), cliSeries);
+            int exit = echomq.cli.EchoMqCli.run(discard, discard, Map.of(), cliSeries);
             if (exit != 0) {
                 throw new IllegalStateException("echomq-cli series exited " + exit);
             }

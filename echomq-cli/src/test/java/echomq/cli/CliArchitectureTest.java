@@ -28,7 +28,7 @@ class CliArchitectureTest {
 
     @Test
     void theCommandsDoNotReachBackToMain() {
-        noClasses().that().resideInAPackage("echomq.cli.command..").should().dependOnClassesThat().haveFullyQualifiedName("echomq.cli.Main")
+        noClasses().that().resideInAPackage("echomq.cli.command..").should().dependOnClassesThat().haveFullyQualifiedName("echomq.cli.EchoMqCli")
                 .check(CLASSES);
     }
 }

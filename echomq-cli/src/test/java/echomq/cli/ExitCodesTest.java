@@ -65,7 +65,7 @@ class ExitCodesTest extends CliTest {
     @MethodSource("badInput")
     void badInputIsNamedAndExitsTwoBeforeRedisIsReached(String named, List<String> args) {
         Run r = runWith(Map.of("REDIS_URL", CLOSED), args.toArray(String[]::new));
-        assertThat(r.code()).as(r.err()).isEqualTo(Main.BAD_INPUT);
+        assertThat(r.code()).as(r.err()).isEqualTo(EchoMqCli.BAD_INPUT);
         assertThat(r.err()).startsWith("error: ").contains(named).doesNotContain("\tat ");
         assertThat(r.out()).isEmpty();
     }
@@ -73,7 +73,7 @@ class ExitCodesTest extends CliTest {
     @Test
     void anUnreachableRedisIsOneLineAndExitsOne() {
         Run r = runWith(Map.of(), "window", "--stream", "orders", "--since", "1h", "--fold", "count", "--redis", CLOSED);
-        assertThat(r.code()).isEqualTo(Main.FAILED);
+        assertThat(r.code()).isEqualTo(EchoMqCli.FAILED);
         assertThat(r.err().lines().filter(l -> !l.isBlank()).toList()).hasSize(1);
         assertThat(r.err()).startsWith("error: Redis at " + CLOSED + " is unreachable").doesNotContain("\tat ").doesNotContain("Exception");
         assertThat(r.out()).isEmpty();
@@ -83,7 +83,7 @@ class ExitCodesTest extends CliTest {
     void aPasswordIsMaskedInTheLine() {
         String withPassword = CLOSED.replace("redis://", "redis://:s3cr3t-pw@");
         Run r = runWith(Map.of(), "window", "--stream", "orders", "--since", "1h", "--fold", "count", "--redis", withPassword);
-        assertThat(r.code()).isEqualTo(Main.FAILED);
+        assertThat(r.code()).isEqualTo(EchoMqCli.FAILED);
         assertThat(r.err()).contains("127.0.0.1").doesNotContain("s3cr3t-pw");
     }
 
@@ -91,7 +91,7 @@ class ExitCodesTest extends CliTest {
     void aKeyOfAnotherTypeIsOneLineAndExitsOne() {
         cli.run(List.of("SET not-a-stream hello"));
         Run r = run("series", "--stream", "not-a-stream", "--since", "1h", "--bucket", "5m", "--fold", "count");
-        assertThat(r.code()).isEqualTo(Main.FAILED);
+        assertThat(r.code()).isEqualTo(EchoMqCli.FAILED);
         assertThat(r.err().lines().filter(l -> !l.isBlank()).toList()).hasSize(1);
         assertThat(r.err()).startsWith("error: Redis at ").contains("not-a-stream").doesNotContain("\tat ");
     }
@@ -99,7 +99,7 @@ class ExitCodesTest extends CliTest {
     @Test
     void redisComesFromRedisUrlWhenNotGiven() {
         Run r = runWith(Map.of("REDIS_URL", CLOSED), "window", "--stream", "orders", "--since", "1h", "--fold", "count");
-        assertThat(r.code()).isEqualTo(Main.FAILED);
+        assertThat(r.code()).isEqualTo(EchoMqCli.FAILED);
         assertThat(r.err()).contains(CLOSED);
     }
 

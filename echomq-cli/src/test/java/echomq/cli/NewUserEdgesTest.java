@@ -37,7 +37,7 @@ class NewUserEdgesTest extends CliTest {
         }
         cli.xadd("orders:most", ids, users);
         Run refused = run("sessions", "--stream", "orders:most", "--by", "user", "--gap", "1m", "--since", "1h", "--fold", "count", "--most", "3");
-        assertThat(refused.code()).as(refused.err()).isEqualTo(Main.FAILED);
+        assertThat(refused.code()).as(refused.err()).isEqualTo(EchoMqCli.FAILED);
         assertThat(refused.err()).contains("more than 3 sessions").contains("--most 3").contains("give a larger --most")
                 .doesNotContain("Sessions.most").doesNotContain("\tat ");
         JsonNode all = ok("sessions", "--stream", "orders:most", "--by", "user", "--gap", "1m", "--since", "1h", "--fold", "count",
@@ -61,7 +61,7 @@ class NewUserEdgesTest extends CliTest {
                 args.addAll(List.of("--bucket", "1h"));
             }
             Run r = run(args.toArray(String[]::new));
-            assertThat(r.code()).as(r.err()).isEqualTo(Main.FAILED);
+            assertThat(r.code()).as(r.err()).isEqualTo(EchoMqCli.FAILED);
             assertThat(r.err()).contains("more than 10 values of --by user").contains("--max-keys 10").doesNotContain("\tat ");
             assertThat(r.out()).isEmpty();
         }
@@ -87,7 +87,7 @@ class NewUserEdgesTest extends CliTest {
             Thread.sleep(100);
         }
         Run r = running.get(10, TimeUnit.SECONDS);
-        assertThat(r.code()).as(r.err()).isEqualTo(Main.FAILED);
+        assertThat(r.code()).as(r.err()).isEqualTo(EchoMqCli.FAILED);
         assertThat(r.err()).contains("holds another writer's entries").contains("without to, entries, count").contains("with note")
                 .contains("while this rollup ran").doesNotContain("Closed[");
     }

@@ -9,7 +9,7 @@ import echomq.redis.RedisStreamRange;
 import echomq.testkit.Seeded;
 import io.vavr.collection.LinkedHashMap;
 import org.junit.jupiter.api.Test;
-import echomq.cli.Main;
+import echomq.cli.EchoMqCli;
 import redis.clients.jedis.UnifiedJedis;
 
 import java.time.Instant;
@@ -184,7 +184,7 @@ class RollupCommandTest extends CliTest {
             List<String> args = new ArrayList<>(List.of("rollup", "--stream", "orders:r3", "--into", "orders:r3:1m", "--once"));
             args.addAll(List.of(other));
             Run r = run(args.toArray(String[]::new));
-            assertThat(r.code()).as(r.err()).isEqualTo(Main.BAD_INPUT);
+            assertThat(r.code()).as(r.err()).isEqualTo(EchoMqCli.BAD_INPUT);
             assertThat(r.err()).contains("holds another rollup").contains("orders:r3:1m").doesNotContain("Closed[");
         }
         assertThat(shape(read("orders:r3:1m"))).isEqualTo(before);

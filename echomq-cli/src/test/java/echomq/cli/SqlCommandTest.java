@@ -74,7 +74,7 @@ class SqlCommandTest extends CliTest {
             for (Refused q : Refused.all()) {
                 String before = commands(jedis);
                 Run r = run("sql", q.sql());
-                assertThat(r.code()).as("%s", q.sql()).isEqualTo(Main.BAD_INPUT);
+                assertThat(r.code()).as("%s", q.sql()).isEqualTo(EchoMqCli.BAD_INPUT);
                 assertThat(r.err()).as("%s", q.sql()).startsWith("error: ").contains(q.construct());
                 assertThat(r.out()).isEmpty();
                 assertThat(commands(jedis)).as("nothing sent to Redis for %s", q.sql()).isEqualTo(before);
@@ -86,12 +86,12 @@ class SqlCommandTest extends CliTest {
     void badOptionsExitTwoAndARedisThatFailsOne() {
         String query = "SELECT COUNT(*) FROM orders WHERE _time > CURRENT_TIMESTAMP - INTERVAL '1' HOUR";
         assertThat(run("sql", query, "--follow").err()).contains("--follow answers each window as it closes");
-        assertThat(run("sql", query, "--once").code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(run("sql", query, "--once").code()).isEqualTo(EchoMqCli.BAD_INPUT);
         assertThat(run("sql", query, "--time-field", "ts").err()).contains("--time-field needs --lateness");
         assertThat(run("sql", "INSERT INTO `o:1m` SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE o, DESCRIPTOR(_time), "
                 + "INTERVAL '1' MINUTE)) GROUP BY window_start, window_end", "--follow").err()).contains("--follow is for a query");
         Run down = runWith(Map.of("REDIS_URL", "redis://127.0.0.1:1"), "sql", query);
-        assertThat(down.code()).isEqualTo(Main.FAILED);
+        assertThat(down.code()).isEqualTo(EchoMqCli.FAILED);
         assertThat(down.err()).startsWith("error: Redis at redis://127.0.0.1:1").doesNotContain("\tat ");
     }
 

@@ -14,7 +14,7 @@ import java.time.ZoneId;
 final class ResultsCommand implements Runnable {
 
     @picocli.CommandLine.ParentCommand
-    Main main;
+    CodemojexCli main;
 
     @Mixin
     RedisOption redis;

@@ -13,7 +13,7 @@ import java.time.Instant;
 final class RoomsCommand implements Runnable {
 
     @picocli.CommandLine.ParentCommand
-    Main main;
+    CodemojexCli main;
 
     @Mixin
     RedisOption redis;

@@ -24,11 +24,6 @@ public final class Dates {
     private Dates() {
     }
 
-    /** Whether {@code text} has the shape of a date ({@code yyyy-mm-dd}), valid or not. */
-    public static boolean looksLikeDate(String text) {
-        return text != null && DATE.matcher(text.trim()).matches();
-    }
-
     /**
      * {@code text}, an ISO date from {@link #FIRST} to {@link #LAST}.
      *

@@ -29,6 +29,7 @@ import echomq.domain.observe.EchoListener;
 import echomq.engine.live.ClosingBuckets;
 import echomq.engine.live.LiveValue;
 import echomq.engine.live.StreamFollowers;
+import echomq.engine.projection.EncodedSeries;
 import echomq.engine.projection.ProjectionReader;
 import echomq.engine.retention.RetentionDriver;
 import echomq.lettuce.LettuceBucketMarks;
@@ -270,6 +271,18 @@ final class LibrarySamples {
         }
         // end:lettuce-adapter
     }
+
+    // sample:encoded-series
+    /** A minute as JSON: a pure function, one object (a constant), so a sealed minute's JSON is made once. */
+    static final java.util.function.Function<Bucket<Long>, String> MINUTE_JSON =
+            b -> "{\"t0\":\"" + b.window().t0() + "\",\"guesses\":" + b.value() + "}";
+
+    String perMinuteJson(ProjectionReader reader, CombinableFold<Long> count) {
+        EncodedSeries<Long, String> perMinute = reader.fold(StreamKey.of("cm", "guess-scored"),
+                Buckets.tumbling(Duration.ofMinutes(1)).within(Window.last(Duration.ofHours(1))), count, MINUTE_JSON);
+        return perMinute.encodings().mkString("[", ",", "]");   // each sealed minute's JSON as it was made the first time
+    }
+    // end:encoded-series
 
     Map<String, Long> invertible(ProjectionReader reader) {
         // sample:invertible

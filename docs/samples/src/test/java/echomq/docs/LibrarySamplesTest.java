@@ -55,6 +55,12 @@ class LibrarySamplesTest {
         assertThat(samples.shown.get(0)).isIn(java.util.List.of(61), java.util.List.of(60)); // 61 buckets: the hour's ends are clipped minutes (60 when it starts on a minute)
     }
 
+    /** The sum of the {@code "guesses"} of a series written as {@link LibrarySamples#MINUTE_JSON} writes a minute. */
+    static long guesses(String json) {
+        return java.util.regex.Pattern.compile("\"guesses\":(\\d+)").matcher(json).results()
+                .mapToLong(m -> Long.parseLong(m.group(1))).sum();
+    }
+
     @Test
     void windowsSeriesAndKeyedFoldsAnswerWhatWasAppended() {
         StreamKey scored = StreamKey.of("cm", "guess-scored");
@@ -68,6 +74,20 @@ class LibrarySamplesTest {
 
         Series<Long> perMinute = samples.series(reader(), new StreamWindows(new RedisStreamRange(jedis)), scored, Instant.now());
         assertThat(perMinute.buckets().map(b -> b.value()).sum().longValue()).isEqualTo(sinceAnHourAgo);
+
+        ProjectionReader kept = reader();
+        CombinableFold<Long> count = CombinableFold.of("count", 1, 0L, (n, e) -> n + 1, Long::sum);
+        String json = samples.perMinuteJson(kept, count);
+        assertThat(json).startsWith("[{\"t0\":").endsWith("}]");
+        assertThat(guesses(json)).as("the minutes' guesses").isEqualTo(sinceAnHourAgo);
+        long minutes = kept.metrics().encoded();
+        assertThat(minutes).as("the first read encodes every minute").isEqualTo(json.split("\"t0\"").length - 1);
+        String again = samples.perMinuteJson(kept, count);
+        assertThat(guesses(again)).as("read again: the same guesses").isEqualTo(sinceAnHourAgo);
+        // the hour's clipped first minute moves with the clock, the open one may have grown: those are encoded again,
+        // and a third when a minute ended between the reads; the sealed minutes are served as kept, their JSON with them
+        assertThat(kept.metrics().encoded() - minutes).as("minutes encoded again").isBetween(1L, 3L);
+        assertThat(kept.metrics().bucketsKept()).as("the sealed minutes served as kept").isGreaterThanOrEqualTo(minutes - 3);
 
         Map<String, Long> byPlayer = samples.invertible(reader());
         assertThat(byPlayer.values().sum().longValue()).isEqualTo(sinceAnHourAgo);

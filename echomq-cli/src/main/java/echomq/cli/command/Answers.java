@@ -1,6 +1,6 @@
 package echomq.cli.command;
 
-import echomq.cli.output.Value;
+import echomq.cli.output.Cell;
 import echomq.domain.window.TopKeys;
 import echomq.sketches.Aggregate;
 import echomq.sketches.AggregateState;
@@ -26,22 +26,22 @@ final class Answers {
     }
 
     /** {@code {"entries": n, "<fold>": value, …, "skipped": {"<fold>": n, …}}}. */
-    static Value.Obj values(AggregateState s) {
-        Value.Obj o = Value.obj().with("entries", Value.number(s.entries()));
+    static Cell.Obj values(AggregateState s) {
+        Cell.Obj o = Cell.obj().with("entries", Cell.number(s.entries()));
         for (Tuple2<String, Option<java.math.BigDecimal>> v : s.values()) {
-            o = o.with(v._1, Value.number(v._2));
+            o = o.with(v._1, Cell.number(v._2));
         }
-        Value.Obj skipped = Value.obj();
+        Cell.Obj skipped = Cell.obj();
         for (Tuple2<String, Long> k : s.skipped()) {
-            skipped = skipped.with(k._1, Value.number(k._2));
+            skipped = skipped.with(k._1, Cell.number(k._2));
         }
         return o.with("skipped", skipped);
     }
 
     /** The cells of {@link #values}: the entries, each fold, then each fold's skipped entries. */
-    static List<Value> cells(AggregateState s) {
-        return s.values().values().map(Value::number).toList().prepend(Value.number(s.entries()))
-                .appendAll(s.skipped().values().map(Value::number));
+    static List<Cell> cells(AggregateState s) {
+        return s.values().values().map(Cell::number).toList().prepend(Cell.number(s.entries()))
+                .appendAll(s.skipped().values().map(Cell::number));
     }
 
     /** The keys with the most entries first (then by key), the first {@code top} when given: the domain's window top-N. */
@@ -51,8 +51,8 @@ final class Answers {
     }
 
     /** {@code {"<key>": {"entries": n, …}, …}} in rank order. */
-    static Value.Obj keys(List<Tuple2<String, AggregateState>> ranked) {
-        Value.Obj o = Value.obj();
+    static Cell.Obj keys(List<Tuple2<String, AggregateState>> ranked) {
+        Cell.Obj o = Cell.obj();
         for (Tuple2<String, AggregateState> k : ranked) {
             o = o.with(k._1, values(k._2));
         }

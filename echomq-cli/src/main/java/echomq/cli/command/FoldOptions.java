@@ -17,7 +17,7 @@ public final class FoldOptions {
      * The folds.
      *
      * @return them, in the order written
-     * @throws BadInputException naming an unknown, malformed or repeated fold
+     * @throws BadArgumentException naming an unknown, malformed or repeated fold
      */
     public Aggregates aggregates() {
         return parse(fold);
@@ -28,13 +28,13 @@ public final class FoldOptions {
      *
      * @param text the comma-separated folds
      * @return them, in the order written
-     * @throws BadInputException naming an unknown, malformed or repeated fold
+     * @throws BadArgumentException naming an unknown, malformed or repeated fold
      */
     public static Aggregates parse(String text) {
         try {
             return Aggregates.parse(text);
         } catch (IllegalArgumentException bad) {
-            throw new BadInputException("--fold: " + bad.getMessage());
+            throw new BadArgumentException("--fold: " + bad.getMessage());
         }
     }
 

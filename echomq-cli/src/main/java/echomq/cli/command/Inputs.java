@@ -18,7 +18,7 @@ import java.time.temporal.ChronoUnit;
 
 /**
  * The text of the options, read and checked without I/O: durations, instants, zones, times of day,
- * buckets, stream keys. Every refusal is a {@link BadInputException} naming the option, the text
+ * buckets, stream keys. Every refusal is a {@link BadArgumentException} naming the option, the text
  * given and what is accepted.
  */
 public final class Inputs {
@@ -40,12 +40,12 @@ public final class Inputs {
      * @param option the option, for the message ({@code --since})
      * @param text   the text
      * @return the duration
-     * @throws BadInputException naming the option and the text
+     * @throws BadArgumentException naming the option and the text
      */
     public static Duration duration(String option, String text) {
         Duration d = within(option, text, "1ms");
         if (d.isZero()) {
-            throw new BadInputException(option + " must be above zero, got \"" + text.trim() + "\"");
+            throw new BadArgumentException(option + " must be above zero, got \"" + text.trim() + "\"");
         }
         return d;
     }
@@ -56,7 +56,7 @@ public final class Inputs {
      * @param option the option, for the message
      * @param text   the text
      * @return the duration
-     * @throws BadInputException naming the option and the text
+     * @throws BadArgumentException naming the option and the text
      */
     public static Duration durationOrZero(String option, String text) {
         return within(option, text, "0s");
@@ -65,17 +65,17 @@ public final class Inputs {
     /** A duration from zero to {@link #MAX_DURATION}, the message of one out of range naming {@code least} as its lower end. */
     private static Duration within(String option, String text, String least) {
         if (text == null || text.isBlank()) {
-            throw new BadInputException(option + " must not be empty: give a duration such as 90s, 5m, 1h or 1d");
+            throw new BadArgumentException(option + " must not be empty: give a duration such as 90s, 5m, 1h or 1d");
         }
         String t = text.trim();
         Duration d;
         try {
             d = echomq.domain.window.Durations.parse(t);
         } catch (IllegalArgumentException notADuration) {
-            throw new BadInputException(option + " " + notADuration.getMessage());
+            throw new BadArgumentException(option + " " + notADuration.getMessage());
         }
         if (d.isNegative() || d.compareTo(MAX_DURATION) > 0) {
-            throw new BadInputException(option + " \"" + shown(t) + "\" is out of range: give a duration from " + least + " to 3650d");
+            throw new BadArgumentException(option + " \"" + shown(t) + "\" is out of range: give a duration from " + least + " to 3650d");
         }
         return d;
     }
@@ -85,7 +85,7 @@ public final class Inputs {
      *
      * @param text a zone id ({@code Europe/Berlin}, {@code UTC}, {@code +02:00}), or null for UTC
      * @return the zone
-     * @throws BadInputException naming an unknown zone
+     * @throws BadArgumentException naming an unknown zone
      */
     public static ZoneId zone(String text) {
         if (text == null) {
@@ -94,7 +94,7 @@ public final class Inputs {
         try {
             return ZoneId.of(text.trim());
         } catch (DateTimeException unknown) {
-            throw new BadInputException("--zone \"" + shown(text) + "\" is not a known time zone: give one such as UTC, "
+            throw new BadArgumentException("--zone \"" + shown(text) + "\" is not a known time zone: give one such as UTC, "
                     + "Europe/Berlin or +02:00");
         }
     }
@@ -104,7 +104,7 @@ public final class Inputs {
      *
      * @param text the time, or null
      * @return the time
-     * @throws BadInputException naming the text
+     * @throws BadArgumentException naming the text
      */
     public static LocalTime timeOfDay(String text) {
         if (text == null) {
@@ -113,7 +113,7 @@ public final class Inputs {
         try {
             return BucketSpelling.dayStart(text);
         } catch (IllegalArgumentException notATime) {
-            throw new BadInputException("--day-starts " + notATime.getMessage());
+            throw new BadArgumentException("--day-starts " + notATime.getMessage());
         }
     }
 
@@ -128,11 +128,11 @@ public final class Inputs {
      * @param dayStarts when a day starts, for a date
      * @param end       whether the instant ends a range (a date is then its last millisecond)
      * @return the instant, from {@link #FIRST} to {@link #LAST}
-     * @throws BadInputException naming the option and the text
+     * @throws BadArgumentException naming the option and the text
      */
     public static Instant instant(String option, String text, ZoneId zone, LocalTime dayStarts, boolean end) {
         if (text == null || text.isBlank()) {
-            throw new BadInputException(option + " must not be empty: give an instant such as 2026-12-07T10:00:00Z");
+            throw new BadArgumentException(option + " must not be empty: give an instant such as 2026-12-07T10:00:00Z");
         }
         String t = text.trim();
         Instant i;
@@ -140,10 +140,10 @@ public final class Inputs {
             i = parseInstant(t, zone, dayStarts, end, option);
         } catch (java.time.DateTimeException beyondTheCalendar) {
             // a date Java parses but cannot move by a day or place in a zone (year 999999999)
-            throw new BadInputException(option + " \"" + shown(t) + "\" is out of range: give an instant from 1970-01-01 to 9999-12-31");
+            throw new BadArgumentException(option + " \"" + shown(t) + "\" is out of range: give an instant from 1970-01-01 to 9999-12-31");
         }
         if (i.isBefore(FIRST) || i.isAfter(LAST)) {
-            throw new BadInputException(option + " \"" + shown(t) + "\" is out of range: give an instant from 1970-01-01 to 9999-12-31");
+            throw new BadArgumentException(option + " \"" + shown(t) + "\" is out of range: give an instant from 1970-01-01 to 9999-12-31");
         }
         return i.truncatedTo(ChronoUnit.MILLIS);
     }
@@ -161,7 +161,7 @@ public final class Inputs {
                     i = end ? day.plusDays(1).atTime(dayStarts).atZone(zone).toInstant().minusMillis(1)
                             : day.atTime(dayStarts).atZone(zone).toInstant();
                 } catch (DateTimeParseException notADate) {
-                    throw new BadInputException(option + " \"" + shown(t) + "\" is not an instant (2026-12-07T10:00:00Z), "
+                    throw new BadArgumentException(option + " \"" + shown(t) + "\" is not an instant (2026-12-07T10:00:00Z), "
                             + "a date-time (2026-12-07T10:00) or a date (2026-12-07) in --zone");
                 }
             }
@@ -179,7 +179,7 @@ public final class Inputs {
      * @param dayStarts when a calendar day starts
      * @param startsGiven whether {@code --day-starts} was given (it is refused for tumbling buckets)
      * @return the buckets
-     * @throws BadInputException naming the bucket
+     * @throws BadArgumentException naming the bucket
      */
     public static Buckets buckets(String text, ZoneId zone, LocalTime dayStarts, boolean startsGiven) {
         String t = text == null ? "" : text.trim();
@@ -187,7 +187,7 @@ public final class Inputs {
             return BucketSpelling.parse(t, zone, dayStarts);
         }
         if (startsGiven) {
-            throw new BadInputException("--day-starts is for calendar buckets (1d, 1w, 1mo), not for --bucket \"" + shown(t) + "\"");
+            throw new BadArgumentException("--day-starts is for calendar buckets (1d, 1w, 1mo), not for --bucket \"" + shown(t) + "\"");
         }
         duration("--bucket", t); // the option's own range and words
         return BucketSpelling.parse(t, zone, dayStarts);
@@ -198,13 +198,13 @@ public final class Inputs {
      *
      * @param text the key
      * @return the stream key
-     * @throws BadInputException naming the key and what is wrong with it
+     * @throws BadArgumentException naming the key and what is wrong with it
      */
     public static StreamKey stream(String text) {
         try {
             return StreamKey.existing(text);
         } catch (IllegalArgumentException bad) {
-            throw new BadInputException("--stream: " + bad.getMessage());
+            throw new BadArgumentException("--stream: " + bad.getMessage());
         }
     }
 
@@ -214,11 +214,11 @@ public final class Inputs {
      * @param option the option, for the message
      * @param n      the number
      * @return {@code n}
-     * @throws BadInputException when it is below 1
+     * @throws BadArgumentException when it is below 1
      */
     public static int positive(String option, int n) {
         if (n < 1) {
-            throw new BadInputException(option + " must be 1 or more, got " + n);
+            throw new BadArgumentException(option + " must be 1 or more, got " + n);
         }
         return n;
     }

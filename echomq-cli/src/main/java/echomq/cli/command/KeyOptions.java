@@ -27,17 +27,17 @@ public final class KeyOptions {
      * The field to group by.
      *
      * @return {@code --by}, none when not given
-     * @throws BadInputException for an empty field, or {@code --top} without {@code --by}
+     * @throws BadArgumentException for an empty field, or {@code --top} without {@code --by}
      */
     public Option<String> by() {
         if (by == null) {
             if (top != null) {
-                throw new BadInputException("--top needs --by FIELD");
+                throw new BadArgumentException("--top needs --by FIELD");
             }
             return Option.none();
         }
         if (by.isEmpty()) {
-            throw new BadInputException("--by must name a field");
+            throw new BadArgumentException("--by must name a field");
         }
         return Option.some(by);
     }
@@ -51,13 +51,13 @@ public final class KeyOptions {
      * @param field the field keying it, for the message
      * @param perKey the fold per key
      * @return the same fold, bounded
-     * @throws BadInputException for a {@code --max-keys} out of range
+     * @throws BadArgumentException for a {@code --max-keys} out of range
      */
     public <A> echomq.domain.fold.Fold<io.vavr.collection.Map<String, A>> bounded(String field,
                                                                                   echomq.domain.fold.Fold<io.vavr.collection.Map<String, A>> perKey) {
         int most = maxKeys == null ? DEFAULT_MAX_KEYS : maxKeys;
         if (most < 1 || most > MOST_MAX_KEYS) {
-            throw new BadInputException("--max-keys " + most + " is out of range: give 1 to " + MOST_MAX_KEYS);
+            throw new BadArgumentException("--max-keys " + most + " is out of range: give 1 to " + MOST_MAX_KEYS);
         }
         return echomq.domain.fold.Fold.of(perKey.name(), perKey.version(), perKey.initial(), (acc, e) -> {
             io.vavr.collection.Map<String, A> next = perKey.step(acc, e);
@@ -74,7 +74,7 @@ public final class KeyOptions {
      * How many keys are shown.
      *
      * @return {@code --top}, none for all
-     * @throws BadInputException when below 1
+     * @throws BadArgumentException when below 1
      */
     public Option<Integer> top() {
         return Option.of(top).map(n -> Inputs.positive("--top", n));

@@ -19,7 +19,7 @@ public final class OutputOptions {
      * The format.
      *
      * @return {@code --format}, the table when not given
-     * @throws BadInputException naming anything else
+     * @throws BadArgumentException naming anything else
      */
     public Format format() {
         if (format == null) {
@@ -28,7 +28,7 @@ public final class OutputOptions {
         try {
             return Format.parse(format);
         } catch (IllegalArgumentException bad) {
-            throw new BadInputException(bad.getMessage());
+            throw new BadArgumentException(bad.getMessage());
         }
     }
 
@@ -36,7 +36,7 @@ public final class OutputOptions {
      * The zone.
      *
      * @return {@code --zone}, UTC when not given
-     * @throws BadInputException naming an unknown zone
+     * @throws BadArgumentException naming an unknown zone
      */
     public ZoneId zone() {
         return Inputs.zone(zone);

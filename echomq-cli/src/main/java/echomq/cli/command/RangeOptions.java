@@ -24,19 +24,19 @@ public final class RangeOptions {
      * @param zone      the zone of a date or date-time given
      * @param dayStarts when a day given as a date starts
      * @return the range
-     * @throws BadInputException when neither or both forms are given, or one is malformed or inverted
+     * @throws BadArgumentException when neither or both forms are given, or one is malformed or inverted
      */
-    public Range range(ZoneId zone, LocalTime dayStarts) {
+    public ReadRange range(ZoneId zone, LocalTime dayStarts) {
         if (since != null) {
             if (from != null || to != null) {
-                throw new BadInputException("give --since D, or --from T0 --to T1, not both");
+                throw new BadArgumentException("give --since D, or --from T0 --to T1, not both");
             }
-            return new Range.Last(Inputs.duration("--since", since));
+            return new ReadRange.Last(Inputs.duration("--since", since));
         }
         if (from == null || to == null) {
-            throw new BadInputException(from == null && to == null ? "give a range: --since D, or --from T0 --to T1"
+            throw new BadArgumentException(from == null && to == null ? "give a range: --since D, or --from T0 --to T1"
                     : from == null ? "--to needs --from" : "--from needs --to");
         }
-        return new Range.Between(Inputs.instant("--from", from, zone, dayStarts, false), Inputs.instant("--to", to, zone, dayStarts, true));
+        return new ReadRange.Between(Inputs.instant("--from", from, zone, dayStarts, false), Inputs.instant("--to", to, zone, dayStarts, true));
     }
 }

@@ -16,7 +16,7 @@ import java.util.concurrent.Callable;
 /**
  * A command that reads Redis: {@code --redis}, {@code --format}, {@code --zone}. It runs in two steps,
  * so that bad input never reaches Redis: {@link #prepare} reads and checks every option (a
- * {@link BadInputException} or any {@link IllegalArgumentException}, exit 2), then the {@link Answer} it
+ * {@link BadArgumentException} or any {@link IllegalArgumentException}, exit 2), then the {@link Answer} it
  * returns reads Redis. A Redis failure is a {@link StoreFailedException} naming the Redis (exit 1).
  */
 public abstract class RedisCommand implements Callable<Integer> {
@@ -48,7 +48,7 @@ public abstract class RedisCommand implements Callable<Integer> {
          * @param format     how
          * @param zone       the zone times are shown in
          */
-        void run(Connection connection, Terminal terminal, Format format, ZoneId zone);
+        void run(RedisConnection connection, Terminal terminal, Format format, ZoneId zone);
 
         /**
          * An answer printed once, at the end: a progress line on stderr while a read takes long.
@@ -56,7 +56,7 @@ public abstract class RedisCommand implements Callable<Integer> {
          * @param read the read
          * @return the answer
          */
-        static Answer report(java.util.function.Function<Connection, Report> read) {
+        static Answer report(java.util.function.Function<RedisConnection, Report> read) {
             return (connection, terminal, format, zone) -> {
                 Report r;
                 try (Progress p = Progress.start(terminal.err(), connection::read)) {
@@ -72,7 +72,7 @@ public abstract class RedisCommand implements Callable<Integer> {
      *
      * @param zone the zone of dates given and times shown
      * @return what the command does with Redis
-     * @throws BadInputException naming the option that is wrong
+     * @throws BadArgumentException naming the option that is wrong
      */
     protected abstract Answer prepare(ZoneId zone);
 
@@ -90,7 +90,7 @@ public abstract class RedisCommand implements Callable<Integer> {
      * @param terminal where to print
      * @param shown    the Redis' address, its password masked
      */
-    protected void before(Connection c, Terminal terminal, String shown) {
+    protected void before(RedisConnection c, Terminal terminal, String shown) {
     }
 
     /**
@@ -110,7 +110,7 @@ public abstract class RedisCommand implements Callable<Integer> {
         String url = redis.url(terminal.env());
         String shown = RedisUris.mask(url);
         LOG.debug("{} on {} at {}", getClass().getSimpleName(), subject(), shown);
-        try (Connection c = Connection.open(url)) {
+        try (RedisConnection c = RedisConnection.open(url)) {
             before(c, terminal, shown);
             answer.run(c, terminal, format, zone);
         } catch (StreamStoreException | redis.clients.jedis.exceptions.JedisException failed) {

@@ -20,12 +20,12 @@ public final class RedisOptions {
      *
      * @param env the environment
      * @return the URL
-     * @throws BadInputException when {@code --redis} is given empty
+     * @throws BadArgumentException when {@code --redis} is given empty
      */
     public String url(Map<String, String> env) {
         if (redis != null) {
             if (redis.isBlank()) {
-                throw new BadInputException("--redis is empty: give redis://host:port, or leave it out for $REDIS_URL or " + DEFAULT);
+                throw new BadArgumentException("--redis is empty: give redis://host:port, or leave it out for $REDIS_URL or " + DEFAULT);
             }
             return requirePort(redis.trim());
         }
@@ -42,7 +42,7 @@ public final class RedisOptions {
             return url; // the connection's own parsing names what is wrong with it (exit 2 as well)
         }
         if (port == 0 || port > 65_535) {
-            throw new BadInputException("--redis names port " + port + ": give a port from 1 to 65535");
+            throw new BadArgumentException("--redis names port " + port + ": give a port from 1 to 65535");
         }
         return url;
     }

@@ -4,7 +4,7 @@ import echomq.cli.output.Format;
 import echomq.cli.output.Report;
 import echomq.cli.output.RowSink;
 import echomq.cli.output.Table;
-import echomq.cli.output.Value;
+import echomq.cli.output.Cell;
 import echomq.domain.id.StreamId;
 import echomq.domain.rollup.RollupSpec;
 import echomq.domain.stream.StreamEntry;
@@ -37,7 +37,8 @@ import java.time.ZoneId;
 @Command(name = "rollup", mixinStandardHelpOptions = true,
         description = {"Write each closed bucket of a stream once to another stream, at <bucket start ms>-0: a rollup.",
                 "  rollup --stream orders --bucket 1m --fold count,sum:amount,p99:amount --into orders:1m --once",
-                "  rollup --stream orders:1m --bucket 1h --fold count,sum:amount,p99:amount --into orders:1h"})
+                "  rollup --stream orders:1m --bucket 1h --fold count,sum:amount,p99:amount --into orders:1h",
+                "  rollup --stream orders --bucket 1m --fold count --into orders:ts:1m --time-field ts --lateness 5m --late-into orders:late"})
 public final class RollupCommand extends StreamCommand {
 
     /** How long past a bucket's end a rollup of a rollup waits beyond that rollup's bucket: its skew and its passes. */
@@ -67,6 +68,14 @@ public final class RollupCommand extends StreamCommand {
     @Option(names = "--every", paramLabel = "D", description = "without --once: how often to look for closed buckets (default 1s)")
     String every;
 
+    @picocli.CommandLine.Mixin
+    EventTimeOptions time;
+
+    @Option(names = "--late-into", paramLabel = "KEY3",
+            description = "with --time-field: copy each entry the event time leaves out (late, early, untimed) to this stream, "
+                    + "once, at its own id, with a field reason")
+    String lateInto;
+
     /** Tests bound a running rollup with this; a person stops it with Ctrl-C. */
     @Option(names = "--max-buckets", paramLabel = "N", hidden = true, description = "stop after writing N buckets")
     Integer maxBuckets;
@@ -83,33 +92,54 @@ public final class RollupCommand extends StreamCommand {
         try {
             target = StreamKey.existing(into);
         } catch (IllegalArgumentException bad) {
-            throw new BadInputException("--into: " + bad.getMessage());
+            throw new BadArgumentException("--into: " + bad.getMessage());
         }
         if (target.toString().equals(key.toString())) {
-            throw new BadInputException("--into \"" + Inputs.shown(into) + "\" is the stream rolled up: give another key");
+            throw new BadArgumentException("--into \"" + Inputs.shown(into) + "\" is the stream rolled up: give another key");
         }
         io.vavr.control.Option<Duration> givenSkew = io.vavr.control.Option.of(skew).map(s -> Inputs.durationOrZero("--skew", s));
         Duration pace = every == null ? Duration.ofSeconds(1) : Inputs.duration("--every", every);
         if (once && (every != null || maxBuckets != null)) {
-            throw new BadInputException((every != null ? "--every" : "--max-buckets") + " is for a running rollup: leave it out with --once");
+            throw new BadArgumentException((every != null ? "--every" : "--max-buckets") + " is for a running rollup: leave it out with --once");
         }
         long max = io.vavr.control.Option.of(maxBuckets).map(n -> (long) Inputs.positive("--max-buckets", n)).getOrElse(Long.MAX_VALUE);
+        io.vavr.control.Option<echomq.domain.eventtime.EventTime> byTime = time.eventTime();
+        io.vavr.control.Option<StreamKey> late = io.vavr.control.Option.none();
+        if (lateInto != null) {
+            if (byTime.isEmpty()) {
+                throw new BadArgumentException("--late-into needs --time-field F: only an event time leaves entries out");
+            }
+            try {
+                late = io.vavr.control.Option.some(StreamKey.existing(lateInto));
+            } catch (IllegalArgumentException bad) {
+                throw new BadArgumentException("--late-into: " + bad.getMessage());
+            }
+        }
+        io.vavr.control.Option<StreamKey> copies = late;
         try {
-            RollupSpec.of(key, target, buckets, givenSkew.getOrElse(DEFAULT_SKEW)); // checked before Redis is reached
+            spec(key, target, buckets, givenSkew.getOrElse(DEFAULT_SKEW), byTime, copies); // checked before Redis is reached
         } catch (IllegalArgumentException bad) {
-            throw new BadInputException(bad.getMessage());
+            throw new BadArgumentException((copies.isDefined() ? "--late-into: " : "") + bad.getMessage());
         }
         return (c, t, format, z) -> {
             Duration lag = givenSkew.getOrElse(() -> defaultSkew(c, key));
-            Rollup<AggregateState> rollup = new Rollup<>(RollupSpec.of(key, target, buckets, lag), folds.rollup(), c.range(), c.states(),
+            Rollup<AggregateState> rollup = new Rollup<>(spec(key, target, buckets, lag, byTime, copies), folds.rollup(), c.range(), c.states(),
                     c.rollupAppends(), c.clock());
             if (once) {
                 RollupReport r = rollup.once();
-                format.write(report(key, target, r), t.out(), z);
+                format.write(report(key, target, r, byTime.isDefined()), t.out(), z);
             } else {
                 run(rollup, key, target, pace, max, format, t, z);
             }
         };
+    }
+
+    /** The rollup's spec: by the ids' time, or by {@code time} copying what it leaves out to {@code late} when given. */
+    private static RollupSpec spec(StreamKey key, StreamKey target, Buckets buckets, Duration skew,
+                                   io.vavr.control.Option<echomq.domain.eventtime.EventTime> time, io.vavr.control.Option<StreamKey> late) {
+        RollupSpec s = RollupSpec.of(key, target, buckets, skew);
+        s = time.map(s::byEventTime).getOrElse(s);
+        return late.map(s::lateInto).getOrElse(s);
     }
 
     /**
@@ -117,7 +147,7 @@ public final class RollupCommand extends StreamCommand {
      * entry is a rollup entry) that rollup's bucket and {@link #UPSTREAM_SLACK} more, since its entries
      * land after their bucket's end at the id of its start.
      */
-    static Duration defaultSkew(Connection c, StreamKey source) {
+    static Duration defaultSkew(RedisConnection c, StreamKey source) {
         io.vavr.control.Option<StreamId> top = c.states().state(source).map(StreamState::lastGenerated);
         if (top.isEmpty()) {
             return DEFAULT_SKEW;
@@ -161,22 +191,32 @@ public final class RollupCommand extends StreamCommand {
         }
     }
 
-    private static Value.Obj row(StreamKey source, StreamKey target, RollupReport r) {
-        return Value.obj().with("stream", Value.text(source.toString())).with("into", Value.text(target.toString()))
-                .with("written", Value.number(r.written())).with("alreadyThere", Value.number(r.alreadyThere()))
-                .with("lastFrom", Value.time(r.lastWritten().map(Window.Closed::t0)))
-                .with("lastTo", Value.time(r.lastWritten().map(Window.Closed::t1)));
+    private static Cell.Obj row(StreamKey source, StreamKey target, RollupReport r) {
+        return Cell.obj().with("stream", Cell.text(source.toString())).with("into", Cell.text(target.toString()))
+                .with("written", Cell.number(r.written())).with("alreadyThere", Cell.number(r.alreadyThere()))
+                .with("lastFrom", Cell.time(r.lastWritten().map(Window.Closed::t0)))
+                .with("lastTo", Cell.time(r.lastWritten().map(Window.Closed::t1)));
     }
 
-    private static List<Value> cells(RollupReport r) {
-        return List.of(Value.number(r.written()), Value.number(r.alreadyThere()), Value.time(r.lastWritten().map(Window.Closed::t0)),
-                Value.time(r.lastWritten().map(Window.Closed::t1)));
+    private static List<Cell> cells(RollupReport r) {
+        return List.of(Cell.number(r.written()), Cell.number(r.alreadyThere()), Cell.time(r.lastWritten().map(Window.Closed::t0)),
+                Cell.time(r.lastWritten().map(Window.Closed::t1)));
     }
 
     static Report report(StreamKey source, StreamKey target, RollupReport r) {
-        Value.Obj doc = row(source, target, r).with("resumedAfter", Value.time(r.resumedAfter().map(Window.Closed::t1)));
+        return report(source, target, r, false);
+    }
+
+    static Report report(StreamKey source, StreamKey target, RollupReport r, boolean byEventTime) {
+        Cell.Obj doc = row(source, target, r).with("resumedAfter", Cell.time(r.resumedAfter().map(Window.Closed::t1)));
+        if (byEventTime) {
+            // met by this run's reads: a rerun that reads a stretch again counts it again; the copies are each once
+            doc = doc.with("left_out", Cell.obj().with("late", Cell.number(r.leftOut().late())).with("early", Cell.number(r.leftOut().early()))
+                    .with("untimed", Cell.number(r.leftOut().untimed())))
+                    .with("late_copied", Cell.number(r.lateCopied())).with("late_there", Cell.number(r.lateThere()));
+        }
         return new Report(doc, new Table(List.of("stream", "into", "written", "already there", "last from", "last to"),
-                List.of(List.of(Value.text(source.toString()), Value.text(target.toString())).appendAll(cells(r)))));
+                List.of(List.of(Cell.text(source.toString()), Cell.text(target.toString())).appendAll(cells(r)))));
     }
 
     private static void sleep(Duration d) {

@@ -2,7 +2,9 @@ package echomq.cli.command;
 
 import echomq.cli.output.Report;
 import echomq.cli.output.Table;
-import echomq.cli.output.Value;
+import echomq.cli.output.Cell;
+import echomq.domain.eventtime.EventTime;
+import echomq.domain.eventtime.LeftOut;
 import echomq.domain.fold.Fold;
 import echomq.domain.fold.KeyedFolds;
 import echomq.domain.stream.StreamKey;
@@ -28,7 +30,8 @@ import java.time.ZoneId;
         description = {"The folds of each bucket of a range, every bucket present.",
                 "  series --stream orders --since 1h --bucket 5m --fold count,sum:amount",
                 "  series --stream orders --from 2026-12-01 --to 2026-12-07 --bucket 1d",
-                "         --zone Europe/Berlin --fold count,distinct:user"})
+                "         --zone Europe/Berlin --fold count,distinct:user",
+                "  series --stream orders --since 1h --bucket 1m --fold count --time-field ts --lateness 5m"})
 public final class SeriesCommand extends StreamCommand {
 
     @Option(names = "--bucket", paramLabel = "D", required = true,
@@ -47,6 +50,9 @@ public final class SeriesCommand extends StreamCommand {
     @Mixin
     KeyOptions keys;
 
+    @Mixin
+    EventTimeOptions time;
+
     /** For picocli. */
     public SeriesCommand() {
     }
@@ -55,47 +61,50 @@ public final class SeriesCommand extends StreamCommand {
     protected Answer prepare(StreamKey key, ZoneId zone) {
         LocalTime starts = Inputs.timeOfDay(dayStarts);
         Buckets buckets = Inputs.buckets(bucket, zone, starts, dayStarts != null);
-        Range r = range.range(zone, starts);
+        ReadRange r = range.range(zone, starts);
         long count = r.count(buckets);
         if (count > Buckets.MAX_BUCKETS) {
-            throw new BadInputException("--bucket " + bucket.trim() + " cuts the range into " + (count == Long.MAX_VALUE ? "too many" : count)
+            throw new BadArgumentException("--bucket " + bucket.trim() + " cuts the range into " + (count == Long.MAX_VALUE ? "too many" : count)
                     + " buckets, more than " + Buckets.MAX_BUCKETS + ": give a longer bucket or a shorter range");
         }
         Aggregates f = folds.aggregates();
         io.vavr.control.Option<String> by = keys.by();
         io.vavr.control.Option<Integer> top = keys.top();
+        io.vavr.control.Option<EventTime> byTime = time.eventTime();
         io.vavr.control.Option<Fold<Map<String, AggregateState>>> keyed = by.map(field -> keys.bounded(field,
                 KeyedFolds.groupBy(field, e -> e.field(field), (Fold<AggregateState>) f.fold())));
         String spelled = bucket.trim();
         return Answer.report(c -> {
             Window.Closed range = r.closed(c.now(key));
-            StreamWindows windows = new StreamWindows(c.range());
-            Value.Obj head = Value.obj().with("stream", Value.text(key.toString())).with("bucket", Value.text(spelled));
+            LeftOut.Tally left = new LeftOut.Tally();
+            StreamWindows windows = new StreamWindows(EventTimeOptions.read(byTime, c.range(), left));
+            Cell.Obj head = Cell.obj().with("stream", Cell.text(key.toString())).with("bucket", Cell.text(spelled));
             if (by.isEmpty()) {
                 Series<AggregateState> s = windows.foldSeries(key, buckets, range, f.fold());
-                return new Report(head.with("buckets", new Value.Arr(s.buckets().map(b -> bounds(b).with(Answers.values(b.value()))))),
+                return new Report(EventTimeOptions.describe(head.with("buckets", new Cell.Arr(s.buckets().map(b -> bounds(b).with(Answers.values(b.value()))))),
+                        byTime, left.counts()),
                         new Table(List.of("from", "to").appendAll(Answers.columns(f)),
-                                s.buckets().map(b -> List.of(Value.time(b.window().t0()), Value.time(b.window().t1()))
+                                s.buckets().map(b -> List.of(Cell.time(b.window().t0()), Cell.time(b.window().t1()))
                                         .appendAll(Answers.cells(b.value())))));
             }
             String field = by.get();
             Fold<Map<String, AggregateState>> perKey = keyed.get();
             Series<Map<String, AggregateState>> s = windows.foldSeries(key, buckets, range, perKey);
-            List<Value> json = s.buckets().map(b -> bounds(b).with("entries", Value.number(b.entries()))
+            List<Cell> json = s.buckets().map(b -> bounds(b).with("entries", Cell.number(b.entries()))
                     .with("keys", Answers.keys(Answers.ranked(b.value(), top))));
-            List<List<Value>> rows = s.buckets().flatMap(b -> {
-                List<Value> at = List.of(Value.time(b.window().t0()), Value.time(b.window().t1()));
+            List<List<Cell>> rows = s.buckets().flatMap(b -> {
+                List<Cell> at = List.of(Cell.time(b.window().t0()), Cell.time(b.window().t1()));
                 List<Tuple2<String, AggregateState>> ranked = Answers.ranked(b.value(), top);
                 return ranked.isEmpty()
-                        ? List.of(at.append(new Value.None()).appendAll(Answers.cells(f.empty())))  // a quiet bucket keeps its row
-                        : ranked.map(k -> at.append(Value.text(k._1)).appendAll(Answers.cells(k._2)));
+                        ? List.of(at.append(new Cell.None()).appendAll(Answers.cells(f.empty())))  // a quiet bucket keeps its row
+                        : ranked.map(k -> at.append(Cell.text(k._1)).appendAll(Answers.cells(k._2)));
             });
-            return new Report(head.with("buckets", new Value.Arr(json)),
+            return new Report(EventTimeOptions.describe(head.with("buckets", new Cell.Arr(json)), byTime, left.counts()),
                     new Table(List.of("from", "to", field).appendAll(Answers.columns(f)), rows));
         });
     }
 
-    private static <A> Value.Obj bounds(Bucket<A> b) {
-        return Value.obj().with("from", Value.time(b.window().t0())).with("to", Value.time(b.window().t1()));
+    private static <A> Cell.Obj bounds(Bucket<A> b) {
+        return Cell.obj().with("from", Cell.time(b.window().t0())).with("to", Cell.time(b.window().t1()));
     }
 }

@@ -2,7 +2,7 @@ package echomq.cli.command;
 
 import echomq.cli.output.Report;
 import echomq.cli.output.Table;
-import echomq.cli.output.Value;
+import echomq.cli.output.Cell;
 import echomq.domain.stream.StreamKey;
 import echomq.domain.window.Session;
 import echomq.domain.window.Sessions;
@@ -53,7 +53,7 @@ public final class SessionsCommand extends StreamCommand {
     @Override
     protected Answer prepare(StreamKey key, ZoneId zone) {
         if (by.isEmpty()) {
-            throw new BadInputException("--by must name a field");
+            throw new BadArgumentException("--by must name a field");
         }
         Duration g = Inputs.duration("--gap", gap);
         Sessions sessions;
@@ -64,16 +64,16 @@ public final class SessionsCommand extends StreamCommand {
             }
             if (most != null) {
                 if (most < 1 || most > Sessions.MAX_SESSIONS) {
-                    throw new BadInputException("--most " + most + " is out of range: give 1 to " + Sessions.MAX_SESSIONS);
+                    throw new BadArgumentException("--most " + most + " is out of range: give 1 to " + Sessions.MAX_SESSIONS);
                 }
                 sessions = sessions.most(most);
             }
-        } catch (BadInputException bad) {
+        } catch (BadArgumentException bad) {
             throw bad;
         } catch (IllegalArgumentException bad) {
-            throw new BadInputException(bad.getMessage());
+            throw new BadArgumentException(bad.getMessage());
         }
-        Range r = range.range(zone, LocalTime.MIDNIGHT);
+        ReadRange r = range.range(zone, LocalTime.MIDNIGHT);
         Aggregates f = folds.aggregates();
         Sessions asked = sessions;
         String spelled = gap.trim();
@@ -90,12 +90,12 @@ public final class SessionsCommand extends StreamCommand {
                         : "the range holds " + passed.found() + ", more than --most " + asked.most()
                                 + ": give a larger --most (up to " + Sessions.MAX_SESSIONS + ") or a shorter range", passed);
             }
-            List<Value> json = found.map(s -> Value.obj().with("key", Value.text(s.key().getOrElse("")))
-                    .with("from", Value.time(s.from())).with("to", Value.time(s.to())).with(Answers.values(s.value())));
-            return new Report(Value.obj().with("stream", Value.text(key.toString())).with("by", Value.text(by))
-                    .with("gap", Value.text(spelled)).with("sessions", new Value.Arr(json)),
+            List<Cell> json = found.map(s -> Cell.obj().with("key", Cell.text(s.key().getOrElse("")))
+                    .with("from", Cell.time(s.from())).with("to", Cell.time(s.to())).with(Answers.values(s.value())));
+            return new Report(Cell.obj().with("stream", Cell.text(key.toString())).with("by", Cell.text(by))
+                    .with("gap", Cell.text(spelled)).with("sessions", new Cell.Arr(json)),
                     new Table(List.of("key", "from", "to").appendAll(Answers.columns(f)),
-                            found.map(s -> List.<Value>of(Value.text(s.key().getOrElse("")), Value.time(s.from()), Value.time(s.to()))
+                            found.map(s -> List.<Cell>of(Cell.text(s.key().getOrElse("")), Cell.time(s.from()), Cell.time(s.to()))
                                     .appendAll(Answers.cells(s.value())))));
         });
     }

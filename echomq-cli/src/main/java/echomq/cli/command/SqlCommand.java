@@ -4,7 +4,7 @@ import echomq.cli.output.Format;
 import echomq.cli.output.Report;
 import echomq.cli.output.RowSink;
 import echomq.cli.output.Table;
-import echomq.cli.output.Value;
+import echomq.cli.output.Cell;
 import echomq.domain.stream.StreamKey;
 import echomq.engine.live.ClosingBuckets;
 import echomq.engine.rollup.Rollup;
@@ -91,21 +91,21 @@ public final class SqlCommand extends RedisCommand {
         io.vavr.control.Option<Duration> givenSkew = io.vavr.control.Option.of(skew).map(s -> Inputs.durationOrZero("--skew", s));
         if (planned instanceof InsertPlan insert) {
             if (follow) {
-                throw new BadInputException("--follow is for a query: an INSERT INTO runs on as the stream grows (or give --once for a backfill)");
+                throw new BadArgumentException("--follow is for a query: an INSERT INTO runs on as the stream grows (or give --once for a backfill)");
             }
             Duration pace = every == null ? Duration.ofSeconds(1) : Inputs.duration("--every", every);
             if (once && (every != null || maxWindows != null)) {
-                throw new BadInputException((every != null ? "--every" : "--max-windows") + " is for a running INSERT INTO: leave it out with --once");
+                throw new BadArgumentException((every != null ? "--every" : "--max-windows") + " is for a running INSERT INTO: leave it out with --once");
             }
             return (c, t, format, z) -> insert(c, t, format, z, insert, zone, eventTime, givenSkew, pace, max, once);
         }
         Plan plan = (Plan) planned;
         if (once || every != null) {
-            throw new BadInputException((once ? "--once" : "--every") + " is for an INSERT INTO, not a query");
+            throw new BadArgumentException((once ? "--once" : "--every") + " is for an INSERT INTO, not a query");
         }
         if (!follow) {
             if (skew != null || maxWindows != null) {
-                throw new BadInputException((skew != null ? "--skew" : "--max-windows") + " is for --follow (or an INSERT INTO)");
+                throw new BadArgumentException((skew != null ? "--skew" : "--max-windows") + " is for --follow (or an INSERT INTO)");
             }
             return Answer.report(c -> report(sql(c, zone, eventTime).answer(plan)));
         }
@@ -116,27 +116,27 @@ public final class SqlCommand extends RedisCommand {
     private io.vavr.control.Option<EventTimeField> eventTime() {
         if (timeField == null) {
             if (lateness != null) {
-                throw new BadInputException("--lateness needs --time-field F: the field whose time is late");
+                throw new BadArgumentException("--lateness needs --time-field F: the field whose time is late");
             }
             return io.vavr.control.Option.none();
         }
         if (lateness == null) {
-            throw new BadInputException("--time-field needs --lateness D: how long after its event time an entry may arrive, e.g. --lateness 5m");
+            throw new BadArgumentException("--time-field needs --lateness D: how long after its event time an entry may arrive, e.g. --lateness 5m");
         }
         try {
             return io.vavr.control.Option.some(new EventTimeField(timeField, Inputs.durationOrZero("--lateness", lateness)));
         } catch (IllegalArgumentException bad) {
-            throw new BadInputException("--time-field: " + bad.getMessage());
+            throw new BadArgumentException("--time-field: " + bad.getMessage());
         }
     }
 
-    private static EchoSql sql(Connection c, ZoneId zone, io.vavr.control.Option<EventTimeField> eventTime) {
+    private static EchoSql sql(RedisConnection c, ZoneId zone, io.vavr.control.Option<EventTimeField> eventTime) {
         EchoSql sql = new EchoSql(c.range(), c.states(), c.clock(), c.rollupAppends(), new InProcessMarks()).withZone(zone);
         return eventTime.map(sql::withEventTime).getOrElse(sql);
     }
 
     /** Each window as it closes: a JSON document per window, or its rows under one table or CSV header. */
-    private static void follow(Connection c, Terminal t, Format format, ZoneId zone, Plan plan, ZoneId queryZone,
+    private static void follow(RedisConnection c, Terminal t, Format format, ZoneId zone, Plan plan, ZoneId queryZone,
                                io.vavr.control.Option<EventTimeField> eventTime, Duration skew, long max) {
         List<Column> columns = plan.answerColumns();
         RowSink sink = format.sink(t.out(), zone, columns.map(Column::name), columns.map(col -> col.type() == SqlType.TIMESTAMP_LTZ ? 24 : 8),
@@ -151,7 +151,7 @@ public final class SqlCommand extends RedisCommand {
             if (format == Format.JSON) {
                 sink.row(r.document(), List.empty());
             } else {
-                r.table().rows().forEach(row -> sink.row(Value.obj(), row));
+                r.table().rows().forEach(row -> sink.row(Cell.obj(), row));
             }
         });
         long pace = TailCommand.pace(plan.shape() instanceof echomq.sql.plan.Shape.Windowed w
@@ -164,7 +164,7 @@ public final class SqlCommand extends RedisCommand {
         }
     }
 
-    private static void insert(Connection c, Terminal t, Format format, ZoneId zone, InsertPlan plan, ZoneId queryZone,
+    private static void insert(RedisConnection c, Terminal t, Format format, ZoneId zone, InsertPlan plan, ZoneId queryZone,
                                io.vavr.control.Option<EventTimeField> eventTime, io.vavr.control.Option<Duration> givenSkew, Duration pace, long max,
                                boolean once) {
         StreamKey source = plan.table().key();
@@ -180,22 +180,22 @@ public final class SqlCommand extends RedisCommand {
 
     /** The answer as the outputs print it: {@code {"columns": [{"name", "type"}], "rows": [[…]]}} and the same as a table. */
     static Report report(echomq.sql.result.Answer a) {
-        List<List<Value>> rows = a.rows().map(r -> r.map(SqlCommand::value));
-        Value.Obj doc = Value.obj()
-                .with("columns", new Value.Arr(a.columns().map(col -> Value.obj().with("name", Value.text(col.name()))
-                        .with("type", Value.text(col.type().sql())))))
-                .with("rows", new Value.Arr(rows.map(Value.Arr::new)));
+        List<List<Cell>> rows = a.rows().map(r -> r.map(SqlCommand::value));
+        Cell.Obj doc = Cell.obj()
+                .with("columns", new Cell.Arr(a.columns().map(col -> Cell.obj().with("name", Cell.text(col.name()))
+                        .with("type", Cell.text(col.type().sql())))))
+                .with("rows", new Cell.Arr(rows.map(Cell.Arr::new)));
         return new Report(doc, new Table(a.names(), rows));
     }
 
-    private static Value value(echomq.sql.result.Value v) {
+    private static Cell value(echomq.sql.result.Value v) {
         if (v instanceof echomq.sql.result.Value.Time time) {
-            return Value.time(time.value());
+            return Cell.time(time.value());
         }
         if (v instanceof echomq.sql.result.Value.Text text) {
-            return Value.text(text.value());
+            return Cell.text(text.value());
         }
-        return Value.number(v.number().map(BigDecimal::stripTrailingZeros));
+        return Cell.number(v.number().map(BigDecimal::stripTrailingZeros));
     }
 
     private static boolean numeric(SqlType t) {

@@ -26,7 +26,7 @@ public abstract class StreamCommand extends RedisCommand {
      * @param key  the stream
      * @param zone the zone of dates given
      * @return what the command does with Redis
-     * @throws BadInputException naming the option that is wrong
+     * @throws BadArgumentException naming the option that is wrong
      */
     protected abstract Answer prepare(StreamKey key, ZoneId zone);
 
@@ -51,7 +51,7 @@ public abstract class StreamCommand extends RedisCommand {
     }
 
     @Override
-    protected void before(Connection c, Terminal terminal, String shown) {
+    protected void before(RedisConnection c, Terminal terminal, String shown) {
         if (c.states().state(key).isEmpty()) {
             // an answer of 0 entries is right for a key that does not exist, but a mistyped key or database
             // reads exactly so: the note tells them apart, on stderr, and the exit stays 0

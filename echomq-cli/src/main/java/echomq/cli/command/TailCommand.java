@@ -2,7 +2,7 @@ package echomq.cli.command;
 
 import echomq.cli.output.Format;
 import echomq.cli.output.RowSink;
-import echomq.cli.output.Value;
+import echomq.cli.output.Cell;
 import echomq.domain.id.StreamId;
 import echomq.domain.stream.StreamEntry;
 import echomq.domain.stream.StreamKey;
@@ -62,14 +62,14 @@ public final class TailCommand extends StreamCommand {
         long max = io.vavr.control.Option.of(maxRows).map(n -> (long) Inputs.positive("--max-rows", n)).getOrElse(Long.MAX_VALUE);
         if (bucket == null) {
             if (fold != null || skew != null) {
-                throw new BadInputException((fold != null ? "--fold" : "--skew") + " needs --bucket D: without it, tail prints each entry");
+                throw new BadArgumentException((fold != null ? "--fold" : "--skew") + " needs --bucket D: without it, tail prints each entry");
             }
             return (c, t, format, z) -> entries(c, t, key, format.sink(t.out(), z, List.of("id", "time", "fields"), List.of(15, 24, 0),
                     List.of(false, false, false)), max);
         }
         Buckets buckets = Inputs.buckets(bucket, zone, LocalTime.MIDNIGHT, false);
         if (fold == null) {
-            throw new BadInputException("--bucket needs --fold FOLDS: what to compute of each bucket, e.g. --fold count");
+            throw new BadArgumentException("--bucket needs --fold FOLDS: what to compute of each bucket, e.g. --fold count");
         }
         Aggregates folds = FoldOptions.parse(fold);
         Duration lag = skew == null ? Duration.ZERO : Inputs.durationOrZero("--skew", skew);
@@ -83,7 +83,7 @@ public final class TailCommand extends StreamCommand {
     }
 
     /** Each entry after the stream's last one at the start. */
-    private static void entries(Connection c, Terminal t, StreamKey key, RowSink sink, long max) {
+    private static void entries(RedisConnection c, Terminal t, StreamKey key, RowSink sink, long max) {
         StreamId after = c.states().state(key).map(StreamState::lastGenerated).getOrElse(StreamId.MIN);
         long rows = 0;
         boolean gone = false;
@@ -118,21 +118,21 @@ public final class TailCommand extends StreamCommand {
                     io.vavr.collection.LinkedHashMap<String, String> all = e.field(StreamEntry.ID_FIELD)
                             .map(id -> io.vavr.collection.LinkedHashMap.of(StreamEntry.ID_FIELD, id).merge(e.fields()))
                             .getOrElse(e::fields);
-                    Value.Obj fields = Value.obj();
+                    Cell.Obj fields = Cell.obj();
                     for (Tuple2<String, String> f : all) {
-                        fields = fields.with(f._1, Value.text(f._2));
+                        fields = fields.with(f._1, Cell.text(f._2));
                     }
-                    sink.row(Value.obj().with("stream", Value.text(key.toString())).with("id", Value.text(e.id().toString()))
-                                    .with("time", Value.time(e.id().instant())).with("fields", fields),
-                            List.of(Value.text(e.id().toString()), Value.time(e.id().instant()),
-                                    Value.text(all.map(f -> f._1 + "=" + f._2).mkString(" "))));
+                    sink.row(Cell.obj().with("stream", Cell.text(key.toString())).with("id", Cell.text(e.id().toString()))
+                                    .with("time", Cell.time(e.id().instant())).with("fields", fields),
+                            List.of(Cell.text(e.id().toString()), Cell.time(e.id().instant()),
+                                    Cell.text(all.map(f -> f._1 + "=" + f._2).mkString(" "))));
                 }
             }
         }
     }
 
     /** Each bucket from now on, when Redis' clock has passed its end by the skew. */
-    private static void buckets(Connection c, StreamKey key, Buckets buckets, Aggregates folds, Duration skew, Format format,
+    private static void buckets(RedisConnection c, StreamKey key, Buckets buckets, Aggregates folds, Duration skew, Format format,
                                 Terminal t, ZoneId zone, long max) {
         List<String> columns = Answers.columns(folds);
         RowSink sink = format.sink(t.out(), zone, List.of("from", "to").appendAll(columns),
@@ -144,9 +144,9 @@ public final class TailCommand extends StreamCommand {
         ClosingBuckets.Subscription subscription = closing.subscribe(key, "echomq-cli-tail", buckets, from, skew, folds.fold(), b -> {
             if (rows.getAndIncrement() < max) {
                 AggregateState s = b.value();
-                sink.row(Value.obj().with("stream", Value.text(key.toString())).with("from", Value.time(b.window().t0()))
-                                .with("to", Value.time(b.window().t1())).with(Answers.values(s)),
-                        List.of(Value.time(b.window().t0()), Value.time(b.window().t1())).appendAll(Answers.cells(s)));
+                sink.row(Cell.obj().with("stream", Cell.text(key.toString())).with("from", Cell.time(b.window().t0()))
+                                .with("to", Cell.time(b.window().t1())).with(Answers.values(s)),
+                        List.of(Cell.time(b.window().t0()), Cell.time(b.window().t1())).appendAll(Answers.cells(s)));
             }
         });
         long every = pace(buckets.shortest());

@@ -141,7 +141,7 @@ public enum Format {
     }
 
     /** The JSON text of {@code value}, indented when {@code pretty}. */
-    static String json(Value value, Texts texts, boolean pretty) {
+    static String json(Cell value, Texts texts, boolean pretty) {
         StringWriter w = new StringWriter();
         try (JsonGenerator g = JSON_FACTORY.createGenerator(w)) {
             if (pretty) {
@@ -154,23 +154,23 @@ public enum Format {
         return w.toString();
     }
 
-    private static void write(JsonGenerator g, Value v, Texts texts) throws IOException {
-        if (v instanceof Value.Text t) {
+    private static void write(JsonGenerator g, Cell v, Texts texts) throws IOException {
+        if (v instanceof Cell.Text t) {
             g.writeString(t.text());
-        } else if (v instanceof Value.Time t) {
+        } else if (v instanceof Cell.Time t) {
             g.writeString(texts.time(t));
-        } else if (v instanceof Value.Number n) {
+        } else if (v instanceof Cell.Number n) {
             g.writeNumber(n.number());
-        } else if (v instanceof Value.Obj o) {
+        } else if (v instanceof Cell.Obj o) {
             g.writeStartObject();
-            for (Tuple2<String, Value> f : o.fields()) {
+            for (Tuple2<String, Cell> f : o.fields()) {
                 g.writeFieldName(f._1);
                 write(g, f._2, texts);
             }
             g.writeEndObject();
-        } else if (v instanceof Value.Arr a) {
+        } else if (v instanceof Cell.Arr a) {
             g.writeStartArray();
-            for (Value item : a.items()) {
+            for (Cell item : a.items()) {
                 write(g, item, texts);
             }
             g.writeEndArray();
@@ -187,22 +187,22 @@ public enum Format {
             this.times = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSXXXXX", Locale.ROOT).withZone(zone);
         }
 
-        String time(Value.Time t) {
+        String time(Cell.Time t) {
             return times.format(t.instant());
         }
 
-        String table(Value v) {
-            return v instanceof Value.None ? "-" : csv(v);
+        String table(Cell v) {
+            return v instanceof Cell.None ? "-" : csv(v);
         }
 
-        String csv(Value v) {
-            if (v instanceof Value.Text t) {
+        String csv(Cell v) {
+            if (v instanceof Cell.Text t) {
                 return t.text();
-            } else if (v instanceof Value.Time t) {
+            } else if (v instanceof Cell.Time t) {
                 return time(t);
-            } else if (v instanceof Value.Number n) {
+            } else if (v instanceof Cell.Number n) {
                 return n.number().toPlainString();
-            } else if (v instanceof Value.None) {
+            } else if (v instanceof Cell.None) {
                 return "";
             }
             return json(v, this, false);

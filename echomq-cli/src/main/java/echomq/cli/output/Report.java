@@ -10,7 +10,7 @@ import java.util.Objects;
  * @param document the JSON document
  * @param table    the table
  */
-public record Report(Value.Obj document, Table table) {
+public record Report(Cell.Obj document, Table table) {
 
     /**
      * A report.

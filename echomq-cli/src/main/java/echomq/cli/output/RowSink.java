@@ -14,5 +14,5 @@ public interface RowSink {
      * @param document the row as a JSON document
      * @param cells    the row's values, one per column
      */
-    void row(Value.Obj document, List<Value> cells);
+    void row(Cell.Obj document, List<Cell> cells);
 }

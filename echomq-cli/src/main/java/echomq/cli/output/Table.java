@@ -11,7 +11,7 @@ import java.util.Objects;
  * @param columns the columns' names, in order
  * @param rows    the rows, each with one value per column
  */
-public record Table(List<String> columns, List<List<Value>> rows) {
+public record Table(List<String> columns, List<List<Cell>> rows) {
 
     /**
      * A table.
@@ -23,7 +23,7 @@ public record Table(List<String> columns, List<List<Value>> rows) {
     public Table {
         Objects.requireNonNull(columns, "columns");
         Objects.requireNonNull(rows, "rows");
-        for (List<Value> r : rows) {
+        for (List<Cell> r : rows) {
             if (r.size() != columns.size()) {
                 throw new IllegalArgumentException("a row of " + r.size() + " values under " + columns.size() + " columns");
             }
@@ -37,7 +37,7 @@ public record Table(List<String> columns, List<List<Value>> rows) {
      * @return whether it is numeric
      */
     public boolean numeric(int i) {
-        return rows.forAll(r -> r.get(i) instanceof Value.Number || r.get(i) instanceof Value.None)
-                && rows.exists(r -> r.get(i) instanceof Value.Number);
+        return rows.forAll(r -> r.get(i) instanceof Cell.Number || r.get(i) instanceof Cell.None)
+                && rows.exists(r -> r.get(i) instanceof Cell.Number);
     }
 }

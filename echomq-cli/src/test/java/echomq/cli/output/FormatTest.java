@@ -21,8 +21,8 @@ class FormatTest {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         RowSink sink = Format.TABLE.sink(new PrintStream(bytes, true, StandardCharsets.UTF_8), ZoneOffset.UTC,
                 List.of("from", "entries", "sum:amount"), List.of(24, 8, 8), List.of(false, true, true));
-        sink.row(Value.obj(), List.of(Value.time(Instant.parse("2026-12-07T10:00:00Z")), Value.number(3), new Value.Number(new BigDecimal("1E+3"))));
-        sink.row(Value.obj(), List.of(Value.time(Instant.parse("2026-12-07T10:01:00Z")), Value.number(12345), new Value.None()));
+        sink.row(Cell.obj(), List.of(Cell.time(Instant.parse("2026-12-07T10:00:00Z")), Cell.number(3), new Cell.Number(new BigDecimal("1E+3"))));
+        sink.row(Cell.obj(), List.of(Cell.time(Instant.parse("2026-12-07T10:01:00Z")), Cell.number(12345), new Cell.None()));
         java.util.List<String> lines = bytes.toString(StandardCharsets.UTF_8).lines().toList();
         assertThat(lines).containsExactly(
                 "from                       entries  sum:amount",
@@ -33,8 +33,8 @@ class FormatTest {
     @Test
     void jsonTimesInTheZoneAndNumbersPlain() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        Value.Obj doc = Value.obj().with("from", Value.time(Instant.parse("2026-12-07T10:00:00Z")))
-                .with("sum", new Value.Number(new BigDecimal("1.5E+4"))).with("min", new Value.None());
+        Cell.Obj doc = Cell.obj().with("from", Cell.time(Instant.parse("2026-12-07T10:00:00Z")))
+                .with("sum", new Cell.Number(new BigDecimal("1.5E+4"))).with("min", new Cell.None());
         Format.JSON.write(new Report(doc, new Table(List.empty(), List.empty())), new PrintStream(bytes, true, StandardCharsets.UTF_8),
                 ZoneId.of("Europe/Berlin"));
         assertThat(bytes.toString(StandardCharsets.UTF_8).replaceAll("\\s", ""))
@@ -44,7 +44,7 @@ class FormatTest {
     @Test
     void anOffsetWithSecondsIsShownWhole() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        Value.Obj doc = Value.obj().with("from", Value.time(Instant.parse("2026-12-07T10:00:00Z")));
+        Cell.Obj doc = Cell.obj().with("from", Cell.time(Instant.parse("2026-12-07T10:00:00Z")));
         Format.JSON.write(new Report(doc, new Table(List.empty(), List.empty())), new PrintStream(bytes, true, StandardCharsets.UTF_8),
                 ZoneOffset.of("+01:30:15"));
         // the local time and the offset name the same instant (an offset cut to minutes would be 15 s off)

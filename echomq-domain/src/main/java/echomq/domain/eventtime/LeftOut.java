@@ -29,7 +29,16 @@ public record LeftOut(long late, long early, long untimed) {
         /** {@code e > m + E}. */
         EARLY,
         /** No event time. */
-        UNTIMED
+        UNTIMED;
+
+        /**
+         * How answers and copies spell it.
+         *
+         * @return {@code late}, {@code early} or {@code untimed}
+         */
+        public String spelling() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
     }
 
     /**

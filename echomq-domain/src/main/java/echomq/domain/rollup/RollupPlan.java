@@ -1,6 +1,7 @@
 package echomq.domain.rollup;
 
 import echomq.domain.closing.DueBuckets;
+import echomq.domain.eventtime.EventTime;
 import echomq.domain.id.StreamId;
 import echomq.domain.window.Buckets;
 import echomq.domain.window.Window;
@@ -150,6 +151,43 @@ public final class RollupPlan {
         Window.Closed first = bucketOf(buckets, nextEntry.get().ms());
         List<Window.Closed> due = DueBuckets.due(buckets, first.t0(), Option.none(), serverNow, skew, max);
         return due.isEmpty() ? Option.none() : Option.some(new Plan(due));
+    }
+
+    /**
+     * Where a run reads the source's next entry from when the next bucket starts at {@code from}: there,
+     * by the ids' time; by event time, the lowest id an entry of event time {@code from} or later can
+     * have ({@link EventTime#lowestId}, {@code from - E}). The read is of the store's ids, one entry.
+     *
+     * @param time the source's event time, none by the ids' time
+     * @param from where the next bucket may start ({@link #readFrom})
+     * @return the id to read the source's next entry from
+     */
+    public static StreamId probeFrom(Option<EventTime> time, StreamId from) {
+        Objects.requireNonNull(time, "time");
+        Objects.requireNonNull(from, "from");
+        return time.map(t -> t.lowestId(from.ms())).getOrElse(from);
+    }
+
+    /**
+     * Where the next plan starts, given the source's first entry at or after {@link #probeFrom}: at
+     * that entry, by the ids' time; by event time at {@code max(from, m - L)}, {@code m} that entry's
+     * millisecond: an entry on time of an event time in {@code [from, m - L)} would have an id in
+     * {@code [from - E, m)}, where there is none. So an idle stretch is skipped by event time too,
+     * and no stretch skipped holds an entry (the reads of the buckets meet every entry, left out or not).
+     * <pre>{@code
+     * RollupPlan.nextFrom(Option.some(ts), StreamId.of(60_000, 0), found);   // max(60000, found.ms() - L)-0
+     * }</pre>
+     *
+     * @param time  the source's event time, none by the ids' time
+     * @param from  where the next bucket may start
+     * @param found the id of the source's first entry at or after {@link #probeFrom}
+     * @return the id whose bucket the plan starts with ({@link #next})
+     */
+    public static StreamId nextFrom(Option<EventTime> time, StreamId from, StreamId found) {
+        Objects.requireNonNull(time, "time");
+        Objects.requireNonNull(from, "from");
+        Objects.requireNonNull(found, "found");
+        return time.map(t -> StreamId.of(Math.max(from.ms(), found.ms() - t.lateness().toMillis()), 0)).getOrElse(found);
     }
 
     /**

@@ -4,6 +4,8 @@ import echomq.domain.closing.BucketMarkPort;
 import echomq.domain.closing.DueBuckets;
 import echomq.domain.closing.DueSessions;
 import echomq.domain.closing.ServerClockPort;
+import echomq.domain.eventtime.EventTime;
+import echomq.domain.eventtime.LeftOut;
 import echomq.domain.fold.Fold;
 import echomq.domain.partition.PartitionedChannel;
 import echomq.domain.stream.StreamKey;
@@ -48,10 +50,12 @@ public final class ClosingBuckets {
     /** The most buckets one pass hands out: a subscription far behind catches up over several. */
     public static final int PER_PASS = 1_000;
 
+    private final StreamRangePort range;
     private final StreamWindows windows;
     private final PartitionedWindows partitioned;
     private final ServerClockPort clock;
     private final BucketMarkPort marks;
+    private final Option<EventTime> time;
 
     /**
      * Over the stores' ports.
@@ -61,10 +65,44 @@ public final class ClosingBuckets {
      * @param marks where each subscription's last bucket is kept
      */
     public ClosingBuckets(StreamRangePort range, ServerClockPort clock, BucketMarkPort marks) {
-        this.windows = new StreamWindows(Objects.requireNonNull(range, "range"));
-        this.partitioned = new PartitionedWindows(range);
+        this(range, range, clock, marks, Option.none());
+    }
+
+    private ClosingBuckets(StreamRangePort range, StreamRangePort read, ServerClockPort clock, BucketMarkPort marks, Option<EventTime> time) {
+        this.range = Objects.requireNonNull(range, "range");
+        this.windows = new StreamWindows(read);
+        this.partitioned = new PartitionedWindows(read);
         this.clock = Objects.requireNonNull(clock, "clock");
         this.marks = Objects.requireNonNull(marks, "marks");
+        this.time = time;
+    }
+
+    /**
+     * The same subscriptions by the event time of the streams' entries: each bucket (and session)
+     * holds the entries on time of its event times, read through the event-time view
+     * ({@link EventTime#over}), and closes when the store's clock has passed its end by the skew and
+     * the lateness {@code L} ({@link EventTime#closesAfter}), whether or not any entry arrived: no entry
+     * of it can be written after that. Each entry the rule leaves out goes to {@code leftOut} in id
+     * order, told by the pass whose read's span holds its id: once for buckets (the passes' spans tile
+     * time), and for sessions once per pass whose read reaches back over it.
+     * <pre>{@code
+     * LeftOut.Tally missed = new LeftOut.Tally();
+     * closing.byEventTime(EventTime.field("ts").lateness(Duration.ofMinutes(5)), missed)
+     *         .subscribe(key, "chart", Buckets.tumbling(Duration.ofMinutes(1)), Instant.now(), skew, count, bucket -> push(bucket));
+     * }</pre>
+     *
+     * @param time    the streams' event time
+     * @param leftOut hears each entry left out
+     * @return closing buckets by event time over the same stores
+     */
+    public ClosingBuckets byEventTime(EventTime time, LeftOut.Sink leftOut) {
+        Objects.requireNonNull(time, "time");
+        return new ClosingBuckets(range, time.over(range, leftOut), clock, marks, Option.some(time));
+    }
+
+    /** How long past a bucket's end it closes: the skew, and by event time the lateness with it. */
+    private Duration closing(Duration skew) {
+        return time.map(t -> t.closesAfter(skew)).getOrElse(skew);
     }
 
     /**
@@ -192,7 +230,7 @@ public final class ClosingBuckets {
 
     private <A> int handOut(StreamKey stream, String name, Buckets buckets, Instant from, Duration skew,
                             java.util.function.Function<Window.Closed, Series<A>> series, Consumer<Bucket<A>> listener) {
-        List<Window.Closed> due = DueBuckets.due(buckets, from, marks.last(stream, name), clock.now(stream), skew, PER_PASS);
+        List<Window.Closed> due = DueBuckets.due(buckets, from, marks.last(stream, name), clock.now(stream), closing(skew), PER_PASS);
         if (due.isEmpty()) {
             return 0;
         }
@@ -210,7 +248,7 @@ public final class ClosingBuckets {
     private <A> int handOutSessions(StreamKey stream, String name, Sessions sessions, Instant from, Duration skew,
                                     Consumer<Session<A>> listener,
                                     java.util.function.Function<Window.Closed, List<Session<A>>> read) {
-        Option<Window.Closed> due = DueSessions.due(sessions, from, marks.last(stream, name), clock.now(stream), skew);
+        Option<Window.Closed> due = DueSessions.due(sessions, from, marks.last(stream, name), clock.now(stream), closing(skew));
         if (due.isEmpty()) {
             return 0;
         }

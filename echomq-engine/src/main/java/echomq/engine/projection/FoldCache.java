@@ -95,6 +95,10 @@ final class FoldCache {
             StreamId from = before.last().filter(l -> l.compareTo(seenTop) >= 0).getOrElse(seenTop);
             result = reads.upToState(key, window, fold, new FoldResult<>(before.value(), Option.some(from), before.entries()), now);
             reads.metrics().incremental(fold, key, result.entries() - before.entries());
+            if (!Proof.sealed(window, cached.get().foldedAt())) {
+                // folded on as it grew (the open pane of a sliding window): kept as a full fold would have been, once it seals
+                checkpoints.save(key, window, fold, now, result, readFor);
+            }
         } else {
             Option<FoldResult<A>> kept = checkpoints.load(key, window, fold, now);
             if (kept.isDefined()) {

@@ -18,9 +18,11 @@ import java.util.Objects;
  * {@code back} the panes pushed since the last flip with their combined aggregate. A read pops
  * expired panes off the front, pushes newly sealed ones onto the back (each folded once, through
  * the {@link FoldCache}), and when the front runs empty flips the back over in one pass: amortised
- * O(1) combines per slide, whatever the number of panes in the window. The stacks are kept while
- * they provably hold (the same history, no delete among their panes since); otherwise they are
- * built again.
+ * O(1) combines per slide, whatever the number of panes in the window. The total, the front's head
+ * combined with the back's aggregate, is kept with the stacks and handed out again as the same object
+ * until a pane is pushed or popped: a read in which no pane sealed or slid out combines nothing here.
+ * The stacks are kept while they provably hold (the same history, no delete among their panes
+ * since); otherwise they are built again.
  */
 final class PaneStacks {
 
@@ -28,8 +30,9 @@ final class PaneStacks {
     private record Pane(long start, Object agg) {
     }
 
-    /** One window's stacks, the next pane to push, and the state they were folded at. */
-    private record Stacks(long next, Vector<Pane> front, Vector<Pane> back, Object backAgg, StreamState foldedAt, long lineage) {
+    /** One window's stacks, their total, the next pane to push, and the state they were folded at. */
+    private record Stacks(long next, Vector<Pane> front, Vector<Pane> back, Object backAgg, Object total, StreamState foldedAt,
+                          long lineage) {
         long oldest() {
             return front.headOption().orElse(back.headOption()).map(Pane::start).getOrElse(next);
         }
@@ -64,18 +67,23 @@ final class PaneStacks {
         Vector<Pane> back = valid ? kept.get().back() : Vector.empty();
         A backAgg = valid ? (A) kept.get().backAgg() : fold.initial();
         long next = valid ? Math.max(kept.get().next(), firstFull) : firstFull;
+        boolean changed = !valid;
         if (valid && kept.get().next() < firstFull) {
             // the window moved past every pane held: none of them is needed
             front = Vector.empty();
             back = Vector.empty();
             backAgg = fold.initial();
+            changed = true;
         }
+        int held = front.size();
         front = front.dropWhile(p -> p.start() < firstFull);
+        changed |= front.size() != held;
         for (long p = next; p < sealedEnd; p += paneMs) {
             A pane = panes.fold(key, Window.closed(Instant.ofEpochMilli(p), Instant.ofEpochMilli(p + paneMs - 1)), fold, seen,
                     Option.some(window.length()));
             back = back.append(new Pane(p, pane));
             backAgg = combine(fold, backAgg, pane);
+            changed = true;
         }
         if (front.isEmpty() && !back.isEmpty()) {
             // flip: the back's panes become the front's suffix aggregates, right to left
@@ -93,13 +101,21 @@ final class PaneStacks {
             front = flipped;
             back = Vector.empty();
             backAgg = fold.initial();
+            changed = true;
         }
-        stacks.put(slot, new Stacks(Math.max(next, sealedEnd), front, back, backAgg, now, seen.lineage()));
-        A frontAgg = front.isEmpty() ? fold.initial() : (A) front.head().agg();
-        return combine(fold, frontAgg, backAgg);
+        // the same panes as the read before: the same total, the same object (StandingAnswers keeps what it is combined into)
+        A total = changed ? combine(fold, front.isEmpty() ? fold.initial() : (A) front.head().agg(), backAgg) : (A) kept.get().total();
+        stacks.put(slot, new Stacks(Math.max(next, sealedEnd), front, back, backAgg, total, now, seen.lineage()));
+        return total;
     }
 
     private <A> A combine(CombinableFold<A> fold, A earlier, A later) {
+        if (later == fold.initial()) {
+            return earlier; // the identity: nothing to combine
+        }
+        if (earlier == fold.initial()) {
+            return later;
+        }
         metrics.combined();
         return fold.combine(earlier, later);
     }

@@ -11,6 +11,7 @@ import echomq.domain.partition.PartitionedChannel;
 import echomq.domain.stream.StreamKey;
 import echomq.domain.stream.StreamRangePort;
 import echomq.domain.stream.StreamStatePort;
+import echomq.domain.window.Bucket;
 import echomq.domain.window.Bucketed;
 import echomq.domain.window.Series;
 import echomq.domain.window.Session;
@@ -71,13 +72,23 @@ public final class ProjectionReader {
      *                         included): its cached folds were dropped
      * @param checkpointsLoaded folds of sealed windows taken from a valid checkpoint instead of the stream
      * @param checkpointsSaved  folds of sealed windows written as checkpoints
-     * @param combines          accumulators combined by sliding reads (panes, suffixes, the Two-Stacks)
+     * @param combines          accumulators combined by sliding reads and hopping series (panes, suffixes, the
+     *                          Two-Stacks, the head of a window with its open part); a part that is the fold's
+     *                          initial value is not combined, and not counted
      * @param checkpointsRefused folds of sealed windows not written as checkpoints because the store refused
      *                           writes (out of memory, cannot persist): the reads were answered all the same
+     * @param standing          reads of a sliding window answered as the answer stood: its edge, sealed total and
+     *                          open part unchanged since the read before, nothing combined
+     * @param bucketsKept       sealed buckets of series served as they were kept (the same bucket, not looked up
+     *                          or folded again)
+     * @param encoded           buckets encoded for an encoded series: a sealed one once, an open one when it changed
+     * @param retractedAhead    entries that slid out of running folds, retracted from entries read ahead with an
+     *                          earlier range read (not counted in {@code entriesFolded} again)
      */
     public record Metrics(long reads, long hits, long incrementalFolds, long fullFolds, long entriesFolded,
                           long stateReads, long evictions, int cached, long absentStreams, long newLineages,
-                          long checkpointsLoaded, long checkpointsSaved, long combines, long checkpointsRefused) {
+                          long checkpointsLoaded, long checkpointsSaved, long combines, long checkpointsRefused,
+                          long standing, long bucketsKept, long encoded, long retractedAhead) {
     }
 
     private final Clock clock;
@@ -87,6 +98,7 @@ public final class ProjectionReader {
     private final SlidingFolds sliding;
     private final SeriesFolds series;
     private final SessionFolds sessions;
+    private final SeriesEncodings encodings = new SeriesEncodings(metrics);
     private final Flights flights = new Flights();
 
     /**
@@ -141,12 +153,13 @@ public final class ProjectionReader {
                              Option<CheckpointPort> checkpoints, Duration ttl) {
         this.clock = Objects.requireNonNull(clock, "clock");
         Objects.requireNonNull(states, "states");
-        Reads reads = new Reads(new StreamWindows(Objects.requireNonNull(range, "range"), clock), pageSize, metrics);
+        Reads reads = new Reads(Objects.requireNonNull(range, "range"), new StreamWindows(range, clock), pageSize, metrics);
         this.lineages = new Lineages(states, metrics);
         this.cache = new FoldCache(reads, new SealedCheckpoints(checkpoints, ttl, states, clock, metrics), maxCachedFolds);
         TrailingSuffixes trailing = new TrailingSuffixes(reads);
-        this.sliding = new SlidingFolds(cache, new RunningFolds(reads), new PaneStacks(cache, metrics), trailing, metrics);
-        this.series = new SeriesFolds(cache, trailing);
+        this.sliding = new SlidingFolds(cache, new RunningFolds(reads), new PaneStacks(cache, metrics), trailing,
+                new StandingAnswers(metrics), metrics);
+        this.series = new SeriesFolds(cache, trailing, metrics);
         this.sessions = new SessionFolds(cache);
     }
 
@@ -269,6 +282,73 @@ public final class ProjectionReader {
         return merged(channel, key -> seriesAt(key, window, range, buckets, fold), (x, y) -> x.merge(y, merge));
     }
 
+    /**
+     * The series of {@code window} as {@link #fold(StreamKey, Bucketed, Fold)} answers it, with each
+     * bucket's encoding beside it: a sealed bucket (no entry can enter it any more) is encoded once
+     * and its encoding handed out again while the bucket is, so a read encodes only the buckets that
+     * changed (the open one, a sliding range's clipped ends). {@code encode} must be a pure function
+     * of the bucket, and the same object from read to read (a constant): another one encodes every
+     * bucket again.
+     * <pre>{@code
+     * static final Function<Bucket<Long>, String> JSON = b -> "{\"t0\":\"" + b.window().t0() + "\",\"n\":" + b.value() + "}";
+     * EncodedSeries<Long, String> s = reader.fold(key, Buckets.tumbling(Duration.ofMinutes(1))
+     *         .within(Window.last(Duration.ofHours(1))), counting, JSON);
+     * }</pre>
+     *
+     * @param stream the stream
+     * @param window the bucketed range
+     * @param fold   the fold of each bucket
+     * @param encode a bucket's encoding, pure, never null
+     * @param <A>    the accumulator
+     * @param <E>    the encoding
+     * @return the series and its buckets' encodings
+     * @throws IllegalArgumentException before anything is read, when the range holds more than
+     *         {@link echomq.domain.window.Buckets#MAX_BUCKETS} buckets
+     * @throws echomq.domain.stream.StreamStoreException when the store fails
+     */
+    public <A, E> EncodedSeries<A, E> fold(StreamKey stream, Bucketed window, Fold<A> fold, Function<? super Bucket<A>, ? extends E> encode) {
+        Objects.requireNonNull(encode, "encode");
+        Series<A> s = fold(stream, window, fold);
+        return encodings.encoded(stream, window, fold, java.util.List.of(s), (x, y) -> {
+            throw new IllegalStateException("one stream: nothing to merge");
+        }, encode);
+    }
+
+    /**
+     * The series of {@code window} over every partition of {@code channel}, as
+     * {@link #fold(PartitionedChannel, Bucketed, Fold, BinaryOperator)} answers it, with each merged
+     * bucket's encoding beside it: a bucket whose partitions' buckets are all sealed is merged and
+     * encoded once, and handed out again while they are. {@code merge} and {@code encode} must be
+     * pure; {@code encode} the same object from read to read.
+     *
+     * @param channel the partitioned channel
+     * @param window  the bucketed range
+     * @param fold    the fold of each bucket
+     * @param merge   merges a bucket's folds of lower and higher partitions
+     * @param encode  a merged bucket's encoding, pure, never null
+     * @param <A>     the accumulator
+     * @param <E>     the encoding
+     * @return the merged series and its buckets' encodings
+     * @throws IllegalArgumentException before anything is read, for a range over the bucket limit
+     * @throws echomq.domain.stream.StreamStoreException when the store fails
+     */
+    public <A, E> EncodedSeries<A, E> fold(PartitionedChannel channel, Bucketed window, Fold<A> fold, BinaryOperator<A> merge,
+                                          Function<? super Bucket<A>, ? extends E> encode) {
+        Objects.requireNonNull(channel, "channel");
+        Objects.requireNonNull(window, "window");
+        Objects.requireNonNull(fold, "fold");
+        Objects.requireNonNull(merge, "merge");
+        Objects.requireNonNull(encode, "encode");
+        Instant now = clock.instant();
+        Window.Closed range = window.at(now);
+        List<Window.Closed> buckets = window.buckets().over(range);
+        java.util.List<Series<A>> parts = new java.util.ArrayList<>(channel.partitions());
+        for (int p = 0; p < channel.partitions(); p++) {
+            parts.add(seriesAt(channel.partition(p), window, range, buckets, fold));
+        }
+        return encodings.encoded(channel, window, fold, parts, merge, encode);
+    }
+
     private <A> Series<A> seriesAt(StreamKey key, Bucketed window, Window.Closed range, List<Window.Closed> buckets,
                                    Fold<A> fold) {
         metrics.read();
@@ -277,7 +357,7 @@ public final class ProjectionReader {
             try {
                 return flights.one(key, window, fold, () -> {
                     Seen seen = lineages.read(key);
-                    return series.fold(key, window.buckets(), range, window.range().slides(), buckets, fold, seen);
+                    return series.fold(key, window, range, buckets, fold, seen);
                 });
             } catch (RuntimeException | Error e) {
                 span.failed(e);

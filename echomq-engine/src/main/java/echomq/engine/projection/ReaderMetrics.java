@@ -28,6 +28,10 @@ final class ReaderMetrics {
     private final AtomicLong checkpointsSaved = new AtomicLong();
     private final AtomicLong combines = new AtomicLong();
     private final AtomicLong checkpointsRefused = new AtomicLong();
+    private final AtomicLong stood = new AtomicLong();
+    private final AtomicLong bucketsKept = new AtomicLong();
+    private final AtomicLong encoded = new AtomicLong();
+    private final AtomicLong retractedAhead = new AtomicLong();
     private volatile EchoListener listener = EchoListener.NONE;
 
     /** Tells {@code l}, from now on, what the reader does (replacing the listener before). */
@@ -72,6 +76,26 @@ final class ReaderMetrics {
         combines.incrementAndGet();
     }
 
+    /** A sliding window was answered as it stood: none of its parts changed since the read before, nothing combined. */
+    void stood() {
+        stood.incrementAndGet();
+    }
+
+    /** {@code n} sealed buckets of a series were served as they were kept, not looked up or folded again. */
+    void bucketsKept(long n) {
+        bucketsKept.addAndGet(n);
+    }
+
+    /** A bucket was encoded (a sealed one once; an open one at every read that changed it). */
+    void encoded() {
+        encoded.incrementAndGet();
+    }
+
+    /** {@code n} entries that slid out of a running fold were retracted from what was read ahead, with no range read. */
+    void retractedAhead(long n) {
+        retractedAhead.addAndGet(n);
+    }
+
     /** A sealed window's fold was written as a checkpoint (the store took it). */
     void checkpointSaved() {
         checkpointsSaved.incrementAndGet();
@@ -107,16 +131,17 @@ final class ReaderMetrics {
     }
 
     /**
-     * A running fold moved by {@code moved} entries (in and out): a hit when nothing moved and
-     * nothing new could be in the window, an incremental fold when something new could be.
+     * A running fold read {@code read} entries (in, and out past what was read ahead): a hit when
+     * nothing changed in it, an incremental fold when something new could be in the window or
+     * something slid out.
      */
-    void ran(Fold<?> fold, StreamKey key, long moved, boolean somethingNew) {
-        if (somethingNew) {
+    void ran(Fold<?> fold, StreamKey key, long read, boolean changed) {
+        if (changed) {
             incremental.incrementAndGet();
-        } else if (moved == 0) {
+        } else {
             hits.incrementAndGet();
         }
-        folded(fold, key, moved == 0 ? EchoEvent.FoldKind.HIT : EchoEvent.FoldKind.INCREMENTAL, moved);
+        folded(fold, key, changed ? EchoEvent.FoldKind.INCREMENTAL : EchoEvent.FoldKind.HIT, read);
     }
 
     private void folded(Fold<?> fold, StreamKey key, EchoEvent.FoldKind kind, long n) {
@@ -128,6 +153,6 @@ final class ReaderMetrics {
     ProjectionReader.Metrics snapshot(int cached, long lineages) {
         return new ProjectionReader.Metrics(reads.get(), hits.get(), incremental.get(), full.get(), entries.get(), stateReads.get(),
                 evictions.get(), cached, absent.get(), lineages, checkpointsLoaded.get(), checkpointsSaved.get(), combines.get(),
-                checkpointsRefused.get());
+                checkpointsRefused.get(), stood.get(), bucketsKept.get(), encoded.get(), retractedAhead.get());
     }
 }

@@ -2,6 +2,7 @@ package echomq.engine.projection;
 
 import echomq.domain.fold.Fold;
 import echomq.domain.stream.StreamKey;
+import echomq.domain.stream.StreamRangePort;
 import echomq.domain.stream.StreamState;
 import echomq.domain.window.FoldResult;
 import echomq.domain.window.StreamWindows;
@@ -13,13 +14,15 @@ import java.util.Objects;
  * What every part of the reader reads and counts with: the plain window folds, the page size of
  * its range reads, and the metrics.
  *
+ * @param range    the range port (a page of ids, for what a part reads ahead)
  * @param windows  the paged window folds over the range port
  * @param pageSize entries per range read
  * @param metrics  the reader's counts
  */
-record Reads(StreamWindows windows, int pageSize, ReaderMetrics metrics) {
+record Reads(StreamRangePort range, StreamWindows windows, int pageSize, ReaderMetrics metrics) {
 
     Reads {
+        Objects.requireNonNull(range, "range");
         Objects.requireNonNull(windows, "windows");
         Objects.requireNonNull(metrics, "metrics");
         if (pageSize < 1) {

@@ -7,6 +7,8 @@ import echomq.domain.id.StreamId;
 import echomq.domain.stream.StreamKey;
 import echomq.domain.window.Window;
 
+import io.vavr.control.Option;
+
 import java.time.Instant;
 import java.util.Objects;
 
@@ -15,9 +17,13 @@ import java.util.Objects;
  * last read:
  * <ul>
  *   <li>an {@link InvertibleFold} is kept running ({@link RunningFolds});</li>
- *   <li>a {@link CombinableFold} is cut into panes aligned to the pane length: the trailing pane
- *       from the edge on ({@link TrailingSuffixes}), the sealed panes ({@link PaneStacks}), and the
- *       open pane, incrementally ({@link FoldCache}), combined in order;</li>
+ *   <li>a {@link CombinableFold} is cut into panes aligned to the pane length: the edge, the
+ *       trailing pane from the window's start on ({@link TrailingSuffixes}); the sealed panes, combined
+ *       once each into a kept total ({@link PaneStacks}); and the open part, the panes from the first
+ *       one not sealed on, each a fixed window folded on with what was appended since the last read
+ *       ({@link FoldCache}), so that when it seals it is the same kept fold, not read again. The three
+ *       are combined into the answer as it stands ({@link StandingAnswers}): at most the head with
+ *       the open part, and nothing when no part changed;</li>
  *   <li>any other fold is folded whole on every read, and not kept.</li>
  * </ul>
  * A pane is sealed once the stream's last generated id is past it: no entry can enter it any more.
@@ -28,14 +34,17 @@ final class SlidingFolds {
     private final RunningFolds running;
     private final PaneStacks stacks;
     private final TrailingSuffixes trailing;
+    private final StandingAnswers answers;
     private final ReaderMetrics metrics;
 
     /** The parts a sliding read is made of, sharing one {@link ReaderMetrics}. */
-    SlidingFolds(FoldCache cache, RunningFolds running, PaneStacks stacks, TrailingSuffixes trailing, ReaderMetrics metrics) {
+    SlidingFolds(FoldCache cache, RunningFolds running, PaneStacks stacks, TrailingSuffixes trailing, StandingAnswers answers,
+                 ReaderMetrics metrics) {
         this.cache = Objects.requireNonNull(cache, "cache");
         this.running = Objects.requireNonNull(running, "running");
         this.stacks = Objects.requireNonNull(stacks, "stacks");
         this.trailing = Objects.requireNonNull(trailing, "trailing");
+        this.answers = Objects.requireNonNull(answers, "answers");
         this.metrics = Objects.requireNonNull(metrics, "metrics");
     }
 
@@ -65,17 +74,31 @@ final class SlidingFolds {
         }
         // panes before the one holding the stream's last generated id are sealed: no entry can enter them any more
         long lastGenerated = seen.state().get().lastGenerated().ms();
-        long sealedEnd = Math.max(firstFull, Math.min(leading, Math.floorDiv(lastGenerated, paneMs) * paneMs));
-        A acc = combinable.initial();
-        if (firstFull > startMs) {
-            // the trailing edge falls inside a pane: the suffix of that pane from the edge on
-            acc = trailing.fold(key, firstFull - paneMs, paneMs, start, combinable, seen);
+        long topPane = Math.floorDiv(lastGenerated, paneMs) * paneMs;
+        long sealedEnd = Math.max(firstFull, Math.min(leading, topPane));
+        A edge = firstFull > startMs
+                // the trailing edge falls inside a pane: the suffix of that pane from the edge on
+                ? trailing.fold(key, firstFull - paneMs, paneMs, start, combinable, seen)
+                : combinable.initial();
+        A sealed = sealedEnd > firstFull ? stacks.fold(key, window, firstFull, sealedEnd, combinable, seen) : combinable.initial();
+        A open = open(key, window, sealedEnd, topPane, combinable, seen);
+        return answers.answer(SlotKey.of(key, window, fold), edge, sealed, open, combinable);
+    }
+
+    /**
+     * The panes from {@code sealedEnd} up to the one holding the stream's last generated id (one,
+     * unless a writer's clock runs ahead of this reader's), each a fixed window kept and folded on
+     * with what was appended; none when that id lies before them.
+     */
+    private <A> A open(StreamKey key, Window.Sliding window, long sealedEnd, long topPane, CombinableFold<A> fold, Seen seen) {
+        long paneMs = window.pane().toMillis();
+        A open = fold.initial();
+        for (long p = sealedEnd; p <= topPane; p += paneMs) {
+            A pane = cache.fold(key, Window.closed(Instant.ofEpochMilli(p), Instant.ofEpochMilli(p + paneMs - 1)), fold, seen,
+                    Option.some(window.length()));
+            open = p == sealedEnd ? pane : combine(fold, open, pane);
         }
-        if (sealedEnd > firstFull) {
-            acc = combine(combinable, acc, stacks.fold(key, window, firstFull, sealedEnd, combinable, seen));
-        }
-        A open = cache.fold(key, Window.since(Instant.ofEpochMilli(sealedEnd)), fold, seen);
-        return combine(combinable, acc, open);
+        return open;
     }
 
     private <A> A combine(CombinableFold<A> fold, A earlier, A later) {

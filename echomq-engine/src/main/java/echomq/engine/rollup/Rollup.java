@@ -1,9 +1,11 @@
 package echomq.engine.rollup;
 
 import echomq.domain.closing.ServerClockPort;
+import echomq.domain.eventtime.LeftOut;
 import echomq.domain.id.StreamId;
 import echomq.domain.ports.EchoPorts;
 import echomq.domain.rollup.AppendOutcome;
+import echomq.domain.rollup.LateCopies;
 import echomq.domain.rollup.RollupAppendPort;
 import echomq.domain.rollup.RollupFold;
 import echomq.domain.rollup.RollupPlan;
@@ -43,6 +45,15 @@ import java.util.function.Consumer;
  * fails midway (a crash, a store gone) leaves a prefix of the buckets; the next run writes the rest,
  * and the target is then the same as after one uninterrupted run. A failure of the store is thrown,
  * typed ({@link echomq.domain.stream.StreamStoreException}), never swallowed.
+ *
+ * <p><b>By event time</b> ({@link RollupSpec#byEventTime}) the source is read through its event-time
+ * view ({@link echomq.domain.eventtime.EventTime#over}), each bucket closes the lateness later
+ * ({@link RollupSpec#closesAfter()}), and each entry the rule leaves out that a read meets is counted
+ * ({@link RollupReport#leftOut()}) and, with {@link RollupSpec#lateInto}, copied there at its own id
+ * ({@link LateCopies}) before any bucket of its read is written. The plans skip only stretches with no
+ * entry at all ({@link RollupPlan#nextFrom}), so the reads meet every entry up to the last bucket
+ * closed: the copies are every left-out entry up to there, in id order, each once (Redis refuses an id
+ * not above the stream's top). The target and its top are read by id, as ever.
  * <pre>{@code
  * RollupSpec spec = RollupSpec.of(StreamKey.existing("orders"), StreamKey.existing("orders:1m"),
  *         Buckets.tumbling(Duration.ofMinutes(1)), Duration.ofMillis(100));
@@ -62,10 +73,15 @@ public final class Rollup<A> {
     private final RollupSpec spec;
     private final RollupFold<A> fold;
     private final StreamRangePort range;
-    private final StreamWindows windows;
     private final StreamStatePort states;
     private final RollupAppendPort appends;
     private final ServerClockPort clock;
+    /**
+     * By event time, the last bucket this rollup decided (written, or empty): a run goes on after it when the target's
+     * top is below it, so that a stretch of buckets with no entry on time (every entry left out) is read once by a
+     * process, not once per pass. Only what this object did: a restart reads on from the target's top.
+     */
+    private final AtomicReference<Option<Window.Closed>> decided = new AtomicReference<>(Option.none());
 
     /**
      * Over the stores' ports.
@@ -82,7 +98,6 @@ public final class Rollup<A> {
         this.spec = Objects.requireNonNull(spec, "spec");
         this.fold = Objects.requireNonNull(fold, "fold");
         this.range = Objects.requireNonNull(range, "range");
-        this.windows = new StreamWindows(range);
         this.states = Objects.requireNonNull(states, "states");
         this.appends = Objects.requireNonNull(appends, "appends");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -153,22 +168,28 @@ public final class Rollup<A> {
         Option<StreamId> top = states.state(spec.target()).map(StreamState::lastGenerated);
         Option<Window.Closed> resumedAfter = RollupPlan.resumeAfter(spec.buckets(), top);
         requireSameRollup(top, resumedAfter);
-        Option<Window.Closed> done = resumedAfter;
+        Option<Window.Closed> done = later(resumedAfter, decided.get());
         Option<Window.Closed> lastWritten = Option.none();
+        Left left = new Left();
+        StreamWindows windows = new StreamWindows(spec.eventTime().map(t -> t.over(range, left)).getOrElse(range));
         long written = 0;
         long there = 0;
-        long left = budget;
-        while (left > 0) {
+        long budgetLeft = budget;
+        while (budgetLeft > 0) {
             Option<StreamId> from = RollupPlan.readFrom(done);
             if (from.isEmpty()) {
                 break;
             }
-            List<StreamEntry> next = range.rangeFrom(spec.source(), from.get(), 1);
-            Option<RollupPlan.Plan> plan = RollupPlan.next(spec.buckets(), next.isEmpty() ? Option.none() : Option.some(next.get(0).id()),
-                    now, spec.skew(), (int) Math.min(left, PER_PASS));
+            // the store's ids, by event time too (from - E on): the target and the probe read the stream as it is
+            List<StreamEntry> next = range.rangeFrom(spec.source(), RollupPlan.probeFrom(spec.eventTime(), from.get()), 1);
+            Option<RollupPlan.Plan> plan = RollupPlan.next(spec.buckets(),
+                    next.isEmpty() ? Option.none() : Option.some(RollupPlan.nextFrom(spec.eventTime(), from.get(), next.get(0).id())),
+                    now, spec.closesAfter(), (int) Math.min(budgetLeft, PER_PASS));
             if (plan.isEmpty()) {
                 break;
             }
+            // by event time the read also copies each entry it leaves out to lateInto, before any bucket of the plan is written:
+            // the target's top then vouches that every entry up to its bucket's end was copied
             Series<A> series = windows.foldSeries(spec.source(), spec.buckets(), plan.get().range(), fold.fold());
             for (Bucket<A> b : series.buckets()) {
                 if (b.entries() == 0) {
@@ -182,10 +203,47 @@ public final class Rollup<A> {
                     there++;
                 }
             }
-            left -= plan.get().buckets().size();
+            budgetLeft -= plan.get().buckets().size();
             done = Option.some(plan.get().range());
+            if (spec.eventTime().isDefined()) {
+                Option<Window.Closed> decidedNow = done;
+                decided.updateAndGet(d -> later(d, decidedNow));
+            }
         }
-        return new RollupReport(written, there, resumedAfter, lastWritten);
+        return new RollupReport(written, there, resumedAfter, lastWritten, left.counts(), left.copied, left.copiedBefore);
+    }
+
+    /** The later of two decided buckets (none before either). */
+    private static Option<Window.Closed> later(Option<Window.Closed> a, Option<Window.Closed> b) {
+        return a.isEmpty() ? b : b.isEmpty() || !b.get().t1().isAfter(a.get().t1()) ? a : b;
+    }
+
+    /**
+     * What the reads of one run by event time leave out: counted, and copied to {@link RollupSpec#lateInto} when it is
+     * given. The view hears each in id order, so the copies go in id order, and Redis, refusing an id not above the
+     * stream's top, takes each once however often a run meets it.
+     */
+    private final class Left implements LeftOut.Sink {
+        private final LeftOut.Tally tally = new LeftOut.Tally();
+        long copied;
+        long copiedBefore;
+
+        @Override
+        public void leftOut(StreamEntry entry, LeftOut.Reason reason) {
+            tally.leftOut(entry, reason);
+            if (spec.lateInto().isDefined()) {
+                AppendOutcome o = appends.appendAt(spec.lateInto().get(), entry.id(), LateCopies.fields(entry, reason));
+                if (o.appended()) {
+                    copied++;
+                } else {
+                    copiedBefore++;
+                }
+            }
+        }
+
+        LeftOut counts() {
+            return tally.counts();
+        }
     }
 
     /**

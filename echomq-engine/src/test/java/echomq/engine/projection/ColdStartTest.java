@@ -81,6 +81,27 @@ class ColdStartTest {
     }
 
     @Test
+    void thePanesOfASlidingWindowFoldedAsTheyGrewAreCheckpointedWhenTheySealAndARestartTakesThem() {
+        Window.Sliding tenMinutes = Window.last(Duration.ofMinutes(10)).inPanesOf(Duration.ofMinutes(1));
+        ProjectionReader live = reader();
+        int perSecond = 10;
+        for (int second = 0; second < 11 * 60; second++) { // read every second while it fills: each pane open, then sealed
+            f.appendEvery(1000 / perSecond, perSecond);
+            live.fold(ReaderFixture.KEY, tenMinutes, COUNTED);
+        }
+        // each pane folded on as it grew and kept when it sealed: never read whole again (only the trailing edge's pane is)
+        assertThat(live.metrics().checkpointsSaved()).as("sealed panes saved").isGreaterThanOrEqualTo(9);
+        assertThat(live.metrics().entriesFolded()).as("entries read by the live reader")
+                .isLessThanOrEqualTo(11L * 60 * perSecond + 2L * 60 * perSecond);
+        ProjectionReader restarted = reader();
+        assertThat(restarted.fold(ReaderFixture.KEY, tenMinutes, COUNTED))
+                .isEqualTo(new StreamWindows(f.streams, f.clock).foldWindow(ReaderFixture.KEY, tenMinutes, COUNTED));
+        assertThat(restarted.metrics().checkpointsLoaded()).as("sealed panes from checkpoints").isGreaterThanOrEqualTo(8);
+        // the trailing pane and the open one: at most two minutes of entries, not the ten
+        assertThat(restarted.metrics().entriesFolded()).isLessThanOrEqualTo(2L * 60 * perSecond);
+    }
+
+    @Test
     void aFoldThatIsNotCheckpointableIsFoldedWholeAfterARestart() {
         Bucketed minute = Buckets.tumbling(Duration.ofSeconds(1)).within(Window.last(Duration.ofMinutes(1)));
         for (int i = 0; i < 600; i++) {

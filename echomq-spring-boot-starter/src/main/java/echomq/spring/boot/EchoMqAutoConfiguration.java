@@ -49,6 +49,7 @@ import java.util.concurrent.TimeUnit;
  *   <tr><td>{@link StreamWindows}, {@link ProjectionReader}, {@link StreamFollowers}</td><td>always</td></tr>
  *   <tr><td>{@link EchoMqRollups}</td><td>when a rollup is set under {@code echomq.rollups[i]}; run on a thread of its own per rollup</td></tr>
  *   <tr><td>{@link RetentionDriver}</td><td>when a rule is set under {@code echomq.retention}; run on a thread of its own</td></tr>
+ *   <tr><td>{@code EchoSql} ({@link EchoMqSqlAutoConfiguration})</td><td>when {@code echomq-sql} is on the class path; literals read in {@code echomq.sql.zone}</td></tr>
  * </table>
  * Every {@link EchoListener} bean (the Micrometer one of {@link EchoMqMetricsAutoConfiguration}
  * among them; declare a {@code MicrometerObservations} bean for Observations) hears the reader, the appender, the readers port, the followers and the retention.

@@ -56,6 +56,9 @@ public class EchoMqProperties {
     /** The Actuator health indicator. */
     private final Health health = new Health();
 
+    /** The {@code EchoSql} bean, made when {@code echomq-sql} is on the class path. */
+    private final Sql sql = new Sql();
+
     /**
      * Retention rules by queue, then by stream name: {@code echomq.retention.<queue>.<stream>.keep-age=7d}
      * (or {@code keep-newest=100000}), {@code .interval=10m}. A name with dots goes in brackets:
@@ -172,6 +175,15 @@ public class EchoMqProperties {
      */
     public Health getHealth() {
         return health;
+    }
+
+    /**
+     * {@code echomq.sql.*}.
+     *
+     * @return the SQL bean's settings
+     */
+    public Sql getSql() {
+        return sql;
     }
 
     /**
@@ -515,6 +527,50 @@ public class EchoMqProperties {
          */
         public void setCheckpointTtl(Duration checkpointTtl) {
             this.checkpointTtl = checkpointTtl;
+        }
+    }
+
+    /** {@code echomq.sql.*}: the {@code EchoSql} bean. */
+    public static class Sql {
+
+        /** The zone {@code TIMESTAMP '…'} and {@code DATE '…'} literals are read in (Flink's session time zone): UTC unless set. */
+        private String zone = "UTC";
+
+        /** For binding. */
+        public Sql() {
+        }
+
+        /**
+         * {@code echomq.sql.zone}.
+         *
+         * @return the zone's name, e.g. {@code Europe/Berlin}
+         */
+        public String getZone() {
+            return zone;
+        }
+
+        /**
+         * Sets {@code echomq.sql.zone}.
+         *
+         * @param zone a zone's name
+         */
+        public void setZone(String zone) {
+            this.zone = zone;
+        }
+
+        /**
+         * The zone, read.
+         *
+         * @return the zone
+         * @throws EchoMqConfigurationException naming {@code echomq.sql.zone} and its value when it is no zone
+         */
+        public java.time.ZoneId zone() {
+            try {
+                return java.time.ZoneId.of(zone == null ? "" : zone.trim());
+            } catch (java.time.DateTimeException e) {
+                throw new EchoMqConfigurationException("echomq.sql.zone is not a zone (\"" + zone + "\"): " + e.getMessage(),
+                        "Set echomq.sql.zone to a zone such as UTC or Europe/Berlin.", e);
+            }
         }
     }
 

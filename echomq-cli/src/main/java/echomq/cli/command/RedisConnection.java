@@ -26,7 +26,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * One command's connection to Redis and the ports it reads through. Range reads are counted (the
  * progress line shows how many entries were read).
  */
-public final class Connection implements AutoCloseable {
+public final class RedisConnection implements AutoCloseable {
 
     private final UnifiedJedis jedis;
     private final AtomicLong read = new AtomicLong();
@@ -36,7 +36,7 @@ public final class Connection implements AutoCloseable {
     private final StreamStatePort states;
     private final RollupAppendPort rollupAppends;
 
-    private Connection(UnifiedJedis jedis) {
+    private RedisConnection(UnifiedJedis jedis) {
         this.jedis = jedis;
         this.range = new Counted(new RedisStreamRange(jedis), read);
         this.clock = new RedisServerClock(jedis);
@@ -50,13 +50,13 @@ public final class Connection implements AutoCloseable {
      *
      * @param url the Redis
      * @return the connection; the caller closes it
-     * @throws BadInputException for a malformed URL (its password masked)
+     * @throws BadArgumentException for a malformed URL (its password masked)
      */
-    public static Connection open(String url) {
+    public static RedisConnection open(String url) {
         try {
-            return new Connection(RedisConnections.connect(url));
+            return new RedisConnection(RedisConnections.connect(url));
         } catch (IllegalArgumentException bad) {
-            throw new BadInputException("--redis: " + bad.getMessage());
+            throw new BadArgumentException("--redis: " + bad.getMessage());
         }
     }
 

@@ -20,20 +20,20 @@ import java.util.Map;
 @Command(name = "echomq", mixinStandardHelpOptions = true, version = "echomq 0.1.0",
         description = "Windowed questions of any Redis stream: folds of a window, series of buckets, sessions, a live tail; rollups; and SQL.",
         subcommands = CommandLine.HelpCommand.class)
-public final class Main implements Runnable {
+public final class EchoMqCli implements Runnable {
 
     /** Exit code of bad input. */
     public static final int BAD_INPUT = 2;
     /** Exit code of a failure of Redis (or anything else after the input was accepted). */
     public static final int FAILED = 1;
 
-    private static final Logger LOG = LoggerFactory.getLogger(Main.class);
+    private static final Logger LOG = LoggerFactory.getLogger(EchoMqCli.class);
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     /** For picocli. */
-    public Main() {
+    public EchoMqCli() {
     }
 
     @Override
@@ -61,7 +61,7 @@ public final class Main implements Runnable {
      */
     public static int run(PrintStream out, PrintStream err, Map<String, String> env, String... args) {
         Terminal terminal = new Terminal(out, err, env);
-        CommandLine cli = new CommandLine(new Main(), Commands.factory(terminal));
+        CommandLine cli = new CommandLine(new EchoMqCli(), Commands.factory(terminal));
         for (Class<? extends RedisCommand> c : Commands.ALL) {
             cli.addSubcommand(c);
         }

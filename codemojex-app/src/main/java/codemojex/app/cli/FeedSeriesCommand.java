@@ -22,10 +22,10 @@ import java.util.stream.Collectors;
                 "  series --stat p90                the 90th percentile of the totals scored per bucket (p50, p99, distinct)",
                 "  series --openings --from 2026-12-01 --to 2026-12-07 --bucket 1d --zone Europe/Berlin",
                 "                                   games opened per calendar day (1w, 1mo) in the zone"})
-final class SeriesCommand implements Runnable {
+final class FeedSeriesCommand implements Runnable {
 
     @picocli.CommandLine.ParentCommand
-    Main main;
+    CodemojexCli main;
 
     @Mixin
     RedisOption redis;

@@ -4,7 +4,7 @@ package echomq.cli.command;
  * Input the command line refuses, named with what is accepted: exit code 2, raised before anything
  * is sent to Redis.
  */
-public final class BadInputException extends IllegalArgumentException {
+public final class BadArgumentException extends IllegalArgumentException {
 
     private static final long serialVersionUID = 1L;
 
@@ -13,7 +13,7 @@ public final class BadInputException extends IllegalArgumentException {
      *
      * @param message what was given and what is accepted, one line
      */
-    public BadInputException(String message) {
+    public BadArgumentException(String message) {
         super(message);
     }
 }

@@ -13,14 +13,14 @@ import java.util.Objects;
  * an object or an array of values. A closed set, so the formats handle every case and no {@code null}
  * stands for "none".
  */
-public sealed interface Value permits Value.Text, Value.Time, Value.Number, Value.None, Value.Obj, Value.Arr {
+public sealed interface Cell permits Cell.Text, Cell.Time, Cell.Number, Cell.None, Cell.Obj, Cell.Arr {
 
     /**
      * Text.
      *
      * @param text the text
      */
-    record Text(String text) implements Value {
+    record Text(String text) implements Cell {
         /**
          * Text.
          *
@@ -36,7 +36,7 @@ public sealed interface Value permits Value.Text, Value.Time, Value.Number, Valu
      *
      * @param instant the instant
      */
-    record Time(Instant instant) implements Value {
+    record Time(Instant instant) implements Cell {
         /**
          * An instant.
          *
@@ -52,7 +52,7 @@ public sealed interface Value permits Value.Text, Value.Time, Value.Number, Valu
      *
      * @param number the number
      */
-    record Number(BigDecimal number) implements Value {
+    record Number(BigDecimal number) implements Cell {
         /**
          * A number.
          *
@@ -64,7 +64,7 @@ public sealed interface Value permits Value.Text, Value.Time, Value.Number, Valu
     }
 
     /** No value: a quiet bucket's minimum, an open window's end. JSON {@code null}. */
-    record None() implements Value {
+    record None() implements Cell {
     }
 
     /**
@@ -72,7 +72,7 @@ public sealed interface Value permits Value.Text, Value.Time, Value.Number, Valu
      *
      * @param fields the fields
      */
-    record Obj(LinkedHashMap<String, Value> fields) implements Value {
+    record Obj(LinkedHashMap<String, Cell> fields) implements Cell {
         /**
          * An object.
          *
@@ -89,7 +89,7 @@ public sealed interface Value permits Value.Text, Value.Time, Value.Number, Valu
          * @param value its value
          * @return the object
          */
-        public Obj with(String name, Value value) {
+        public Obj with(String name, Cell value) {
             return new Obj(fields.put(name, value));
         }
 
@@ -109,7 +109,7 @@ public sealed interface Value permits Value.Text, Value.Time, Value.Number, Valu
      *
      * @param items the items, in order
      */
-    record Arr(List<Value> items) implements Value {
+    record Arr(List<Cell> items) implements Cell {
         /**
          * An array.
          *
@@ -126,7 +126,7 @@ public sealed interface Value permits Value.Text, Value.Time, Value.Number, Valu
      * @param text the text
      * @return the value
      */
-    static Value text(String text) {
+    static Cell text(String text) {
         return new Text(text);
     }
 
@@ -136,7 +136,7 @@ public sealed interface Value permits Value.Text, Value.Time, Value.Number, Valu
      * @param instant the instant
      * @return the value
      */
-    static Value time(Instant instant) {
+    static Cell time(Instant instant) {
         return new Time(instant);
     }
 
@@ -146,8 +146,8 @@ public sealed interface Value permits Value.Text, Value.Time, Value.Number, Valu
      * @param instant the instant, if any
      * @return the value
      */
-    static Value time(Option<Instant> instant) {
-        return instant.<Value>map(Time::new).getOrElse(new None());
+    static Cell time(Option<Instant> instant) {
+        return instant.<Cell>map(Time::new).getOrElse(new None());
     }
 
     /**
@@ -156,7 +156,7 @@ public sealed interface Value permits Value.Text, Value.Time, Value.Number, Valu
      * @param n the number
      * @return the value
      */
-    static Value number(long n) {
+    static Cell number(long n) {
         return new Number(BigDecimal.valueOf(n));
     }
 
@@ -166,8 +166,8 @@ public sealed interface Value permits Value.Text, Value.Time, Value.Number, Valu
      * @param n the number, if any
      * @return the value
      */
-    static Value number(Option<BigDecimal> n) {
-        return n.<Value>map(Number::new).getOrElse(new None());
+    static Cell number(Option<BigDecimal> n) {
+        return n.<Cell>map(Number::new).getOrElse(new None());
     }
 
     /**

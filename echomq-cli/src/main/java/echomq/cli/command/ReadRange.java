@@ -12,14 +12,14 @@ import java.util.Objects;
  * The range a command reads: the last {@code D} ({@code [now − D, ∞)}, now being Redis' clock, since
  * Redis mints {@code *} ids by it) or a closed {@code [t0, t1]}.
  */
-public sealed interface Range permits Range.Last, Range.Between {
+public sealed interface ReadRange permits ReadRange.Last, ReadRange.Between {
 
     /**
      * {@code --since D}.
      *
      * @param length how far back from now
      */
-    record Last(Duration length) implements Range {
+    record Last(Duration length) implements ReadRange {
         /**
          * The last {@code length}.
          *
@@ -58,19 +58,19 @@ public sealed interface Range permits Range.Last, Range.Between {
      * @param t0 the first millisecond
      * @param t1 the last, not before {@code t0}
      */
-    record Between(Instant t0, Instant t1) implements Range {
+    record Between(Instant t0, Instant t1) implements ReadRange {
         /**
          * The closed range.
          *
          * @param t0 the first millisecond
          * @param t1 the last
-         * @throws BadInputException when {@code t1} is before {@code t0}
+         * @throws BadArgumentException when {@code t1} is before {@code t0}
          */
         public Between {
             Objects.requireNonNull(t0, "t0");
             Objects.requireNonNull(t1, "t1");
             if (t1.isBefore(t0)) {
-                throw new BadInputException("--from " + t0 + " is after --to " + t1 + ": give a --to at or after --from");
+                throw new BadArgumentException("--from " + t0 + " is after --to " + t1 + ": give a --to at or after --from");
             }
         }
 
