@@ -71,14 +71,14 @@ public final class Codemojex implements AutoCloseable {
     private final ChartBuckets chart;
     private final codemojex.app.core.ClosingSessions sessions;
     private final WriteProbe writes;
-    private final java.time.Clock clock;
     private final codemojex.app.core.port.in.IdempotentRequests idempotency;
+    private final Settings settings;
 
     private Codemojex(String uri, Option<OwnedRedis> owned, Settings settings, ScoreWorker.Faults faults) {
         Objects.requireNonNull(faults, "faults");
         this.uri = uri;
         this.owned = owned;
-        this.clock = settings.clock();
+        this.settings = settings;
         this.redis = open(uri, settings.client());
         RedisCalls calls = redis.calls();
         try {
@@ -129,13 +129,11 @@ public final class Codemojex implements AutoCloseable {
                 settings.lease(), settings.clock());
         meters.bindBehind(commit.fencedBy(worker::epoch)::behind);
         meters.bindWorkers(worker, readers, partitions);
-        // one closing subscription per process (the store keeps its last bucket under this name), started by serve
+        // one closing subscription per deployment (the store keeps its last bucket under this name), run by the live lead (#54)
         this.chart = new ChartBuckets(new ClosingBuckets(range, redis.serverClock(), redis.bucketMarks()), partitions,
-                settings.chartBucket(), "feed-chart-" + Durations.format(settings.chartBucket()) + "-node-" + settings.node(),
-                RedisStreamAppend.DEFAULT_MAX_SKEW, settings.clock());
+                settings.chartBucket(), "feed-chart-" + Durations.format(settings.chartBucket()), RedisStreamAppend.DEFAULT_MAX_SKEW, settings.clock());
         this.sessions = new codemojex.app.core.ClosingSessions(new ClosingBuckets(range, redis.serverClock(), redis.bucketMarks()), partitions,
-                settings.sessionGap(), "play-sessions-" + Durations.format(settings.sessionGap()) + "-node-" + settings.node(),
-                RedisStreamAppend.DEFAULT_MAX_SKEW, settings.clock());
+                settings.sessionGap(), "play-sessions-" + Durations.format(settings.sessionGap()), RedisStreamAppend.DEFAULT_MAX_SKEW, settings.clock());
     }
 
     /** The Redis clients the app can run on ({@code --client}). */
@@ -205,9 +203,10 @@ public final class Codemojex implements AutoCloseable {
     }
 
     /** The clock the app reads time from. */
-    public java.time.Clock clock() {
-        return clock;
-    }
+    public java.time.Clock clock() { return settings.clock(); }
+
+    /** How the app was put together: its node, its lease, its clock. */
+    public Settings settings() { return settings; }
 
     /** The score workers, one per partition (not started). */
     public ScoreWorkers worker() {
@@ -249,7 +248,7 @@ public final class Codemojex implements AutoCloseable {
      * undelivered guesses, every board checkpoint); {@code outcomes} hears every run. Not started.
      */
     public RetentionDriver keep(Duration keep, Duration every, java.util.function.Consumer<io.vavr.collection.List<RetentionDriver.Outcome>> outcomes) {
-        return new RetentionDriver(uses.trims().keeping(keep, every), uses.trims().retention(), clock, outcomes);
+        return new RetentionDriver(uses.trims().keeping(keep, every), uses.trims().retention(), settings.clock(), outcomes);
     }
 
     /** As {@link #keep(Duration, Duration, java.util.function.Consumer)}, each channel trimmed at most every {@link #KEEP_EVERY}. */

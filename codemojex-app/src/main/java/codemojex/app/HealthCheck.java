@@ -28,9 +28,9 @@ final class HealthCheck {
 
     /**
      * What {@code /health}'s status says: {@code degraded} when Redis is down, refuses writes or an
-     * expected worker does not run; else {@code starting} until the live feed holds its first fold
-     * (until then a page's event stream waits for it, so a balancer asking for {@code ok} sends no
-     * one to a process still folding its hour); else {@code ok}.
+     * expected worker does not run; else {@code starting} until this instance has the live feed the lead
+     * cast (until then a page's event stream waits for it, so a balancer asking for {@code ok} sends no
+     * one to a process whose pages would wait); else {@code ok}.
      */
     static String status(boolean redisUp, boolean writesAccepted, boolean workerAsExpected, boolean feedFolded) {
         if (!redisUp || !writesAccepted || !workerAsExpected) {
@@ -40,7 +40,8 @@ final class HealthCheck {
     }
 
     /** The health of {@code app}, whose worker runs in this process when {@code workerExpected}. */
-    static HealthWeb of(Codemojex app, boolean workerExpected, Live live, Traffic traffic) {
+    static HealthWeb of(Codemojex app, boolean workerExpected, Live live, codemojex.app.core.CastReader casts, codemojex.app.core.LiveLead lead,
+                        Traffic traffic) {
         boolean up;
         try {
             // a keyed read, so that a cluster client routes it too
@@ -65,12 +66,13 @@ final class HealthCheck {
         HealthWeb.Worker worker = new HealthWeb.Worker(workerExpected, app.worker().isRunning(), app.worker().scored(),
                 app.worker().rejected(), app.worker().claimed(), pending, app.worker().owned(), app.worker().fenced());
         boolean writing = "accepted".equals(writes);
-        return new HealthWeb(status(up, writing, app.worker().isRunning() || !workerExpected, live.feed().current().isDefined()),
+        return new HealthWeb(status(up, writing, app.worker().isRunning() || !workerExpected, casts.latest("feed").isDefined()),
                 up ? "up" : "down",
                 writes, app.redis().client(), app.partitions().count(), worker, app.useCases().reads().metrics(),
                 app.useCases().reads().skippedEntries().noted().stream()
                         .map(n -> new HealthWeb.Skipped(n.channel(), n.id().toString(), n.reason())).toList(),
                 traffic.requests(), traffic.streams(), new HealthWeb.Frames(traffic.framesBuilt(), traffic.framesSent()),
-                new HealthWeb.Streams(live.followerMetrics(), live.feed().metrics(), live.watchedGames()));
+                new HealthWeb.Streams(live.followerMetrics(), lead != null && lead.leading(),
+                        live.feedMetrics(), casts.metrics(), live.watchedGames()));
     }
 }

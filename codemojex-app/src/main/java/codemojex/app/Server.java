@@ -1,6 +1,8 @@
 package codemojex.app;
 
+import codemojex.app.core.CastReader;
 import codemojex.app.core.Live;
+import codemojex.app.core.LiveLead;
 import codemojex.app.http.HttpApi;
 import codemojex.app.http.Json;
 import codemojex.app.http.Traffic;
@@ -56,9 +58,13 @@ public final class Server implements AutoCloseable {
     private final HttpApi api;
     private final Live live;
     private final ExecutorService dispatch;
+    private final LiveLead lead;
+    private final CastReader casts;
 
     private Server(Codemojex app, Javalin http, Javalin management, HttpApi api, ScheduledExecutorService checkpointer,
-                   ScheduledExecutorService pings, Live live, ExecutorService dispatch) {
+                   ScheduledExecutorService pings, Live live, ExecutorService dispatch, LiveLead lead, CastReader casts) {
+        this.lead = lead;
+        this.casts = casts;
         this.api = api;
         this.pings = pings;
         this.app = app;
@@ -87,13 +93,20 @@ public final class Server implements AutoCloseable {
         Live live = new Live(app.play(), app.useCases().feeds(), app.useCases().lobby(), app.useCases().boards(),
                 new StreamFollowers(app.redis().tail(), app.states(), Duration.ofSeconds(1)).observedBy(app.meters().library()),
                 app.partitions(), dispatch);
-        app.chart().start(dispatch);
-        app.closingSessions().start(dispatch);
+        // the lead's casts read back: what this instance's pages get of the feed, the lobby, the chart and the sessions
+        codemojex.app.core.port.LiveCasts casts = new codemojex.app.redis.RedisLiveCasts(app.redis().calls(), app.redis().tail(), app.states());
+        CastReader reader = new CastReader(casts, dispatch);
+        reader.start();
         Traffic traffic = new Traffic();
+        LiveLead[] lead = new LiveLead[1];
         HttpApi api = new HttpApi(new HttpApi.Services(app.play(), app.players(), app.useCases().feeds(), app.useCases().boards(), app.useCases().openings(), app.useCases().results(),
-                app.useCases().sessions(), live, app.chart(), app.closingSessions(), app.clock(), app.idempotency()),
+                app.useCases().sessions(), live, app.chart(), app.closingSessions(), app.clock(), app.idempotency(), casts, reader),
                 new HttpApi.Options(options.writes(), options.reads(), options.rooms(), traffic, app.meters().registry(),
-                        () -> HealthCheck.of(app, options.worker(), live, traffic), app.meters()::scrape), Json.mapper());
+                        () -> HealthCheck.of(app, options.worker(), live, reader, lead[0], traffic), app.meters()::scrape), Json.mapper());
+        // one instance computes the live values and casts them (#54): whichever holds the lead's lease
+        lead[0] = new LiveLead(app.redis().leases(), "live-" + app.settings().node() + "-" + Long.toString(new java.security.SecureRandom().nextLong() >>> 1, 36),
+                app.settings().lease(), app.clock(), api::lead, api::follow, api::keepCasts);
+        lead[0].start();
         Javalin http = api.create();
         Javalin ops = api.createManagement();
         try {
@@ -102,10 +115,11 @@ public final class Server implements AutoCloseable {
         } catch (RuntimeException e) {
             http.stop();
             ops.stop();
+            lead[0].close();
+            api.stopCasting();
+            reader.close();
             live.close();
             dispatch.shutdownNow();
-            app.chart().close();
-            app.closingSessions().close();
             app.worker().stop();
             throw e;
         }
@@ -127,7 +141,7 @@ public final class Server implements AutoCloseable {
         });
         pings.scheduleWithFixedDelay(surviving("event stream pings", api::ping), PING_EVERY.toMillis(), PING_EVERY.toMillis(),
                 TimeUnit.MILLISECONDS);
-        return new Server(app, http, ops, api, checkpointer, pings, live, dispatch);
+        return new Server(app, http, ops, api, checkpointer, pings, live, dispatch, lead[0], reader);
     }
 
     /** The shortest and the longest time between two board checkpoints. */
@@ -213,6 +227,21 @@ public final class Server implements AutoCloseable {
         return live;
     }
 
+    /** The live casts as this instance reads them back for its pages (#54). */
+    public CastReader casts() {
+        return casts;
+    }
+
+    /** Whether this instance leads the live values: it computes and casts them (#54). */
+    public boolean leads() {
+        return lead.leading();
+    }
+
+    /** Whether its pages have the live feed: the lead has cast it and this instance has read it back. */
+    public boolean ready() {
+        return casts.latest("feed").isDefined();
+    }
+
     /** The app it serves. */
     public Codemojex app() {
         return app;
@@ -220,8 +249,9 @@ public final class Server implements AutoCloseable {
 
     @Override
     public void close() {
-        app.chart().close();
-        app.closingSessions().close();
+        lead.close(); // the lead's lease let go: another instance leads at its next round
+        api.stopCasting();
+        casts.close();
         checkpointer.shutdownNow();
         pings.shutdownNow();
         http.stop();

@@ -60,10 +60,10 @@ final class AppFixture implements AutoCloseable {
         awaitReady(server);
     }
 
-    /** Waits (up to 30 s) for {@code server}'s live feed to hold its first fold: what {@code /health} calls ready. */
+    /** Waits (up to 30 s) for {@code server} to have the live feed the lead cast: what {@code /health} calls ready. */
     static void awaitReady(Server server) {
         long deadline = System.nanoTime() + 30_000_000_000L;
-        while (server.live().feed().current().isEmpty()) {
+        while (!server.ready()) {
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("the live feed folded nothing in 30 s: the server never became ready");
             }

@@ -158,7 +158,8 @@ class WebShapesTest {
                 "entriesFolded", "evictions", "fullFolds", "hits", "incrementalFolds", "newLineages", "reads", "stateReads");
         libraryMetrics(health.get("live"), "feed", "changes", "computes", "conflated", "delivered", "failures", "listeners");
         libraryMetrics(health.get("live"), "followers", "failures", "followers", "restarts", "wakeups");
-        assertThat(shape(health)).isEqualTo("{client:s,eventFrames:{built:n,sent:n},eventStreams:n,live:{feed:metrics<n>,followers:metrics<n>,watchedGames:n},partitions:n,projections:metrics<n>,"
+        assertThat(health.get("live").get("lead").asBoolean()).as("a single instance leads").isTrue();
+        assertThat(shape(health)).isEqualTo("{client:s,eventFrames:{built:n,sent:n},eventStreams:n,live:{casts:{failures:n,listeners:n,read:n},feed:metrics<n>,followers:metrics<n>,lead:b,watchedGames:n},partitions:n,projections:metrics<n>,"
                 + "redis:s,requests:map<n>,skippedEntries:[],status:s,worker:{claimed:n,enabled:b,fenced:n,owned:{0:n},pending:n,rejected:n,running:b,scored:n},writes:s}");
     }
 

@@ -18,18 +18,19 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executor;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 
 /**
  * Play sessions as they close (#49): one {@link ClosingBuckets} subscription on every partition's
  * {@code guess-scored}, sessions of {@code gap} per player id, each handed out once the store's clock
  * less the writers' skew passes its last guess by the gap, with no later guess needed (an idle
- * stream closes them too). A session's fold keeps each game's part apart, and each part goes to the
- * listeners of its game, closed, as {@code GET /games/{id}/sessions} shows it. A player who guesses in
+ * stream closes them too). A session's fold keeps each game's part apart, and each part is handed to
+ * the sink with its game, closed, as {@code GET /games/{id}/sessions} shows it. A player who guesses in
  * two games less than the gap apart makes one burst here, so a part is handed out when the whole
- * burst closes: later than the game's own session, never sooner.
+ * burst closes: later than the game's own session, never sooner. It runs on the instance that leads
+ * the live values (#54), which casts each part for every instance's pages; the subscription is the
+ * deployment's (one name), so a new lead hands out no session the one before marked, from the later
+ * of that mark and the moment it leads.
  */
 public final class ClosingSessions implements AutoCloseable {
 
@@ -54,16 +55,11 @@ public final class ClosingSessions implements AutoCloseable {
     private final String name;
     private final Duration skew;
     private final Clock clock;
-    private final CopyOnWriteArrayList<Watch> watches = new CopyOnWriteArrayList<>();
     private ClosingBuckets.Subscription subscription;
-    private Executor dispatch;
-
-    private record Watch(String game, Consumer<PlaySession> listener) {
-    }
 
     /**
      * Over the closing buckets of the store, the partitions, the gap ({@code 1s..1h}), the
-     * subscription's name (one per process: its mark is kept under it), the writers' skew and the
+     * subscription's name (one for the deployment: its mark is kept under it), the writers' skew and the
      * clock the subscription starts by.
      */
     public ClosingSessions(ClosingBuckets closing, GamePartitions partitions, Duration gap, String name, Duration skew, Clock clock) {
@@ -81,49 +77,32 @@ public final class ClosingSessions implements AutoCloseable {
         return gap;
     }
 
-    /** Subscribes from now on and starts the passes (every second) on a thread of its own; a second start does nothing. */
-    public synchronized void start(Executor dispatch) {
+    /**
+     * Starts the passes (every second) on a thread of its own: each closed session's part is given to
+     * {@code sink} with its game, in the pass; a sink that throws has its session again at the next pass
+     * (its parts handed out before then again too: at least once). The first sessions are those that end
+     * from now when the deployment never handed one out. A second start does nothing.
+     */
+    public synchronized void start(BiConsumer<String, PlaySession> sink) {
         if (subscription != null) {
             return;
         }
-        this.dispatch = Objects.requireNonNull(dispatch, "dispatch");
+        Objects.requireNonNull(sink, "sink");
         Sessions perPlayer = Sessions.of(gap).perKey(GameEvent.PLAYER_ID).longest(LONGEST);
         subscription = closing.subscribe(partitions.channel(Channels.GUESS_SCORED), name, perPlayer, clock.instant(), skew, BY_GAME,
-                        this::handOut)
+                        s -> handOut(s, sink))
                 .start("closing-sessions", Duration.ofSeconds(1), e -> log.warn("could not close the play sessions: {}", e.getMessage()));
     }
 
-    /** {@code listener} gets each session of {@code game} that closes from now until the returned handle is closed, on the dispatcher. */
-    public AutoCloseable watch(String game, Consumer<PlaySession> listener) {
-        Watch w = new Watch(Objects.requireNonNull(game, "game"), Objects.requireNonNull(listener, "listener"));
-        watches.add(w);
-        return () -> watches.remove(w);
+    /** Whether the passes run. */
+    public synchronized boolean running() {
+        return subscription != null;
     }
 
-    /** How many watch now. */
-    public int watching() {
-        return watches.size();
-    }
-
-    private void handOut(Session<Map<String, Part>> s) {
+    private static void handOut(Session<Map<String, Part>> s, BiConsumer<String, PlaySession> sink) {
         for (var part : s.value()) {
-            PlaySession closed = new PlaySession(s.key().get(), part._2().played().player(), Instant.ofEpochMilli(part._2().first()),
-                    Instant.ofEpochMilli(part._2().last()), part._2().played().guesses(), part._2().played().best(), false);
-            for (Watch w : watches) {
-                if (w.game().equals(part._1())) {
-                    try {
-                        dispatch.execute(() -> {
-                            try {
-                                w.listener().accept(closed);
-                            } catch (RuntimeException e) {
-                                watches.remove(w); // the page left: it hears no more
-                            }
-                        });
-                    } catch (RuntimeException e) {
-                        return; // the dispatcher is shut down: the app is stopping
-                    }
-                }
-            }
+            sink.accept(part._1(), new PlaySession(s.key().get(), part._2().played().player(), Instant.ofEpochMilli(part._2().first()),
+                    Instant.ofEpochMilli(part._2().last()), part._2().played().guesses(), part._2().played().best(), false));
         }
     }
 
@@ -134,13 +113,12 @@ public final class ClosingSessions implements AutoCloseable {
         return parts.put(game, new Part(p.first(), ms, p.played().step(e)));
     }
 
-    /** Stops the passes (the sessions handed out so far stay marked in the store). */
+    /** Stops the passes (the sessions handed out so far stay marked in the store); it may be started again. */
     @Override
     public synchronized void close() {
         if (subscription != null) {
             subscription.close(); // and its thread
         }
         subscription = null;
-        watches.clear();
     }
 }

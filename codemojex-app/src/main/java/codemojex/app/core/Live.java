@@ -24,10 +24,12 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 
 /**
- * What the page watches, pushed as it changes: the last hour's feed, and each watched game (its
- * board, whether it settled, its newest scored guesses). One follower per {@code guess-scored}
- * partition and one live value per watched game serve every watcher, so a thousand pages cost no
- * more reads than one; a game's value lives while somebody watches it.
+ * What the page watches, pushed as it changes: the last hour's feed and the lobby, computed on the
+ * instance that leads the live values and cast from there to every instance (#54), and each watched
+ * game (its board, whether it settled, its newest scored guesses), computed where it is watched. One
+ * follower per followed stream and one live value per watched game serve every watcher, so a
+ * thousand pages cost no more reads than one; a game's value lives while somebody watches it, woken
+ * only by its own entries.
  */
 public final class Live implements AutoCloseable {
 
@@ -48,9 +50,16 @@ public final class Live implements AutoCloseable {
     static io.vavr.collection.Map<Long, Integer> perMinute(echomq.domain.window.Series<Tally<FeedBucket>> series) {
         // summed by a plain loop: values().sum() walks a lazy Stream of boxed longs, and it ran for sixty buckets of every
         // player at every recompute of the live feed (a profile under simulate had it at a quarter of the feed's time)
+        // keyed by the minute's own start, not the window's: the oldest bucket is clipped to the window, whose start slides
+        // every second, and a key that moved with it would make the feed a new value (a new cast, #54) with nothing new to show
         return io.vavr.collection.TreeMap.ofEntries(series.buckets()
-                .map(b -> io.vavr.Tuple.of(b.window().t0().toEpochMilli(), (int) b.value().value().guesses()))
+                .map(b -> io.vavr.Tuple.of(minuteOf(b.window().t0().toEpochMilli()), (int) b.value().value().guesses()))
                 .filter(t -> t._2 > 0));
+    }
+
+    /** The start of the epoch-aligned minute holding {@code ms}: a bucket of {@link #PER_MINUTE}, unclipped. */
+    private static long minuteOf(long ms) {
+        return ms - Math.floorMod(ms, 60_000L);
     }
 
     /** Scored guesses a game's live view lists. */
@@ -87,8 +96,10 @@ public final class Live implements AutoCloseable {
         t.setDaemon(true);
         return t;
     });
-    private final LiveValue<FeedView> feed;
-    private final LiveValue<List<LobbyQuery.LobbyGame>> lobby;
+    private final LobbyQuery lobbies;
+    /** The feed and the lobby while this instance leads the live values ({@link #lead}), else null. */
+    private LiveValue<FeedView> feed;
+    private LiveValue<List<LobbyQuery.LobbyGame>> lobby;
     private final Map<String, Watched> games = new HashMap<>();
 
     private record Watched(LiveValue<GameView> value, int watchers) {
@@ -99,7 +110,8 @@ public final class Live implements AutoCloseable {
      *
      * @param feed      the feed of the last hour
      * @param perMinute the start of each minute of the last hour that had scored guesses (epoch ms; the
-     *                  oldest clipped to the window) -> how many: the non-empty buckets of
+     *                  oldest minute's own start, which may be before the window's, though it counts only
+     *                  the guesses in the window) -> how many: the non-empty buckets of
      *                  {@link FeedQuery#feedSeries} in minutes
      * @param stats     the last hour's percentiles and distinct players ({@link FeedQuery#feedStats}):
      *                  folded here, in the background, so that their sealed panes are kept by the live
@@ -108,24 +120,57 @@ public final class Live implements AutoCloseable {
     public record FeedView(Tally<Projections.Feed> feed, io.vavr.collection.Map<Long, Integer> perMinute, Tally<FeedStats> stats) {
     }
 
-    /** Over the services, the streams' followers and a dispatcher for the watchers' deliveries; the feed starts now. */
+    /**
+     * Over the services, the streams' followers and a dispatcher for the watchers' deliveries. The feed and the lobby are
+     * computed only while this instance leads ({@link #lead}): one instance computes them for all, which cast them.
+     */
     public Live(Play play, FeedQuery feeds, LobbyQuery lobbies, BoardQuery boards, StreamFollowers followers, GamePartitions partitions, Executor dispatch) {
         this.play = Objects.requireNonNull(play, "play");
         this.feeds = Objects.requireNonNull(feeds, "feeds");
         this.boards = Objects.requireNonNull(boards, "boards");
-        Objects.requireNonNull(lobbies, "lobbies");
+        this.lobbies = Objects.requireNonNull(lobbies, "lobbies");
         this.followers = Objects.requireNonNull(followers, "followers");
         this.partitions = Objects.requireNonNull(partitions, "partitions");
         this.dispatch = Objects.requireNonNull(dispatch, "dispatch");
+    }
+
+    /**
+     * Starts computing the feed and the lobby: this instance leads the live values (the other instances push what it
+     * casts). A second call does nothing.
+     */
+    public synchronized void lead() {
+        if (feed != null) {
+            return;
+        }
         // a tick a second: the window's trailing edge moves even when nothing is appended
-        this.feed = LiveValue.start("feed", followers, partitions.channel(Channels.GUESS_SCORED).keys(),
+        feed = LiveValue.start("feed", followers, partitions.channel(Channels.GUESS_SCORED).keys(),
                 () -> new FeedView(feeds.feed(FEED_WINDOW), perMinute(feeds.feedSeries(PER_MINUTE)), feeds.feedStats(FEED_WINDOW)),
                 Option.some(Duration.ofSeconds(1)), FEED_GAP, computing, dispatch);
         // a game opened, a guess scored: the lobby's list, its players and bests, at most twice a second (it reads every listed game);
         // with nothing appended, only the edge of its windows moves, a pane (a minute) at a time: a tick a minute
-        this.lobby = LiveValue.start("lobby", followers, partitions.channel(Channels.ROOM_OPENED).keys()
+        lobby = LiveValue.start("lobby", followers, partitions.channel(Channels.ROOM_OPENED).keys()
                         .appendAll(partitions.channel(Channels.GUESS_SCORED).keys()),
                 () -> lobbies.lobby(LOBBY_SIZE), Option.some(LOBBY_TICK), Duration.ofMillis(500), computing, dispatch);
+    }
+
+    /** Stops computing the feed and the lobby: another instance leads now. */
+    public synchronized void unlead() {
+        if (feed != null) {
+            feed.close();
+            lobby.close();
+        }
+        feed = null;
+        lobby = null;
+    }
+
+    /** The live feed's metrics while this instance leads, none otherwise. */
+    public synchronized Option<LiveValue.Metrics> feedMetrics() {
+        return feed == null ? Option.none() : Option.some(feed.metrics());
+    }
+
+    /** Whether this instance computes the feed and the lobby now. */
+    public synchronized boolean leads() {
+        return feed != null;
     }
 
     /** Threads every live value computes on, whatever the number of watched games. */
@@ -141,13 +186,27 @@ public final class Live implements AutoCloseable {
     /** Games the lobby lists. */
     public static final int LOBBY_SIZE = 20;
 
-    /** The lobby: the open games people play first, then the newest ({@link LobbyQuery#lobby}), with their room, players and best. */
-    public LiveValue<List<LobbyQuery.LobbyGame>> lobby() {
+    /**
+     * The lobby: the open games people play first, then the newest ({@link LobbyQuery#lobby}), with their room, players and best.
+     *
+     * @throws IllegalStateException when this instance does not lead ({@link #leads})
+     */
+    public synchronized LiveValue<List<LobbyQuery.LobbyGame>> lobby() {
+        if (lobby == null) {
+            throw new IllegalStateException("this instance does not lead the live values: it computes no lobby");
+        }
         return lobby;
     }
 
-    /** The live feed of the last hour. */
-    public LiveValue<FeedView> feed() {
+    /**
+     * The live feed of the last hour.
+     *
+     * @throws IllegalStateException when this instance does not lead ({@link #leads})
+     */
+    public synchronized LiveValue<FeedView> feed() {
+        if (feed == null) {
+            throw new IllegalStateException("this instance does not lead the live values: it computes no feed");
+        }
         return feed;
     }
 
@@ -222,8 +281,7 @@ public final class Live implements AutoCloseable {
     /** Stops the feed, every watched game and the followers. */
     @Override
     public void close() {
-        feed.close();
-        lobby.close();
+        unlead();
         synchronized (games) {
             games.values().forEach(w -> w.value().close());
             games.clear();

@@ -81,7 +81,9 @@ record FeedWeb(String since, long guesses, int players,
     /**
      * A minute of the pushed feed's chart.
      *
-     * @param minute  its start (ISO-8601; the oldest minute's clipped to the hour)
+     * @param minute  its start (ISO-8601; the oldest minute's own start, which may be before the hour's,
+     *                though it counts only the guesses within the hour: a page's feed changes only when
+     *                what it shows does, not as the hour's start slides)
      * @param guesses guesses scored in it
      */
     record Minute(String minute, int guesses) {

@@ -82,9 +82,13 @@ public record HealthWeb(String status, String redis, String writes, String clien
      * The live values the pages watch.
      *
      * @param followers    the streams' followers
-     * @param feed         the live feed
+     * @param lead         whether this instance leads the live values: it computes and casts the feed, the lobby, the chart
+     *                     and the sessions for every instance (#54)
+     * @param feed         the live feed as this instance computes it while it leads; JSON null when it does not
+     * @param casts        the lead's casts as this instance read them back for its pages
      * @param watchedGames games watched now
      */
-    public record Streams(StreamFollowers.Metrics followers, LiveValue.Metrics feed, int watchedGames) {
+    public record Streams(StreamFollowers.Metrics followers, boolean lead, Option<LiveValue.Metrics> feed,
+                          codemojex.app.core.CastReader.Metrics casts, int watchedGames) {
     }
 }

@@ -51,15 +51,18 @@ public final class HttpApi {
      * @param openings games opened per room
      * @param results  a day's results
      * @param sessions a game's play sessions
-     * @param live     the live values the event streams push
-     * @param chart    the feed chart's buckets as they close
-     * @param closing  play sessions as they close
+     * @param live     the watched games' live values, and the feed and the lobby while this instance leads
+     * @param chart    the feed chart's buckets as they close, closed while this instance leads
+     * @param closing  play sessions as they close, closed while this instance leads
      * @param clock    the app's clock
      * @param idempotency the writes that carry an {@code Idempotency-Key}
+     * @param casts    where the lead casts the live values
+     * @param castReader the casts as this instance reads them back, for its event streams
      */
     public record Services(Play play, Players players, FeedQuery feeds, BoardQuery boards, OpeningsQuery openings,
                            ResultsQuery results, codemojex.app.core.port.in.SessionsQuery sessions, Live live, ChartBuckets chart,
-                           codemojex.app.core.ClosingSessions closing, Clock clock, IdempotentRequests idempotency) {
+                           codemojex.app.core.ClosingSessions closing, Clock clock, IdempotentRequests idempotency,
+                           codemojex.app.core.port.LiveCasts casts, codemojex.app.core.CastReader castReader) {
         public Services {
             Objects.requireNonNull(idempotency, "idempotency");
             Objects.requireNonNull(play, "play");
@@ -73,6 +76,8 @@ public final class HttpApi {
             Objects.requireNonNull(chart, "chart");
             Objects.requireNonNull(closing, "closing");
             Objects.requireNonNull(clock, "clock");
+            Objects.requireNonNull(casts, "casts");
+            Objects.requireNonNull(castReader, "castReader");
         }
     }
 
@@ -104,6 +109,7 @@ public final class HttpApi {
     private final Limits limits;
     private final RequestMetrics metrics;
     private final RouteTable.Handlers handlers;
+    private final CastWriter caster;
 
     /**
      * Over the application's {@code services}, limited and observed as {@code options} say, answers
@@ -116,12 +122,14 @@ public final class HttpApi {
         this.limits = new Limits(options.reads());
         Requests requests = new Requests(json);
         Idempotent idempotent = new Idempotent(services.idempotency());
+        Frames frames = new Frames(json, options.traffic());
+        this.caster = new CastWriter(services.live(), services.chart(), services.closing(), services.casts(), frames);
         this.handlers = new RouteTable.Handlers(new GameRoutes(services.play(), options.rooms(), requests, idempotent),
                 new PlayerRoutes(services.players(), options.writes(), requests, idempotent),
                 new GuessRoutes(services.play(), services.players(), options.writes(), requests, idempotent),
                 new ReportRoutes(services.feeds(), services.boards(), services.openings(), services.results(), services.sessions(),
                         services.chart().bucket(), services.clock()),
-                new LiveRoutes(services.play(), services.live(), services.chart(), services.closing(), options.traffic(), json),
+                new LiveRoutes(services.play(), services.live(), services.castReader(), options.traffic(), frames),
                 new HealthRoutes(options.health(), options.scrape()));
     }
 
@@ -198,6 +206,26 @@ public final class HttpApi {
         NotAcceptable(String message) {
             super(message, null, false, false);
         }
+    }
+
+    /** This instance leads the live values: it computes the feed, the lobby, the chart and the sessions, and casts them. */
+    public void lead() {
+        caster.lead();
+    }
+
+    /** Another instance leads the live values: this one stops computing them and pushes what is cast. */
+    public void follow() {
+        caster.follow();
+    }
+
+    /** A round of the lead's lease while this instance leads: the latest casts kept readable (#54). */
+    public void keepCasts() {
+        caster.keep();
+    }
+
+    /** Stops casting, for good (the server stops). */
+    public void stopCasting() {
+        caster.close();
     }
 
     /** A comment to every connected event stream: keeps proxies from closing idle streams and finds the clients that left. */

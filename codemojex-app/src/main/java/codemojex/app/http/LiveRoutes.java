@@ -1,10 +1,9 @@
 package codemojex.app.http;
 
-import codemojex.app.core.ChartBuckets;
+import codemojex.app.core.CastReader;
 import codemojex.app.core.LogSafe;
 import codemojex.app.core.Live;
 import codemojex.app.core.Play;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import echomq.engine.live.LiveValue;
 import io.javalin.http.Context;
 import io.javalin.http.sse.SseClient;
@@ -22,7 +21,9 @@ import java.util.function.Function;
 /**
  * What pages watch, pushed as server-sent events: all of it on one stream ({@code /events}, the
  * page's), or each on its own: the feed ({@code /feed/events}), the lobby ({@code /lobby/events})
- * and a game ({@code /games/{game}/events}); each event's data a web model in JSON.
+ * and a game ({@code /games/{game}/events}); each event's data a web model in JSON. The feed, the
+ * lobby, the chart's buckets and the play sessions are the lead's casts as read back here
+ * ({@link CastReader}, the same events on every instance); a game is its live value here.
  */
 final class LiveRoutes {
 
@@ -30,22 +31,20 @@ final class LiveRoutes {
 
     private final Play play;
     private final Live live;
-    private final ChartBuckets chart;
-    private final codemojex.app.core.ClosingSessions closing;
+    private final CastReader casts;
     private final Traffic traffic;
     private final Frames frames;
 
     /**
-     * Over the live values and the chart's closing buckets; the open streams are kept in
-     * {@code traffic}, the events written with {@code json}.
+     * Over the watched games' live values and the lead's casts; the open streams are kept in
+     * {@code traffic}, the events written once by {@code frames}.
      */
-    LiveRoutes(Play play, Live live, ChartBuckets chart, codemojex.app.core.ClosingSessions closing, Traffic traffic, ObjectMapper json) {
+    LiveRoutes(Play play, Live live, CastReader casts, Traffic traffic, Frames frames) {
         this.play = Objects.requireNonNull(play, "play");
         this.live = Objects.requireNonNull(live, "live");
-        this.chart = Objects.requireNonNull(chart, "chart");
-        this.closing = Objects.requireNonNull(closing, "closing");
+        this.casts = Objects.requireNonNull(casts, "casts");
         this.traffic = Objects.requireNonNull(traffic, "traffic");
-        this.frames = new Frames(Objects.requireNonNull(json, "json"), traffic);
+        this.frames = Objects.requireNonNull(frames, "frames");
     }
 
     /** Checks the game before its event stream starts, so that an unknown one is a plain 404 (a bad id a 400). */
@@ -94,12 +93,12 @@ final class LiveRoutes {
         Map<String, String> seen = EventIds.parse(last);
         seen.keySet().retainAll(game != null && !game.isEmpty() ? List.of("feed", "lobby", "game") : List.of("feed", "lobby"));
         Outlet out = new Outlet(client, true, seen, this);
-        out.add(buckets(out));
-        out.<Live.FeedView>carry("feed", live.feed()::subscribe, u -> FeedWeb.live(u.value()));
-        out.<List<codemojex.app.core.port.in.LobbyQuery.LobbyGame>>carry("lobby", live.lobby()::subscribe, u -> LobbyWeb.of(u.value()));
+        out.cast("bucket", io.vavr.control.Option.none());
+        out.cast("feed", io.vavr.control.Option.none());
+        out.cast("lobby", io.vavr.control.Option.none());
         if (game != null && !game.isEmpty()) {
             out.<Live.GameView>carry("game", listener -> live.watchGame(game, listener), u -> LiveGameWeb.of(u.value()));
-            out.add(sessions(game, out));
+            out.cast("session", io.vavr.control.Option.some(game));
         }
     }
 
@@ -113,14 +112,14 @@ final class LiveRoutes {
         boolean withBuckets = withBuckets(client.ctx().queryParam("buckets")); // checked before the stream started
         Outlet out = Outlet.single(client, "feed", this);
         if (withBuckets) {
-            out.add(buckets(out));
+            out.cast("bucket", io.vavr.control.Option.none());
         }
-        out.<Live.FeedView>carry("feed", live.feed()::subscribe, u -> FeedWeb.live(u.value()));
+        out.cast("feed", io.vavr.control.Option.none());
     }
 
     /** {@code /lobby/events}: the open games people play first, then the newest. */
     void lobby(SseClient client) {
-        Outlet.single(client, "lobby", this).<List<codemojex.app.core.port.in.LobbyQuery.LobbyGame>>carry("lobby", live.lobby()::subscribe, u -> LobbyWeb.of(u.value()));
+        Outlet.single(client, "lobby", this).cast("lobby", io.vavr.control.Option.none());
     }
 
     /**
@@ -131,13 +130,8 @@ final class LiveRoutes {
     void game(SseClient client) {
         String game = client.ctx().pathParam("game");
         Outlet out = Outlet.single(client, "game", this);
-        out.add(sessions(game, out));
+        out.cast("session", io.vavr.control.Option.some(game));
         out.<Live.GameView>carry("game", listener -> live.watchGame(game, listener), u -> LiveGameWeb.of(u.value()));
-    }
-
-    /** The game's play sessions into {@code out} as they close, each once, with no id. */
-    private AutoCloseable sessions(String game, Outlet out) {
-        return closing.watch(game, s -> out.send("session", frames.of("session", s, () -> SessionsWeb.closed(game, closing.gap(), s)), null));
     }
 
     /**
@@ -147,11 +141,6 @@ final class LiveRoutes {
      */
     void ping() {
         traffic.ping();
-    }
-
-    /** The chart's closing buckets into {@code out}, each once, final, with no id; a bucket's JSON written once for every client. */
-    private AutoCloseable buckets(Outlet out) {
-        return chart.subscribe(b -> out.send("bucket", frames.of("bucket", b, () -> SeriesWeb.BucketWeb.feed(b)), null));
     }
 
     /**
@@ -252,6 +241,21 @@ final class LiveRoutes {
                     return; // it has this one
                 }
                 send(kind, routes.frames.of(kind, u, () -> body.apply(u)), id);
+            }));
+        }
+
+        /**
+         * The lead's casts of {@code kind} (of {@code game} only, when given) into this stream, as they are read
+         * back: each with its id, if it has one, as {@link #carry} sends a value (the client's own is not sent again).
+         */
+        void cast(String kind, io.vavr.control.Option<String> game) {
+            AtomicBoolean first = new AtomicBoolean(true);
+            add(routes.casts.listen(kind, game, c -> {
+                String id = c.id().isEmpty() ? null : c.id();
+                if (first.getAndSet(false) && id != null && id.equals(seen.get(kind))) {
+                    return; // it has this one
+                }
+                send(kind, c.data(), id);
             }));
         }
 
