@@ -31,6 +31,21 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ManyInstancesTest {
 
+    /*
+     * How many guesses each run plays: enough that every instance serves players and every partition's worker scores
+     * hundreds of them (the checks below are per guess: one lost, doubled or left pending fails), bounded because the
+     * three serves share CI's two cores at about a hundred scored guesses a second, so each guess costs ~10 ms of the run.
+     */
+    /** The guesses of the run on one Redis. */
+    static final int GUESSES = 1_200;
+    /** The guesses of the run on a cluster. */
+    static final int CLUSTER_GUESSES = 900;
+    /**
+     * The guesses of the run that kills an instance: play must outlast the kill (at the victim's first delivered
+     * guess, or 15 s in on a loaded machine), which the test checks.
+     */
+    static final int KILL_GUESSES = 2_000;
+
     @AfterEach
     void killWhatIsLeft() {
         ServeProcessTest.killStarted();
@@ -108,7 +123,7 @@ class ManyInstancesTest {
             List<ServeProcessTest.Serve> serves = startThree(redis, "--partitions", "3", "--lease", "1s");
             Simulation.Report report;
             try (Simulation s = new Simulation(serves.stream().map(ManyInstancesTest::url).toList(), new PrintStream(new ByteArrayOutputStream()))) {
-                report = s.run(30, 6, 3_000, 6, 7);
+                report = s.run(30, 6, GUESSES, 6, 7);
             }
             System.out.printf("[instances] %d guesses over 3 instances: scored end to end %.0f/s%n", report.guesses(), report.scoredPerSecond());
             checkTheLog(redis, report);
@@ -126,7 +141,7 @@ class ManyInstancesTest {
             List<ServeProcessTest.Serve> serves = startThree(cluster.uri(), "--partitions", "3", "--lease", "1s");
             Simulation.Report report;
             try (Simulation s = new Simulation(serves.stream().map(ManyInstancesTest::url).toList(), new PrintStream(new ByteArrayOutputStream()))) {
-                report = s.run(30, 6, 2_000, 6, 9);
+                report = s.run(30, 6, CLUSTER_GUESSES, 6, 9);
             }
             System.out.printf("[instances] %d guesses over 3 instances on a cluster: scored end to end %.0f/s%n", report.guesses(),
                     report.scoredPerSecond());
@@ -171,7 +186,7 @@ class ManyInstancesTest {
             CompletableFuture<Simulation.Report> play = CompletableFuture.supplyAsync(() -> {
                 try {
                     try (Simulation s = new Simulation(List.of(url(serves.get(0)), url(serves.get(1))), new PrintStream(new ByteArrayOutputStream()))) {
-                        return s.run(30, 6, 4_000, 6, 11);
+                        return s.run(30, 6, KILL_GUESSES, 6, 11);
                     }
                 } catch (InterruptedException e) {
                     throw new IllegalStateException(e);
