@@ -63,7 +63,7 @@ class AnonymousReadsSendNoWriteTest {
             AppFixture.await("every guess scored", () -> app.useCases().feeds().feed(codemojex.app.core.FeedWindow.parse("15m")).value().guesses() == 12);
             app.worker().stop();
             clock.advance(Duration.ofMinutes(2));
-            try (Server server = Server.start(app, ServerOptions.on("127.0.0.1", 0).withoutWorker())) {
+            try (Server server = Server.start(app, ServerOptions.on("127.0.0.1", 0).withoutWorker().withCheckpointEvery(CHECKPOINTS))) {
                 AppFixture.awaitReady(server);
                 HttpClient http = HttpClient.newHttpClient();
                 String guessId = app.useCases().feeds().feed(codemojex.app.core.FeedWindow.parse("1h")).value().newest().head().guessId();
@@ -73,10 +73,9 @@ class AnonymousReadsSendNoWriteTest {
                         clock.instant().toString(), game, guessId, "true"));
                 values.addAll(HostileInputTest.corpus().stream().filter(s -> s.length() < 2000).limit(160).toList());
 
-                // the server's own first folds and checkpoints (the live feed, the chart, the boards' timer, every 10 s)
-                // are done before the count starts: a write of theirs during the pass would be counted as a request's
-                AppFixture.sleep(12000);
-                Map<String, Long> before = writes(redis);
+                // the server's own first folds and checkpoints (the live feed, the chart, the boards' timer, every second
+                // here) are done before the count starts: a write of theirs during the pass would be counted as a request's
+                Map<String, Long> before = awaitNoWrites(redis, QUIET);
                 int sent = 0;
                 for (RouteTable.Route route : RouteTable.ALL) {
                     if (!route.method().equals("GET")) {
@@ -116,6 +115,32 @@ class AnonymousReadsSendNoWriteTest {
                 assertThat(writes(redis)).as("write commands after a room opened").isNotEqualTo(after);
             }
         }
+    }
+
+    /**
+     * The server's board checkpoints: every second, so that the first ones are done a second after the
+     * start, and the pass (over ten seconds) runs through a dozen more, each of which must write nothing
+     * (nothing was scored since the last).
+     */
+    static final Duration CHECKPOINTS = Duration.ofSeconds(1);
+    /** How long Redis counts no write before the pass starts: five checkpoints, and more than a round of the live lead (a third of its lease). */
+    static final Duration QUIET = Duration.ofSeconds(5);
+
+    /** Waits (up to 60 s) until Redis has counted no write command for {@code quiet}; the counts then. */
+    static Map<String, Long> awaitNoWrites(RedisServerProcess redis, Duration quiet) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        Map<String, Long> last = writes(redis);
+        long since = System.nanoTime();
+        while (System.nanoTime() - since < quiet.toNanos()) {
+            assertThat(System.nanoTime()).as("the server's own writes done within 60 s; the last counts %s", last).isLessThan(deadline);
+            AppFixture.sleep(100);
+            Map<String, Long> now = writes(redis);
+            if (!now.equals(last)) {
+                last = now;
+                since = System.nanoTime();
+            }
+        }
+        return last;
     }
 
     private static void get(HttpClient http, String url, boolean stream) throws Exception {
