@@ -27,6 +27,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ClusterFailoverAppTest {
 
+    /**
+     * The guesses of the failover run: the failover comes once 300 are scored (checked to be before play ends), so
+     * most of them are submitted and scored after it, against the new master; each is checked on its own.
+     */
+    static final int FAILOVER_GUESSES = 1_500;
+
     @Test
     void aMasterFailoverInTheMiddleOfPlayLosesAndDoublesNothing() throws Exception {
         RedisClusterProcess cluster = RedisClusterProcess.startWithReplicas();
@@ -38,7 +44,7 @@ class ClusterFailoverAppTest {
             RedisServerProcess replica = cluster.replicaOf(master);
             CompletableFuture<Simulation.Report> play = CompletableFuture.supplyAsync(() -> {
                 try {
-                    return new Simulation(f.server.url(), new PrintStream(new ByteArrayOutputStream())).run(30, 6, 3_000, 4, 5);
+                    return new Simulation(f.server.url(), new PrintStream(new ByteArrayOutputStream())).run(30, 6, FAILOVER_GUESSES, 4, 5);
                 } catch (InterruptedException e) {
                     throw new IllegalStateException(e);
                 }
