@@ -38,8 +38,8 @@ class DurableWritesAppTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Codemojex.Client.class)
-    void aWriteIsAnsweredOnceItsReplicaHoldsItAndARetryWithItsKeyNeitherLosesNorDoublesIt(Codemojex.Client client) throws Exception {
+    @EnumSource(RedisClient.class)
+    void aWriteIsAnsweredOnceItsReplicaHoldsItAndARetryWithItsKeyNeitherLosesNorDoublesIt(RedisClient client) throws Exception {
         try (ReplicatedRedis pair = ReplicatedRedis.start();
              AppFixture f = new AppFixture(pair.master().uri(), () -> { }, Settings.builder().client(client)
                      .durability(Durability.replicated(1, WAIT)).build(), RateLimiter.unlimited(), codemojex.app.worker.ScoreWorker.Faults.NONE, true)) {

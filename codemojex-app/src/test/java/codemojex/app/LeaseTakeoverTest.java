@@ -69,7 +69,7 @@ class LeaseTakeoverTest {
         List<String> games = new ArrayList<>();
         int[] per = new int[app.partitions().count()];
         while (IntStream.of(per).min().orElseThrow() < 2) {
-            String game = app.play().open("leases").game();
+            String game = app.useCases().rooms().open("leases").game();
             games.add(game);
             per[app.partitions().of(game)]++;
         }
@@ -81,7 +81,7 @@ class LeaseTakeoverTest {
         for (int i = 0; i < n; i++) {
             String game = games.get(r.nextInt(games.size()));
             String player = "p" + r.nextInt(7);
-            BrandedId id = app.play().submit(game, TestPlayers.id(player), player, app.play().game(game).keyboard().drawGuess(r).toString());
+            BrandedId id = app.useCases().guesses().submit(game, TestPlayers.id(player), player, app.useCases().games().game(game).keyboard().drawGuess(r).toString());
             gameOf.put(id.toString(), game);
         }
         return gameOf;
@@ -100,7 +100,7 @@ class LeaseTakeoverTest {
         Map<String, Long> perGuess = scoredEntries(app).stream().map(GuessScored::decode)
                 .collect(Collectors.groupingBy(GuessScored::guessId, Collectors.counting()));
         gameOf.forEach((id, game) -> {
-            String status = app.play().guess(game, id).status();
+            String status = app.useCases().games().guess(game, id).status();
             assertThat(status).as("guess %s", id).isIn("scored", "rejected");
             assertThat(perGuess.getOrDefault(id, 0L)).as("guess-scored entries of %s", id).isEqualTo(status.equals("scored") ? 1L : 0L);
         });
@@ -185,7 +185,7 @@ class LeaseTakeoverTest {
     void aStaleOwnersCommitIsFencedWithNothingWrittenAndTheNewOwnerScoresTheGuess() {
         Codemojex stale = app(1, 3, Duration.ZERO, ScoreWorker.Faults.NONE);
         stale.worker().ensureGroup();
-        String game = stale.play().open("fenced").game();
+        String game = stale.useCases().rooms().open("fenced").game();
         int p = stale.partitions().of(game);
         assertThat(stale.worker().pollOnce(Duration.ofMillis(10))).isZero(); // a round of ownership: it holds every partition
         long epoch = stale.worker().owned().get(p);
@@ -205,7 +205,7 @@ class LeaseTakeoverTest {
                 });
         assertThat(scoredEntries(stale)).as("nothing written").isEmpty();
         assertThat(stale.worker().pending()).as("the guesses stay pending").isEqualTo(3);
-        gameOf.forEach((id, g) -> assertThat(stale.play().guess(g, id).status()).isEqualTo("pending"));
+        gameOf.forEach((id, g) -> assertThat(stale.useCases().games().guess(g, id).status()).isEqualTo("pending"));
 
         // the stale instance leaves; the thief lets go; a new owner takes the partition and its pending guesses
         stale.worker().stop();

@@ -73,12 +73,12 @@ class WriteRefusalAppTest {
     }
 
     static Stream<Arguments> cases() {
-        return Stream.of(Fault.values()).flatMap(f -> Stream.of(Codemojex.Client.values()).map(c -> Arguments.of(f, c)));
+        return Stream.of(Fault.values()).flatMap(f -> Stream.of(RedisClient.values()).map(c -> Arguments.of(f, c)));
     }
 
     @ParameterizedTest(name = "{0} on {1}")
     @MethodSource("cases")
-    void writesAre503WithRetryAfterReadsAreServedAndPlayResumesByItself(Fault fault, Codemojex.Client client) throws Exception {
+    void writesAre503WithRetryAfterReadsAreServedAndPlayResumesByItself(Fault fault, RedisClient client) throws Exception {
         RedisServerProcess redis = TestRedis.privateServer();
         AtomicBoolean armed = new AtomicBoolean();
         AtomicBoolean injected = new AtomicBoolean();

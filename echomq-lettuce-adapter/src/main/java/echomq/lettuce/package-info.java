@@ -24,3 +24,5 @@
  * }</pre>
  */
 package echomq.lettuce;
+
+import codemojex.app.RedisClient;

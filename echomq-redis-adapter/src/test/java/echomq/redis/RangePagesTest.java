@@ -1,5 +1,6 @@
 package echomq.redis;
 
+import codemojex.app.RedisClient;
 import echomq.domain.fold.Fold;
 import echomq.domain.id.Snowflake;
 import echomq.domain.id.StreamId;

@@ -1,6 +1,6 @@
 package codemojex.app.http;
 
-import codemojex.app.core.SessionToken;
+import codemojex.app.core.LoginToken;
 import codemojex.app.core.UnauthorizedException;
 import io.javalin.http.Context;
 import io.javalin.http.Cookie;
@@ -42,7 +42,7 @@ final class Credentials {
      * Gives the page {@code token}, of a session in {@code game} that lives {@code ttl}, in a cookie
      * its scripts cannot read, sent only to that game's paths (a browser holds one per game).
      */
-    static void setCookie(Context ctx, String game, SessionToken token, Duration ttl) {
+    static void setCookie(Context ctx, String game, LoginToken token, Duration ttl) {
         long seconds = Math.max(1, ttl.getSeconds());
         ctx.cookie(new Cookie(HttpApi.SESSION_COOKIE, token.reveal(), "/games/" + game,
                 (int) Math.min(Integer.MAX_VALUE, seconds), "https".equals(ctx.scheme()), true, null, SameSite.STRICT));

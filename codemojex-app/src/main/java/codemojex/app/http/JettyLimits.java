@@ -1,8 +1,14 @@
 package codemojex.app.http;
 
 import io.javalin.config.JavalinConfig;
+import io.javalin.http.util.AsyncExecutor;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.EagerContentHandler;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 
 /**
  * How the servers' Jetty is held: the public server's read floor ({@link HttpApi#READ_FLOOR}) and the
@@ -19,8 +25,8 @@ final class JettyLimits {
      * pool ends one idle thread per idle period by default, so a burst of connections (a thousand pages opening
      * their streams) left the pool at its peak for many minutes, idle threads that looked like a thread per watcher.
      */
-    static org.eclipse.jetty.util.thread.QueuedThreadPool threads(String name, int min, int max) {
-        var pool = new org.eclipse.jetty.util.thread.QueuedThreadPool(max, min, (int) HttpApi.THREAD_IDLE.toMillis());
+    static QueuedThreadPool threads(String name, int min, int max) {
+        var pool = new QueuedThreadPool(max, min, (int) HttpApi.THREAD_IDLE.toMillis());
         pool.setName("http-" + name);
         pool.setMaxEvictCount(max);
         return pool;
@@ -33,15 +39,15 @@ final class JettyLimits {
      */
     static void streams(JavalinConfig config) {
         config.jetty.threadPool = threads("api", HttpApi.HTTP_THREADS_IDLE, HttpApi.HTTP_THREADS);
-        java.util.concurrent.ThreadPoolExecutor starts = new java.util.concurrent.ThreadPoolExecutor(HttpApi.STREAM_START_THREADS,
-                HttpApi.STREAM_START_THREADS, HttpApi.THREAD_IDLE.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS,
-                new java.util.concurrent.LinkedBlockingQueue<>(), r -> {
+        ThreadPoolExecutor starts = new ThreadPoolExecutor(HttpApi.STREAM_START_THREADS,
+                HttpApi.STREAM_START_THREADS, HttpApi.THREAD_IDLE.toMillis(), TimeUnit.MILLISECONDS,
+                new LinkedBlockingQueue<>(), r -> {
                     Thread t = new Thread(r, "event-stream-start");
                     t.setDaemon(true);
                     return t;
                 });
         starts.allowCoreThreadTimeOut(true);
-        config.appData(io.javalin.http.util.AsyncExecutor.getAsyncExecutorKey(), new io.javalin.http.util.AsyncExecutor(starts));
+        config.appData(AsyncExecutor.getAsyncExecutorKey(), new AsyncExecutor(starts));
     }
 
     /**

@@ -6,11 +6,14 @@ import echomq.domain.closing.ServerClockPort;
 import echomq.domain.group.Consumer;
 import echomq.domain.group.ConsumerGroupPort;
 import echomq.domain.id.Snowflake;
+import echomq.domain.lease.PartitionLeasePort;
 import echomq.domain.observe.EchoListener;
 import echomq.domain.ports.EchoPorts;
 import echomq.domain.retention.StreamReadersPort;
 import echomq.domain.retention.StreamRetentionPort;
+import echomq.domain.rollup.RollupAppendPort;
 import echomq.domain.stream.ClockBound;
+import echomq.domain.stream.Durability;
 import echomq.domain.stream.StreamAppendPort;
 import echomq.domain.stream.StreamRangePort;
 import echomq.domain.stream.StreamStatePort;
@@ -82,7 +85,7 @@ public final class Connection implements EchoPorts, AutoCloseable {
     }
 
     @Override
-    public StreamAppendPort append(Snowflake minter, ClockBound bound, EchoListener listener, echomq.domain.stream.Durability durability) {
+    public StreamAppendPort append(Snowflake minter, ClockBound bound, EchoListener listener, Durability durability) {
         return ports.append(minter, bound, listener, durability);
     }
 
@@ -122,12 +125,12 @@ public final class Connection implements EchoPorts, AutoCloseable {
     }
 
     @Override
-    public echomq.domain.rollup.RollupAppendPort rollupAppends() {
+    public RollupAppendPort rollupAppends() {
         return ports.rollupAppends();
     }
 
     @Override
-    public echomq.domain.lease.PartitionLeasePort leases() {
+    public PartitionLeasePort leases() {
         return ports.leases();
     }
 

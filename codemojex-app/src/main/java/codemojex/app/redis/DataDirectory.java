@@ -11,8 +11,10 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 
@@ -68,7 +70,7 @@ public final class DataDirectory {
         if (uri.isEmpty()) {
             return Option.none();
         }
-        try (UnifiedJedis probe = RedisConnections.connect(uri.get(), java.time.Duration.ofMillis(500), java.time.Duration.ofSeconds(2))) {
+        try (UnifiedJedis probe = RedisConnections.connect(uri.get(), Duration.ofMillis(500), Duration.ofSeconds(2))) {
             // no PING: a Redis that cannot persist (MISCONF) refuses it, and would be taken for none,
             // and a second one started on this directory; CONFIG GET is answered whatever it refuses
             List<String> dir = probe.configGet("dir").values().stream().toList();
@@ -109,7 +111,7 @@ public final class DataDirectory {
                 Files.createFile(tmp);
             }
             Files.writeString(tmp, text, StandardCharsets.UTF_8, StandardOpenOption.TRUNCATE_EXISTING);
-            Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);
         }

@@ -1,7 +1,8 @@
 package codemojex.app.worker;
 
+import codemojex.app.core.GuessToScore;
 import codemojex.app.core.LogSafe;
-import codemojex.app.core.port.ScoreCommit;
+import codemojex.app.core.ScoreResult;
 import codemojex.projections.GuessOutcome;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,8 +34,8 @@ final class ScoreCounts {
     }
 
     /** Counts what the commit of {@code c} did: scored, rejected (a game settled since), or nothing (committed before). */
-    void count(ScoreCommit.Commit c, ScoreCommit.Result result) {
-        if (!(result instanceof ScoreCommit.Applied applied)) {
+    void count(GuessToScore c, ScoreResult result) {
+        if (!(result instanceof ScoreResult.Applied applied)) {
             return; // committed before: the script only acknowledged it
         }
         if (applied.outcome() instanceof GuessOutcome.Rejected) {

@@ -1,5 +1,6 @@
 package echomq.spring.boot;
 
+import codemojex.app.RedisClient;
 import org.springframework.util.ClassUtils;
 
 import java.io.IOException;

@@ -12,3 +12,5 @@
  * {@link echomq.spring.boot.EchoMqAutoConfiguration}.
  */
 package echomq.spring.boot;
+
+import codemojex.app.RedisClient;

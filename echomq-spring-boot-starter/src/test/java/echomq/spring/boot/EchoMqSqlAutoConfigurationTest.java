@@ -1,5 +1,6 @@
 package echomq.spring.boot;
 
+import codemojex.app.RedisClient;
 import echomq.sql.EchoSql;
 import echomq.sql.result.Answer;
 import echomq.testkit.RedisExtension;

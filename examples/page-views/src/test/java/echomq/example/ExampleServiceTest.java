@@ -1,5 +1,6 @@
 package echomq.example;
 
+import codemojex.app.RedisClient;
 import echomq.spring.boot.EchoMqConnection;
 import echomq.testkit.TestRedis;
 import io.lettuce.core.RedisClient;

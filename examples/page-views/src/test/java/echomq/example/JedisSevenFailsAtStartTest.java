@@ -1,5 +1,6 @@
 package echomq.example;
 
+import codemojex.app.RedisClient;
 import echomq.spring.boot.EchoMqConfigurationException;
 import echomq.testkit.RedisExtension;
 import echomq.testkit.RedisUri;

@@ -1,5 +1,6 @@
 package echomq.example;
 
+import codemojex.app.RedisClient;
 import echomq.lettuce.LettuceConnections;
 import echomq.lettuce.LettuceRedis;
 import echomq.testkit.RedisServerProcess;
