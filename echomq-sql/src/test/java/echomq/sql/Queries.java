@@ -89,7 +89,18 @@ public final class Queries {
      * @return the case
      */
     public static Case next(Random seeds, String table, boolean flink) {
-        long seed = seeds.nextLong();
+        return of(seeds.nextLong(), table, flink);
+    }
+
+    /**
+     * The case of one seed, as {@link #next} printed it ({@code seed N (…)}): replays a single case.
+     *
+     * @param seed  the case's seed
+     * @param table the stream's key
+     * @param flink as {@link #next}'s
+     * @return the case
+     */
+    public static Case of(long seed, String table, boolean flink) {
         Random r = new Random(seed);
         long span = new long[]{20_000, 300_000, 1_800_000}[r.nextInt(3)];
         List<Oracle.Row> rows = rows(r, span, flink);
