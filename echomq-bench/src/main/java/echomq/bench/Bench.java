@@ -221,7 +221,7 @@ public final class Bench {
             }
             mark = took(cases, "16", mark);
             if (cases.contains("17")) {
-                SqlCase.run(h, jedis, uri, quick, rounds, target);
+                SqlCase.run(h, jedis, uri, quick, rounds, target, args.length > 1 ? args[1] : "");
             }
             mark = took(cases, "17", mark);
             if (cases.contains("18")) {
