@@ -9,7 +9,7 @@ import echomq.sql.fold.Measured;
 import echomq.sql.model.Bounds;
 import echomq.sql.model.Condition;
 import echomq.sql.model.Truth;
-import echomq.sql.plan.Cell;
+import echomq.sql.plan.ColumnSource;
 import echomq.sql.plan.GroupKey;
 import echomq.sql.plan.Plan;
 import echomq.sql.result.Value;
@@ -104,7 +104,7 @@ final class Groups {
         if (plan.windowFilter().isDefined() && plan.windowFilter().get().test(null, window, now) != Truth.TRUE) {
             return List.empty();
         }
-        List<Cell> cells = plan.cells();
+        List<ColumnSource> cells = plan.cells();
         return groups.filter(g -> g._2.rows() > 0).toList().sortBy(Tuple2::_1).map(g -> {
             List<Value> values = plan.measures().values(g._2);
             return cells.map(c -> c.ofGroup(window, g._1, values));

@@ -17,7 +17,7 @@ import java.util.Objects;
  * Where a column of the answer comes from: a window's bounds, a group's key, an aggregate, the rank of
  * a window top-N, or a row's column. Each kind reads its own value from what a group or a row offers.
  */
-public sealed interface Cell permits Cell.WindowBound, Cell.Key, Cell.Aggregate, Cell.RowColumn {
+public sealed interface ColumnSource permits ColumnSource.WindowBound, ColumnSource.Key, ColumnSource.Aggregate, ColumnSource.RowColumn {
 
     /**
      * The column's type.
@@ -50,7 +50,7 @@ public sealed interface Cell permits Cell.WindowBound, Cell.Key, Cell.Aggregate,
      *
      * @param column which
      */
-    record WindowBound(Windows.Column column) implements Cell {
+    record WindowBound(Windows.Column column) implements ColumnSource {
         @Override
         public SqlType type() {
             return SqlType.TIMESTAMP_LTZ;
@@ -73,7 +73,7 @@ public sealed interface Cell permits Cell.WindowBound, Cell.Key, Cell.Aggregate,
      * @param index its place in the {@code GROUP BY} fields
      * @param type  its type: text, or the type it is cast to
      */
-    record Key(int index, SqlType type) implements Cell {
+    record Key(int index, SqlType type) implements ColumnSource {
         @Override
         public Value ofGroup(Bounds window, GroupKey key, List<Value> values) {
             return typed(key.value(index), type);
@@ -91,7 +91,7 @@ public sealed interface Cell permits Cell.WindowBound, Cell.Key, Cell.Aggregate,
      * @param index its place in the measures
      * @param type  its type
      */
-    record Aggregate(int index, SqlType type) implements Cell {
+    record Aggregate(int index, SqlType type) implements ColumnSource {
         @Override
         public Value ofGroup(Bounds window, GroupKey key, List<Value> values) {
             return values.get(index);
@@ -109,7 +109,7 @@ public sealed interface Cell permits Cell.WindowBound, Cell.Key, Cell.Aggregate,
      * @param operand the column
      * @param type    its type
      */
-    record RowColumn(Operand operand, SqlType type) implements Cell {
+    record RowColumn(Operand operand, SqlType type) implements ColumnSource {
         /**
          * Checks the parts.
          *
