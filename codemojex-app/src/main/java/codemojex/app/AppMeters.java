@@ -24,6 +24,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.LongSupplier;
 
 /**
  * The app's meters, in Prometheus' registry: the JVM's, the library's (through
@@ -64,8 +65,8 @@ public final class AppMeters implements AutoCloseable {
     }
 
     /** Counts the commit script's {@code BEHIND} answers ({@code behind}): commits sent again above another writer's ids. */
-    void bindBehind(java.util.function.LongSupplier behind) {
-        FunctionCounter.builder("codemojex.worker.behind", behind, java.util.function.LongSupplier::getAsLong)
+    void bindBehind(LongSupplier behind) {
+        FunctionCounter.builder("codemojex.worker.behind", behind, LongSupplier::getAsLong)
                 .description("commits answered BEHIND (another writer appended above the ids minted here; sent again)").register(registry);
     }
 

@@ -1,48 +1,61 @@
 package codemojex.app;
 
 import codemojex.app.core.ChartBuckets;
-import codemojex.app.core.Live;
-import codemojex.app.core.Durations;
-import codemojex.app.core.Play;
-import codemojex.app.core.Players;
+import codemojex.app.core.ClosingSessions;
+import codemojex.app.core.DurationFields;
+import codemojex.app.core.SeriesQuery;
+import codemojex.app.core.port.in.UseCases;
+import codemojex.app.core.service.LiveService;
+import codemojex.app.core.service.ProjectionReads;
+import codemojex.app.core.service.RebuildBoardService;
+import codemojex.app.redis.Connection;
 import codemojex.app.redis.EmbeddedRedis;
+import codemojex.app.redis.Keys;
 import codemojex.app.redis.OwnedRedis;
 import codemojex.app.redis.RedisBoard;
+import codemojex.app.redis.RedisCalls;
+import codemojex.app.redis.RedisGameEnding;
 import codemojex.app.redis.RedisGames;
 import codemojex.app.redis.RedisGuessInbox;
 import codemojex.app.redis.RedisGuessResults;
+import codemojex.app.redis.RedisIdempotencyRecords;
+import codemojex.app.redis.RedisLogins;
 import codemojex.app.redis.RedisScoreCommit;
-import codemojex.app.redis.RedisSessions;
-import codemojex.app.redis.Connection;
-import codemojex.app.redis.RedisCalls;
-import codemojex.app.redis.jedis.JedisConnection;
-import codemojex.app.redis.lettuce.LettuceConnection;
-import echomq.domain.checkpoint.CheckpointPort;
-import echomq.domain.retention.StreamReadersPort;
-import echomq.domain.stream.StreamRangePort;
-import codemojex.app.worker.ScoreWorker;
-import codemojex.app.worker.ScoreWorkers;
-import codemojex.app.redis.Keys;
 import codemojex.app.redis.StoredFormat;
 import codemojex.app.redis.StoredPartitions;
 import codemojex.app.redis.WriteProbe;
-import codemojex.projections.GamePartitions;
+import codemojex.app.redis.jedis.JedisConnection;
+import codemojex.app.redis.lettuce.LettuceConnection;
+import codemojex.app.worker.ScoreFaults;
+import codemojex.app.worker.ScoreWorker;
+import codemojex.app.worker.ScoreWorkers;
 import codemojex.projections.Channels;
+import codemojex.projections.GamePartitions;
+import echomq.domain.checkpoint.CheckpointPort;
 import echomq.domain.id.Snowflake;
 import echomq.domain.retention.SafeRetention;
-import io.vavr.collection.HashMap;
-import io.vavr.collection.HashSet;
+import echomq.domain.retention.StreamReadersPort;
+import echomq.domain.stream.StreamRangePort;
 import echomq.domain.stream.StreamStatePort;
 import echomq.engine.live.ClosingBuckets;
+import echomq.engine.projection.ProjectionReader;
 import echomq.engine.retention.RetentionDriver;
 import echomq.redis.RedisConnections;
 import echomq.redis.RedisStreamAppend;
+import echomq.wire.ClockGuard;
 import echomq.wire.RedisUris;
+import io.vavr.Tuple;
+import io.vavr.collection.HashMap;
+import io.vavr.collection.HashSet;
+import io.vavr.collection.List;
 import io.vavr.control.Option;
 
 import java.security.SecureRandom;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * The composition root: wires the Redis adapters to the ports and builds the services and the
@@ -52,29 +65,24 @@ import java.util.Objects;
  */
 public final class Codemojex implements AutoCloseable {
 
-    /**
-     * The system's clock, read here, in the composition root, and nowhere else: every other class
-     * takes the clock it is given ({@link Settings#clock()} by default this one), so tests can move time.
-     */
-    public static final java.time.Clock SYSTEM_CLOCK = java.time.Clock.systemUTC();
+    /** The system's clock, as {@link Settings#SYSTEM_CLOCK}: every other class takes the clock it is given, so tests can move time. */
+    public static final Clock SYSTEM_CLOCK = Settings.SYSTEM_CLOCK;
 
     private final String uri;
     private final Option<OwnedRedis> owned;
     private final Connection redis;
-    private final Play play;
-    private final Players players;
     private final UseCases uses;
+    private final ProjectionReads reads;
     private final ScoreWorkers worker;
     private final StreamStatePort states;
     private final GamePartitions partitions;
     private final AppMeters meters = new AppMeters();
     private final ChartBuckets chart;
-    private final codemojex.app.core.ClosingSessions sessions;
+    private final ClosingSessions sessions;
     private final WriteProbe writes;
-    private final codemojex.app.core.port.in.IdempotentRequests idempotency;
     private final Settings settings;
 
-    private Codemojex(String uri, Option<OwnedRedis> owned, Settings settings, ScoreWorker.Faults faults) {
+    private Codemojex(String uri, Option<OwnedRedis> owned, Settings settings, ScoreFaults faults) {
         Objects.requireNonNull(faults, "faults");
         this.uri = uri;
         this.owned = owned;
@@ -92,59 +100,46 @@ public final class Codemojex implements AutoCloseable {
         Keys keys = new Keys(partitions);
         Snowflake minter = new Snowflake(settings.node(), settings.clock());
         RedisCalls durable = calls.durably(settings.durability()); // room opens, joins, score commits, kept answers: as --durability says
-        RedisGames games = new RedisGames(durable, keys, minter)
-                .guardedBy(new echomq.wire.ClockGuard(redis.serverClock(), settings.clockBound(), System::nanoTime))
-                .observedBy(meters.library());
+        RedisGames games = new RedisGames(durable, keys, minter).guardedBy(clockGuard()).observedBy(meters.library());
         StreamRangePort range = redis.range();
         this.states = redis.states();
-        this.play = new Play(games, new RedisGuessResults(calls, keys), redis.append(minter, settings.clockBound(), meters.library(), settings.durability()), range, minter,
-                settings.clock(), new SecureRandom(), partitions);
-        this.players = new Players(play, new codemojex.app.core.SessionCache(new RedisSessions(durable, keys), settings.clock()), settings.clock(), new SecureRandom(), settings.sessionTtl(),
-                minter);
-        this.idempotency = new codemojex.app.core.service.IdempotencyService(new codemojex.app.redis.RedisIdempotencyRecords(durable, keys),
-                new SecureRandom());
         CheckpointPort checkpoints = redis.checkpoints();
         // retention hears the score workers' groups and keeps the tail of every partition's board checkpoint
         StreamReadersPort readers = redis.readers(meters.library());
         SafeRetention retention = new SafeRetention(redis.retention(), readers, checkpoints, states,
-                HashMap.ofEntries(partitions.channel(Channels.GUESS_SCORED).keys().map(k -> io.vavr.Tuple.of(k, HashSet.of(codemojex.app.core.service.RebuildBoardService.BOARDS.name()))))).observedBy(meters.library());
+                HashMap.ofEntries(partitions.channel(Channels.GUESS_SCORED).keys().map(k -> Tuple.of(k, HashSet.of(RebuildBoardService.BOARDS.name())))))
+                .observedBy(meters.library());
+        RedisScoreCommit commit = new RedisScoreCommit(durable, minter, keys).guardedBy(clockGuard());
         // one projection reader for every read use case, so that they share its cache; sealed panes and buckets kept a day
-        codemojex.app.redis.RedisGameEnding ending = new codemojex.app.redis.RedisGameEnding(calls, keys, minter,
-                Option.some(new echomq.wire.ClockGuard(redis.serverClock(), settings.clockBound(), System::nanoTime)));
-        this.uses = UseCases.over(new codemojex.app.core.service.ProjectionReads(range, states, checkpoints, Duration.ofDays(1),
-                settings.clock(), partitions).observedBy(meters.library()), games, ending, new RedisBoard(calls, keys), range, states, checkpoints,
-                retention, partitions, settings.clock(),
+        this.reads = new ProjectionReads(range, states, checkpoints, Duration.ofDays(1), settings.clock(), partitions).observedBy(meters.library());
+        this.uses = CoreServices.build(new CoreServices.Outbound(games, new RedisGuessResults(calls, keys), new RedisLogins(durable, keys),
+                        new RedisIdempotencyRecords(durable, keys), new RedisGameEnding(calls, keys, minter, Option.some(clockGuard())),
+                        new RedisBoard(calls, keys), commit, redis.append(minter, settings.clockBound(), meters.library(), settings.durability()),
+                        range, states, checkpoints, retention), reads, partitions, settings, minter,
                 // what the live feed and the page's chart read: the only windows and series kept in Redis
-                java.util.Set.of(Live.FEED_WINDOW), new java.util.HashSet<>(java.util.List.of(Live.PER_MINUTE,
-                        new codemojex.app.core.SeriesQuery.Feed(Live.FEED_WINDOW.length(), settings.chartBucket()))));
+                Set.of(LiveService.FEED_WINDOW), HashSet.of(LiveService.PER_MINUTE, new SeriesQuery.Feed(LiveService.FEED_WINDOW.length(), settings.chartBucket())).toJavaSet());
         this.writes = new WriteProbe(calls, partitions.all().map(p -> partitions.stream(p, Channels.GUESSES).toString()).toJavaList());
-        RedisScoreCommit commit = new RedisScoreCommit(durable, minter, keys)
-                .guardedBy(new echomq.wire.ClockGuard(redis.serverClock(), settings.clockBound(), System::nanoTime));
         // one owner per partition: a member name of this process (a restart is another member), its commits fenced by its leases' epochs
         this.worker = new ScoreWorkers(partitions.all().map(p -> new ScoreWorker(
-                new RedisGuessInbox(redis, partitions.queue(p), "worker-" + settings.node()), games, commit, faults,
-                ScoreWorker.idleBeforeClaim(settings.claimIdle(), settings.lease()), settings.clock(), settings.commitBatch(),
-                game -> partitions.of(game) == p)).toJavaList(),
+                new RedisGuessInbox(redis, partitions.queue(p), "worker-" + settings.node()), uses.scoring(), p, faults,
+                ScoreWorker.idleBeforeClaim(settings.claimIdle(), settings.lease()), settings.clock(), settings.commitBatch())).toJavaList(),
                 redis.leases(), partitions.channel(Channels.GUESSES), "worker-" + settings.node() + "-" + Long.toString(new SecureRandom().nextLong() >>> 1, 36),
                 settings.lease(), settings.clock());
         meters.bindBehind(commit.fencedBy(worker::epoch)::behind);
         meters.bindWorkers(worker, readers, partitions);
         // one closing subscription per deployment (the store keeps its last bucket under this name), run by the live lead (#54)
         this.chart = new ChartBuckets(new ClosingBuckets(range, redis.serverClock(), redis.bucketMarks()), partitions,
-                settings.chartBucket(), "feed-chart-" + Durations.format(settings.chartBucket()), RedisStreamAppend.DEFAULT_MAX_SKEW, settings.clock());
-        this.sessions = new codemojex.app.core.ClosingSessions(new ClosingBuckets(range, redis.serverClock(), redis.bucketMarks()), partitions,
-                settings.sessionGap(), "play-sessions-" + Durations.format(settings.sessionGap()), RedisStreamAppend.DEFAULT_MAX_SKEW, settings.clock());
+                settings.chartBucket(), "feed-chart-" + DurationFields.format(settings.chartBucket()), RedisStreamAppend.DEFAULT_MAX_SKEW, settings.clock());
+        this.sessions = new ClosingSessions(new ClosingBuckets(range, redis.serverClock(), redis.bucketMarks()), partitions,
+                settings.sessionGap(), "play-sessions-" + DurationFields.format(settings.sessionGap()), RedisStreamAppend.DEFAULT_MAX_SKEW, settings.clock());
     }
 
-    /** The Redis clients the app can run on ({@code --client}). */
-    public enum Client {
-        /** Jedis: a pool of blocking connections. */
-        JEDIS,
-        /** Lettuce: one multiplexed connection, and one per thread that blocks. */
-        LETTUCE
+    /** The bound on how far the app's clock may run ahead of Redis's, read afresh at each write that mints. */
+    private ClockGuard clockGuard() {
+        return new ClockGuard(redis.serverClock(), settings.clockBound(), System::nanoTime);
     }
 
-    private static Connection open(String uri, Client client) {
+    private static Connection open(String uri, RedisClient client) {
         return switch (client) {
             // each partition's scorer and follower (live pages) hold a connection in a blocking read: room for them and the web's reads
             case JEDIS -> JedisConnection.open(uri, 2 * GamePartitions.MAX + RedisConnections.DEFAULT_MAX_CONNECTIONS);
@@ -154,11 +149,11 @@ public final class Codemojex implements AutoCloseable {
 
     /** The app on the Redis at {@code uri}. */
     public static Codemojex connect(String uri, Settings settings) {
-        return connect(uri, settings, ScoreWorker.Faults.NONE);
+        return connect(uri, settings, ScoreFaults.NONE);
     }
 
     /** As {@link #connect(String, Settings)}, with {@code faults} injected into the score workers: the crash tests' seam. */
-    static Codemojex connect(String uri, Settings settings, ScoreWorker.Faults faults) {
+    static Codemojex connect(String uri, Settings settings, ScoreFaults faults) {
         if (RedisUris.isCluster(uri)) {
             RedisUris.parseCluster(uri);
         } else {
@@ -170,40 +165,30 @@ public final class Codemojex implements AutoCloseable {
     /** The app on {@code owned}, which it owns until {@link #close()}; a failed start abandons it (the lock let go of). */
     static Codemojex on(OwnedRedis owned, Settings settings) {
         try {
-            return new Codemojex(owned.uri(), Option.some(owned), settings, ScoreWorker.Faults.NONE);
+            return new Codemojex(owned.uri(), Option.some(owned), settings, ScoreFaults.NONE);
         } catch (RuntimeException e) {
             owned.abandon();
             throw e;
         }
     }
 
-    /** What players do. */
-    public Play play() {
-        return play;
-    }
-
-    /** Who plays: joining games, sessions. */
-    public Players players() {
-        return players;
-    }
-
-    /** The writes that carry an {@code Idempotency-Key}: once per key and scope, a retry answered again. */
-    public codemojex.app.core.port.in.IdempotentRequests idempotency() {
-        return idempotency;
-    }
-
-    /** The read and operator use cases: the lobby, the feed, openings, results, boards, rebuilds, retention. */
+    /** Every use case, each behind its port: what the adapters (HTTP, command line, worker) are handed. */
     public UseCases useCases() {
         return uses;
     }
 
+    /** The projection reader every read use case shares: its metrics and the entries it skipped. */
+    public ProjectionReads reads() {
+        return reads;
+    }
+
     /** What the shared projection reader did so far (cache hits, incremental and full folds). */
-    public echomq.engine.projection.ProjectionReader.Metrics projectionMetrics() {
-        return uses.reads().metrics();
+    public ProjectionReader.Metrics projectionMetrics() {
+        return reads.metrics();
     }
 
     /** The clock the app reads time from. */
-    public java.time.Clock clock() { return settings.clock(); }
+    public Clock clock() { return settings.clock(); }
 
     /** How the app was put together: its node, its lease, its clock. */
     public Settings settings() { return settings; }
@@ -219,7 +204,7 @@ public final class Codemojex implements AutoCloseable {
     }
 
     /** Play sessions as they close, pushed on their game's event streams (not started: serve starts it). */
-    public codemojex.app.core.ClosingSessions closingSessions() {
+    public ClosingSessions closingSessions() {
         return sessions;
     }
 
@@ -247,17 +232,17 @@ public final class Codemojex implements AutoCloseable {
      * {@link RetentionDriver}, never past what a reader needs (the score workers' pending and
      * undelivered guesses, every board checkpoint); {@code outcomes} hears every run. Not started.
      */
-    public RetentionDriver keep(Duration keep, Duration every, java.util.function.Consumer<io.vavr.collection.List<RetentionDriver.Outcome>> outcomes) {
+    public RetentionDriver keep(Duration keep, Duration every, Consumer<List<RetentionDriver.Outcome>> outcomes) {
         return new RetentionDriver(uses.trims().keeping(keep, every), uses.trims().retention(), settings.clock(), outcomes);
     }
 
-    /** As {@link #keep(Duration, Duration, java.util.function.Consumer)}, each channel trimmed at most every {@link #KEEP_EVERY}. */
-    public RetentionDriver keep(Duration keep, java.util.function.Consumer<io.vavr.collection.List<RetentionDriver.Outcome>> outcomes) {
+    /** As {@link #keep(Duration, Duration, Consumer)}, each channel trimmed at most every {@link #KEEP_EVERY}. */
+    public RetentionDriver keep(Duration keep, Consumer<List<RetentionDriver.Outcome>> outcomes) {
         return keep(keep, KEEP_EVERY, outcomes);
     }
 
     /** The whole pass of {@code serve --keep} (#48): idle games ended, then the channels trimmed; run it every {@code every}. */
-    public KeepPass keepPass(Duration keep, Duration every, java.util.function.Consumer<KeepPass.Report> reports) {
+    public KeepPass keepPass(Duration keep, Duration every, Consumer<KeepPass.Report> reports) {
         return new KeepPass(uses.trims(), keep, keep(keep, every, run -> { }), reports);
     }
 

@@ -1,6 +1,8 @@
 package codemojex.app;
 
-import codemojex.app.core.Live;
+import codemojex.app.core.CastReader;
+import codemojex.app.core.LiveLead;
+import codemojex.app.core.service.LiveService;
 import codemojex.app.http.HealthWeb;
 import codemojex.app.http.Traffic;
 import codemojex.projections.Channels;
@@ -40,7 +42,7 @@ final class HealthCheck {
     }
 
     /** The health of {@code app}, whose worker runs in this process when {@code workerExpected}. */
-    static HealthWeb of(Codemojex app, boolean workerExpected, Live live, codemojex.app.core.CastReader casts, codemojex.app.core.LiveLead lead,
+    static HealthWeb of(Codemojex app, boolean workerExpected, LiveService live, CastReader casts, LiveLead lead,
                         Traffic traffic) {
         boolean up;
         try {
@@ -68,8 +70,8 @@ final class HealthCheck {
         boolean writing = "accepted".equals(writes);
         return new HealthWeb(status(up, writing, app.worker().isRunning() || !workerExpected, casts.latest("feed").isDefined()),
                 up ? "up" : "down",
-                writes, app.redis().client(), app.partitions().count(), worker, app.useCases().reads().metrics(),
-                app.useCases().reads().skippedEntries().noted().stream()
+                writes, app.redis().client(), app.partitions().count(), worker, app.reads().metrics(),
+                app.reads().skippedEntries().noted().stream()
                         .map(n -> new HealthWeb.Skipped(n.channel(), n.id().toString(), n.reason())).toList(),
                 traffic.requests(), traffic.streams(), new HealthWeb.Frames(traffic.framesBuilt(), traffic.framesSent()),
                 new HealthWeb.Streams(live.followerMetrics(), lead != null && lead.leading(),

@@ -4,9 +4,14 @@ import codemojex.app.core.GameKeeping;
 import codemojex.app.core.port.in.TrimUseCase;
 import echomq.engine.retention.RetentionDriver;
 import io.vavr.collection.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -50,17 +55,17 @@ public final class KeepPass implements Runnable {
      * Runs a pass every {@code every} on {@code scheduler}, the first one {@code every} from now; a
      * pass that fails is logged and the next one runs (a failed periodic task would never run again).
      */
-    public java.util.concurrent.ScheduledFuture<?> start(java.util.concurrent.ScheduledExecutorService scheduler, Duration every) {
+    public ScheduledFuture<?> start(ScheduledExecutorService scheduler, Duration every) {
         return scheduler.scheduleWithFixedDelay(() -> {
             try {
                 runOnce();
             } catch (RuntimeException e) {
                 LOG.warn("the --keep pass failed: {}; tried again at the next one", e.toString());
             }
-        }, every.toMillis(), every.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        }, every.toMillis(), every.toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(KeepPass.class);
+    private static final Logger LOG = LoggerFactory.getLogger(KeepPass.class);
 
     /** {@link #runOnce()}, for a scheduler: a failure (Redis down) is thrown to it, and the next pass tries again. */
     @Override

@@ -1,54 +1,31 @@
 package codemojex.app;
 
 import codemojex.app.core.CastReader;
-import codemojex.app.core.Live;
 import codemojex.app.core.LiveLead;
+import codemojex.app.core.port.out.LiveCasts;
+import codemojex.app.core.service.LiveService;
 import codemojex.app.http.HttpApi;
 import codemojex.app.http.Json;
 import codemojex.app.http.Traffic;
+import codemojex.app.redis.RedisLiveCasts;
 import echomq.engine.live.StreamFollowers;
 import io.javalin.Javalin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.Objects;
 
 /** The running app: HTTP API, web page and score worker over one {@link Codemojex}. */
 public final class Server implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(Server.class);
-
-    /** How often {@code serve} checkpoints every game's board unless told otherwise (so that retention can remove what the checkpoint holds). */
-    public static final Duration CHECKPOINT_EVERY = Duration.ofSeconds(10);
-
-    /**
-     * Where the detailed {@code /health} and {@code /metrics} are served: an address and a port of
-     * their own, apart from the public API's (as Spring Boot Actuator's management port).
-     *
-     * @param host the address to listen on; loopback by default, so only the host itself (a
-     *             scraper, an operator's shell, a sidecar) reads them
-     * @param port the port, 0 for a free one
-     */
-    public record Management(String host, int port) {
-        /** Loopback, a free port: what {@code serve} does without {@code --management-port}. */
-        public static final Management LOOPBACK = new Management("127.0.0.1", 0);
-
-        public Management {
-            Objects.requireNonNull(host, "host");
-            if (host.isBlank()) {
-                throw new IllegalArgumentException("--management-host must be an address, got nothing");
-            }
-            if (port < 0 || port > 65_535) {
-                throw new IllegalArgumentException("--management-port must be 0 (a free one) or 1..65535, got " + port);
-            }
-        }
-    }
 
     private final Codemojex app;
     private final Javalin http;
@@ -56,13 +33,13 @@ public final class Server implements AutoCloseable {
     private final ScheduledExecutorService checkpointer;
     private final ScheduledExecutorService pings;
     private final HttpApi api;
-    private final Live live;
+    private final LiveService live;
     private final ExecutorService dispatch;
     private final LiveLead lead;
     private final CastReader casts;
 
     private Server(Codemojex app, Javalin http, Javalin management, HttpApi api, ScheduledExecutorService checkpointer,
-                   ScheduledExecutorService pings, Live live, ExecutorService dispatch, LiveLead lead, CastReader casts) {
+                   ScheduledExecutorService pings, LiveService live, ExecutorService dispatch, LiveLead lead, CastReader casts) {
         this.lead = lead;
         this.casts = casts;
         this.api = api;
@@ -90,21 +67,20 @@ public final class Server implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        Live live = new Live(app.play(), app.useCases().feeds(), app.useCases().lobby(), app.useCases().boards(),
+        LiveService live = new LiveService(app.useCases().games(), app.useCases().feeds(), app.useCases().lobby(), app.useCases().boards(),
                 new StreamFollowers(app.redis().tail(), app.states(), Duration.ofSeconds(1)).observedBy(app.meters().library()),
                 app.partitions(), dispatch);
         // the lead's casts read back: what this instance's pages get of the feed, the lobby, the chart and the sessions
-        codemojex.app.core.port.LiveCasts casts = new codemojex.app.redis.RedisLiveCasts(app.redis().calls(), app.redis().tail(), app.states());
+        LiveCasts casts = new RedisLiveCasts(app.redis().calls(), app.redis().tail(), app.states());
         CastReader reader = new CastReader(casts, dispatch);
         reader.start();
         Traffic traffic = new Traffic();
         LiveLead[] lead = new LiveLead[1];
-        HttpApi api = new HttpApi(new HttpApi.Services(app.play(), app.players(), app.useCases().feeds(), app.useCases().boards(), app.useCases().openings(), app.useCases().results(),
-                app.useCases().sessions(), live, app.chart(), app.closingSessions(), app.clock(), app.idempotency(), casts, reader),
+        HttpApi api = new HttpApi(new HttpApi.Services(app.useCases(), live, live, app.chart(), app.closingSessions(), app.clock(), casts, reader),
                 new HttpApi.Options(options.writes(), options.reads(), options.rooms(), traffic, app.meters().registry(),
                         () -> HealthCheck.of(app, options.worker(), live, reader, lead[0], traffic), app.meters()::scrape), Json.mapper());
         // one instance computes the live values and casts them (#54): whichever holds the lead's lease
-        lead[0] = new LiveLead(app.redis().leases(), "live-" + app.settings().node() + "-" + Long.toString(new java.security.SecureRandom().nextLong() >>> 1, 36),
+        lead[0] = new LiveLead(app.redis().leases(), "live-" + app.settings().node() + "-" + Long.toString(new SecureRandom().nextLong() >>> 1, 36),
                 app.settings().lease(), app.clock(), api::lead, api::follow, api::keepCasts);
         lead[0].start();
         Javalin http = api.create();
@@ -142,25 +118,6 @@ public final class Server implements AutoCloseable {
         pings.scheduleWithFixedDelay(surviving("event stream pings", api::ping), PING_EVERY.toMillis(), PING_EVERY.toMillis(),
                 TimeUnit.MILLISECONDS);
         return new Server(app, http, ops, api, checkpointer, pings, live, dispatch, lead[0], reader);
-    }
-
-    /** The shortest and the longest time between two board checkpoints. */
-    public static final Duration CHECKPOINT_EVERY_MIN = Duration.ofSeconds(1);
-    public static final Duration CHECKPOINT_EVERY_MAX = Duration.ofDays(1);
-
-    /**
-     * {@code every}, when it is a period of board checkpoints: {@link #CHECKPOINT_EVERY_MIN} (a fold of
-     * the tail per second at most) to {@link #CHECKPOINT_EVERY_MAX} (retention keeps what no checkpoint
-     * holds yet, so a rarer one would hold the log back for longer).
-     *
-     * @throws IllegalArgumentException naming the value otherwise
-     */
-    public static Duration requireCheckpointEvery(Duration every) {
-        Objects.requireNonNull(every, "checkpointEvery");
-        if (every.compareTo(CHECKPOINT_EVERY_MIN) < 0 || every.compareTo(CHECKPOINT_EVERY_MAX) > 0) {
-            throw new IllegalArgumentException("checkpoint-every must be 1s..1d, got " + every);
-        }
-        return every;
     }
 
     /**
@@ -223,7 +180,7 @@ public final class Server implements AutoCloseable {
     }
 
     /** What its pages watch, pushed. */
-    public Live live() {
+    public LiveService live() {
         return live;
     }
 

@@ -21,14 +21,14 @@ import java.util.Objects;
  * @param checkpointEvery how often every game's board is checkpointed (the first that long after the start), 1s..1d
  */
 public record ServerOptions(String host, int port, RateLimiter writes, RateLimiter reads, RateLimiter rooms, boolean worker,
-                      Server.Management management, Duration checkpointEvery) {
+                      Management management, Duration checkpointEvery) {
     public ServerOptions {
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(writes, "writes");
         Objects.requireNonNull(reads, "reads");
         Objects.requireNonNull(rooms, "rooms");
         Objects.requireNonNull(management, "management");
-        Server.requireCheckpointEvery(checkpointEvery);
+        requireCheckpointEvery(checkpointEvery);
         if (port < 0 || port > 65_535) {
             throw new IllegalArgumentException("--port must be 0 (a free one) or 1..65535, got " + port);
         }
@@ -37,10 +37,10 @@ public record ServerOptions(String host, int port, RateLimiter writes, RateLimit
         }
     }
 
-    /** On {@code host:port}, nothing limited, with a score worker, the details on loopback, checkpoints every {@link Server#CHECKPOINT_EVERY}. */
+    /** On {@code host:port}, nothing limited, with a score worker, the details on loopback, checkpoints every {@link #CHECKPOINT_EVERY}. */
     public static ServerOptions on(String host, int port) {
         return new ServerOptions(host, port, RateLimiter.unlimited(), RateLimiter.unlimited(), RateLimiter.unlimited(), true,
-                Server.Management.LOOPBACK, Server.CHECKPOINT_EVERY);
+                Management.LOOPBACK, CHECKPOINT_EVERY);
     }
 
     /** These options with joins and guesses limited by {@code writes}. */
@@ -74,7 +74,7 @@ public record ServerOptions(String host, int port, RateLimiter writes, RateLimit
     }
 
     /** These options with the details served on {@code management}. */
-    public ServerOptions withManagement(Server.Management management) {
+    public ServerOptions withManagement(Management management) {
         return new ServerOptions(host, port, writes, reads, rooms, worker, management, checkpointEvery);
     }
 
@@ -92,4 +92,50 @@ public record ServerOptions(String host, int port, RateLimiter writes, RateLimit
     private static RateLimiter limiter(String what, double perSecond, Clock clock) {
         return perSecond <= 0 ? RateLimiter.unlimited() : new RateLimiter(what, perSecond, (int) Math.max(1, perSecond * 2), clock);
     }
+
+    /** How often {@code serve} checkpoints every game's board unless told otherwise (so that retention can remove what the checkpoint holds). */
+    public static final Duration CHECKPOINT_EVERY = Duration.ofSeconds(10);
+
+    /**
+     * Where the detailed {@code /health} and {@code /metrics} are served: an address and a port of
+     * their own, apart from the public API's (as Spring Boot Actuator's management port).
+     *
+     * @param host the address to listen on; loopback by default, so only the host itself (a
+     *             scraper, an operator's shell, a sidecar) reads them
+     * @param port the port, 0 for a free one
+     */
+    public record Management(String host, int port) {
+        /** Loopback, a free port: what {@code serve} does without {@code --management-port}. */
+        public static final Management LOOPBACK = new Management("127.0.0.1", 0);
+
+        public Management {
+            Objects.requireNonNull(host, "host");
+            if (host.isBlank()) {
+                throw new IllegalArgumentException("--management-host must be an address, got nothing");
+            }
+            if (port < 0 || port > 65_535) {
+                throw new IllegalArgumentException("--management-port must be 0 (a free one) or 1..65535, got " + port);
+            }
+        }
+    }
+
+    /** The shortest and the longest time between two board checkpoints. */
+    public static final Duration CHECKPOINT_EVERY_MIN = Duration.ofSeconds(1);
+    public static final Duration CHECKPOINT_EVERY_MAX = Duration.ofDays(1);
+
+    /**
+     * {@code every}, when it is a period of board checkpoints: {@link #CHECKPOINT_EVERY_MIN} (a fold of
+     * the tail per second at most) to {@link #CHECKPOINT_EVERY_MAX} (retention keeps what no checkpoint
+     * holds yet, so a rarer one would hold the log back for longer).
+     *
+     * @throws IllegalArgumentException naming the value otherwise
+     */
+    public static Duration requireCheckpointEvery(Duration every) {
+        Objects.requireNonNull(every, "checkpointEvery");
+        if (every.compareTo(CHECKPOINT_EVERY_MIN) < 0 || every.compareTo(CHECKPOINT_EVERY_MAX) > 0) {
+            throw new IllegalArgumentException("checkpoint-every must be 1s..1d, got " + every);
+        }
+        return every;
+    }
+
 }

@@ -1,5 +1,7 @@
 package codemojex.app;
 
+import codemojex.app.core.DurationFields;
+import codemojex.app.core.port.in.SessionsQuery;
 import codemojex.app.redis.StoredPartitions;
 import codemojex.projections.GamePartitions;
 import echomq.domain.id.Snowflake;
@@ -9,8 +11,6 @@ import io.vavr.control.Option;
 
 import java.security.SecureRandom;
 import java.time.Clock;
-import codemojex.app.core.Durations;
-
 import java.time.Duration;
 import java.util.Objects;
 
@@ -41,8 +41,15 @@ import java.util.Objects;
  *                    commits, room opens, joins and the kept answers of {@code Idempotency-Key}s
  */
 public record Settings(int node, Clock clock, Duration claimIdle, int commitBatch, Option<Integer> partitions,
-                       Duration sessionTtl, Codemojex.Client client, Duration chartBucket, ClockBound clockBound, Duration lease,
+                       Duration sessionTtl, RedisClient client, Duration chartBucket, ClockBound clockBound, Duration lease,
                        Duration sessionGap, Durability durability) {
+
+    /**
+     * The system's clock, read here, in the composition root, and nowhere else: every other class
+     * takes the clock it is given ({@link #clock()}, by default this one), so tests can move time.
+     */
+    public static final Clock SYSTEM_CLOCK = Clock.systemUTC();
+
 
     /** The partition lease unless told otherwise: 10 s. */
     public static final Duration DEFAULT_LEASE = Duration.ofSeconds(10);
@@ -61,7 +68,7 @@ public record Settings(int node, Clock clock, Duration claimIdle, int commitBatc
         if (claimIdle.isNegative()) {
             throw new IllegalArgumentException("claim-idle must be >= 0, got " + claimIdle);
         }
-        Durations.requireWithin("claim-idle", claimIdle, Duration.ZERO, Durations.MAX);
+        DurationFields.requireWithin("claim-idle", claimIdle, Duration.ZERO, DurationFields.MAX);
         if (commitBatch < 1 || commitBatch > 1000) {
             throw new IllegalArgumentException("commit batch must be 1..1000, got " + commitBatch);
         }
@@ -70,7 +77,7 @@ public record Settings(int node, Clock clock, Duration claimIdle, int commitBatc
             throw new IllegalArgumentException("session-ttl must be more than 0, got " + sessionTtl);
         }
         // a session's end is now + ttl in epoch milliseconds: bounded, it never overflows
-        Durations.requireWithin("session-ttl", sessionTtl, Duration.ofMillis(1), Durations.MAX);
+        DurationFields.requireWithin("session-ttl", sessionTtl, Duration.ofMillis(1), DurationFields.MAX);
         Objects.requireNonNull(partitions, "partitions");
         partitions.forEach(GamePartitions::new);
         Objects.requireNonNull(chartBucket, "chartBucket");
@@ -79,39 +86,39 @@ public record Settings(int node, Clock clock, Duration claimIdle, int commitBatc
             throw new IllegalArgumentException("chart-bucket must be 1s..1d in whole milliseconds, got " + chartBucket);
         }
         Objects.requireNonNull(clockBound, "clockBound");
-        Durations.requireWithin("lease", Objects.requireNonNull(lease, "lease"), Duration.ofMillis(50), Duration.ofHours(1));
-        Durations.requireWithin("session-gap", sessionGap, Duration.ofSeconds(1), Duration.ofHours(1));
+        DurationFields.requireWithin("lease", Objects.requireNonNull(lease, "lease"), Duration.ofMillis(50), Duration.ofHours(1));
+        DurationFields.requireWithin("session-gap", sessionGap, Duration.ofSeconds(1), Duration.ofHours(1));
         Objects.requireNonNull(durability, "durability");
     }
 
     /** These settings with writes acknowledged as Redis answers them ({@link Durability#NONE}). */
     public Settings(int node, Clock clock, Duration claimIdle, int commitBatch, Option<Integer> partitions, Duration sessionTtl,
-                    Codemojex.Client client, Duration chartBucket, ClockBound clockBound, Duration lease, Duration sessionGap) {
+                    RedisClient client, Duration chartBucket, ClockBound clockBound, Duration lease, Duration sessionGap) {
         this(node, clock, claimIdle, commitBatch, partitions, sessionTtl, client, chartBucket, clockBound, lease, sessionGap, Durability.NONE);
     }
 
     /** These settings with sessions of {@link codemojex.app.core.port.in.SessionsQuery#DEFAULT_GAP}. */
     public Settings(int node, Clock clock, Duration claimIdle, int commitBatch, Option<Integer> partitions, Duration sessionTtl,
-                    Codemojex.Client client, Duration chartBucket, ClockBound clockBound, Duration lease) {
+                    RedisClient client, Duration chartBucket, ClockBound clockBound, Duration lease) {
         this(node, clock, claimIdle, commitBatch, partitions, sessionTtl, client, chartBucket, clockBound, lease,
-                codemojex.app.core.port.in.SessionsQuery.DEFAULT_GAP);
+                SessionsQuery.DEFAULT_GAP);
     }
 
     /** These settings with the {@link #DEFAULT_LEASE}. */
     public Settings(int node, Clock clock, Duration claimIdle, int commitBatch, Option<Integer> partitions, Duration sessionTtl,
-                    Codemojex.Client client, Duration chartBucket, ClockBound clockBound) {
+                    RedisClient client, Duration chartBucket, ClockBound clockBound) {
         this(node, clock, claimIdle, commitBatch, partitions, sessionTtl, client, chartBucket, clockBound, DEFAULT_LEASE);
     }
 
     /** These settings with the library's {@link ClockBound#DEFAULT}. */
     public Settings(int node, Clock clock, Duration claimIdle, int commitBatch, Option<Integer> partitions, Duration sessionTtl,
-                    Codemojex.Client client, Duration chartBucket) {
+                    RedisClient client, Duration chartBucket) {
         this(node, clock, claimIdle, commitBatch, partitions, sessionTtl, client, chartBucket, ClockBound.DEFAULT);
     }
 
     /** These settings with the chart in buckets of {@link #DEFAULT_CHART_BUCKET}. */
     public Settings(int node, Clock clock, Duration claimIdle, int commitBatch, Option<Integer> partitions, Duration sessionTtl,
-                    Codemojex.Client client) {
+                    RedisClient client) {
         this(node, clock, claimIdle, commitBatch, partitions, sessionTtl, client, DEFAULT_CHART_BUCKET);
     }
 
@@ -139,16 +146,16 @@ public record Settings(int node, Clock clock, Duration claimIdle, int commitBatc
     /** Settings one value at a time, checked all together by {@link #build()}. */
     public static final class Builder {
         private int node = new SecureRandom().nextInt(Snowflake.MAX_NODE + 1);
-        private Clock clock = Codemojex.SYSTEM_CLOCK;
+        private Clock clock = SYSTEM_CLOCK;
         private Duration claimIdle = Duration.ofSeconds(30);
         private int commitBatch = 100;
         private Option<Integer> partitions = Option.none();
         private Duration sessionTtl = DEFAULT_SESSION_TTL;
-        private Codemojex.Client client = Codemojex.Client.JEDIS;
+        private RedisClient client = RedisClient.JEDIS;
         private Duration chartBucket = DEFAULT_CHART_BUCKET;
         private ClockBound clockBound = ClockBound.DEFAULT;
         private Duration lease = DEFAULT_LEASE;
-        private Duration sessionGap = codemojex.app.core.port.in.SessionsQuery.DEFAULT_GAP;
+        private Duration sessionGap = SessionsQuery.DEFAULT_GAP;
         private Durability durability = Durability.NONE;
 
         private Builder() {
@@ -196,7 +203,7 @@ public record Settings(int node, Clock clock, Duration claimIdle, int commitBatc
         }
 
         /** On client {@code c}. */
-        public Builder client(Codemojex.Client c) {
+        public Builder client(RedisClient c) {
             this.client = c;
             return this;
         }

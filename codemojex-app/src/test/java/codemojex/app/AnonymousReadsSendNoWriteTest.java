@@ -55,10 +55,10 @@ class AnonymousReadsSendNoWriteTest {
              Codemojex app = Codemojex.connect(redis.uri(), AppFixture.onClock(clock).build())) {
             app.worker().start();
             Random r = new Random(48);
-            String game = app.play().open("anonymous").game();
+            String game = app.useCases().rooms().open("anonymous").game();
             for (int i = 0; i < 12; i++) {
                 clock.advance(Duration.ofSeconds(9));
-                app.play().submit(game, TestPlayers.id("p" + i % 3), "p" + i % 3, app.play().game(game).keyboard().drawGuess(r).toString());
+                app.useCases().guesses().submit(game, TestPlayers.id("p" + i % 3), "p" + i % 3, app.useCases().games().game(game).keyboard().drawGuess(r).toString());
             }
             AppFixture.await("every guess scored", () -> app.useCases().feeds().feed(codemojex.app.core.FeedWindow.parse("15m")).value().guesses() == 12);
             app.worker().stop();

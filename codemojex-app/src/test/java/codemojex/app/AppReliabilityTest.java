@@ -42,7 +42,7 @@ class AppReliabilityTest {
             Map<String, Long> perGuess = scoredPerGuess(f.app);
             int scored = 0;
             for (Map.Entry<String, String> g : report.guessToGame().entrySet()) {
-                String status = f.app.play().guess(g.getValue(), g.getKey()).status();
+                String status = f.app.useCases().games().guess(g.getValue(), g.getKey()).status();
                 assertThat(status).isIn("scored", "rejected");
                 if (status.equals("scored")) {
                     scored++;
@@ -63,15 +63,15 @@ class AppReliabilityTest {
 
     /** Redis restarted under the running worker: it backs off, reconnects, and every guess is scored once. */
     @ParameterizedTest
-    @EnumSource(Codemojex.Client.class)
-    void redisRestartedUnderTheRunningWorker(Codemojex.Client client) {
+    @EnumSource(RedisClient.class)
+    void redisRestartedUnderTheRunningWorker(RedisClient client) {
         try (RedisServerProcess redis = TestRedis.privateServer("--appendonly", "yes", "--appendfsync", "always");
              Codemojex app = Codemojex.connect(redis.uri(), Settings.builder().claimIdle(Duration.ofSeconds(1)).client(client).build())) {
             app.worker().start();
-            String game = app.play().open("restart").game();
-            Keyboard k = app.play().game(game).keyboard();
+            String game = app.useCases().rooms().open("restart").game();
+            Keyboard k = app.useCases().games().game(game).keyboard();
             // guesses are six distinct emojis (#27), drawn without one emoji of the secret: none settles the game
-            Keyboard guessing = new Keyboard(k.keys().remove(app.play().game(game).secret().get(0)));
+            Keyboard guessing = new Keyboard(k.keys().remove(app.useCases().games().game(game).secret().get(0)));
             Random r = new Random(3);
             List<BrandedId> guesses = new ArrayList<>();
             for (int round = 0; round < 3; round++) {
@@ -99,7 +99,7 @@ class AppReliabilityTest {
     private static BrandedId submitRetrying(Codemojex app, String game, String player, String guess) {
         for (int attempt = 0; ; attempt++) {
             try {
-                return app.play().submit(game, TestPlayers.id(player), player, guess);
+                return app.useCases().guesses().submit(game, TestPlayers.id(player), player, guess);
             } catch (echomq.domain.stream.StreamStoreException e) {
                 if (attempt > 50) {
                     throw e;
@@ -111,7 +111,7 @@ class AppReliabilityTest {
 
     private static boolean allScored(Codemojex app, String game, List<BrandedId> guesses) {
         try {
-            return guesses.stream().allMatch(id -> app.play().guess(game, id.toString()).status().equals("scored"));
+            return guesses.stream().allMatch(id -> app.useCases().games().guess(game, id.toString()).status().equals("scored"));
         } catch (echomq.domain.stream.StreamStoreException e) {
             return false;
         }

@@ -74,7 +74,7 @@ class ArchitectureTest {
     @Test
     void theAppCoreIsThere() {
         // the rules above would pass on nothing: prove the core and its ports exist where they say
-        classes().that().resideInAPackage("codemojex.app.core.port").and().areTopLevelClasses().should().beInterfaces().check(ALL);
+        classes().that().resideInAPackage("codemojex.app.core.port.out").and().areTopLevelClasses().should().beInterfaces().check(ALL);
         org.assertj.core.api.Assertions.assertThat(ALL.that(com.tngtech.archunit.core.domain.JavaClass.Predicates
                 .resideInAPackage("codemojex.app.core.."))).hasSizeGreaterThan(5);
     }
@@ -154,9 +154,11 @@ class ArchitectureTest {
     /** Each use case is a port of its own, an interface; each service answers one of them. */
     @Test
     void theCoreIsLaidOutByUseCase() {
-        classes().that().resideInAPackage("codemojex.app.core.port.in").and().areTopLevelClasses().should().beInterfaces().check(ALL);
+        classes().that().resideInAPackage("codemojex.app.core.port.in").and().areTopLevelClasses().and().doNotHaveSimpleName("UseCases")
+                .should().beInterfaces().check(ALL);
         classes().that().resideInAPackage("codemojex.app.core.service").and().areTopLevelClasses()
-                .and().doNotHaveSimpleName("ProjectionReads").and().doNotHaveSimpleName("package-info")
+                .and().arePublic().and().doNotHaveSimpleName("ProjectionReads").and().doNotHaveSimpleName("GameCache")
+                .and().doNotHaveSimpleName("package-info")
                 .should().implement(com.tngtech.archunit.base.DescribedPredicate.describe("a use case of core.port.in",
                         (com.tngtech.archunit.core.domain.JavaClass c) -> c.getPackageName().equals("codemojex.app.core.port.in")))
                 .andShould().haveSimpleNameEndingWith("Service")
@@ -168,9 +170,77 @@ class ArchitectureTest {
     /** The web and the command line ask the use cases through their ports, never a service itself. */
     @Test
     void theAdaptersAskThePortsNotTheServices() {
-        noClasses().that().resideInAnyPackage("codemojex.app.http..", "codemojex.app.cli..")
+        noClasses().that().resideInAnyPackage("codemojex.app.http..", "codemojex.app.cli..", "codemojex.app.worker..")
                 .should().dependOnClassesThat().resideInAPackage("codemojex.app.core.service..")
                 .check(ALL);
+    }
+
+    /**
+     * The adapters that drive the core (the web, the command line, the score worker) see it through
+     * {@code core.port.in} and its values, never an outbound port, but for their own I/O: the worker's
+     * input ({@code GuessInbox}, the consumer group it reads) and the lead's casts ({@code LiveCasts},
+     * which the web writes and reads back for its event streams).
+     */
+    @Test
+    void theDrivingAdaptersSeeTheCoreThroughItsInboundPorts() {
+        DRIVING_ADAPTERS_SEE_NO_OUTBOUND_PORT.check(ALL);
+    }
+
+    /** The rule above fails on an adapter that reaches an outbound port: it is not vacuous. */
+    @Test
+    void theInboundRuleFindsAnAdapterThatReachesAnOutboundPort() {
+        JavaClasses planted = new ClassFileImporter().importClasses(codemojex.app.http.PlantedOffenders.ReadsTheGameStore.class);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> DRIVING_ADAPTERS_SEE_NO_OUTBOUND_PORT.check(planted))
+                .hasMessageContaining("PlantedOffenders$ReadsTheGameStore").hasMessageContaining("core.port.out.Games");
+    }
+
+    static final com.tngtech.archunit.lang.ArchRule DRIVING_ADAPTERS_SEE_NO_OUTBOUND_PORT = noClasses()
+            .that().resideInAnyPackage("codemojex.app.http..", "codemojex.app.cli..", "codemojex.app.worker..")
+            .should().dependOnClassesThat(com.tngtech.archunit.base.DescribedPredicate.describe("an outbound port of core.port.out other than the adapter's own I/O",
+                    (com.tngtech.archunit.core.domain.JavaClass c) -> c.getPackageName().equals("codemojex.app.core.port.out")
+                            && !c.getName().startsWith("codemojex.app.core.port.out.GuessInbox")
+                            && !c.getName().startsWith("codemojex.app.core.port.out.LiveCasts")));
+
+    /** No main file of the app points back at a file that points at it (a pair of top-level types that depend on each other is one thing in two files). */
+    @Test
+    void noFileOfTheAppPointsBackAtAFileThatPointsAtIt() {
+        org.assertj.core.api.Assertions.assertThat(pointingBack(ALL)).isEmpty();
+    }
+
+    /** The rule above finds two types that point at each other: it is not vacuous. */
+    @Test
+    void thePointingBackRuleFindsAPair() {
+        JavaClasses planted = new ClassFileImporter().importClasses(codemojex.app.http.PlantedOffenders.class,
+                codemojex.app.http.PlantedPair.class);
+        org.assertj.core.api.Assertions.assertThat(pointingBack(planted)).contains("http.PlantedOffenders <-> http.PlantedPair");
+    }
+
+    /** Every pair of top-level types of the app (nested ones count as their top-level type) that depend on each other, as {@code a <-> b}. */
+    static java.util.List<String> pointingBack(JavaClasses classes) {
+        java.util.Map<String, java.util.Set<String>> to = new java.util.TreeMap<>();
+        for (com.tngtech.archunit.core.domain.JavaClass c : classes) {
+            if (!c.getPackageName().startsWith("codemojex.app")) {
+                continue;
+            }
+            for (com.tngtech.archunit.core.domain.Dependency d : c.getDirectDependenciesFromSelf()) {
+                String target = topLevel(d.getTargetClass());
+                if (d.getTargetClass().getPackageName().startsWith("codemojex.app") && !target.equals(topLevel(c))) {
+                    to.computeIfAbsent(topLevel(c), k -> new java.util.TreeSet<>()).add(target);
+                }
+            }
+        }
+        java.util.List<String> pairs = new java.util.ArrayList<>();
+        to.forEach((a, bs) -> bs.stream().filter(b -> a.compareTo(b) < 0 && to.getOrDefault(b, java.util.Set.of()).contains(a))
+                .forEach(b -> pairs.add(a.replace("codemojex.app.", "") + " <-> " + b.replace("codemojex.app.", ""))));
+        return pairs;
+    }
+
+    private static String topLevel(com.tngtech.archunit.core.domain.JavaClass c) {
+        com.tngtech.archunit.core.domain.JavaClass t = c;
+        while (t.getEnclosingClass().isPresent()) {
+            t = t.getEnclosingClass().get();
+        }
+        return t.getName();
     }
 
     /**
@@ -193,7 +263,7 @@ class ArchitectureTest {
     }
 
     static final com.tngtech.archunit.lang.ArchRule READS_THE_SYSTEM_CLOCK = noClasses().that().resideInAPackage("codemojex.app..")
-            .and().doNotHaveFullyQualifiedName("codemojex.app.Codemojex").and().doNotHaveFullyQualifiedName("codemojex.app.cli.CodemojexCli")
+            .and().doNotHaveFullyQualifiedName("codemojex.app.Settings")
             .should().callMethodWhere(com.tngtech.archunit.base.DescribedPredicate.describe(
                     "reads the system's clock (Instant.now(), System.currentTimeMillis(), Clock.system*, a date or time's now())",
                     (com.tngtech.archunit.core.domain.JavaMethodCall call) -> readsTheSystemClock(call.getTarget().getOwner().getName(),
@@ -226,6 +296,62 @@ class ArchitectureTest {
         java.time.LocalDate at() {
             return java.time.LocalDate.now(java.time.Clock.systemDefaultZone());
         }
+    }
+
+    /** No main file of the app writes a type fully qualified where an import would do (only a clash of simple names needs it). */
+    @Test
+    void noMainTypeIsWrittenFullyQualifiedWhereAnImportWouldDo() throws java.io.IOException {
+        java.util.List<String> found = new java.util.ArrayList<>();
+        java.nio.file.Path root = java.nio.file.Path.of("src/main/java");
+        try (java.util.stream.Stream<java.nio.file.Path> sources = java.nio.file.Files.walk(root)) {
+            for (java.nio.file.Path f : sources.filter(p -> p.toString().endsWith(".java")).toList()) {
+                java.util.Set<String> samePackage = new java.util.HashSet<>();
+                try (java.util.stream.Stream<java.nio.file.Path> siblings = java.nio.file.Files.list(f.getParent())) {
+                    siblings.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".java")).forEach(n -> samePackage.add(n.substring(0, n.length() - 5)));
+                }
+                fullyQualified(java.nio.file.Files.readString(f), samePackage).forEach(n -> found.add(root.relativize(f) + ": " + n));
+            }
+        }
+        org.assertj.core.api.Assertions.assertThat(found).as("types written fully qualified where an import would do").isEmpty();
+    }
+
+    /** The rule above finds a type written fully qualified: it is not vacuous (and a clash of simple names is let be). */
+    @Test
+    void theFullyQualifiedRuleFindsAName() {
+        String source = "package p;\nimport io.vavr.collection.List;\nclass A {\n  java.time.Duration d; java.util.List<String> clash; // java.time.Instant\n"
+                + "  String s = \"java.time.Clock\";\n}\n";
+        org.assertj.core.api.Assertions.assertThat(fullyQualified(source, java.util.Set.of("A"))).containsExactly("java.time.Duration");
+    }
+
+    private static final java.util.regex.Pattern QUALIFIED = java.util.regex.Pattern.compile(
+            "(?<![\\w.])((?:codemojex|echomq|java|javax|io|org|com|redis)(?:\\.[a-z_]\\w*)+)\\.([A-Z]\\w*)");
+
+    /** The names {@code source} writes fully qualified (outside comments, strings and its imports) that an import would do for. */
+    static java.util.List<String> fullyQualified(String source, java.util.Set<String> samePackage) {
+        String code = source.replaceAll("(?s)/\\*.*?\\*/", " ").replaceAll("//[^\\n]*", " ").replaceAll("\"(?:\\\\.|[^\"\\\\\\n])*\"", "\"\"");
+        java.util.Map<String, String> imported = new java.util.HashMap<>();
+        java.util.regex.Matcher im = java.util.regex.Pattern.compile("(?m)^import\\s+([\\w.]+)\\.(\\w+);").matcher(code);
+        while (im.find()) {
+            imported.put(im.group(2), im.group(1) + "." + im.group(2));
+        }
+        java.util.Set<String> declared = new java.util.HashSet<>();
+        java.util.regex.Matcher d = java.util.regex.Pattern.compile("\\b(?:class|interface|record|enum)\\s+([A-Z]\\w*)").matcher(code);
+        while (d.find()) {
+            declared.add(d.group(1));
+        }
+        String body = code.replaceAll("(?m)^(?:import|package)\\s[^;]*;", "");
+        java.util.List<String> names = new java.util.ArrayList<>();
+        java.util.regex.Matcher q = QUALIFIED.matcher(body);
+        while (q.find()) {
+            String simple = q.group(2);
+            String full = q.group(1) + "." + simple;
+            boolean clash = imported.containsKey(simple) && !imported.get(simple).equals(full) || declared.contains(simple)
+                    || samePackage.contains(simple) || q.group(1).equals("java.lang");
+            if (!clash) {
+                names.add(full);
+            }
+        }
+        return names;
     }
 
     /** The most lines a main source file of the app may have: a class past it does more than one thing. */

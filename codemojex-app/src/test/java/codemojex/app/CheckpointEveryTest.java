@@ -26,9 +26,9 @@ class CheckpointEveryTest {
         try (Codemojex app = Codemojex.connect(redis.uri(), Settings.defaults());
              UnifiedJedis direct = RedisConnections.connect(redis.uri());
              Server server = Server.start(app, ServerOptions.on("127.0.0.1", 0).withCheckpointEvery(Duration.ofSeconds(1)))) {
-            var opened = app.play().open("checkpoints");
+            var opened = app.useCases().rooms().open("checkpoints");
             String guess = opened.keyboard().drawGuess(new java.util.Random(7)).toString();
-            app.play().submit(opened.game(), PlayerIds.ofName("ada"), "ada", guess);
+            app.useCases().guesses().submit(opened.game(), PlayerIds.ofName("ada"), "ada", guess);
             long deadline = System.nanoTime() + Duration.ofSeconds(8).toNanos(); // the default period would take 10 s for the first
             while (direct.keys(BOARDS).isEmpty() && System.nanoTime() < deadline) {
                 Thread.sleep(50);

@@ -43,7 +43,7 @@ class CliTest {
     static void start() {
         f = new AppFixture();
         game = f.post("/rooms", Map.of("room", "cli")).json().get("game").asText();
-        String guess = f.app.play().game(game).keyboard().keys().take(6).mkString();
+        String guess = f.app.useCases().games().game(game).keyboard().keys().take(6).mkString();
         String id = f.guess(game, "ada", guess).json().get("guessId").asText();
         f.awaitScore(game, id);
     }

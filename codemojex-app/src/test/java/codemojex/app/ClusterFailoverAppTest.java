@@ -64,7 +64,7 @@ class ClusterFailoverAppTest {
             Map<String, Long> perGuess = AppReliabilityTest.scoredPerGuess(f.app);
             int scored = 0;
             for (Map.Entry<String, String> g : report.guessToGame().entrySet()) {
-                String status = f.app.play().guess(g.getValue(), g.getKey()).status();
+                String status = f.app.useCases().games().guess(g.getValue(), g.getKey()).status();
                 assertThat(status).as(g.getKey()).isIn("scored", "rejected");
                 if (status.equals("scored")) {
                     scored++;
@@ -105,7 +105,7 @@ class ClusterFailoverAppTest {
             java.util.List<String> games = new java.util.ArrayList<>();
             Map<String, io.vavr.collection.Vector<codemojex.projections.Emoji>> keyboards = new java.util.HashMap<>();
             for (int g = 0; g < 4; g++) {
-                var opened = f.app.play().open("killed");
+                var opened = f.app.useCases().rooms().open("killed");
                 games.add(opened.game());
                 keyboards.put(opened.game(), opened.keyboard().keys()); // the player's page knows the keyboard
             }
@@ -122,7 +122,7 @@ class ClusterFailoverAppTest {
                 for (int attempt = 0; ; attempt++) {
                     try {
                         String player = "p" + r.nextInt(8);
-                        f.app.play().submit(game, TestPlayers.id(player), player, guess);
+                        f.app.useCases().guesses().submit(game, TestPlayers.id(player), player, guess);
                         submitted++;
                         break;
                     } catch (RuntimeException unavailable) {
@@ -140,10 +140,10 @@ class ClusterFailoverAppTest {
             for (echomq.domain.stream.StreamEntry e : inLog) {
                 String id = e.branded().get().toString();
                 String game = e.field("game").get();
-                String status = f.app.play().guess(game, id).status();
+                String status = f.app.useCases().games().guess(game, id).status();
                 while (status.equals("pending") && System.nanoTime() < deadline) {
                     Thread.sleep(50);
-                    status = f.app.play().guess(game, id).status();
+                    status = f.app.useCases().games().guess(game, id).status();
                 }
                 assertThat(status).as("guess %s (entry %s)", id, e.id()).isIn("scored", "rejected");
             }

@@ -1,6 +1,6 @@
 package codemojex.app;
 
-import codemojex.app.core.SessionToken;
+import codemojex.app.core.LoginToken;
 import codemojex.app.http.RateLimiter;
 import codemojex.app.redis.Keys;
 import codemojex.projections.Channels;
@@ -69,7 +69,7 @@ class DataBeforePlayerIdsTest {
         Code secret = f.secret(game);
         String good = new Code(secret.emojis().update(0, secret.get(1)).update(1, secret.get(0))).text(); // 560
         String rotated = new Code(secret.emojis().tail().append(secret.get(0))).text(); // 400
-        String room = f.app.play().game(game).room();
+        String room = f.app.useCases().games().game(game).room();
         Keys keys = Keys.ONE;
         String derived = PlayerIds.ofName("ada");
 
@@ -89,7 +89,7 @@ class DataBeforePlayerIdsTest {
                 redis.clients.jedis.params.XAddParams.xAddParams().id(guessId.streamId().toString()), old);
         f.direct().zadd(keys.board(game), -560, "ada");
         f.direct().hset(keys.scores(game), guessId.toString(), String.join("\t", "scored", "ada", good, "1,1,0,0,0,0", "560"));
-        SessionToken token = SessionToken.random(new SecureRandom());
+        LoginToken token = LoginToken.random(new SecureRandom());
         long expires = CLOCK.millis() + Duration.ofHours(1).toMillis();
         f.direct().hset(keys.players(game), "ada", Long.toString(expires));
         f.direct().hset(keys.session(game, token.hash()), Map.of("game", game, "player", "ada", "expires", Long.toString(expires)));

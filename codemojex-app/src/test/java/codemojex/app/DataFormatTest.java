@@ -86,13 +86,13 @@ class DataFormatTest {
             assertThat(app.partitions().count()).isEqualTo(2);
             String won = expected.getProperty("won");
             String open = expected.getProperty("open");
-            assertThat(app.play().game(won).settled()).isTrue();
-            assertThat(app.play().game(won).winner()).isEqualTo(Option.some(expected.getProperty("winner")));
-            assertThat(app.play().game(open).settled()).isFalse();
+            assertThat(app.useCases().games().game(won).settled()).isTrue();
+            assertThat(app.useCases().games().game(won).winner()).isEqualTo(Option.some(expected.getProperty("winner")));
+            assertThat(app.useCases().games().game(open).settled()).isFalse();
             assertThat(app.useCases().boards().board(won, 10).toString()).isEqualTo(expected.getProperty("board.won"));
             assertThat(app.useCases().boards().board(open, 10).toString()).isEqualTo(expected.getProperty("board.open"));
-            assertThat(app.players().authenticate(won, Option.some(expected.getProperty("token.ada"))).player()).isEqualTo("ada");
-            assertThat(app.players().authenticate(open, Option.some(expected.getProperty("token.cy"))).player()).isEqualTo("cy");
+            assertThat(app.useCases().logins().authenticate(won, Option.some(expected.getProperty("token.ada"))).player()).isEqualTo("ada");
+            assertThat(app.useCases().logins().authenticate(open, Option.some(expected.getProperty("token.cy"))).player()).isEqualTo("cy");
             LocalDate day = LocalDate.parse(expected.getProperty("day"));
             assertThat(app.useCases().results().results(day, ZoneOffset.UTC).value()).anySatisfy(r -> assertThat(r.toString()).contains(won));
             assertThat(app.useCases().rebuilds().rebuildBoard(won).equal()).isTrue();

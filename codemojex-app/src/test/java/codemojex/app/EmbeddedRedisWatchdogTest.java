@@ -15,7 +15,7 @@ class EmbeddedRedisWatchdogTest {
     @Test
     void aKilledEmbeddedRedisIsStartedAgainWithItsData(@TempDir Path data) throws Exception {
         try (Codemojex app = Startup.serve(Option.none(), new Startup.Storage.InDirectory(data), Settings.defaults())) {
-            String game = app.play().open("watchdog").game();
+            String game = app.useCases().rooms().open("watchdog").game();
             Thread.sleep(1_500); // appendfsync everysec
             ServeProcessTest.awaitAofWritten(data);
             long pid = app.startedRedis().get().pid();
@@ -26,7 +26,7 @@ class EmbeddedRedisWatchdogTest {
             RuntimeException last = null;
             while (System.nanoTime() < deadline) {
                 try {
-                    assertThat(app.play().game(game).room()).isEqualTo("watchdog");
+                    assertThat(app.useCases().games().game(game).room()).isEqualTo("watchdog");
                     assertThat(app.startedRedis().get().pid()).isNotEqualTo(pid);
                     return;
                 } catch (RuntimeException stillDown) {

@@ -1,6 +1,6 @@
 package codemojex.app;
 
-import codemojex.app.core.Live;
+import codemojex.app.core.service.LiveService;
 import codemojex.projections.Channels;
 import codemojex.projections.GameEvent.GuessScored;
 import codemojex.projections.PlayerIds;
@@ -45,20 +45,20 @@ class FeedRestartTest {
             io.vavr.collection.List<codemojex.app.core.FeedStats> bucketStats;
             ProjectionReader.Metrics first;
             try (Codemojex app = Codemojex.connect(redis.uri(), Settings.defaults())) {
-                feed = app.useCases().feeds().feed(Live.FEED_WINDOW);
-                activity = app.useCases().feeds().feedSeries(Live.PER_MINUTE).entries();
-                stats = app.useCases().feeds().feedStats(Live.FEED_WINDOW).value();
-                bucketStats = app.useCases().feeds().feedSeries(Live.PER_MINUTE).buckets().map(b -> b.value().value().stats()).toList();
-                first = app.useCases().reads().metrics();
+                feed = app.useCases().feeds().feed(LiveService.FEED_WINDOW);
+                activity = app.useCases().feeds().feedSeries(LiveService.PER_MINUTE).entries();
+                stats = app.useCases().feeds().feedStats(LiveService.FEED_WINDOW).value();
+                bucketStats = app.useCases().feeds().feedSeries(LiveService.PER_MINUTE).buckets().map(b -> b.value().value().stats()).toList();
+                first = app.reads().metrics();
             }
             assertThat(feed.value().guesses()).isEqualTo(ENTRIES);
             assertThat(activity).isEqualTo(ENTRIES);
             assertThat(first.entriesFolded()).as("the first start folds the hour for each").isGreaterThanOrEqualTo(2L * ENTRIES);
             try (Codemojex app = Codemojex.connect(redis.uri(), Settings.defaults())) {
-                Tally<Projections.Feed> again = app.useCases().feeds().feed(Live.FEED_WINDOW);
-                Series<Tally<codemojex.app.core.FeedBucket>> series = app.useCases().feeds().feedSeries(Live.PER_MINUTE);
-                codemojex.app.core.FeedStats statsAgain = app.useCases().feeds().feedStats(Live.FEED_WINDOW).value();
-                ProjectionReader.Metrics restarted = app.useCases().reads().metrics();
+                Tally<Projections.Feed> again = app.useCases().feeds().feed(LiveService.FEED_WINDOW);
+                Series<Tally<codemojex.app.core.FeedBucket>> series = app.useCases().feeds().feedSeries(LiveService.PER_MINUTE);
+                codemojex.app.core.FeedStats statsAgain = app.useCases().feeds().feedStats(LiveService.FEED_WINDOW).value();
+                ProjectionReader.Metrics restarted = app.reads().metrics();
                 System.out.println("[feed restart] " + ENTRIES + " scored guesses in the hour: the first start folded "
                         + first.entriesFolded() + " entries, the restart " + restarted.entriesFolded() + " with "
                         + restarted.checkpointsLoaded() + " panes and buckets from checkpoints");
@@ -112,23 +112,23 @@ class FeedRestartTest {
             try (Codemojex app = Codemojex.connect(redis.uri(), Settings.defaults())) {
                 ProjectionReader old = new ProjectionReader(ports.range(), ports.states(), java.time.Clock.systemUTC(), 100, 1000,
                         ports.checkpoints(), Duration.ofDays(1));
-                Series<Tally<Map<String, Long>>> kept = old.fold(app.partitions().channel(Channels.GUESS_SCORED), Live.PER_MINUTE.window(),
+                Series<Tally<Map<String, Long>>> kept = old.fold(app.partitions().channel(Channels.GUESS_SCORED), LiveService.PER_MINUTE.window(),
                         before, before::combine);
                 assertThat(kept.buckets().map(b -> b.value().value().values().sum().longValue()).sum().longValue()).isEqualTo(ENTRIES);
                 assertThat(old.metrics().checkpointsSaved()).as("buckets kept by the count alone").isGreaterThan(40);
             }
             try (Codemojex app = Codemojex.connect(redis.uri(), Settings.defaults())) {
-                Series<Tally<codemojex.app.core.FeedBucket>> series = app.useCases().feeds().feedSeries(Live.PER_MINUTE);
-                assertThat(app.useCases().reads().metrics().checkpointsLoaded()).as("none of version 1 taken").isZero();
-                assertThat(app.useCases().reads().metrics().entriesFolded()).isGreaterThanOrEqualTo(ENTRIES);
+                Series<Tally<codemojex.app.core.FeedBucket>> series = app.useCases().feeds().feedSeries(LiveService.PER_MINUTE);
+                assertThat(app.reads().metrics().checkpointsLoaded()).as("none of version 1 taken").isZero();
+                assertThat(app.reads().metrics().entriesFolded()).isGreaterThanOrEqualTo(ENTRIES);
                 assertThat(series.buckets().map(b -> b.value().value().stats().scores().count()).sum().longValue()).isEqualTo(ENTRIES);
                 assertThat(series.buckets().map(b -> b.value().value().guesses()).sum().longValue()).isEqualTo(ENTRIES);
             }
             try (Codemojex app = Codemojex.connect(redis.uri(), Settings.defaults())) {
-                app.useCases().feeds().feedSeries(Live.PER_MINUTE);
-                assertThat(app.useCases().reads().metrics().checkpointsLoaded()).as("the buckets kept anew, with their stats")
+                app.useCases().feeds().feedSeries(LiveService.PER_MINUTE);
+                assertThat(app.reads().metrics().checkpointsLoaded()).as("the buckets kept anew, with their stats")
                         .isGreaterThan(40);
-                assertThat(app.useCases().reads().metrics().entriesFolded()).isLessThan(ENTRIES / 6);
+                assertThat(app.reads().metrics().entriesFolded()).isLessThan(ENTRIES / 6);
             }
         }
     }

@@ -44,7 +44,7 @@ class FeedStatsTest {
             String game = f.post("/rooms", Map.of("room", "stats")).json().get("game").asText();
             int guesses = 12 + r.nextInt(7); // at most the feed's 20 items, so every one is listed
             for (int i = 0; i < guesses; i++) {
-                String guess = f.app.play().game(game).keyboard().drawGuess(r).toString();
+                String guess = f.app.useCases().games().game(game).keyboard().drawGuess(r).toString();
                 JsonNode scored = f.awaitScore(game, f.guessId(game, "p" + r.nextInt(5), guess));
                 if (scored.get("cracked").asBoolean()) {
                     break; // a perfect guess settles the game: the rest would be refused

@@ -1,6 +1,6 @@
 package codemojex.app;
 
-import codemojex.app.core.Live;
+import codemojex.app.core.service.LiveService;
 import codemojex.app.http.RateLimiter;
 import codemojex.projections.Keyboard;
 import org.junit.jupiter.api.Test;
@@ -10,7 +10,7 @@ import java.util.Random;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The live feed under a flood of scored guesses is computed at most once per {@link Live#FEED_GAP}
+ * The live feed under a flood of scored guesses is computed at most once per {@link LiveService#FEED_GAP}
  * (it was computed back to back, once per wake of its follower, 12% of the app's CPU under
  * {@code simulate}), and still catches up with every guess.
  */
@@ -19,8 +19,8 @@ class FeedUnderFloodTest {
     @Test
     void aFloodOfScoredGuessesRecomputesTheFeedAtMostOncePerGap() {
         try (AppFixture f = new AppFixture(Settings.defaults(), RateLimiter.unlimited())) {
-            String game = f.app.play().open("flood").game();
-            var record = f.app.play().game(game);
+            String game = f.app.useCases().rooms().open("flood").game();
+            var record = f.app.useCases().games().game(game);
             // no guess can crack the game: one emoji of the secret is not on the keys guesses are drawn from
             Keyboard guessing = new Keyboard(record.keyboard().keys().remove(record.secret().get(0)));
             Random r = new Random(42);
@@ -30,7 +30,7 @@ class FeedUnderFloodTest {
             long floodEnds = t0 + 1_000_000_000L;
             int sent = 0;
             while (System.nanoTime() < floodEnds) {
-                f.app.play().submit(game, TestPlayers.id("p" + sent % 7), "p" + sent % 7, guessing.drawGuess(r).toString());
+                f.app.useCases().guesses().submit(game, TestPlayers.id("p" + sent % 7), "p" + sent % 7, guessing.drawGuess(r).toString());
                 sent++;
             }
             int all = sent;
@@ -40,7 +40,7 @@ class FeedUnderFloodTest {
             long computes = c1 - c0;
             assertThat(computes).as("feed computations over %d ms for %d guesses", elapsedMs, all)
                     .isPositive()
-                    .isLessThanOrEqualTo(elapsedMs / Live.FEED_GAP.toMillis() + 2);
+                    .isLessThanOrEqualTo(elapsedMs / LiveService.FEED_GAP.toMillis() + 2);
         }
     }
 }

@@ -1,6 +1,6 @@
 package codemojex.app;
 
-import codemojex.app.core.Players;
+import codemojex.app.core.port.in.JoinGameUseCase;
 import codemojex.projections.Code;
 import echomq.testkit.RedisServerProcess;
 import echomq.testkit.TestRedis;
@@ -37,18 +37,18 @@ public final class FormatFixture {
         try (redis; Codemojex app = Codemojex.connect(redis.uri(), settings)) {
             app.worker().start();
             Random r = new Random(47);
-            String won = app.play().open("fixture").game();
-            String open = app.play().open("fixture").game();
-            Players.Joined ada = app.players().join(won, "ada");
-            Players.Joined bob = app.players().join(won, "bob");
-            Players.Joined cy = app.players().join(open, "cy");
-            for (Players.Joined j : List.of(ada, cy)) {
-                String g = j.session().game();
-                app.play().submit(g, j.session().playerId(), j.session().player(), app.play().game(g).keyboard().drawGuess(r).toString());
+            String won = app.useCases().rooms().open("fixture").game();
+            String open = app.useCases().rooms().open("fixture").game();
+            JoinGameUseCase.Joined ada = app.useCases().joins().join(won, "ada");
+            JoinGameUseCase.Joined bob = app.useCases().joins().join(won, "bob");
+            JoinGameUseCase.Joined cy = app.useCases().joins().join(open, "cy");
+            for (JoinGameUseCase.Joined j : List.of(ada, cy)) {
+                String g = j.login().game();
+                app.useCases().guesses().submit(g, j.login().playerId(), j.login().player(), app.useCases().games().game(g).keyboard().drawGuess(r).toString());
             }
-            Code secret = app.play().game(won).secret();
-            app.play().submit(won, bob.session().playerId(), "bob", secret.text());
-            AppFixture.await("the fixture's guesses scored and its game settled", () -> app.play().game(won).settled()
+            Code secret = app.useCases().games().game(won).secret();
+            app.useCases().guesses().submit(won, bob.login().playerId(), "bob", secret.text());
+            AppFixture.await("the fixture's guesses scored and its game settled", () -> app.useCases().games().game(won).settled()
                     && app.useCases().boards().board(open, 10).size() == 1 && app.useCases().boards().board(won, 10).size() == 2);
             expected.put("won", won);
             expected.put("open", open);

@@ -3,8 +3,8 @@ package codemojex.app;
 import codemojex.app.core.EndedGame;
 import codemojex.app.core.GameKeeping;
 import codemojex.app.core.GoneException;
-import codemojex.app.core.Live;
 import codemojex.app.core.NotFoundException;
+import codemojex.app.core.service.LiveService;
 import codemojex.app.http.RateLimiter;
 import codemojex.projections.Channels;
 import codemojex.projections.Code;
@@ -47,7 +47,7 @@ class GameEndTest {
             String empty = open(f);
             Code secret = f.secret(cracked);
             Code idleSecret = f.secret(idle);
-            String wrong = f.app.play().game(idle).keyboard().keys().filter(e -> f.secret(idle).indexOf(e) != 0).take(6).mkString();
+            String wrong = f.app.useCases().games().game(idle).keyboard().keys().filter(e -> f.secret(idle).indexOf(e) != 0).take(6).mkString();
             for (String player : List.of("ada", "bob", "cyd")) {
                 f.awaitScore(idle, f.guessId(idle, player, wrong));
                 f.awaitScore(cracked, f.guessId(cracked, player, rotated(secret)));
@@ -57,12 +57,12 @@ class GameEndTest {
             assertThat(keysOf(f, cracked)).as("a cracked game's state").hasSizeGreaterThan(6);
 
             // someone watches the idle game: its event stream says when it is closed
-            LinkedBlockingQueue<Live.GameView> views = new LinkedBlockingQueue<>();
+            LinkedBlockingQueue<codemojex.app.core.port.in.WatchGameUseCase.GameView> views = new LinkedBlockingQueue<>();
             AutoCloseable watching = f.server.live().watchGame(idle, u -> views.add(u.value()));
 
             clock.advance(KEEP.minusMinutes(10));
             String recent = open(f);
-            f.awaitScore(recent, f.guessId(recent, "dee", f.app.play().game(recent).keyboard().keys().take(6).mkString()));
+            f.awaitScore(recent, f.guessId(recent, "dee", f.app.useCases().games().game(recent).keyboard().keys().take(6).mkString()));
             Set<String> recentKeys = keysOf(f, recent);
             clock.advance(Duration.ofMinutes(10).plusMillis(1));
 
@@ -85,9 +85,9 @@ class GameEndTest {
             List<StreamEntry> closed = f.app.redis().range().rangeFrom(StreamKey.of("cm", Channels.GAME_CLOSED), StreamId.MIN, 10);
             assertThat(closed).extracting(e -> GameEvent.GameClosed.decode(e).game()).containsExactlyInAnyOrder(idle, empty);
             assertThat(GameEvent.GameClosed.decode(closed.get(0)).reason()).isEqualTo(GameEvent.GameClosed.IDLE);
-            Live.GameView last = null;
+            codemojex.app.core.port.in.WatchGameUseCase.GameView last = null;
             for (long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20); System.nanoTime() < deadline; ) {
-                Live.GameView v = views.poll(100, TimeUnit.MILLISECONDS);
+                codemojex.app.core.port.in.WatchGameUseCase.GameView v = views.poll(100, TimeUnit.MILLISECONDS);
                 if (v != null && (last = v).status().equals("closed")) {
                     break;
                 }
@@ -112,27 +112,27 @@ class GameEndTest {
                 assertThat(r.status()).as("GET %s", path).isEqualTo(410);
             }
             assertThat(f.get("/games/GAM0000000000z").status()).as("a game never seen").isEqualTo(404);
-            assertThatThrownBy(() -> f.app.play().game(empty)).isInstanceOf(GoneException.class);
-            assertThatThrownBy(() -> f.app.play().game("GAM0000000000z")).isInstanceOf(NotFoundException.class)
+            assertThatThrownBy(() -> f.app.useCases().games().game(empty)).isInstanceOf(GoneException.class);
+            assertThatThrownBy(() -> f.app.useCases().games().game("GAM0000000000z")).isInstanceOf(NotFoundException.class)
                     .isNotInstanceOf(GoneException.class);
 
             // its board and result, from the record
             assertThat(f.get("/games/" + cracked + "/board").json().findValuesAsText("player")).isEqualTo(boardBefore);
-            EndedGame record = f.app.play().ended(cracked).get();
+            EndedGame record = f.app.useCases().games().ended(cracked).get();
             assertThat(record.closed()).isFalse();
             assertThat(record.winner()).contains("ada");
             assertThat(record.secret()).isEqualTo(secret);
             assertThat(record.guesses()).isEqualTo(4);
             assertThat(record.top()).hasSize(3);
             assertThat(record.top().get(0).best()).isEqualTo(600);
-            EndedGame closedRecord = f.app.play().ended(idle).get();
+            EndedGame closedRecord = f.app.useCases().games().ended(idle).get();
             assertThat(closedRecord.closed()).isTrue();
             assertThat(closedRecord.winner()).isEmpty();
             assertThat(closedRecord.guesses()).isEqualTo(3);
 
             // the boards checkpoint saved next holds no board of theirs, and then nothing remembers them
             assertThat(f.direct().zcard("emq:{cm}:ended-games")).isEqualTo(3);
-            f.awaitScore(recent, f.guessId(recent, "dee", f.app.play().game(recent).keyboard().keys().drop(1).take(6).mkString()));
+            f.awaitScore(recent, f.guessId(recent, "dee", f.app.useCases().games().game(recent).keyboard().keys().drop(1).take(6).mkString()));
             assertThat(f.app.useCases().rebuilds().checkpointBoards()).allSatisfy(r -> assertThat(r.saved()).isTrue());
             String boards = String.join("|", f.direct().hgetAll("emq:{cm}:checkpoint:guess-scored:boards+tally:0-0..+").values());
             assertThat(boards).contains(recent).doesNotContain(cracked).doesNotContain(idle);
@@ -176,7 +176,7 @@ class GameEndTest {
                 byPartition.putIfAbsent(f.app.partitions().of(game), game);
             }
             for (String game : byPartition.values()) {
-                f.awaitScore(game, f.guessId(game, "ada", f.app.play().game(game).keyboard().keys().take(6).mkString()));
+                f.awaitScore(game, f.guessId(game, "ada", f.app.useCases().games().game(game).keyboard().keys().take(6).mkString()));
             }
             clock.advance(KEEP.plusMillis(1));
 

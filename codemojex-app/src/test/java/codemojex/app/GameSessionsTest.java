@@ -119,7 +119,7 @@ class GameSessionsTest {
             List<StreamEntry> entries = scored(f);
             System.out.println("[sessions] " + answered(f, game, "2m"));
             for (String gap : List.of("2m", "1s", "1m", "5m", "1h")) {
-                Duration d = codemojex.app.core.Durations.parse("gap", gap);
+                Duration d = codemojex.app.core.DurationFields.parse("gap", gap);
                 assertThat(answered(f, game, gap)).as("gap %s, seed %s", gap, SEED)
                         .isEqualTo(bruteForce(entries, game, d, clock.instant()));
             }
@@ -167,7 +167,7 @@ class GameSessionsTest {
 
     /** Six of the game's keys in a random order (one chance in 665,280 of cracking it: then the test would fail loudly). */
     static String someGuess(AppFixture f, String game, Random random) {
-        java.util.List<String> keys = new ArrayList<>(f.app.play().game(game).keyboard().keys().map(Object::toString).toJavaList());
+        java.util.List<String> keys = new ArrayList<>(f.app.useCases().games().game(game).keyboard().keys().map(Object::toString).toJavaList());
         java.util.Collections.shuffle(keys, random);
         return String.join("", keys.subList(0, 6));
     }
@@ -178,8 +178,8 @@ class GameSessionsTest {
      * the session the route answers, closed. A game with no guesses hears none.
      */
     @org.junit.jupiter.params.ParameterizedTest
-    @org.junit.jupiter.params.provider.EnumSource(Codemojex.Client.class)
-    void aSessionThatWentQuietIsPushedOnItsGamesStreamsWithNoLaterGuess(Codemojex.Client client) throws Exception {
+    @org.junit.jupiter.params.provider.EnumSource(RedisClient.class)
+    void aSessionThatWentQuietIsPushedOnItsGamesStreamsWithNoLaterGuess(RedisClient client) throws Exception {
         Random random = new Random(SEED);
         try (AppFixture f = new AppFixture(Settings.builder().client(client).sessionGap(Duration.ofSeconds(1)).build(), RateLimiter.unlimited())) {
             String game = open(f);

@@ -1,7 +1,7 @@
 package codemojex.app;
 
 import codemojex.app.core.Dates;
-import codemojex.app.core.Durations;
+import codemojex.app.core.DurationFields;
 import codemojex.app.core.Instants;
 import codemojex.app.core.SeriesQuery;
 import codemojex.app.http.RouteTable;
@@ -120,8 +120,8 @@ class HostileInputTest {
         parsers.put("Emoji.of", Emoji::of);
         parsers.put("player name", Names::requirePlayer);
         parsers.put("game id", s -> Names.requireId("game", s));
-        parsers.put("duration", s -> Durations.parse("since", s));
-        parsers.put("bounded duration", s -> Durations.parse("chart-bucket", s, java.time.Duration.ofSeconds(1), java.time.Duration.ofDays(1)));
+        parsers.put("duration", s -> DurationFields.parse("since", s));
+        parsers.put("bounded duration", s -> DurationFields.parse("chart-bucket", s, java.time.Duration.ofSeconds(1), java.time.Duration.ofDays(1)));
         parsers.put("feed window", t -> codemojex.app.core.FeedWindow.parse(t).length());
         parsers.put("instant", s -> Instants.parse("from", s));
         parsers.put("instant range", s -> Instants.range(s, null, Instant.now(), java.time.Duration.ofDays(1)));
@@ -211,7 +211,7 @@ class HostileInputTest {
     @Test
     void theHttpApiNeverAnswers500AndRefusedInputWritesNothing() throws Exception {
         List<String> corpus = corpus();
-        String valid = f.app.play().game(game).keyboard().keys().take(6).mkString();
+        String valid = f.app.useCases().games().game(game).keyboard().keys().take(6).mkString();
         long before = writes();
         int refused = 0;
         for (String s : corpus) {
@@ -264,7 +264,7 @@ class HostileInputTest {
     @Test
     void everyRouteParameterAndBodyFieldTakesTheCorpusWithoutA500() throws Exception {
         List<String> corpus = corpus();
-        String valid = f.app.play().game(game).keyboard().keys().take(6).mkString();
+        String valid = f.app.useCases().games().game(game).keyboard().keys().take(6).mkString();
         String guessId = f.guess(game, "eve", valid).json().get("guessId").asText();
         Map<String, String> real = Map.of("game", game, "guessId", guessId);
         Map<String, String> auth = f.as(game, "eve");
@@ -359,7 +359,7 @@ class HostileInputTest {
             if (b.equals(field)) {
                 body.set(b, value);
             } else if (b.equals("guess")) {
-                body.put(b, f.app.play().game(game).keyboard().keys().take(6).mkString());
+                body.put(b, f.app.useCases().games().game(game).keyboard().keys().take(6).mkString());
             } else if (VALID_FIELDS.containsKey(b)) {
                 body.set(b, f.json.valueToTree(VALID_FIELDS.get(b)));
             }
@@ -452,7 +452,7 @@ class HostileInputTest {
         tokens.add(issued.substring(1) + "A"); // one character off a real token
         tokens.add(issued + "=");
         tokens.add(issued.toUpperCase(java.util.Locale.ROOT));
-        String valid = f.app.play().game(game).keyboard().keys().take(6).mkString();
+        String valid = f.app.useCases().games().game(game).keyboard().keys().take(6).mkString();
         String guess = f.json.writeValueAsString(Map.of("guess", valid));
         long before = writes();
         int answered = 0;

@@ -26,7 +26,7 @@ class HttpBadInputTest {
         f = new AppFixture();
         var opened = f.post("/rooms", Map.of("room", "bad-input"));
         game = opened.json().get("game").asText();
-        var keys = f.app.play().game(game).keyboard().keys();
+        var keys = f.app.useCases().games().game(game).keyboard().keys();
         validGuess = keys.take(6).mkString();
         repeatedGuess = keys.take(5).append(keys.get(0)).mkString(); // six of the keyboard, one twice
     }

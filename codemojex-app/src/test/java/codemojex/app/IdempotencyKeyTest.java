@@ -4,6 +4,7 @@ import codemojex.app.core.Idempotency;
 import codemojex.app.core.IdempotencyKey;
 import codemojex.app.core.port.in.IdempotentRequests;
 import codemojex.app.http.RateLimiter;
+import codemojex.app.worker.ScoreFaults;
 import codemojex.projections.Channels;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -66,10 +67,10 @@ class IdempotencyKeyTest {
     }
 
     /** A fixture on a Redis that never saves, so that its count of changes since the last save counts every write. */
-    static AppFixture fixture(Codemojex.Client client) {
+    static AppFixture fixture(RedisClient client) {
         RedisServerProcess redis = TestRedis.privateServer("--save", "");
         return new AppFixture(redis.uri(), redis::stop, Settings.builder().client(client).build(), RateLimiter.unlimited(),
-                codemojex.app.worker.ScoreWorker.Faults.NONE, false); // no worker: nothing writes behind the requests' back
+                codemojex.app.worker.ScoreFaults.NONE, false); // no worker: nothing writes behind the requests' back
     }
 
     /** {@code method path} sent as raw bytes from {@code from} (a loopback address), {@code headers} as given, byte for byte. */
@@ -202,8 +203,8 @@ class IdempotencyKeyTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Codemojex.Client.class)
-    void aRetryOfEachWriteIsAnsweredTheFirstAnswerAgainAndWritesNothing(Codemojex.Client client) {
+    @EnumSource(RedisClient.class)
+    void aRetryOfEachWriteIsAnsweredTheFirstAnswerAgainAndWritesNothing(RedisClient client) {
         try (AppFixture f = fixture(client)) {
             Raw opened = post(f, "/rooms", "room-1", "{\"room\":\"again\"}");
             assertThat(opened.status()).isEqualTo(201);
@@ -239,12 +240,12 @@ class IdempotencyKeyTest {
 
     /** A guess the game takes: the keyboard's first six emojis. */
     static String guess(AppFixture f, String game) {
-        return f.app.play().game(game).keyboard().keys().take(6).map(Object::toString).mkString();
+        return f.app.useCases().games().game(game).keyboard().keys().take(6).map(Object::toString).mkString();
     }
 
     @Test
     void theSameKeyWithAnotherBodyOrPathIsA422NamingTheHeader() {
-        try (AppFixture f = fixture(Codemojex.Client.JEDIS)) {
+        try (AppFixture f = fixture(RedisClient.JEDIS)) {
             Raw first = post(f, "/rooms", "k", "{\"room\":\"one\"}");
             assertThat(first.status()).isEqualTo(201);
             Raw other = post(f, "/rooms", "k", "{\"room\":\"two\"}");
@@ -265,7 +266,7 @@ class IdempotencyKeyTest {
     @ParameterizedTest
     @MethodSource("badKeys")
     void aKeyThatIsNotOneTo255VisibleAsciiCharactersIsA400ThatReachesNoRedis(byte[] key) {
-        try (AppFixture f = fixture(Codemojex.Client.JEDIS)) {
+        try (AppFixture f = fixture(RedisClient.JEDIS)) {
             String game = f.post("/rooms", Map.of("room", "bad-keys")).json().get("game").asText();
             String token = f.join(game, "ann");
             long before = changes(f);
@@ -287,7 +288,7 @@ class IdempotencyKeyTest {
 
     @Test
     void aBadGameIdWithAKeyIsA400BeforeAnyRecord() {
-        try (AppFixture f = fixture(Codemojex.Client.JEDIS)) {
+        try (AppFixture f = fixture(RedisClient.JEDIS)) {
             long before = changes(f);
             Raw r = post(f, "/games/bad.id/players", "k", "{\"name\":\"ann\"}");
             assertThat(r.status()).isEqualTo(400);
@@ -299,7 +300,7 @@ class IdempotencyKeyTest {
 
     @Test
     void aKeySentTwiceIsA400() {
-        try (AppFixture f = fixture(Codemojex.Client.JEDIS)) {
+        try (AppFixture f = fixture(RedisClient.JEDIS)) {
             URI u = URI.create(f.server.url());
             try (Socket sock = new Socket(u.getHost(), u.getPort())) {
                 sock.getOutputStream().write(("POST /rooms HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\n"
@@ -316,12 +317,12 @@ class IdempotencyKeyTest {
 
     @Test
     void aKeyWhoseFirstRequestIsInFlightIsA409AndItsRecordLivesItsLeaseOnly() {
-        try (AppFixture f = fixture(Codemojex.Client.JEDIS)) {
+        try (AppFixture f = fixture(RedisClient.JEDIS)) {
             String body = "{\"room\":\"flight\"}";
             // what the first request holds while it runs: the key, reserved under its scope and fingerprint
             Idempotency.Request request = new Idempotency.Request(new IdempotencyKey("slow"), Idempotency.Scope.address("127.0.0.1"),
                     Option.none(), Idempotency.fingerprint("POST", "/rooms", body.getBytes(StandardCharsets.UTF_8)));
-            IdempotentRequests.Begun first = f.app.idempotency().begin(request);
+            IdempotentRequests.Begun first = f.app.useCases().idempotency().begin(request);
             assertThat(first.fresh()).isTrue();
             String record = records(f).iterator().next();
             assertThat(f.direct().pttl(record)).as("a held key's record lives its lease").isPositive()
@@ -342,7 +343,7 @@ class IdempotencyKeyTest {
 
     @Test
     void anAnswerIsKept24HoursAndAfterItsRecordExpiresTheKeyIsNew() {
-        try (AppFixture f = fixture(Codemojex.Client.LETTUCE)) {
+        try (AppFixture f = fixture(RedisClient.LETTUCE)) {
             Raw first = post(f, "/rooms", "day", "{}");
             String record = records(f).iterator().next();
             assertThat(record).startsWith("emq:{cm}:idempotency:");
@@ -362,7 +363,7 @@ class IdempotencyKeyTest {
 
     @Test
     void theSameKeyInAnotherScopeIsAnotherRequest() {
-        try (AppFixture f = fixture(Codemojex.Client.JEDIS)) {
+        try (AppFixture f = fixture(RedisClient.JEDIS)) {
             // rooms: per client address
             Raw a = post(f, "127.0.0.1", "/rooms", "same", "{}", Map.of());
             Raw b = post(f, "127.0.0.2", "/rooms", "same", "{}", Map.of());
@@ -396,8 +397,8 @@ class IdempotencyKeyTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Codemojex.Client.class)
-    void manyAtOnceWithOneKeyWriteOnce(Codemojex.Client client) throws Exception {
+    @EnumSource(RedisClient.class)
+    void manyAtOnceWithOneKeyWriteOnce(RedisClient client) throws Exception {
         int n = 8;
         try (AppFixture f = fixture(client)) {
             String game = f.post("/rooms", Map.of("room", "crowd")).json().get("game").asText();
@@ -440,7 +441,7 @@ class IdempotencyKeyTest {
     void aWriteRefusedWholeLetsItsKeyGoAndARetryRuns(WriteRefusalAppTest.Fault fault) {
         RedisServerProcess redis = TestRedis.privateServer("--save", "");
         try (AppFixture f = new AppFixture(redis.uri(), redis::stop, Settings.defaults(), RateLimiter.unlimited(),
-                codemojex.app.worker.ScoreWorker.Faults.NONE, false)) {
+                codemojex.app.worker.ScoreFaults.NONE, false)) {
             fault.inject(redis);
             Raw refused;
             try {

@@ -3,9 +3,9 @@ package codemojex.app;
 import codemojex.projections.Channels;
 import codemojex.projections.Keyboard;
 import echomq.domain.id.BrandedId;
+import echomq.domain.id.StreamId;
 import echomq.domain.stream.StreamEntry;
 import echomq.domain.stream.StreamKey;
-import echomq.domain.id.StreamId;
 import echomq.engine.retention.RetentionDriver;
 import echomq.testkit.MovableClock;
 import echomq.testkit.RedisServerProcess;
@@ -34,11 +34,11 @@ class KeepRetentionTest {
         try (redis; Codemojex app = Codemojex.connect(redis.uri(), Settings.builder().clock(clock).build())) {
             List<String> games = new ArrayList<>();
             for (int g = 0; g < 8; g++) {
-                String game = app.play().open("keep").game();
+                String game = app.useCases().rooms().open("keep").game();
                 games.add(game);
-                Keyboard k = app.play().game(game).keyboard();
+                Keyboard k = app.useCases().games().game(game).keyboard();
                 for (int i = 0; i < 3; i++) {
-                    app.play().submit(game, TestPlayers.id("p" + i), "p" + i, k.keys().drop(i).take(6).mkString());
+                    app.useCases().guesses().submit(game, TestPlayers.id("p" + i), "p" + i, k.keys().drop(i).take(6).mkString());
                     clock.advance(1);
                 }
             }
@@ -49,7 +49,7 @@ class KeepRetentionTest {
             app.useCases().rebuilds().checkpointBoards();
             // one more guess, never delivered to the worker (it is stopped): as old as the rest once a week has passed
             String last = games.get(0);
-            BrandedId waiting = app.play().submit(last, TestPlayers.id("late"), "late", app.play().game(last).keyboard().keys().take(6).mkString());
+            BrandedId waiting = app.useCases().guesses().submit(last, TestPlayers.id("late"), "late", app.useCases().games().game(last).keyboard().keys().take(6).mkString());
             clock.advance(Duration.ofDays(8));
 
             List<RetentionDriver.Outcome> outcomes = new ArrayList<>();
@@ -72,7 +72,7 @@ class KeepRetentionTest {
             while (app.worker().pollOnce(Duration.ofMillis(50)) > 0) {
                 app.worker().recover();
             }
-            assertThat(app.play().guess(last, waiting.toString()).status()).isEqualTo("scored");
+            assertThat(app.useCases().games().guess(last, waiting.toString()).status()).isEqualTo("scored");
             for (String game : games) {
                 assertThat(app.useCases().rebuilds().rebuildBoard(game).equal()).as("board of %s", game).isTrue();
             }

@@ -1,5 +1,6 @@
 package codemojex.app;
 
+import codemojex.app.worker.ScoreFaults;
 import codemojex.app.worker.ScoreWorker;
 import codemojex.projections.Channels;
 import codemojex.projections.GameEvent.GuessScored;
@@ -57,7 +58,7 @@ class LeaseTakeoverTest {
         redis.stop();
     }
 
-    private Codemojex app(int node, int partitions, Duration claimIdle, ScoreWorker.Faults faults) {
+    private Codemojex app(int node, int partitions, Duration claimIdle, ScoreFaults faults) {
         Settings s = Settings.builder().node(node).partitions(partitions).lease(LEASE).claimIdle(claimIdle).build();
         Codemojex app = Codemojex.connect(redis.uri(), s, faults);
         apps.add(app);
@@ -69,7 +70,7 @@ class LeaseTakeoverTest {
         List<String> games = new ArrayList<>();
         int[] per = new int[app.partitions().count()];
         while (IntStream.of(per).min().orElseThrow() < 2) {
-            String game = app.play().open("leases").game();
+            String game = app.useCases().rooms().open("leases").game();
             games.add(game);
             per[app.partitions().of(game)]++;
         }
@@ -81,7 +82,7 @@ class LeaseTakeoverTest {
         for (int i = 0; i < n; i++) {
             String game = games.get(r.nextInt(games.size()));
             String player = "p" + r.nextInt(7);
-            BrandedId id = app.play().submit(game, TestPlayers.id(player), player, app.play().game(game).keyboard().drawGuess(r).toString());
+            BrandedId id = app.useCases().guesses().submit(game, TestPlayers.id(player), player, app.useCases().games().game(game).keyboard().drawGuess(r).toString());
             gameOf.put(id.toString(), game);
         }
         return gameOf;
@@ -100,7 +101,7 @@ class LeaseTakeoverTest {
         Map<String, Long> perGuess = scoredEntries(app).stream().map(GuessScored::decode)
                 .collect(Collectors.groupingBy(GuessScored::guessId, Collectors.counting()));
         gameOf.forEach((id, game) -> {
-            String status = app.play().guess(game, id).status();
+            String status = app.useCases().games().guess(game, id).status();
             assertThat(status).as("guess %s", id).isIn("scored", "rejected");
             assertThat(perGuess.getOrDefault(id, 0L)).as("guess-scored entries of %s", id).isEqualTo(status.equals("scored") ? 1L : 0L);
         });
@@ -157,8 +158,8 @@ class LeaseTakeoverTest {
         assertThat(silent.worker().pending()).isEqualTo(gameOf.size());
         crash.set(false);
         // it stays silent (no renewal, no heartbeat) while two instances start: a claim-idle of ten minutes, so only the lease hands the guesses over
-        Codemojex b = app(2, partitions, Duration.ofMinutes(10), ScoreWorker.Faults.NONE);
-        Codemojex c = app(3, partitions, Duration.ofMinutes(10), ScoreWorker.Faults.NONE);
+        Codemojex b = app(2, partitions, Duration.ofMinutes(10), ScoreFaults.NONE);
+        Codemojex c = app(3, partitions, Duration.ofMinutes(10), ScoreFaults.NONE);
         long started = System.nanoTime();
         b.worker().start();
         c.worker().start();
@@ -183,9 +184,9 @@ class LeaseTakeoverTest {
 
     @Test
     void aStaleOwnersCommitIsFencedWithNothingWrittenAndTheNewOwnerScoresTheGuess() {
-        Codemojex stale = app(1, 3, Duration.ZERO, ScoreWorker.Faults.NONE);
+        Codemojex stale = app(1, 3, Duration.ZERO, ScoreFaults.NONE);
         stale.worker().ensureGroup();
-        String game = stale.play().open("fenced").game();
+        String game = stale.useCases().rooms().open("fenced").game();
         int p = stale.partitions().of(game);
         assertThat(stale.worker().pollOnce(Duration.ofMillis(10))).isZero(); // a round of ownership: it holds every partition
         long epoch = stale.worker().owned().get(p);
@@ -205,12 +206,12 @@ class LeaseTakeoverTest {
                 });
         assertThat(scoredEntries(stale)).as("nothing written").isEmpty();
         assertThat(stale.worker().pending()).as("the guesses stay pending").isEqualTo(3);
-        gameOf.forEach((id, g) -> assertThat(stale.play().guess(g, id).status()).isEqualTo("pending"));
+        gameOf.forEach((id, g) -> assertThat(stale.useCases().games().guess(g, id).status()).isEqualTo("pending"));
 
         // the stale instance leaves; the thief lets go; a new owner takes the partition and its pending guesses
         stale.worker().stop();
         leases.release(guesses, p, "thief");
-        Codemojex next = app(2, 3, Duration.ZERO, ScoreWorker.Faults.NONE);
+        Codemojex next = app(2, 3, Duration.ZERO, ScoreFaults.NONE);
         assertThat(next.worker().recover()).isEqualTo(3);
         assertThat(next.worker().owned()).containsEntry(p, epoch + 2);
         nothingLostOrDoubled(next, gameOf);

@@ -9,7 +9,7 @@ class LettuceClusterEndToEndTest extends EndToEndTest {
     @Override
     AppFixture fixture() {
         RedisClusterProcess cluster = RedisClusterProcess.start();
-        return new AppFixture(cluster.uri(), cluster, Settings.builder().client(Codemojex.Client.LETTUCE).build(),
+        return new AppFixture(cluster.uri(), cluster, Settings.builder().client(RedisClient.LETTUCE).build(),
                 RateLimiter.unlimited());
     }
 }

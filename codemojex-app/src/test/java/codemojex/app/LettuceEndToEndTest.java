@@ -7,6 +7,6 @@ class LettuceEndToEndTest extends EndToEndTest {
 
     @Override
     AppFixture fixture() {
-        return new AppFixture(Settings.builder().client(Codemojex.Client.LETTUCE).build(), RateLimiter.unlimited());
+        return new AppFixture(Settings.builder().client(RedisClient.LETTUCE).build(), RateLimiter.unlimited());
     }
 }

@@ -7,6 +7,6 @@ class LettuceFeedStatsTest extends FeedStatsTest {
 
     @Override
     AppFixture fixture() {
-        return new AppFixture(Settings.builder().client(Codemojex.Client.LETTUCE).build(), RateLimiter.unlimited());
+        return new AppFixture(Settings.builder().client(RedisClient.LETTUCE).build(), RateLimiter.unlimited());
     }
 }

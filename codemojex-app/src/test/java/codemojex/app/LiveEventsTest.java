@@ -1,10 +1,9 @@
 package codemojex.app;
 
 import codemojex.app.cli.Simulation;
-
+import codemojex.app.http.RateLimiter;
 import com.fasterxml.jackson.databind.JsonNode;
 import echomq.redis.RedisConnections;
-import codemojex.app.http.RateLimiter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -125,8 +124,8 @@ class LiveEventsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Codemojex.Client.class)
-    void theFeedAndAGamePushWhatChangedAndLastEventIdIsNotSentAgain(Codemojex.Client client) throws Exception {
+    @EnumSource(RedisClient.class)
+    void theFeedAndAGamePushWhatChangedAndLastEventIdIsNotSentAgain(RedisClient client) throws Exception {
         try (AppFixture f = new AppFixture(Settings.builder().client(client).build(), RateLimiter.unlimited())) {
             HttpClient http = HttpClient.newHttpClient();
             String game = f.post("/rooms", Map.of("room", "live")).json().get("game").asText();
@@ -317,7 +316,7 @@ class LiveEventsTest {
             }
             long liveThreads = Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().startsWith("live-")).count();
             assertThat(liveThreads).as("threads computing or delivering live values for 200 watched games")
-                    .isLessThanOrEqualTo(codemojex.app.core.Live.COMPUTING_THREADS + 4 + 2); // the pool, the dispatchers, the old feed/lobby slack
+                    .isLessThanOrEqualTo(codemojex.app.core.service.LiveService.COMPUTING_THREADS + 4 + 2); // the pool, the dispatchers, the old feed/lobby slack
             // nothing appended: the games' values compute nothing (a value ticking every 5 s, as each
             // did, would read its game 200 times in 5.5 s); only the lobby's ticks read games (at most
             // 20 a tick, one tick in 5 s)

@@ -56,11 +56,11 @@ class ManagementPortTest {
 
     @Test
     void theManagementPortListensOnLoopbackByDefaultAndWhereItIsToldOtherwise() throws Exception {
-        assertThat(Server.Management.LOOPBACK.host()).isEqualTo("127.0.0.1");
+        assertThat(ServerOptions.Management.LOOPBACK.host()).isEqualTo("127.0.0.1");
         java.util.Optional<java.net.InetAddress> outside = outsideAddress();
         try (Codemojex other = Codemojex.connect(f.uri, Settings.defaults());
              Server everywhere = Server.start(other, ServerOptions.on("0.0.0.0", 0).withoutWorker()
-                     .withManagement(new Server.Management("0.0.0.0", 0)));
+                     .withManagement(new ServerOptions.Management("0.0.0.0", 0)));
              Codemojex third = Codemojex.connect(f.uri, Settings.defaults());
              Server defaults = Server.start(third, ServerOptions.on("0.0.0.0", 0).withoutWorker())) {
             HttpResponse<String> r = f.http.send(HttpRequest.newBuilder(URI.create(everywhere.managementUrl() + "/health")).build(),
@@ -105,10 +105,10 @@ class ManagementPortTest {
         int port = echomq.testkit.RedisServerProcess.freePort();
         try (Codemojex other = Codemojex.connect(f.uri, Settings.defaults())) {
             assertThatThrownBy(() -> Server.start(other, ServerOptions.on("127.0.0.1", port).withoutWorker()
-                    .withManagement(new Server.Management("127.0.0.1", port))))
+                    .withManagement(new ServerOptions.Management("127.0.0.1", port))))
                     .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--management-port must differ from --port");
         }
-        assertThatThrownBy(() -> new Server.Management("127.0.0.1", 70_000)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> new ServerOptions.Management("127.0.0.1", 70_000)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("--management-port");
     }
 }

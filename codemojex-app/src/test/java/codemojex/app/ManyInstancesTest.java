@@ -98,7 +98,7 @@ class ManyInstancesTest {
             Map<String, Long> perGuess = AppReliabilityTest.scoredPerGuess(app);
             int scored = 0;
             for (Map.Entry<String, String> g : report.guessToGame().entrySet()) {
-                String status = app.play().guess(g.getValue(), g.getKey()).status();
+                String status = app.useCases().games().guess(g.getValue(), g.getKey()).status();
                 assertThat(status).as(g.getKey()).isIn("scored", "rejected");
                 if (status.equals("scored")) {
                     scored++;
@@ -161,7 +161,7 @@ class ManyInstancesTest {
                 java.util.Set<Integer> used = new java.util.HashSet<>();
                 for (String game : report.gameIds()) {
                     used.add(app.partitions().of(game));
-                    assertThat(app.useCases().feeds().gameFeed(app.play().game(game), 20).value().guesses())
+                    assertThat(app.useCases().feeds().gameFeed(app.useCases().games().game(game), 20).value().guesses())
                             .as("scored guesses of %s, in its partition", game).isPositive();
                 }
                 System.out.printf("[instances] the 6 games fell in partitions %s%n", used);

@@ -1,7 +1,7 @@
 package codemojex.app;
 
-import codemojex.projections.Code;
 import codemojex.app.http.RateLimiter;
+import codemojex.projections.Code;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -40,8 +40,8 @@ class MetricsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Codemojex.Client.class)
-    void aScrapeAfterAPlayedGameCountsWhatHappened(Codemojex.Client client) {
+    @EnumSource(RedisClient.class)
+    void aScrapeAfterAPlayedGameCountsWhatHappened(RedisClient client) {
         try (AppFixture f = new AppFixture(Settings.builder().client(client).build(), RateLimiter.unlimited())) {
             String game = f.post("/rooms", Map.of("room", "metrics")).json().get("game").asText();
             Code secret = f.secret(game);
@@ -57,9 +57,9 @@ class MetricsTest {
             for (int i = 0; i < 3; i++) {
                 assertThat(f.get("/feed?since=1h").json().get("guesses").asInt()).isEqualTo(4);
             }
-            long hitsBefore = f.app.useCases().reads().metrics().hits();
+            long hitsBefore = f.app.reads().metrics().hits();
             AppFixture.Response scrape = f.manage("/metrics");
-            long hitsAfter = f.app.useCases().reads().metrics().hits();
+            long hitsAfter = f.app.reads().metrics().hits();
             assertThat(scrape.status()).isEqualTo(200);
             List<Sample> s = parse(scrape.body());
 

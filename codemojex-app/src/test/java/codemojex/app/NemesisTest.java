@@ -1,13 +1,13 @@
 package codemojex.app;
 
+import codemojex.app.cli.CodemojexCli;
 import codemojex.projections.Channels;
 import codemojex.projections.GameEvent.GuessScored;
-import codemojex.app.cli.CodemojexCli;
+import codemojex.projections.GamePartitions;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import echomq.domain.id.StreamId;
 import echomq.domain.partition.HashSlot;
-import codemojex.projections.GamePartitions;
 import echomq.domain.stream.StreamEntry;
 import echomq.testkit.FaultyProxy;
 import echomq.testkit.RedisClusterProcess;
@@ -1027,7 +1027,7 @@ class NemesisTest {
                 for (Map.Entry<String, String> g : gameOf.entrySet()) {
                     String st;
                     try {
-                        st = app.play().guess(g.getValue(), g.getKey()).status();
+                        st = app.useCases().games().guess(g.getValue(), g.getKey()).status();
                     } catch (codemojex.app.core.NotFoundException gone) {
                         st = "gone"; // neither in the log nor scored: trimmed before a worker scored it, or lost
                     }
@@ -1078,7 +1078,7 @@ class NemesisTest {
                     rejected++;
                     assertThat(s.getValue()).as(s.getKey()).isEqualTo("rejected");
                     assertThat(once).as("guess-scored entries of rejected guess %s", s.getKey()).isZero();
-                    assertThat(app.play().game(gameOf.get(s.getKey())).settled()).as("the game of rejected guess %s is settled", s.getKey()).isTrue();
+                    assertThat(app.useCases().games().game(gameOf.get(s.getKey())).settled()).as("the game of rejected guess %s is settled", s.getKey()).isTrue();
                 }
             }
             assertThat(gameOf.keySet()).as("no guess-scored entry without its guess in `guesses`").containsAll(definite.keySet())
@@ -1128,7 +1128,7 @@ class NemesisTest {
             for (int i = 0; i < 2; i++) {
                 checkViews(serves.get(i), i, scoredLog, scoredAt, opened);
             }
-            long settled = games.stream().filter(g -> app.play().game(g).settled()).count();
+            long settled = games.stream().filter(g -> app.useCases().games().game(g).settled()).count();
             System.out.printf("[nemesis] retention: %d trims of every channel keeping %d s (%s), %d entries removed, %d channel trims held "
                             + "back by a reader, %d turns failed under a fault; %d entries archived, %d in the log now%n", trims.get(),
                     KEEP.toSeconds(), trimMode, trimmed.get(), trimsHeld.get(), trimsFailed.get(),

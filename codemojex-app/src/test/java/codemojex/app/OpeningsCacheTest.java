@@ -28,12 +28,12 @@ class OpeningsCacheTest {
             }
             clock.advance(Duration.ofSeconds(5));
             assertThat(f.get("/rooms/openings").json().get("rooms").toString()).isEqualTo("{\"alpha\":2,\"beta\":1}");
-            ProjectionReader.Metrics first = f.app.useCases().reads().metrics();
+            ProjectionReader.Metrics first = f.app.reads().metrics();
             for (int i = 0; i < 5; i++) {
                 clock.advance(Duration.ofSeconds(1)); // time passes between requests, as it does
                 assertThat(f.get("/rooms/openings").json().get("rooms").toString()).isEqualTo("{\"alpha\":2,\"beta\":1}");
             }
-            ProjectionReader.Metrics later = f.app.useCases().reads().metrics();
+            ProjectionReader.Metrics later = f.app.reads().metrics();
             assertThat(later.cached()).as("cache entries").isEqualTo(first.cached());
             assertThat(later.fullFolds()).as("full folds").isEqualTo(first.fullFolds());
             assertThat(later.hits()).isGreaterThan(first.hits());
@@ -41,14 +41,14 @@ class OpeningsCacheTest {
             // from only: open at its end, one fold kept and extended
             String from = "/rooms/openings?from=2026-12-04T00:00:00Z";
             assertThat(f.get(from).json().get("rooms").toString()).isEqualTo("{\"alpha\":2,\"beta\":1}");
-            ProjectionReader.Metrics since = f.app.useCases().reads().metrics();
+            ProjectionReader.Metrics since = f.app.reads().metrics();
             clock.advance(Duration.ofSeconds(1));
             assertThat(f.post("/rooms", Map.of("room", "beta")).status()).isEqualTo(201);
             for (int i = 0; i < 3; i++) {
                 clock.advance(Duration.ofSeconds(1));
                 assertThat(f.get(from).json().get("rooms").toString()).isEqualTo("{\"alpha\":2,\"beta\":2}");
             }
-            ProjectionReader.Metrics sinceLater = f.app.useCases().reads().metrics();
+            ProjectionReader.Metrics sinceLater = f.app.reads().metrics();
             assertThat(sinceLater.cached()).isEqualTo(since.cached());
             assertThat(sinceLater.fullFolds()).isEqualTo(since.fullFolds());
             // and the default window saw the new room too

@@ -1,6 +1,5 @@
 package codemojex.app;
 
-import echomq.domain.stream.StreamKey;
 import codemojex.app.cli.Simulation;
 import codemojex.app.http.RateLimiter;
 import codemojex.app.redis.StoredPartitions;
@@ -9,6 +8,7 @@ import codemojex.projections.GamePartitions;
 import codemojex.projections.Projections;
 import echomq.domain.fold.Tally;
 import echomq.domain.partition.HashSlot;
+import echomq.domain.stream.StreamKey;
 import echomq.domain.stream.StreamStoreException;
 import echomq.domain.window.PartitionedWindows;
 import echomq.domain.window.Window;
@@ -46,11 +46,11 @@ class PartitionedAppTest {
             // and a game in every partition, each with a guess (game ids are random: open until all three have one)
             java.util.Map<Integer, String> gameIn = new java.util.HashMap<>();
             for (int i = 0; i < 300 && gameIn.size() < 3; i++) {
-                String game = f.app.play().open("first").game();
+                String game = f.app.useCases().rooms().open("first").game();
                 if (gameIn.putIfAbsent(f.app.partitions().of(game), game) == null) {
-                    var id = f.app.play().submit(game, TestPlayers.id("ada"), "ada", f.app.play().game(game).keyboard().keys().take(6).mkString());
+                    var id = f.app.useCases().guesses().submit(game, TestPlayers.id("ada"), "ada", f.app.useCases().games().game(game).keyboard().keys().take(6).mkString());
                     for (long deadline = System.nanoTime() + 10_000_000_000L; System.nanoTime() < deadline
-                            && !f.app.play().guess(game, id.toString()).status().equals("scored"); ) {
+                            && !f.app.useCases().games().guess(game, id.toString()).status().equals("scored"); ) {
                         AppFixture.sleep(10);
                     }
                 }
@@ -116,7 +116,7 @@ class PartitionedAppTest {
     void partitionsAreNotAskedOfARedisWithGamesOfOne() {
         try (RedisServerProcess redis = TestRedis.privateServer(); redis.clients.jedis.UnifiedJedis direct = echomq.redis.RedisConnections.connect(redis.uri())) {
             try (Codemojex one = Codemojex.connect(redis.uri(), Settings.defaults())) {
-                one.play().open("lobby");
+                one.useCases().rooms().open("lobby");
             }
             direct.del(StoredPartitions.KEY); // as a Redis written before the count was kept
             assertThatThrownBy(() -> Codemojex.connect(redis.uri(), Settings.builder().partitions(3).build()))
@@ -141,11 +141,11 @@ class PartitionedAppTest {
             app.worker().ensureGroup();
             java.util.Map<Integer, String> gameIn = new java.util.HashMap<>();
             for (int i = 0; i < 300 && gameIn.size() < 3; i++) {
-                String game = app.play().open("lobby").game();
+                String game = app.useCases().rooms().open("lobby").game();
                 gameIn.putIfAbsent(app.partitions().of(game), game);
             }
             String game1 = gameIn.get(1);
-            var record = app.play().game(game1);
+            var record = app.useCases().games().game(game1);
             var misplaced = new codemojex.projections.GameEvent.GuessSubmitted(game1, record.room(), TestPlayers.id("mallory"), "mallory",
                     record.keyboard().parseGuess(record.keyboard().keys().take(6).mkString()));
             app.redis().append(new echomq.domain.id.Snowflake(7, java.time.Clock.systemUTC()), echomq.domain.observe.EchoListener.NONE)
@@ -158,14 +158,14 @@ class PartitionedAppTest {
             // one commit holds the guesses of one partition: a mixed batch is refused before anything is written
             var commit = new codemojex.app.redis.RedisScoreCommit(app.redis().calls(), new echomq.domain.id.Snowflake(8, java.time.Clock.systemUTC()),
                     new codemojex.app.redis.Keys(app.partitions()));
-            java.util.List<codemojex.app.core.port.ScoreCommit.Commit> mixed = new java.util.ArrayList<>();
+            java.util.List<codemojex.app.core.DecidedGuess> mixed = new java.util.ArrayList<>();
             for (int p : new int[] {0, 2}) {
-                var g = app.play().game(gameIn.get(p));
+                var g = app.useCases().games().game(gameIn.get(p));
                 var guess = new codemojex.projections.GameEvent.GuessSubmitted(g.game(), g.room(), TestPlayers.id("ada"), "ada",
                         g.keyboard().parseGuess(g.keyboard().keys().take(6).mkString()));
                 var id = echomq.domain.id.BrandedId.event(echomq.domain.id.Snowflake.compose(System.currentTimeMillis(), 9, p));
-                mixed.add(new codemojex.app.core.port.ScoreCommit.Commit(echomq.domain.stream.StreamEntry.of(id, guess.fields()), guess,
-                        id.toString(), g));
+                var toScore = new codemojex.app.core.GuessToScore(echomq.domain.stream.StreamEntry.of(id, guess.fields()), guess, id.toString(), g);
+                mixed.add(new codemojex.app.core.DecidedGuess(toScore, codemojex.projections.Referee.decide(guess, id.toString(), g)));
             }
             assertThatThrownBy(() -> commit.commitAll(mixed)).isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining(gameIn.get(0)).hasMessageContaining(gameIn.get(2));

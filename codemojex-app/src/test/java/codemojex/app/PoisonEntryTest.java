@@ -32,7 +32,7 @@ class PoisonEntryTest {
             UnifiedJedis raw = f.direct();
             System.setErr(new PrintStream(logs, true, StandardCharsets.UTF_8));
             String game = f.post("/rooms", Map.of("room", "poison")).json().get("game").asText();
-            String guess = f.app.play().game(game).keyboard().keys().take(6).mkString();
+            String guess = f.app.useCases().games().game(game).keyboard().keys().take(6).mkString();
             String id = f.guess(game, "ada", guess).json().get("guessId").asText();
             f.awaitScore(game, id);
 

@@ -29,7 +29,7 @@ class QuietLeadCastsNothingTest {
         clock.advance(Math.floorMod(50_000L - intoMinute, 60_000L)); // 50 s into a minute
         try (AppFixture f = new AppFixture(AppFixture.onClock(clock).build(), codemojex.app.http.RateLimiter.unlimited())) {
             String game = f.post("/rooms", Map.of("room", "quiet-lead")).json().get("game").asText();
-            String guess = f.app.play().game(game).keyboard().keys().take(6).mkString();
+            String guess = f.app.useCases().games().game(game).keyboard().keys().take(6).mkString();
             f.awaitScore(game, f.guessId(game, "ada", guess));
             AppFixture.await("the feed with the guess cast", () -> feeds(f).stream().anyMatch(d -> d.contains("\"guesses\":1")));
 

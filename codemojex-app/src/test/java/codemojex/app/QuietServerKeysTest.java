@@ -2,7 +2,6 @@ package codemojex.app;
 
 import codemojex.app.http.RateLimiter;
 import echomq.testkit.MovableClock;
-
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -27,11 +26,11 @@ class QuietServerKeysTest {
         MovableClock clock = new MovableClock();
         try (AppFixture f = new AppFixture(AppFixture.onClock(clock).build(), RateLimiter.unlimited())) {
             String game = f.post("/rooms", Map.of("room", "quiet")).json().get("game").asText();
-            String guess = f.app.play().game(game).keyboard().keys().take(6).mkString();
+            String guess = f.app.useCases().games().game(game).keyboard().keys().take(6).mkString();
             f.awaitScore(game, f.guessId(game, "ada", guess));
             // a minute on, a second guess: the first one's minute is sealed, so its pane and bucket are checkpointed
             clock.advance(Duration.ofMinutes(2));
-            String other = f.app.play().game(game).keyboard().keys().drop(1).take(6).mkString();
+            String other = f.app.useCases().games().game(game).keyboard().keys().drop(1).take(6).mkString();
             f.awaitScore(game, f.guessId(game, "ada", other));
             clock.advance(Duration.ofSeconds(5));
             assertThat(f.get("/feed?since=1h").json().get("guesses").asInt()).isEqualTo(2);

@@ -1,8 +1,8 @@
 package codemojex.app;
 
 import codemojex.app.core.FeedWindow;
-import codemojex.app.core.Live;
 import codemojex.app.core.SeriesQuery;
+import codemojex.app.core.service.LiveService;
 import echomq.testkit.MovableClock;
 import echomq.testkit.RedisServerProcess;
 import echomq.testkit.TestRedis;
@@ -27,10 +27,10 @@ class ReadsWriteNothingTest {
              Codemojex app = Codemojex.connect(redis.uri(), AppFixture.onClock(clock).build())) {
             app.worker().start();
             Random r = new Random(48);
-            String game = app.play().open("reads").game();
+            String game = app.useCases().rooms().open("reads").game();
             for (int i = 0; i < 20; i++) {
                 clock.advance(Duration.ofSeconds(7)); // the guesses spread over a few minutes' buckets and panes
-                app.play().submit(game, TestPlayers.id("p" + i % 4), "p" + i % 4, app.play().game(game).keyboard().drawGuess(r).toString());
+                app.useCases().guesses().submit(game, TestPlayers.id("p" + i % 4), "p" + i % 4, app.useCases().games().game(game).keyboard().drawGuess(r).toString());
                 // scored before the clock moves on: the worker mints each score at the clock's time, so that the scores
                 // spread over several minutes (a worker lagging on a loaded machine scored all 20 in the last one, no bucket sealed)
                 int scored = i + 1;
@@ -52,7 +52,7 @@ class ReadsWriteNothingTest {
             // as the undeclared reads above left the same minute buckets in this one's memory)
             try (Codemojex fresh = Codemojex.connect(redis.uri(), AppFixture.onClock(clock).build())) {
                 long declared = changes(redis);
-                fresh.useCases().feeds().feedSeries(Live.PER_MINUTE);
+                fresh.useCases().feeds().feedSeries(LiveService.PER_MINUTE);
                 assertThat(fresh.projectionMetrics().checkpointsSaved()).as("checkpoints of the declared series").isPositive();
                 assertThat(changes(redis)).as("Redis changes made by the declared series").isGreaterThan(declared);
             }

@@ -284,7 +284,7 @@ class RepeatedEmojiSolverTest {
     @Test
     void aGuessWithARepeatIsA400NamingTheFieldAndTheEmoji() {
         String game = f.post("/rooms", Map.of("room", "repeats")).json().get("game").asText();
-        Vector<Emoji> k = f.app.play().game(game).keyboard().keys();
+        Vector<Emoji> k = f.app.useCases().games().game(game).keyboard().keys();
         f.join(game, "eve");
         long guesses = guessesSubmitted();
         java.util.SortedMap<String, String> keys = keysOf(game);
@@ -300,10 +300,10 @@ class RepeatedEmojiSolverTest {
         assertThat(guessesSubmitted()).isEqualTo(guesses);
         assertThat(keysOf(game)).as("nothing written").isEqualTo(keys);
         // the core refuses it the same way, before the game is read: for a game that does not exist, still the guess
-        assertThatThrownBy(() -> f.app.play().submit(game, TestPlayers.id("eve"), "eve", k.get(0).text().repeat(6)))
+        assertThatThrownBy(() -> f.app.useCases().guesses().submit(game, TestPlayers.id("eve"), "eve", k.get(0).text().repeat(6)))
                 .isInstanceOfSatisfying(BadInputException.class, b -> assertThat(b.field()).isEqualTo("guess"))
                 .hasMessageContaining(k.get(0) + " is repeated");
-        assertThatThrownBy(() -> f.app.play().submit("GAMnope", TestPlayers.id("eve"), "eve", k.get(0).text().repeat(6)))
+        assertThatThrownBy(() -> f.app.useCases().guesses().submit("GAMnope", TestPlayers.id("eve"), "eve", k.get(0).text().repeat(6)))
                 .isInstanceOfSatisfying(BadInputException.class, b -> assertThat(b.field()).isEqualTo("guess"));
         // six distinct emojis of the keyboard are still a guess
         assertThat(f.guess(game, "eve", k.drop(6).mkString()).status()).isEqualTo(202);

@@ -1,5 +1,6 @@
 package codemojex.app;
 
+import codemojex.app.worker.ScoreFaults;
 import codemojex.app.worker.ScoreWorker;
 import codemojex.projections.Channels;
 import codemojex.projections.Keyboard;
@@ -31,8 +32,8 @@ class RetentionAppTest {
         RedisServerProcess redis = TestRedis.privateServer();
         AtomicInteger crashes = new AtomicInteger();
         // the first commit crashes: the batch it was in stays delivered and unacknowledged
-        ScoreWorker.Faults crashFirst = (step, guess) -> {
-            if (step == ScoreWorker.Step.BEFORE_COMMIT && crashes.getAndIncrement() < 1) {
+        ScoreFaults crashFirst = (step, guess) -> {
+            if (step == ScoreFaults.Step.BEFORE_COMMIT && crashes.getAndIncrement() < 1) {
                 throw new IllegalStateException("injected crash");
             }
         };
@@ -41,11 +42,11 @@ class RetentionAppTest {
             List<String> games = new ArrayList<>();
             List<BrandedId> guesses = new ArrayList<>();
             for (int g = 0; g < 3; g++) {
-                String game = app.play().open("trim").game();
+                String game = app.useCases().rooms().open("trim").game();
                 games.add(game);
-                Keyboard k = app.play().game(game).keyboard();
+                Keyboard k = app.useCases().games().game(game).keyboard();
                 for (int i = 0; i < 5; i++) {
-                    guesses.add(app.play().submit(game, TestPlayers.id("p" + i), "p" + i, k.keys().drop(i).take(6).mkString()));
+                    guesses.add(app.useCases().guesses().submit(game, TestPlayers.id("p" + i), "p" + i, k.keys().drop(i).take(6).mkString()));
                 }
             }
             app.worker().ensureGroup();
@@ -56,7 +57,7 @@ class RetentionAppTest {
             }
             long pendingBefore = app.worker().pending();
             assertThat(pendingBefore).isEqualTo(15);
-            guesses.add(app.play().submit(games.get(1), TestPlayers.id("undelivered"), "undelivered", app.play().game(games.get(1)).keyboard().keys().take(6).mkString()));
+            guesses.add(app.useCases().guesses().submit(games.get(1), TestPlayers.id("undelivered"), "undelivered", app.useCases().games().game(games.get(1)).keyboard().keys().take(6).mkString()));
             Thread.sleep(5);
 
             Map<String, TrimReport> first = app.useCases().trims().trim(ONE_MS, true);
@@ -73,7 +74,7 @@ class RetentionAppTest {
             for (BrandedId id : guesses) {
                 int index = guesses.indexOf(id);
                 String game = games.get(index == 15 ? 1 : index / 5);
-                assertThat(app.play().guess(game, id.toString()).status()).as("guess %s", id).isEqualTo("scored");
+                assertThat(app.useCases().games().guess(game, id.toString()).status()).as("guess %s", id).isEqualTo("scored");
             }
 
             // no board checkpoint yet: guess-scored is held whole
@@ -85,11 +86,11 @@ class RetentionAppTest {
             // with a checkpoint, the log may go up to it; rebuilds read the checkpoint and the tail
             assertThat(app.useCases().rebuilds().checkpointBoards(0).saved()).isTrue();
             String extraGame = games.get(0);
-            BrandedId late = app.play().submit(extraGame, TestPlayers.id("late"), "late", app.play().game(extraGame).keyboard().keys().take(6).mkString());
+            BrandedId late = app.useCases().guesses().submit(extraGame, TestPlayers.id("late"), "late", app.useCases().games().game(extraGame).keyboard().keys().take(6).mkString());
             while (app.worker().pollOnce(Duration.ofMillis(50)) > 0) {
                 app.worker().recover();
             }
-            assertThat(app.play().guess(extraGame, late.toString()).status()).isEqualTo("scored");
+            assertThat(app.useCases().games().guess(extraGame, late.toString()).status()).isEqualTo("scored");
             Thread.sleep(5);
             Map<String, TrimReport> third = app.useCases().trims().trim(ONE_MS, true);
             assertThat(third.get(Channels.GUESS_SCORED).removed()).isEqualTo(15); // all but the checkpoint's entry and the tail

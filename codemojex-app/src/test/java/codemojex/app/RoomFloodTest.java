@@ -98,24 +98,24 @@ class RoomFloodTest {
     void aPlayedGameStaysInTheLobbyAfterAFloodOfEmptyRooms() throws Exception {
         try (AppFixture f = new AppFixture()) {
             String played = f.post("/rooms", java.util.Map.of()).json().get("game").asText();
-            codemojex.projections.Keyboard keys = f.app.play().game(played).keyboard();
+            codemojex.projections.Keyboard keys = f.app.useCases().games().game(played).keyboard();
             String guess = keys.keys().take(6).map(e -> e.text()).mkString();
             if (guess.equals(f.secret(played).emojis().map(e -> e.text()).mkString())) {
                 guess = keys.keys().drop(1).take(6).map(e -> e.text()).mkString(); // not the secret: the game stays open
             }
             String guessId = f.guessId(played, "ada", guess);
             assertThat(f.awaitScore(played, guessId).get("status").asText()).isNotEqualTo("rejected");
-            for (int i = 0; i < 3 * codemojex.app.core.Live.LOBBY_SIZE; i++) {
+            for (int i = 0; i < 3 * codemojex.app.core.service.LiveService.LOBBY_SIZE; i++) {
                 assertThat(f.post("/rooms", java.util.Map.of("room", "flood")).status()).isEqualTo(201);
             }
-            List<codemojex.app.core.port.in.LobbyQuery.LobbyGame> lobby = f.app.useCases().lobby().lobby(codemojex.app.core.Live.LOBBY_SIZE);
-            assertThat(lobby).hasSize(codemojex.app.core.Live.LOBBY_SIZE);
+            List<codemojex.app.core.port.in.LobbyQuery.LobbyGame> lobby = f.app.useCases().lobby().lobby(codemojex.app.core.service.LiveService.LOBBY_SIZE);
+            assertThat(lobby).hasSize(codemojex.app.core.service.LiveService.LOBBY_SIZE);
             assertThat(lobby.get(0).game()).as("the played game leads the lobby").isEqualTo(played);
             assertThat(lobby.get(0).players()).isEqualTo(1);
             assertThat(lobby.subList(1, lobby.size())).allSatisfy(g -> assertThat(g.room()).isEqualTo("flood"));
             // and so does what /lobby/events pushes
             try (LiveEventsTest.Stream events = new LiveEventsTest.Stream(HttpClient.newHttpClient(), f, "/lobby/events", null)) {
-                LiveEventsTest.Event listed = events.until(e -> e.data().get("games").size() == codemojex.app.core.Live.LOBBY_SIZE);
+                LiveEventsTest.Event listed = events.until(e -> e.data().get("games").size() == codemojex.app.core.service.LiveService.LOBBY_SIZE);
                 assertThat(listed.data().get("games").get(0).get("game").asText()).isEqualTo(played);
             }
         }

@@ -68,7 +68,7 @@ class SecretNeverLeaksTest {
                     f.direct().hgetAll(key).forEach((k, v) -> stored.add(k + "=" + v));
                 }
             }
-            assertThat(f.app.play().game(game).settled()).isFalse();
+            assertThat(f.app.useCases().games().game(game).settled()).isFalse();
         } finally {
             System.setErr(realErr);
         }

@@ -1,19 +1,17 @@
 package codemojex.app;
 
-import echomq.domain.stream.StreamKey;
 import codemojex.app.http.RateLimiter;
 import echomq.domain.id.StreamId;
+import echomq.domain.stream.StreamKey;
 import echomq.domain.stream.StreamStoreException;
 import echomq.redis.RedisConnections;
-import echomq.testkit.RedisServerProcess;
 import echomq.redis.RedisStreamRange;
+import echomq.testkit.RedisServerProcess;
 import echomq.testkit.TestRedis;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Protocol;
 import redis.clients.jedis.UnifiedJedis;
 
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -28,6 +26,8 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -38,10 +38,10 @@ class SecurityTest {
     /** Open a game, guess, and see it scored: the app works on this Redis. */
     static void plays(Codemojex app) {
         app.worker().ensureGroup();
-        String game = app.play().open("secure").game();
-        var id = app.play().submit(game, TestPlayers.id("ada"), "ada", app.play().game(game).keyboard().keys().take(6).mkString());
+        String game = app.useCases().rooms().open("secure").game();
+        var id = app.useCases().guesses().submit(game, TestPlayers.id("ada"), "ada", app.useCases().games().game(game).keyboard().keys().take(6).mkString());
         app.worker().pollOnce(Duration.ofSeconds(1));
-        assertThat(app.play().guess(game, id.toString()).status()).isEqualTo("scored");
+        assertThat(app.useCases().games().guess(game, id.toString()).status()).isEqualTo("scored");
         assertThat(app.useCases().rebuilds().rebuildBoard(game).equal()).isTrue();
     }
 
@@ -83,7 +83,7 @@ class SecurityTest {
                  Server server = Server.start(app, ServerOptions.on("127.0.0.1", 0))) {
                 assertThat(app.maskedUri()).doesNotContain(secret).contains("***");
                 redis.stop();
-                assertThatThrownBy(() -> app.play().open("x")).satisfies(e -> assertThat(full(e)).doesNotContain(secret));
+                assertThatThrownBy(() -> app.useCases().rooms().open("x")).satisfies(e -> assertThat(full(e)).doesNotContain(secret));
                 AppFixture.sleep(300);
             }
             assertThatThrownBy(() -> Codemojex.connect("redis://:" + secret + "@127.0.0.1:1/x", Settings.defaults()))
@@ -127,7 +127,7 @@ class SecurityTest {
         Clock fixed = Clock.fixed(Instant.parse("2026-12-02T12:00:00Z"), ZoneOffset.UTC);
         try (AppFixture f = new AppFixture(Settings.defaults(), new RateLimiter(1, 3, fixed))) {
             String game = f.post("/rooms", Map.of()).json().get("game").asText();
-            String guess = f.app.play().game(game).keyboard().keys().take(6).mkString();
+            String guess = f.app.useCases().games().game(game).keyboard().keys().take(6).mkString();
             List<Integer> statuses = new java.util.ArrayList<>();
             f.join(game, "spam"); // joining is a write too: it takes one of the burst of 3
             for (int i = 0; i < 5; i++) {

@@ -36,7 +36,7 @@ class SeriesRoutesTest {
         f = new AppFixture(Settings.builder().chartBucket(Duration.ofSeconds(1)).build(), RateLimiter.unlimited());
         game = f.post("/rooms", Map.of("room", "series")).json().get("game").asText();
         f.post("/rooms", Map.of("room", "other"));
-        String guess = f.app.play().game(game).keyboard().keys().take(6).mkString();
+        String guess = f.app.useCases().games().game(game).keyboard().keys().take(6).mkString();
         f.awaitScore(game, f.guessId(game, "ada", guess));
         f.awaitScore(game, f.guessId(game, "bob", guess));
         f.awaitScore(game, f.guessId(game, "ada", guess));
@@ -197,7 +197,7 @@ class SeriesRoutesTest {
             LiveEventsTest.Event next = feed.until(e -> "bucket".equals(e.name()));
             assertThat(Instant.parse(next.data().get("from").asText())).isEqualTo(to.plusMillis(1));
             // a guess: the bucket it fell in closes with it
-            String guess = f.app.play().game(game).keyboard().keys().drop(6).take(6).mkString();
+            String guess = f.app.useCases().games().game(game).keyboard().keys().drop(6).take(6).mkString();
             f.awaitScore(game, f.guessId(game, "cy", guess));
             LiveEventsTest.Event busy = feed.until(e -> "bucket".equals(e.name()) && e.data().get("entries").asInt() > 0);
             assertThat(busy.data().get("entries").asInt()).isEqualTo(1);

@@ -1,5 +1,6 @@
 package codemojex.app;
 
+import codemojex.app.worker.ScoreFaults;
 import codemojex.app.worker.ScoreWorker;
 import io.vavr.control.Option;
 import org.junit.jupiter.api.Test;
@@ -23,18 +24,18 @@ class SettingsTest {
         assertThat(s.commitBatch()).isEqualTo(100);
         assertThat(s.partitions()).isEqualTo(Option.none());
         assertThat(s.sessionTtl()).isEqualTo(Settings.DEFAULT_SESSION_TTL).isEqualTo(Duration.ofHours(12));
-        assertThat(s.client()).isEqualTo(Codemojex.Client.JEDIS);
+        assertThat(s.client()).isEqualTo(RedisClient.JEDIS);
     }
 
     @Test
     void theBuilderSetsEachValueAndStartsAgainFromAnySettings() {
         Clock fixed = Clock.fixed(java.time.Instant.EPOCH, java.time.ZoneOffset.UTC);
         Settings s = Settings.builder().node(7).clock(fixed).claimIdle(Duration.ZERO).commitBatch(1000).partitions(16)
-                .sessionTtl(Duration.ofMinutes(5)).client(Codemojex.Client.LETTUCE).build();
-        assertThat(s).isEqualTo(new Settings(7, fixed, Duration.ZERO, 1000, Option.some(16), Duration.ofMinutes(5), Codemojex.Client.LETTUCE));
+                .sessionTtl(Duration.ofMinutes(5)).client(RedisClient.LETTUCE).build();
+        assertThat(s).isEqualTo(new Settings(7, fixed, Duration.ZERO, 1000, Option.some(16), Duration.ofMinutes(5), RedisClient.LETTUCE));
         assertThat(s.toBuilder().build()).isEqualTo(s);
         assertThat(s.toBuilder().node(8).build()).isEqualTo(new Settings(8, fixed, Duration.ZERO, 1000, Option.some(16),
-                Duration.ofMinutes(5), Codemojex.Client.LETTUCE));
+                Duration.ofMinutes(5), RedisClient.LETTUCE));
         assertThat(s.toBuilder().partitions(Option.none()).build().partitions()).isEmpty();
     }
 
@@ -62,7 +63,7 @@ class SettingsTest {
     void noTestHookIsASetting() {
         // the score worker's fault hook reaches it through the crash tests' seam, Codemojex.connect(uri, settings, faults)
         assertThat(Arrays.stream(Settings.class.getRecordComponents()).<Class<?>>map(java.lang.reflect.RecordComponent::getType))
-                .doesNotContain(ScoreWorker.Faults.class);
+                .doesNotContain(ScoreFaults.class);
     }
 
     @org.junit.jupiter.api.Test
@@ -73,6 +74,6 @@ class SettingsTest {
                 .hasMessage("session-ttl PT9999999999999H is out of range: give a duration from 1ms to 3650d");
         assertThatThrownBy(() -> Settings.builder().claimIdle(Duration.ofDays(999_999_999)).build())
                 .hasMessageContaining("claim-idle").hasMessageContaining("to 3650d");
-        assertThat(Settings.builder().sessionTtl(codemojex.app.core.Durations.MAX).build().sessionTtl()).isEqualTo(codemojex.app.core.Durations.MAX);
+        assertThat(Settings.builder().sessionTtl(codemojex.app.core.DurationFields.MAX).build().sessionTtl()).isEqualTo(codemojex.app.core.DurationFields.MAX);
     }
 }

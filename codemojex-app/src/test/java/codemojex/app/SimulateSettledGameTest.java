@@ -45,7 +45,7 @@ class SimulateSettledGameTest {
                             String game = key.substring(key.lastIndexOf(':') + 1);
                             String secret = direct.hget(key, "secret");
                             if (secret != null && done.add(game)) {
-                                f.app.play().submit(game, TestPlayers.id("cracker"), "cracker", secret);
+                                f.app.useCases().guesses().submit(game, TestPlayers.id("cracker"), "cracker", secret);
                                 cracked.incrementAndGet();
                             }
                         }
@@ -66,7 +66,7 @@ class SimulateSettledGameTest {
                 // every guess it sent was answered (202 or 409) and is scored or rejected; the joins refused were not sent
                 assertThat(report.guesses()).isLessThan(600);
                 for (var g : report.guessToGame().entrySet()) {
-                    assertThat(f.app.play().guess(g.getValue(), g.getKey()).status()).isIn("scored", "rejected", "pending");
+                    assertThat(f.app.useCases().games().guess(g.getValue(), g.getKey()).status()).isIn("scored", "rejected", "pending");
                 }
             } finally {
                 stop.set(true);

@@ -161,7 +161,7 @@ class SlowRequestsTest {
             // while the 200 trickle (one driver thread, a byte to each every 300 ms), the game answers others
             CompletableFuture<List<Answer>> trickled = CompletableFuture.supplyAsync(() -> trickleAll(slow));
             String game = f.post("/rooms", Map.of("room", "busy")).json().get("game").asText();
-            String guess = f.app.play().game(game).keyboard().keys().take(6).mkString();
+            String guess = f.app.useCases().games().game(game).keyboard().keys().take(6).mkString();
             String id = f.guessId(game, "ada", guess);
             f.awaitScore(game, id);
             assertThat(f.get("/games/" + game + "/board").status()).isEqualTo(200);

@@ -42,7 +42,7 @@ class WatchersTest {
         try (AppFixture f = new AppFixture(); Pages pages = new Pages(URI.create(f.server.url()))) {
             List<String> games = new ArrayList<>();
             for (int i = 0; i < MANY; i++) {
-                games.add(f.app.play().open("watched-" + (i % 20)).game());
+                games.add(f.app.useCases().rooms().open("watched-" + (i % 20)).game());
             }
             pages.open(games.subList(0, FEW), false);
             Cost few = cost(f, pages, games.get(0));
@@ -75,8 +75,8 @@ class WatchersTest {
         }
     }
 
-    /** An idle window: one period of the board checkpoints ({@link Server#CHECKPOINT_EVERY}), so that each window holds one. */
-    static final int IDLE_SECONDS = (int) Server.CHECKPOINT_EVERY.toSeconds();
+    /** An idle window: one period of the board checkpoints ({@link ServerOptions#CHECKPOINT_EVERY}), so that each window holds one. */
+    static final int IDLE_SECONDS = (int) ServerOptions.CHECKPOINT_EVERY.toSeconds();
 
     /** The threads, the idle commands in {@link #IDLE_SECONDS} (the most frequent of them in {@code idleBy}), the XREADs, a guess's commands. */
     record Cost(int threads, long idle, String idleBy, long polls, long guess) {
@@ -113,7 +113,7 @@ class WatchersTest {
         String idleBy = by.entrySet().stream().sorted((x, y) -> Long.compare(y.getValue(), x.getValue())).limit(8)
                 .map(e -> e.getKey() + "=" + e.getValue()).collect(java.util.stream.Collectors.joining(" "));
 
-        var keys = f.app.play().game(game).keyboard().keys();
+        var keys = f.app.useCases().games().game(game).keyboard().keys();
         f.awaitScore(game, f.guessId(game, "ada", keys.take(6).mkString())); // ada joins, her first guess: not what is counted
         awaitTold(pages, game, 1);
         AppFixture.sleep(1000);

@@ -1,5 +1,6 @@
 package codemojex.app;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -16,8 +17,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-
-import com.fasterxml.jackson.databind.JsonNode;
 
 import static codemojex.app.WebPageTest.waiting;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -115,7 +114,7 @@ class WebPagePlayTest {
         quickly(one).until(d -> d.findElement(By.id("live")).getText().equals("live"));
         assertThat(fetchInPage(one, "/health")).isEqualTo("HTTP 200");
         // and Join: the first guess joins the game, then is scored, pushed
-        List<String> keys = f.app.play().game(game).keyboard().keys().take(6).map(e -> e.text()).toJavaList();
+        List<String> keys = f.app.useCases().games().game(game).keyboard().keys().take(6).map(e -> e.text()).toJavaList();
         pickAndGuess(one, "wanderer", keys);
         quickly(one).until(d -> d.findElement(By.id("message")).getText().startsWith("Scored"));
         assertThat(one.findElement(By.id("who")).getText()).isEqualTo("Playing as wanderer.");
@@ -276,7 +275,7 @@ class WebPagePlayTest {
     @Test
     void aGuessWithNoAnswerSaysSoAndStaysPickedAndEnterLeavesTheNameField() throws Exception {
         String game = open("offline");
-        List<String> keyboard = f.app.play().game(game).keyboard().keys().map(e -> e.text()).toJavaList();
+        List<String> keyboard = f.app.useCases().games().game(game).keyboard().keys().map(e -> e.text()).toJavaList();
         one.get(f.server.url() + "/?game=" + game);
         waiting(one).until(d -> d.findElement(By.id("live")).getText().equals("live"));
 
@@ -316,7 +315,7 @@ class WebPagePlayTest {
     @Test
     void aGuessWhoseAnswerIsLostIsSentAgainWithItsKeyAndMadeOnce() throws Exception {
         String game = open("lost-answer");
-        List<String> keyboard = f.app.play().game(game).keyboard().keys().map(e -> e.text()).toJavaList();
+        List<String> keyboard = f.app.useCases().games().game(game).keyboard().keys().map(e -> e.text()).toJavaList();
         one.get(f.server.url() + "/?game=" + game);
         waiting(one).until(d -> d.findElement(By.id("live")).getText().equals("live"));
         ((JavascriptExecutor) one).executeScript("window.sent = []; const real = window.fetch; let lost = false;"
@@ -354,11 +353,11 @@ class WebPagePlayTest {
     @Test
     void theSmallerItems() throws Exception {
         String game = open("small-items");
-        for (int i = 0; i < 40 && !f.app.play().game(game).keyboard().keys().map(e -> e.text()).contains("\u2744\uFE0F"); i++) {
+        for (int i = 0; i < 40 && !f.app.useCases().games().game(game).keyboard().keys().map(e -> e.text()).contains("\u2744\uFE0F"); i++) {
             game = open("small-items"); // a keyboard with the snowflake (12 of the 32 are drawn)
         }
         String g = game;
-        List<String> keyboard = f.app.play().game(g).keyboard().keys().map(e -> e.text()).toJavaList();
+        List<String> keyboard = f.app.useCases().games().game(g).keyboard().keys().map(e -> e.text()).toJavaList();
         assertThat(keyboard).contains("\u2744\uFE0F");
         List<String> secret = f.secret(g).emojis().map(e -> e.text()).toJavaList();
         one.manage().window().setSize(new org.openqa.selenium.Dimension(1280, 1100));

@@ -1,5 +1,6 @@
 package codemojex.app;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -12,8 +13,6 @@ import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.WebDriverWait;
-
-import com.fasterxml.jackson.databind.JsonNode;
 
 import java.io.File;
 import java.nio.file.Files;
@@ -229,7 +228,7 @@ class WebPageTest {
         WebDriver page = other;
         page.get(f.server.url() + "/");
         String g = f.post("/rooms", Map.of("room", "chart")).json().get("game").asText();
-        String guess = f.app.play().game(g).keyboard().keys().take(6).mkString();
+        String guess = f.app.useCases().games().game(g).keyboard().keys().take(6).mkString();
         int total = f.awaitScore(g, f.guessId(g, "chartist", guess)).get("total").asInt();
         assertThat(total).isBetween(0, 600);
         // the guess's bucket is drawn: read with the series when the feed changed, or pushed when it closed

@@ -110,7 +110,7 @@ class WebShapesTest {
         assertThat(shape(page.json())).as("the page's token is in the cookie only").isEqualTo("{expiresAt:s,game:s,player:s,playerId:s}");
         assertThat(shape(f.send("GET", "/games/" + game + "/players/me", null, ada).json())).isEqualTo("{expiresAt:s,game:s,player:s,playerId:s}");
 
-        String guess = f.app.play().game(game).keyboard().keys().take(6).mkString();
+        String guess = f.app.useCases().games().game(game).keyboard().keys().take(6).mkString();
         AppFixture.Response submitted = f.guess(game, "fay", guess);
         assertThat(submitted.status()).isEqualTo(202);
         assertThat(shape(submitted.json())).isEqualTo("{game:s,guessId:s,status:s}");
@@ -230,7 +230,7 @@ class WebShapesTest {
     /** The headers that go with some answers: where a guess is read, how to authenticate. */
     @Test
     void answersCarryTheirHeaders() throws Exception {
-        String guess = f.app.play().game(game).keyboard().keys().take(6).mkString();
+        String guess = f.app.useCases().games().game(game).keyboard().keys().take(6).mkString();
         String body = f.json.writeValueAsString(Map.of("guess", guess));
         // a body that is not declared JSON (a cross-site form sends text/plain without a preflight) is a 415, nothing submitted
         // nor is one that only starts like JSON, or names a charset JSON does not have or none known (these were a 500)

@@ -1,6 +1,6 @@
 package codemojex.app;
 
-import echomq.domain.stream.StreamKey;
+import codemojex.app.worker.ScoreFaults;
 import codemojex.app.worker.ScoreWorker;
 import codemojex.projections.Board;
 import codemojex.projections.Channels;
@@ -9,6 +9,7 @@ import codemojex.projections.GameEvent.GuessScored;
 import codemojex.projections.Keyboard;
 import echomq.domain.id.BrandedId;
 import echomq.domain.stream.StreamEntry;
+import echomq.domain.stream.StreamKey;
 import echomq.testkit.RedisServerProcess;
 import echomq.testkit.TestRedis;
 import org.junit.jupiter.api.AfterEach;
@@ -59,7 +60,7 @@ class WorkerFaultTest {
     @ParameterizedTest(name = "{0}, commits of up to {1}, on {2}")
     @org.junit.jupiter.params.provider.CsvSource({"SAME_CONSUMER, 1, JEDIS", "OTHER_CONSUMER_CLAIMS, 1, JEDIS", "SAME_CONSUMER, 3, JEDIS",
             "OTHER_CONSUMER_CLAIMS, 3, JEDIS", "SAME_CONSUMER, 3, LETTUCE", "OTHER_CONSUMER_CLAIMS, 3, LETTUCE"})
-    void crashesBeforeAndAfterTheCommitLoseNothingAndDoubleNothing(Restart restart, int commitBatch, Codemojex.Client client) {
+    void crashesBeforeAndAfterTheCommitLoseNothingAndDoubleNothing(Restart restart, int commitBatch, RedisClient client) {
         Settings base = Settings.builder().node(7).claimIdle(Duration.ZERO).commitBatch(commitBatch)
                 .client(client).build();
         List<BrandedId> submitted = new ArrayList<>();
@@ -68,27 +69,27 @@ class WorkerFaultTest {
         Random r = new Random(99);
         AtomicInteger calls = new AtomicInteger();
         // steps alternate before, after, before…: crashing at every fifth alternates the two
-        ScoreWorker.Faults faults = (step, guess) -> {
+        ScoreFaults faults = (step, guess) -> {
             if (calls.incrementAndGet() % 5 == 0) {
                 throw new Crash(step + " of " + guess.id());
             }
         };
         try (Codemojex app = Codemojex.connect(redis.uri(), base, faults)) {
             for (int g = 0; g < 3; g++) {
-                games.add(app.play().open("faults").game());
+                games.add(app.useCases().rooms().open("faults").game());
             }
             for (int i = 0; i < 60; i++) {
                 String game = games.get(r.nextInt(3));
-                Keyboard k = app.play().game(game).keyboard();
+                Keyboard k = app.useCases().games().game(game).keyboard();
                 String guess = k.drawGuess(r).toString(); // six distinct: a guess with a repeat is refused (#27)
                 String player = "p" + r.nextInt(5);
-                BrandedId id = app.play().submit(game, TestPlayers.id(player), player, guess);
+                BrandedId id = app.useCases().guesses().submit(game, TestPlayers.id(player), player, guess);
                 submitted.add(id);
                 gameOf.put(id.toString(), game);
             }
             // a perfect guess in the middle of the crashes
-            Code secret = app.play().game(games.get(0)).secret();
-            BrandedId perfect = app.play().submit(games.get(0), TestPlayers.id("winner"), "winner", secret.text());
+            Code secret = app.useCases().games().game(games.get(0)).secret();
+            BrandedId perfect = app.useCases().guesses().submit(games.get(0), TestPlayers.id("winner"), "winner", secret.text());
             submitted.add(perfect);
             gameOf.put(perfect.toString(), games.get(0));
 
@@ -126,7 +127,7 @@ class WorkerFaultTest {
             submitted.forEach(id -> expected.add(id.toString()));
             // every guess before the perfect one of game 0 is scored once; later ones of game 0 may be rejected
             for (BrandedId id : submitted) {
-                String view = app.play().guess(gameOf.get(id.toString()), id.toString()).status();
+                String view = app.useCases().games().guess(gameOf.get(id.toString()), id.toString()).status();
                 assertThat(view).as("guess %s", id).isIn("scored", "rejected");
                 if (view.equals("scored")) {
                     assertThat(perGuess.get(id.toString())).as("scored entries of %s", id).isEqualTo(1L);
@@ -135,7 +136,7 @@ class WorkerFaultTest {
                 }
             }
             assertThat(perGuess.keySet()).isSubsetOf(expected);
-            assertThat(app.play().guess(games.get(0), perfect(submitted).toString()).status()).isEqualTo("scored");
+            assertThat(app.useCases().games().guess(games.get(0), perfect(submitted).toString()).status()).isEqualTo("scored");
             for (String game : games) {
                 codemojex.app.core.port.in.RebuildBoardUseCase.Rebuild rebuild = app.useCases().rebuilds().rebuildBoard(game);
                 assertThat(rebuild.rebuilt()).isEqualTo(rebuild.live());
@@ -151,13 +152,13 @@ class WorkerFaultTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ScoreWorker.Step.class)
-    void aFailureAtAStepSurfacesAndLeavesTheGuessRecoverable(ScoreWorker.Step where) {
-        ScoreWorker.Faults once = new ScoreWorker.Faults() {
+    @EnumSource(ScoreFaults.Step.class)
+    void aFailureAtAStepSurfacesAndLeavesTheGuessRecoverable(ScoreFaults.Step where) {
+        ScoreFaults once = new ScoreFaults() {
             boolean fired;
 
             @Override
-            public void at(ScoreWorker.Step step, StreamEntry guess) {
+            public void at(ScoreFaults.Step step, StreamEntry guess) {
                 if (step == where && !fired) {
                     fired = true;
                     throw new Crash(step.name());
@@ -165,15 +166,15 @@ class WorkerFaultTest {
             }
         };
         try (Codemojex app = Codemojex.connect(redis.uri(), Settings.builder().node(3).build(), once)) {
-            String game = app.play().open("r").game();
-            Keyboard k = app.play().game(game).keyboard();
-            BrandedId id = app.play().submit(game, TestPlayers.id("ada"), "ada", k.keys().take(6).mkString());
+            String game = app.useCases().rooms().open("r").game();
+            Keyboard k = app.useCases().games().game(game).keyboard();
+            BrandedId id = app.useCases().guesses().submit(game, TestPlayers.id("ada"), "ada", k.keys().take(6).mkString());
             app.worker().ensureGroup();
             assertThatThrownBy(() -> app.worker().pollOnce(Duration.ofMillis(100))).isInstanceOf(Crash.class);
-            String status = app.play().guess(game, id.toString()).status();
-            assertThat(status).isEqualTo(where == ScoreWorker.Step.BEFORE_COMMIT ? "pending" : "scored");
+            String status = app.useCases().games().guess(game, id.toString()).status();
+            assertThat(status).isEqualTo(where == ScoreFaults.Step.BEFORE_COMMIT ? "pending" : "scored");
             app.worker().recover();
-            assertThat(app.play().guess(game, id.toString()).status()).isEqualTo("scored");
+            assertThat(app.useCases().games().guess(game, id.toString()).status()).isEqualTo("scored");
             assertThat(new AppFixtureless(app).channel(Channels.GUESS_SCORED)).hasSize(1);
             assertThat(app.worker().pending()).isZero();
         }

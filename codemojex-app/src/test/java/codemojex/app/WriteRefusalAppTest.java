@@ -1,6 +1,7 @@
 package codemojex.app;
 
 import codemojex.app.http.RateLimiter;
+import codemojex.app.worker.ScoreFaults;
 import codemojex.app.worker.ScoreWorker;
 import codemojex.projections.Channels;
 import codemojex.projections.Code;
@@ -73,18 +74,18 @@ class WriteRefusalAppTest {
     }
 
     static Stream<Arguments> cases() {
-        return Stream.of(Fault.values()).flatMap(f -> Stream.of(Codemojex.Client.values()).map(c -> Arguments.of(f, c)));
+        return Stream.of(Fault.values()).flatMap(f -> Stream.of(RedisClient.values()).map(c -> Arguments.of(f, c)));
     }
 
     @ParameterizedTest(name = "{0} on {1}")
     @MethodSource("cases")
-    void writesAre503WithRetryAfterReadsAreServedAndPlayResumesByItself(Fault fault, Codemojex.Client client) throws Exception {
+    void writesAre503WithRetryAfterReadsAreServedAndPlayResumesByItself(Fault fault, RedisClient client) throws Exception {
         RedisServerProcess redis = TestRedis.privateServer();
         AtomicBoolean armed = new AtomicBoolean();
         AtomicBoolean injected = new AtomicBoolean();
         // once armed, the store starts refusing as the worker is about to commit the guesses it was delivered
-        ScoreWorker.Faults faults = (step, guess) -> {
-            if (step == ScoreWorker.Step.BEFORE_COMMIT && armed.get() && injected.compareAndSet(false, true)) {
+        ScoreFaults faults = (step, guess) -> {
+            if (step == ScoreFaults.Step.BEFORE_COMMIT && armed.get() && injected.compareAndSet(false, true)) {
                 fault.inject(redis);
             }
         };

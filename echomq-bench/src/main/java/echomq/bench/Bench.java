@@ -1,19 +1,20 @@
 package echomq.bench;
 
+import codemojex.app.RedisClient;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import echomq.domain.fold.Fold;
 import echomq.domain.id.BrandedId;
 import echomq.domain.id.Snowflake;
-import echomq.domain.stream.StreamEntry;
 import echomq.domain.id.StreamId;
+import echomq.domain.stream.StreamEntry;
 import echomq.domain.stream.StreamKey;
 import echomq.domain.window.StreamWindows;
 import echomq.domain.window.Window;
 import echomq.redis.RedisConnections;
-import echomq.testkit.RedisServerProcess;
 import echomq.redis.RedisStreamAppend;
 import echomq.redis.RedisStreamRange;
+import echomq.testkit.RedisServerProcess;
 import io.lettuce.core.Limit;
 import io.lettuce.core.Range;
 import io.lettuce.core.RedisClient;
@@ -220,7 +221,7 @@ public final class Bench {
             }
             mark = took(cases, "16", mark);
             if (cases.contains("17")) {
-                SqlCase.run(h, jedis, uri, quick, rounds, target);
+                SqlCase.run(h, jedis, uri, quick, rounds, target, args.length > 1 ? args[1] : "");
             }
             mark = took(cases, "17", mark);
             if (cases.contains("18")) {
@@ -402,13 +403,13 @@ public final class Bench {
      */
     static void workerBatches(Harness h, String uri, boolean quick, int rounds) {
         int k = quick ? 2_000 : 10_000;
-        record Variant(codemojex.app.Codemojex.Client client, int batch) {
+        record Variant(codemojex.app.RedisClient client, int batch) {
             String label() {
-                return (client == codemojex.app.Codemojex.Client.JEDIS ? "Jedis" : "Lettuce") + ", commit batch of " + batch;
+                return (client == codemojex.app.RedisClient.JEDIS ? "Jedis" : "Lettuce") + ", commit batch of " + batch;
             }
         }
-        List<Variant> variants = List.of(new Variant(codemojex.app.Codemojex.Client.JEDIS, 1), new Variant(codemojex.app.Codemojex.Client.JEDIS, 100),
-                new Variant(codemojex.app.Codemojex.Client.LETTUCE, 1), new Variant(codemojex.app.Codemojex.Client.LETTUCE, 100));
+        List<Variant> variants = List.of(new Variant(codemojex.app.RedisClient.JEDIS, 1), new Variant(codemojex.app.RedisClient.JEDIS, 100),
+                new Variant(codemojex.app.RedisClient.LETTUCE, 1), new Variant(codemojex.app.RedisClient.LETTUCE, 100));
         double[][] rates = new double[variants.size()][rounds];
         double[] redisMicros = new double[variants.size()];
         double[] redisCpu = new double[variants.size()];
@@ -427,7 +428,7 @@ public final class Bench {
             List<String> gameIds = new ArrayList<>();
             List<List<String>> keys = new ArrayList<>();
             for (int g = 0; g < 20; g++) {
-                var opened = submitter.play().open("bench");
+                var opened = submitter.useCases().rooms().open("bench");
                 gameIds.add(opened.game());
                 keys.add(opened.keyboard().keys().map(e -> e.text()).toJavaList());
             }
@@ -441,10 +442,10 @@ public final class Bench {
                         String guess = codemojex.projections.Keyboard.parse(String.join(" ", keys.get(g))).drawGuess(r).toString();
                         String player = "p" + r.nextInt(50);
                         try {
-                            submitter.play().submit(gameIds.get(g), codemojex.projections.PlayerIds.ofName(player), player, guess);
+                            submitter.useCases().guesses().submit(gameIds.get(g), codemojex.projections.PlayerIds.ofName(player), player, guess);
                         } catch (codemojex.app.core.GameSettledException cracked) {
                             // a random guess cracked it in an earlier round (1 in 665,280 a guess): play a new game instead
-                            var opened = submitter.play().open("bench");
+                            var opened = submitter.useCases().rooms().open("bench");
                             gameIds.set(g, opened.game());
                             keys.set(g, opened.keyboard().keys().map(e -> e.text()).toJavaList());
                             n--;

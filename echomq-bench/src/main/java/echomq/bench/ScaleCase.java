@@ -202,7 +202,7 @@ final class ScaleCase {
         for (int s = 0; s < steps.length; s++) {
             long t0 = System.nanoTime();
             for (; opened < steps[s]; opened++) {
-                String g = loader.play().open("room-" + opened % 20).game();
+                String g = loader.useCases().rooms().open("room-" + opened % 20).game();
                 first = first == null ? g : first;
             }
             System.out.printf("   %d games open (%.1f s to open %s)%n", steps[s], (System.nanoTime() - t0) / 1e9, s == 0 ? "them" : "the new ones");
@@ -237,7 +237,7 @@ final class ScaleCase {
     private static Figures lobbyRecompute(UnifiedJedis jedis, Codemojex loader) throws InterruptedException {
         double least = Double.MAX_VALUE;
         for (int i = 0; i < 3; i++) {
-            loader.play().open("lobby-probe");
+            loader.useCases().rooms().open("lobby-probe");
             long c0 = totalCommands(jedis);
             Thread.sleep(1_500);
             least = Math.min(least, totalCommands(jedis) - c0 - 1);
@@ -255,7 +255,7 @@ final class ScaleCase {
         Table table = new Table(title, "players", "route", "median ms", "p99 ms", "Redis commands / request", "serve RSS MB", "threads");
         RedisBoard board = new RedisBoard(loader.redis().calls());
         Snowflake minter = new Snowflake(64, System::currentTimeMillis);
-        String room = loader.play().game(game).room();
+        String room = loader.useCases().games().game(game).room();
         int joined = 0;
         for (int s = 0; s < steps.length; s++) {
             List<LinkedHashMap<String, String>> events = new ArrayList<>();

@@ -45,7 +45,8 @@ import java.util.concurrent.Callable;
  *       HOP, CUMULATE, aggregates without a window, every aggregate Flink's batch mode answers in a
  *       definite order, row, time and window predicates, window top-N, ORDER BY and LIMIT; the
  *       property tests' generator in its Flink mode: no SESSION, which batch refuses, no FIRST_VALUE or
- *       LAST_VALUE, which batch answers in arbitrary order), each answer compared row for row with
+ *       LAST_VALUE, which batch answers in arbitrary order, no COUNT(DISTINCT) beside
+ *       APPROX_COUNT_DISTINCT, which batch's planner refuses), each answer compared row for row with
  *       Flink's, numbers to Flink's precision (its {@code AVG} of a decimal keeps 6 places).</li>
  *   <li><b>Throughput</b>: {@code TUMBLE} 1 minute, {@code GROUP BY} a key of 1,000 values,
  *       {@code COUNT(*)}, {@code SUM}, {@code MAX} over 1,000,000 entries spread over two hours: Flink
@@ -59,17 +60,32 @@ final class SqlCase {
     private SqlCase() {
     }
 
-    static void run(Harness h, UnifiedJedis jedis, String uri, boolean quick, int rounds, Path target) throws Exception {
+    /**
+     * The case. {@code sql-queries=N} in the bench's arguments runs the differential only, of N random
+     * queries ({@code -Dbench.jvm=-Dechomq.seed=S} replays a run's); {@code sql-seeds=S1,S2} the
+     * differential only, of the queries of those case seeds (each printed as {@code seed S (…)}).
+     */
+    static void run(Harness h, UnifiedJedis jedis, String uri, boolean quick, int rounds, Path target, String args) throws Exception {
         Path dir = target.resolve("sql-case");
         Files.createDirectories(dir);
+        java.util.regex.Matcher queries = java.util.regex.Pattern.compile("sql-queries=([0-9]+)").matcher(args);
+        java.util.regex.Matcher seeds = java.util.regex.Pattern.compile("sql-seeds=(-?[0-9]+(,-?[0-9]+)*)").matcher(args);
         long t0 = System.nanoTime();
         try (MiniCluster cluster = cluster()) {
             TableEnvironment flink = flink(cluster);
             double startup = (System.nanoTime() - t0) / 1e6;
             System.out.printf("[case 17] Flink's start-up: a local MiniCluster (1 task manager, 2 slots) and a batch TableEnvironment on it, %.0f ms%n",
                     startup);
-            differential(jedis, flink, quick ? 24 : 120, dir);
-            throughput(h, jedis, uri, flink, quick ? 100_000 : 1_000_000, rounds, dir);
+            if (seeds.find()) {
+                List<Queries.Case> chosen = java.util.Arrays.stream(seeds.group(1).split(","))
+                        .map(seed -> Queries.of(Long.parseLong(seed), "orders", true)).toList();
+                differential(jedis, flink, chosen, dir);
+            } else if (queries.find()) {
+                differential(jedis, flink, Integer.parseInt(queries.group(1)), dir);
+            } else {
+                differential(jedis, flink, quick ? 24 : 120, dir);
+                throughput(h, jedis, uri, flink, quick ? 100_000 : 1_000_000, rounds, dir);
+            }
         }
     }
 
@@ -136,12 +152,22 @@ final class SqlCase {
 
     static void differential(UnifiedJedis jedis, TableEnvironment flink, int cases, Path dir) throws Exception {
         Random seeds = echomq.testkit.Seeded.random("SqlCase.differential");
+        List<Queries.Case> all = new ArrayList<>();
+        for (int i = 0; i < cases; i++) {
+            all.add(Queries.next(seeds, "orders", true));
+        }
+        differential(jedis, flink, all, dir);
+    }
+
+    static void differential(UnifiedJedis jedis, TableEnvironment flink, List<Queries.Case> all, Path dir) throws Exception {
+        int cases = all.size();
         EchoSql sql = EchoSql.over(RedisPorts.over(jedis));
         Map<String, int[]> byShape = new LinkedHashMap<>();
         List<String> differ = new ArrayList<>();
+        List<String> failed = new ArrayList<>();
         int equal = 0;
         for (int i = 0; i < cases; i++) {
-            Queries.Case c = Queries.next(seeds, "orders", true);
+            Queries.Case c = all.get(i);
             Path file = dir.resolve("case-" + i + ".csv");
             csv(file, c.rows());
             table(flink, "orders", file);
@@ -159,7 +185,11 @@ final class SqlCase {
                 }
             } catch (RuntimeException refused) {
                 byShape.computeIfAbsent("failed in Flink", k -> new int[2])[1]++;
-                differ.add(c + "\n    Flink failed: " + String.valueOf(refused.getMessage()).lines().findFirst().orElse(""));
+                Path why = dir.resolve("case-" + i + ".flink-failure.txt");
+                java.io.StringWriter trace = new java.io.StringWriter();
+                refused.printStackTrace(new java.io.PrintWriter(trace));
+                Files.writeString(why, c + "\n\n" + trace);
+                failed.add(c + "\n    Flink failed: " + flinkFailure(refused) + " (whole: " + why + ")\n    ours  " + ours);
                 continue;
             }
             boolean ordered = c.sql().contains(" ORDER BY ");
@@ -179,9 +209,21 @@ final class SqlCase {
         }
         System.out.printf("[case 17] differential: %d of %d random queries answered as Flink 2.3 (batch) answers them; by shape (equal/differ): %s%n",
                 equal, cases, byShape.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()[0] + "/" + e.getValue()[1]).toList());
-        differ.stream().limit(5).forEach(d -> System.out.println("[case 17] differs: " + d));
+        differ.stream().limit(10).forEach(d -> System.out.println("[case 17] differs: " + d));
+        failed.stream().limit(10).forEach(d -> System.out.println("[case 17] not compared, failed in Flink: " + d));
         Bench.MEMORY.put("17 differential", Map.of("queries", cases, "equal", equal, "byShape",
                 byShape.entrySet().stream().collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, e -> e.getValue()[0] + "/" + e.getValue()[1]))));
+    }
+
+    /** Flink's reason: the first line of the exception and of its deepest cause that says more than the first. */
+    static String flinkFailure(Throwable t) {
+        String first = String.valueOf(t.getMessage()).lines().findFirst().orElse("").trim();
+        Throwable root = t;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String why = String.valueOf(root.getMessage()).lines().map(String::trim).filter(l -> !l.isEmpty() && !first.contains(l)).findFirst().orElse("");
+        return why.isEmpty() ? first : first + " … " + why;
     }
 
     static String shape(String sql) {

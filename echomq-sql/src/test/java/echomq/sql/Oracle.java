@@ -132,6 +132,10 @@ public final class Oracle {
                 }
             }
         }
+        if (k instanceof Whole && s.keys().isEmpty() && groups.isEmpty()) {
+            // SQL's aggregate without GROUP BY (Flink's too): one row over no row, COUNT 0 and the others NULL
+            groups.put(new W(0, 1), new LinkedHashMap<>(Map.of(List.of(), List.of())));
+        }
         List<List<Object>> out = new ArrayList<>();
         for (Map.Entry<W, Map<List<String>, List<Row>>> g : groups.entrySet()) {
             W w = g.getKey();

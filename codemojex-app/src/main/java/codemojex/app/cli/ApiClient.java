@@ -11,9 +11,13 @@ import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.Header;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
 import org.apache.hc.core5.http.io.support.ClassicRequestBuilder;
+import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.util.Timeout;
 
 import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -59,10 +63,10 @@ final class ApiClient implements AutoCloseable {
 
     /** {@code url} when it is an http or https URL naming a host, without a query or fragment; else an error naming it, before any request. */
     private static String requireServerUrl(String url) {
-        java.net.URI u;
+        URI u;
         try {
-            u = new java.net.URI(Objects.requireNonNull(url, "url"));
-        } catch (java.net.URISyntaxException e) {
+            u = new URI(Objects.requireNonNull(url, "url"));
+        } catch (URISyntaxException e) {
             throw new IllegalArgumentException("not a server URL: " + url + " (" + e.getReason() + ")");
         }
         if (!("http".equalsIgnoreCase(u.getScheme()) || "https".equalsIgnoreCase(u.getScheme())) || u.getHost() == null
@@ -80,7 +84,7 @@ final class ApiClient implements AutoCloseable {
     /** Closes the connections. */
     @Override
     public void close() {
-        http.close(org.apache.hc.core5.io.CloseMode.GRACEFUL);
+        http.close(CloseMode.GRACEFUL);
     }
 
     /** A call to instance {@code n mod instances}, with {@code token}'s session when not null. */
@@ -131,7 +135,7 @@ final class ApiClient implements AutoCloseable {
                     wait = 1; // an HTTP date, which this server does not send: wait the least
                 }
             }
-            return new Reply(res.getCode(), res.getEntity() == null ? "" : EntityUtils.toString(res.getEntity(), java.nio.charset.StandardCharsets.UTF_8), wait);
+            return new Reply(res.getCode(), res.getEntity() == null ? "" : EntityUtils.toString(res.getEntity(), StandardCharsets.UTF_8), wait);
         });
     }
 }

@@ -3,6 +3,7 @@ package codemojex.app.cli;
 import codemojex.app.Codemojex;
 import codemojex.app.core.BadInputException;
 import codemojex.app.core.Bounded;
+import codemojex.app.core.DurationFields;
 import codemojex.app.core.FeedBucket;
 import codemojex.app.core.SeriesQuery;
 import echomq.domain.fold.Tally;
@@ -14,6 +15,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.time.Instant;
+import java.util.Locale;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 @Command(name = "series", mixinStandardHelpOptions = true,
@@ -24,8 +27,6 @@ import java.util.stream.Collectors;
                 "                                   games opened per calendar day (1w, 1mo) in the zone"})
 final class FeedSeriesCommand implements Runnable {
 
-    @picocli.CommandLine.ParentCommand
-    CodemojexCli main;
 
     @Mixin
     RedisOption redis;
@@ -53,7 +54,7 @@ final class FeedSeriesCommand implements Runnable {
                 return COUNT;
             }
             for (Stat s : values()) {
-                if (s.name().toLowerCase(java.util.Locale.ROOT).equals(text.trim())) {
+                if (s.name().toLowerCase(Locale.ROOT).equals(text.trim())) {
                     return s;
                 }
             }
@@ -61,7 +62,7 @@ final class FeedSeriesCommand implements Runnable {
         }
 
         String column() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
 
         /** The bucket's value of this stat ({@link #COUNT} aside). */
@@ -95,7 +96,7 @@ final class FeedSeriesCommand implements Runnable {
             if (stat != null) {
                 throw new IllegalArgumentException("--stat is an option of the feed's series, not of series --openings");
             }
-            SeriesQuery.Openings q = SeriesQuery.openings(from, to, bucket, zone, dayStarts, main.clock().instant());
+            SeriesQuery.Openings q = SeriesQuery.openings(from, to, bucket, zone, dayStarts, Codemojex.SYSTEM_CLOCK.instant());
             try (Codemojex app = redis.require()) {
                 Series<Tally<Map<String, Integer>>> s = app.useCases().openings().openingsSeries(q);
                 System.out.println("games opened from " + q.from() + " to " + q.to() + " in buckets of " + q.bucket() + " ("
@@ -104,7 +105,7 @@ final class FeedSeriesCommand implements Runnable {
                 for (Bucket<Tally<Map<String, Integer>>> b : s.buckets()) {
                     Map<String, Integer> rooms = b.value().value();
                     System.out.printf("%-24s  %-24s  %7d  %s%n", b.window().t0(), b.window().t1(), rooms.values().sum().longValue(),
-                            new java.util.TreeMap<>(rooms.toJavaMap()).entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                            new TreeMap<>(rooms.toJavaMap()).entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
                                     .collect(Collectors.joining(" ")));
                 }
                 s.buckets().forEach(b -> Skipped.print(b.value()));
@@ -119,8 +120,8 @@ final class FeedSeriesCommand implements Runnable {
         try (Codemojex app = redis.require()) {
             Series<Tally<FeedBucket>> s = app.useCases().feeds().feedSeries(q);
             System.out.println((shown == Stat.COUNT || shown == Stat.DISTINCT ? "scored guesses" : "totals scored (" + shown.column() + ")")
-                    + " in the last " + codemojex.app.core.Durations.format(q.since()) + " in buckets of "
-                    + codemojex.app.core.Durations.format(q.bucket()));
+                    + " in the last " + DurationFields.format(q.since()) + " in buckets of "
+                    + DurationFields.format(q.bucket()));
             if (shown == Stat.COUNT) {
                 System.out.printf("%-24s  %-24s  %7s  %7s%n", "from", "to", "entries", "players");
             } else {

@@ -1,12 +1,14 @@
 package codemojex.app.cli;
 
 import codemojex.app.Codemojex;
-import codemojex.app.Startup;
+import codemojex.app.RedisClient;
 import codemojex.app.Settings;
+import codemojex.app.Startup;
 import codemojex.app.redis.DataDirectory;
 import io.vavr.control.Option;
 
 import java.nio.file.Path;
+import java.util.function.UnaryOperator;
 
 /** The options every command shares: which Redis, or which data directory, through which client, and the node id. */
 public final class RedisOption {
@@ -25,7 +27,7 @@ public final class RedisOption {
 
     @picocli.CommandLine.Option(names = "--client", paramLabel = "jedis|lettuce",
             description = "the Redis client to run on: ${COMPLETION-CANDIDATES} (default: jedis)")
-    Codemojex.Client client;
+    RedisClient client;
 
     @picocli.CommandLine.Option(names = "--node", paramLabel = "N", description = "snowflake node id 0..1023 of this process (default: random)")
     Integer node;
@@ -57,11 +59,11 @@ public final class RedisOption {
 
     /** The app as serve runs it: on the given Redis, or on its own in the data directory (none: {@code ephemeral}). */
     Codemojex serve(boolean ephemeral) {
-        return serve(ephemeral, java.util.function.UnaryOperator.identity());
+        return serve(ephemeral, UnaryOperator.identity());
     }
 
     /** As {@link #serve(boolean)}, with the settings as {@code tune} makes them (claim idleness, commit batch, partitions). */
-    Codemojex serve(boolean ephemeral, java.util.function.UnaryOperator<Settings.Builder> tune) {
+    Codemojex serve(boolean ephemeral, UnaryOperator<Settings.Builder> tune) {
         if (ephemeral && data != null) {
             // the command this mixin is in: its usage then says "codemojex serve", not "<main class>"
             throw new picocli.CommandLine.ParameterException(command.commandLine(), "--ephemeral keeps no data: leave out --data");

@@ -2,18 +2,18 @@ package codemojex.app.cli;
 
 import codemojex.app.Codemojex;
 import codemojex.app.core.Instants;
+import codemojex.app.core.port.in.OpeningsQuery;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.TreeMap;
 
 @Command(name = "rooms", mixinStandardHelpOptions = true, description = "Print how many games each room opened in [from, to].")
 final class RoomsCommand implements Runnable {
 
-    @picocli.CommandLine.ParentCommand
-    CodemojexCli main;
 
     @Mixin
     RedisOption redis;
@@ -28,13 +28,13 @@ final class RoomsCommand implements Runnable {
 
     @Override
     public void run() {
-        Instants.Range r = Instants.range(from, to, main.clock().instant(), Duration.ofDays(1));
+        Instants.Range r = Instants.range(from, to, Codemojex.SYSTEM_CLOCK.instant(), Duration.ofDays(1));
         try (Codemojex app = redis.require()) {
-            var rooms = app.useCases().openings().openings(new codemojex.app.core.port.in.OpeningsQuery.Span.Closed(r.from(), r.to()));
+            var rooms = app.useCases().openings().openings(new OpeningsQuery.Span.Closed(r.from(), r.to()));
             if (rooms.value().isEmpty()) {
                 System.out.println("no game was opened from " + r.from() + " to " + r.to());
             }
-            new java.util.TreeMap<>(rooms.value().toJavaMap()).forEach((room, n) -> System.out.println(room + "\t" + n));
+            new TreeMap<>(rooms.value().toJavaMap()).forEach((room, n) -> System.out.println(room + "\t" + n));
             Skipped.print(rooms);
         }
     }

@@ -1,16 +1,24 @@
 package codemojex.app.cli;
 
 import codemojex.app.Codemojex;
+import codemojex.app.KeepPass;
 import codemojex.app.Server;
 import codemojex.app.ServerOptions;
-import codemojex.app.core.Durations;
-
+import codemojex.app.core.DurationFields;
+import codemojex.app.core.GameKeeping;
+import echomq.domain.stream.Durability;
+import echomq.engine.retention.RetentionDriver;
+import io.vavr.collection.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 
 @Command(name = "serve", mixinStandardHelpOptions = true,
         description = "Run the HTTP API, the web page and the score worker until interrupted.")
@@ -121,11 +129,11 @@ final class ServeCommand implements Runnable {
     /** The longest --durability-timeout: below the Redis clients' command timeouts (Jedis' 5 s), which would cut a WAIT. */
     static final Duration MAX_DURABILITY_TIMEOUT = Duration.ofSeconds(4);
 
-    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(ServeCommand.class);
+    private static final Logger log = LoggerFactory.getLogger(ServeCommand.class);
 
     /** What a retention run did: the entries each trim removed and who held it back, or why it failed. */
-    static void logTrims(io.vavr.collection.List<echomq.engine.retention.RetentionDriver.Outcome> outcomes) {
-        for (echomq.engine.retention.RetentionDriver.Outcome o : outcomes) {
+    static void logTrims(List<RetentionDriver.Outcome> outcomes) {
+        for (RetentionDriver.Outcome o : outcomes) {
             String held = o.holds().isEmpty() ? "" : " (held back by " + o.holds().map(h -> h.reader()).mkString(", ") + ")";
             if (o.removed().isLeft()) {
                 log.warn("could not trim {}: {}; tried again at the next run", o.trim().stream(), o.removed().getLeft().getMessage());
@@ -136,10 +144,10 @@ final class ServeCommand implements Runnable {
     }
 
     /** What a pass of --keep did: the games it ended, and the trims. */
-    static void logPass(codemojex.app.KeepPass.Report r) {
+    static void logPass(KeepPass.Report r) {
         if (!r.ended().isEmpty()) {
             log.info("ended {} games idle for --keep ({} closed unsolved)", r.ended().size(),
-                    r.ended().count(e -> e instanceof codemojex.app.core.GameKeeping.End.Close));
+                    r.ended().count(e -> e instanceof GameKeeping.End.Close));
         }
         logTrims(r.trims());
     }
@@ -147,11 +155,11 @@ final class ServeCommand implements Runnable {
     @Override
     public void run() {
         // every option checked before anything starts: a bad one is a startup error naming it
-        Duration chart = Durations.parse("chart-bucket", chartBucket, Duration.ofSeconds(1), Duration.ofDays(1));
-        Duration ttl = Durations.parse("session-ttl", sessionTtl, Duration.ofSeconds(1), Durations.MAX);
-        Duration checkpoints = Durations.parse("checkpoint-every", checkpointEvery, Server.CHECKPOINT_EVERY_MIN, Server.CHECKPOINT_EVERY_MAX);
-        Duration idle = Durations.parse("claim-idle", claimIdle);
-        Duration leaseFor = Durations.parse("lease", lease, Duration.ofMillis(50), Duration.ofHours(1));
+        Duration chart = DurationFields.parse("chart-bucket", chartBucket, Duration.ofSeconds(1), Duration.ofDays(1));
+        Duration ttl = DurationFields.parse("session-ttl", sessionTtl, Duration.ofSeconds(1), DurationFields.MAX);
+        Duration checkpoints = DurationFields.parse("checkpoint-every", checkpointEvery, ServerOptions.CHECKPOINT_EVERY_MIN, ServerOptions.CHECKPOINT_EVERY_MAX);
+        Duration idle = DurationFields.parse("claim-idle", claimIdle);
+        Duration leaseFor = DurationFields.parse("lease", lease, Duration.ofMillis(50), Duration.ofHours(1));
         if (idle.isZero()) {
             // zero would take every delivered guess away from the worker that is scoring it
             throw new IllegalArgumentException("--claim-idle must be more than 0, got " + claimIdle);
@@ -168,10 +176,10 @@ final class ServeCommand implements Runnable {
             throw new IllegalArgumentException("--room-rate must be a number of rooms a minute more than 0 and at most " + MAX_ROOM_RATE
                     + ", got " + roomRate);
         }
-        Duration waitFor = Durations.parse("durability-timeout", durabilityTimeout, Duration.ofMillis(1), MAX_DURABILITY_TIMEOUT);
-        echomq.domain.stream.Durability durable;
+        Duration waitFor = DurationFields.parse("durability-timeout", durabilityTimeout, Duration.ofMillis(1), MAX_DURABILITY_TIMEOUT);
+        Durability durable;
         try {
-            durable = echomq.domain.stream.Durability.of(durability, replicas, waitFor);
+            durable = Durability.of(durability, replicas, waitFor);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--durability " + durability + " --replicas " + replicas + ": " + e.getMessage(), e);
         }
@@ -180,10 +188,10 @@ final class ServeCommand implements Runnable {
             throw new IllegalArgumentException("--durability " + durability + " needs a Redis with replicas (--redis or REDIS_URL): "
                     + "the app's own Redis has none");
         }
-        Duration kept = Durations.parse("keep", keep, Duration.ofSeconds(1), Durations.MAX);
-        Duration every = Durations.parse("trim-every", trimEvery, Duration.ofSeconds(1), Duration.ofDays(1));
+        Duration kept = DurationFields.parse("keep", keep, Duration.ofSeconds(1), DurationFields.MAX);
+        Duration every = DurationFields.parse("trim-every", trimEvery, Duration.ofSeconds(1), Duration.ofDays(1));
         // checked before any Redis is reached
-        ServerOptions options = ServerOptions.on(host, port).withManagement(new Server.Management(managementHost, managementPort))
+        ServerOptions options = ServerOptions.on(host, port).withManagement(new ServerOptions.Management(managementHost, managementPort))
                 .withCheckpointEvery(checkpoints);
         options = noWorker ? options.withoutWorker() : options;
         Codemojex app = redis.serve(ephemeral, s -> {
@@ -197,7 +205,7 @@ final class ServeCommand implements Runnable {
             app.close(); // an embedded Redis must not outlive a server that could not start
             throw e;
         }
-        java.util.concurrent.ScheduledExecutorService retention = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+        ScheduledExecutorService retention = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "retention");
             t.setDaemon(true);
             return t;
@@ -205,8 +213,8 @@ final class ServeCommand implements Runnable {
         app.keepPass(kept, every, ServeCommand::logPass).start(retention, every);
         durable.replication().forEach(r -> System.out.println("Acknowledging each write once " + r.replicas() + " replica(s) hold it, "
                 + "waiting at most " + r.timeoutMillis() + " ms (--durability " + durability + "): a write they do not acknowledge is a 503 to retry"));
-        System.out.println("Keeping " + Durations.format(kept) + " after a game's last guess and of every channel, every "
-                + Durations.format(every) + ": idle games ended (their record kept), channels trimmed never past what a reader "
+        System.out.println("Keeping " + DurationFields.format(kept) + " after a game's last guess and of every channel, every "
+                + DurationFields.format(every) + ": idle games ended (their record kept), channels trimmed never past what a reader "
                 + "needs (the score workers' guesses not yet acknowledged, every game's board checkpoint)");
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -3,11 +3,11 @@ package codemojex.app.cli;
 import codemojex.app.Codemojex;
 import codemojex.app.Server;
 import codemojex.app.ServerOptions;
-
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
+import java.util.List;
 import java.util.concurrent.Callable;
 
 @Command(name = "simulate", mixinStandardHelpOptions = true,
@@ -36,7 +36,7 @@ final class SimulateCommand implements Callable<Integer> {
             description = "base URL of a running server, or several (comma-separated: instances on one Redis; players are spread "
                     + "over them), whose data the simulated play then joins (rooms sim-0..sim-9 in its lobby); "
                     + "without it a server is started here, keeping nothing unless --data or --redis says where")
-    java.util.List<String> url;
+    List<String> url;
 
     @Override
     public Integer call() throws Exception {

@@ -3,15 +3,17 @@ package codemojex.app.cli;
 import codemojex.projections.Keyboard;
 import com.fasterxml.jackson.databind.JsonNode;
 
-
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Random;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -37,7 +39,7 @@ public final class Simulation implements AutoCloseable {
 
     private final ApiClient api;
     private final PrintStream progress;
-    private final Map<String, String> tokens = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, String> tokens = new ConcurrentHashMap<>();
 
     /** Plays against the server at {@code baseUrl}, showing progress on {@code progress}. */
     public Simulation(String baseUrl, PrintStream progress) {
@@ -98,7 +100,7 @@ public final class Simulation implements AutoCloseable {
     private Report play(int players, List<String> gameIds, List<Keyboard> keyboards, int guesses, int threads, long seed)
             throws InterruptedException {
         int games = gameIds.size();
-        Map<String, String> guessToGame = Collections.synchronizedMap(new java.util.LinkedHashMap<>());
+        Map<String, String> guessToGame = Collections.synchronizedMap(new LinkedHashMap<>());
         AtomicInteger sent = new AtomicInteger();
         long t0 = System.nanoTime();
         ExecutorService pool = Executors.newFixedThreadPool(threads);
@@ -166,7 +168,7 @@ public final class Simulation implements AutoCloseable {
             progress.println();
             return new Report(games, players, guessToGame.size(), (submitted - t0) / 1_000_000, (scored - t0) / 1_000_000,
                     List.copyOf(gameIds), Map.copyOf(guessToGame));
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
             throw new IllegalStateException("simulation failed: " + e.getCause().getMessage(), e.getCause());
         } finally {
             pool.shutdownNow();

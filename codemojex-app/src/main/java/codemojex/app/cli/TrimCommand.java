@@ -1,7 +1,7 @@
 package codemojex.app.cli;
 
 import codemojex.app.Codemojex;
-import codemojex.app.core.Durations;
+import codemojex.app.core.DurationFields;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -21,7 +21,7 @@ final class TrimCommand implements Runnable {
 
     @Override
     public void run() {
-        var age = Durations.parse("older-than", olderThan);
+        var age = DurationFields.parse("older-than", olderThan);
         try (Codemojex app = redis.require()) {
             app.useCases().trims().trim(age, exact).forEach((channel, r) -> {
                 System.out.println(channel + "\t" + r.removed() + " removed");

@@ -1,5 +1,6 @@
 package codemojex.app.core;
 
+import java.util.function.Supplier;
 /** Input refused before anything reaches Redis, naming the field it came in. */
 public class BadInputException extends IllegalArgumentException {
 
@@ -15,7 +16,7 @@ public class BadInputException extends IllegalArgumentException {
     }
 
     /** Runs {@code check}, naming {@code field} in any refusal. */
-    public static <T> T check(String field, java.util.function.Supplier<T> check) {
+    public static <T> T check(String field, Supplier<T> check) {
         try {
             return check.get();
         } catch (BadInputException e) {

@@ -1,5 +1,6 @@
 package codemojex.app.core;
 
+import java.util.Objects;
 /**
  * A read whose answer would pass one of the app's bounds (the longest session, the most sessions
  * of a read): refused whole, never cut, naming the bound; a 422, not a 500.
@@ -11,7 +12,7 @@ public final class BoundExceededException extends RuntimeException {
     /** Refused by {@code bound}, as {@code message} says. */
     public BoundExceededException(String bound, String message) {
         super(message);
-        this.bound = java.util.Objects.requireNonNull(bound, "bound");
+        this.bound = Objects.requireNonNull(bound, "bound");
     }
 
     /** The bound passed. */

@@ -1,7 +1,7 @@
 package codemojex.app.core;
 
 /**
- * What the bounded parsers share ({@link Durations}, {@link Instants}, {@link Dates}): every
+ * What the bounded parsers share ({@link DurationFields}, {@link Instants}, {@link Dates}): every
  * duration, instant and date the app reads, from a query parameter, a JSON body, a CLI option or
  * serve's settings, goes through one of them, and is refused, naming the field, the text and the
  * range accepted, when it is out of range, before any arithmetic could overflow.

@@ -1,6 +1,6 @@
 package codemojex.app.core;
 
-import codemojex.app.core.port.LiveCasts;
+import codemojex.app.core.port.out.LiveCasts;
 import echomq.domain.id.StreamId;
 import echomq.engine.retry.Backoff;
 import io.vavr.control.Option;

@@ -1,5 +1,6 @@
 package codemojex.app.core;
 
+import codemojex.app.core.service.FeedService;
 import codemojex.projections.Channels;
 import codemojex.projections.GamePartitions;
 import echomq.domain.fold.Tally;
@@ -75,7 +76,7 @@ public final class ChartBuckets implements AutoCloseable {
         }
         Objects.requireNonNull(sink, "sink");
         subscription = closing.subscribe(partitions.channel(Channels.GUESS_SCORED), name, Buckets.tumbling(bucket), clock.instant(),
-                skew, codemojex.app.core.service.FeedService.FEED_BUCKET, sink)
+                skew, FeedService.FEED_BUCKET, sink)
                 .start("chart-buckets", every(), e -> log.warn("could not close the chart's buckets: {}", e.getMessage()));
     }
 

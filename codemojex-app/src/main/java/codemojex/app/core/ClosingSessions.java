@@ -1,5 +1,6 @@
 package codemojex.app.core;
 
+import codemojex.app.core.port.in.SessionsQuery;
 import codemojex.app.core.service.SessionsService;
 import codemojex.projections.Channels;
 import codemojex.projections.GameEvent;
@@ -65,8 +66,8 @@ public final class ClosingSessions implements AutoCloseable {
     public ClosingSessions(ClosingBuckets closing, GamePartitions partitions, Duration gap, String name, Duration skew, Clock clock) {
         this.closing = Objects.requireNonNull(closing, "closing");
         this.partitions = Objects.requireNonNull(partitions, "partitions");
-        this.gap = Durations.requireWithin("session-gap", gap, codemojex.app.core.port.in.SessionsQuery.MIN_GAP,
-                codemojex.app.core.port.in.SessionsQuery.MAX_GAP);
+        this.gap = DurationFields.requireWithin("session-gap", gap, SessionsQuery.MIN_GAP,
+                SessionsQuery.MAX_GAP);
         this.name = Objects.requireNonNull(name, "name");
         this.skew = Objects.requireNonNull(skew, "skew");
         this.clock = Objects.requireNonNull(clock, "clock");

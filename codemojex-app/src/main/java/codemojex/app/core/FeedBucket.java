@@ -7,6 +7,7 @@ import echomq.domain.fold.InvertibleFold;
 import io.vavr.collection.HashMap;
 import io.vavr.collection.Map;
 
+import java.util.Iterator;
 import java.util.Objects;
 
 /**
@@ -29,7 +30,7 @@ public record FeedBucket(Map<String, Long> byPlayer, FeedStats stats) {
     /** Scored guesses in the bucket. */
     public long guesses() {
         long n = 0;
-        for (java.util.Iterator<Long> i = byPlayer.valuesIterator(); i.hasNext(); ) {
+        for (Iterator<Long> i = byPlayer.valuesIterator(); i.hasNext(); ) {
             n += i.next();
         }
         return n;

@@ -12,11 +12,11 @@ import java.util.List;
  */
 public record FeedWindow(Duration length) {
 
-    /** The windows served, as {@link Durations} writes them. */
+    /** The windows served, as {@link DurationFields} writes them. */
     public static final List<String> NAMES = List.of("5m", "15m", "1h", "6h", "24h", "7d");
 
     /** The windows served. */
-    public static final List<Duration> LENGTHS = NAMES.stream().map(n -> Durations.parse("since", n)).toList();
+    public static final List<Duration> LENGTHS = NAMES.stream().map(n -> DurationFields.parse("since", n)).toList();
 
     /** The window when none is asked for: the last hour. */
     public static final FeedWindow DEFAULT = new FeedWindow(Duration.ofHours(1));
@@ -24,18 +24,18 @@ public record FeedWindow(Duration length) {
     public FeedWindow {
         if (length == null || !LENGTHS.contains(length)) {
             throw new BadInputException("since", "since must be one of " + String.join(", ", NAMES) + ", got "
-                    + (length == null ? "nothing" : Durations.format(length)));
+                    + (length == null ? "nothing" : DurationFields.format(length)));
         }
     }
 
     /**
-     * The window asked for as {@code text}: one of {@link #NAMES} as {@link Durations} reads them
+     * The window asked for as {@code text}: one of {@link #NAMES} as {@link DurationFields} reads them
      * ({@code PT6H} is {@code 6h}); {@link #DEFAULT} when {@code text} is {@code null} (not given).
      *
      * @throws BadInputException naming {@code since}, quoting what was given
      */
     public static FeedWindow parse(String text) {
-        return text == null ? DEFAULT : new FeedWindow(Durations.oneOf("since", text, NAMES));
+        return text == null ? DEFAULT : new FeedWindow(DurationFields.oneOf("since", text, NAMES));
     }
 
     /** The panes the window is folded in: a sixtieth of it, at least a second. */
@@ -46,6 +46,6 @@ public record FeedWindow(Duration length) {
     /** As the answers write it ({@code 1h}). */
     @Override
     public String toString() {
-        return Durations.format(length);
+        return DurationFields.format(length);
     }
 }

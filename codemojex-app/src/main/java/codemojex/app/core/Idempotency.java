@@ -8,6 +8,7 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * What an {@code Idempotency-Key} on a write means, decided without I/O (Stripe's semantics): the
@@ -122,7 +123,7 @@ public final class Idempotency {
      *
      * @param open how a kept answer is unsealed
      */
-    public static Decision decide(Request request, Option<Held> held, java.util.function.Function<String, IdempotentAnswer> open) {
+    public static Decision decide(Request request, Option<Held> held, Function<String, IdempotentAnswer> open) {
         if (held.isEmpty()) {
             return new Decision.Fresh();
         }

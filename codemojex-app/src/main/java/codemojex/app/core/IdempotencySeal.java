@@ -2,9 +2,6 @@ package codemojex.app.core;
 
 import io.vavr.control.Option;
 
-import javax.crypto.Cipher;
-import javax.crypto.spec.GCMParameterSpec;
-import javax.crypto.spec.SecretKeySpec;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -13,11 +10,15 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
 import java.util.random.RandomGenerator;
+import javax.crypto.Cipher;
+import javax.crypto.spec.GCMParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
 
 /**
  * How a kept answer is sealed: AES-256-GCM under a key derived from the request's scope and its
@@ -55,8 +56,8 @@ public final class IdempotencySeal {
         if (in.length <= NONCE) {
             throw new IllegalStateException("a kept answer of " + in.length + " bytes is no sealed answer");
         }
-        byte[] nonce = java.util.Arrays.copyOf(in, NONCE);
-        return decode(cipher(Cipher.DECRYPT_MODE, request, nonce, java.util.Arrays.copyOfRange(in, NONCE, in.length)));
+        byte[] nonce = Arrays.copyOf(in, NONCE);
+        return decode(cipher(Cipher.DECRYPT_MODE, request, nonce, Arrays.copyOfRange(in, NONCE, in.length)));
     }
 
     private static byte[] cipher(int mode, Idempotency.Request request, byte[] nonce, byte[] data) {

@@ -11,6 +11,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -81,7 +82,7 @@ public final class LiveLead implements AutoCloseable, PartitionOwnership.Listene
             r.submit(this::round).get(); // the first round before start returns, on the rounds' thread as every later one
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
             throw new IllegalStateException(e.getCause());
         }
         r.scheduleWithFixedDelay(this::round, every, every, TimeUnit.MILLISECONDS);

@@ -6,6 +6,7 @@ import com.ibm.icu.lang.UScript;
 import com.ibm.icu.text.Normalizer2;
 import com.ibm.icu.text.SpoofChecker;
 import com.ibm.icu.text.UnicodeSet;
+import io.vavr.collection.List;
 
 import java.util.Objects;
 import java.util.TreeSet;
@@ -129,7 +130,7 @@ public record PlayerName(String value) {
             // (and UTS #39 restricts them); ICU's character data, as the skeletons are ICU's
             int icuType = UCharacter.getType(cp);
             if (icuType == UCharacter.PRIVATE_USE || icuType == UCharacter.UNASSIGNED || UCharacter.hasBinaryProperty(cp,
-                    com.ibm.icu.lang.UProperty.NONCHARACTER_CODE_POINT)) {
+                    UProperty.NONCHARACTER_CODE_POINT)) {
                 throw new Refused(raw, Reason.UNPRINTABLE, codePoint(cp));
             }
         }
@@ -193,8 +194,8 @@ public record PlayerName(String value) {
      *
      * @return the two looks, the skeleton first
      */
-    public io.vavr.collection.List<String> looks() {
-        return io.vavr.collection.List.of(skeleton(), "fold:" + SPOOF.getSkeleton(UCharacter.foldCase(value, true)));
+    public List<String> looks() {
+        return List.of(skeleton(), "fold:" + SPOOF.getSkeleton(UCharacter.foldCase(value, true)));
     }
 
     /** Whether {@code other} looks like this name (a look in common: the skeletons, of the names or of their case folds). */

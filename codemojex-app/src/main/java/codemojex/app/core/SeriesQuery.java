@@ -1,7 +1,7 @@
 package codemojex.app.core;
 
-import echomq.domain.window.Bucketed;
 import echomq.domain.window.BucketSpelling;
+import echomq.domain.window.Bucketed;
 import echomq.domain.window.Buckets;
 import echomq.domain.window.Window;
 
@@ -9,12 +9,14 @@ import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Objects;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * What a series asks for, read from text and checked in one pure place (no I/O, the instant given):
@@ -29,7 +31,7 @@ public final class SeriesQuery {
     public static final List<String> FEED_BUCKET_NAMES = List.of("1m", "5m", "15m", "1h", "1d");
 
     /** The feed series' buckets. */
-    public static final List<Duration> FEED_BUCKETS = FEED_BUCKET_NAMES.stream().map(n -> Durations.parse("bucket", n)).toList();
+    public static final List<Duration> FEED_BUCKETS = FEED_BUCKET_NAMES.stream().map(n -> DurationFields.parse("bucket", n)).toList();
 
     /** The openings series' calendar buckets, by name: a day, an ISO week (from Monday), a month. */
     public static final List<String> CALENDAR_BUCKET_NAMES = BucketSpelling.CALENDAR.toJavaList();
@@ -105,7 +107,7 @@ public final class SeriesQuery {
         Duration s = FeedWindow.parse(since).length();
         Duration b = null;
         try {
-            b = blank(bucket) ? defaultBucket : Durations.parse("bucket", bucket);
+            b = blank(bucket) ? defaultBucket : DurationFields.parse("bucket", bucket);
         } catch (BadInputException notADuration) {
             // not a duration, or out of every duration's range: refused below, by the list of what is accepted
         }
@@ -113,12 +115,12 @@ public final class SeriesQuery {
             throw new BadInputException("bucket", "bucket must be one of " + names(accepted) + ", got " + shown(bucket));
         }
         if (b.compareTo(s) > 0) {
-            throw new BadInputException("bucket", "bucket " + Durations.format(b) + " is longer than since " + Durations.format(s)
-                    + ": give a bucket of at most " + Durations.format(s));
+            throw new BadInputException("bucket", "bucket " + DurationFields.format(b) + " is longer than since " + DurationFields.format(s)
+                    + ": give a bucket of at most " + DurationFields.format(s));
         }
         // a sliding range of s holds at most ceil(s / b) + 1 buckets of b, wherever "now" falls: counted, none cut
         if ((s.toMillis() + b.toMillis() - 1) / b.toMillis() + 1 > Buckets.MAX_BUCKETS) {
-            throw new BadInputException("bucket", "since " + Durations.format(s) + " in buckets of " + Durations.format(b)
+            throw new BadInputException("bucket", "since " + DurationFields.format(s) + " in buckets of " + DurationFields.format(b)
                     + " is more than " + Buckets.MAX_BUCKETS + " buckets: give a longer bucket");
         }
         return new Feed(s, b);
@@ -131,7 +133,7 @@ public final class SeriesQuery {
 
     /** The feed's buckets and {@code extra} (the live chart's, when it is another), in order of length. */
     public static List<Duration> feedBuckets(Duration extra) {
-        return java.util.stream.Stream.concat(FEED_BUCKETS.stream(), java.util.stream.Stream.of(extra)).distinct().sorted().toList();
+        return Stream.concat(FEED_BUCKETS.stream(), Stream.of(extra)).distinct().sorted().toList();
     }
 
     /**
@@ -175,7 +177,7 @@ public final class SeriesQuery {
      * 7th, a day from 02:30 is still the 6th's (its calendar date would be a day not yet begun).
      */
     static LocalDate dayOf(Instant i, ZoneId zone, LocalTime starts) {
-        java.time.LocalDateTime local = java.time.LocalDateTime.ofInstant(i, zone);
+        LocalDateTime local = LocalDateTime.ofInstant(i, zone);
         return local.toLocalTime().isBefore(starts) ? local.toLocalDate().minusDays(1) : local.toLocalDate();
     }
 
@@ -241,7 +243,7 @@ public final class SeriesQuery {
     static final Instant LAST_MILLI = Instants.MAX.truncatedTo(ChronoUnit.MILLIS);
 
     private static String names(List<Duration> ds) {
-        return ds.stream().map(Durations::format).collect(Collectors.joining(", "));
+        return ds.stream().map(DurationFields::format).collect(Collectors.joining(", "));
     }
 
     private static boolean blank(String s) {

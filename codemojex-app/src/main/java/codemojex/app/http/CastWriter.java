@@ -2,9 +2,9 @@ package codemojex.app.http;
 
 import codemojex.app.core.ChartBuckets;
 import codemojex.app.core.ClosingSessions;
-import codemojex.app.core.Live;
 import codemojex.app.core.LogSafe;
-import codemojex.app.core.port.LiveCasts;
+import codemojex.app.core.port.in.LeadLiveValuesUseCase;
+import codemojex.app.core.port.out.LiveCasts;
 import echomq.engine.live.LiveValue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,12 +32,12 @@ import java.util.function.Function;
  */
 final class CastWriter implements AutoCloseable {
 
-    private static final Logger log = LoggerFactory.getLogger(HttpApi.class);
+    private static final Logger log = LoggerFactory.getLogger(WebLog.NAME);
 
     /** How long a refused feed or lobby waits before it is cast again. */
     static final long RETRY_MS = 1000;
 
-    private final Live live;
+    private final LeadLiveValuesUseCase live;
     private final ChartBuckets chart;
     private final ClosingSessions closing;
     private final LiveCasts casts;
@@ -55,7 +55,7 @@ final class CastWriter implements AutoCloseable {
         return t;
     });
 
-    CastWriter(Live live, ChartBuckets chart, ClosingSessions closing, LiveCasts casts, Frames frames) {
+    CastWriter(LeadLiveValuesUseCase live, ChartBuckets chart, ClosingSessions closing, LiveCasts casts, Frames frames) {
         this.live = Objects.requireNonNull(live, "live");
         this.chart = Objects.requireNonNull(chart, "chart");
         this.closing = Objects.requireNonNull(closing, "closing");

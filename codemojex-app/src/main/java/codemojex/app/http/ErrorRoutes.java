@@ -1,19 +1,29 @@
 package codemojex.app.http;
 
-import codemojex.app.core.LogSafe;
 import codemojex.app.core.BadInputException;
+import codemojex.app.core.BoundExceededException;
 import codemojex.app.core.ForbiddenException;
 import codemojex.app.core.GameSettledException;
+import codemojex.app.core.GoneException;
+import codemojex.app.core.IdempotencyKey;
+import codemojex.app.core.LogSafe;
 import codemojex.app.core.NameTakenException;
 import codemojex.app.core.NotFoundException;
 import codemojex.app.core.UnauthorizedException;
+import codemojex.app.core.UnconfirmedException;
 import echomq.domain.stream.StreamStoreException;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
 import io.vavr.control.Option;
+import org.eclipse.jetty.http.HttpException;
+import org.eclipse.jetty.io.EofException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.Set;
 
 /**
  * How every failure is answered: the status its exception means and an {@link ErrorWeb}. Bad input
@@ -23,13 +33,13 @@ import org.slf4j.LoggerFactory;
  */
 final class ErrorRoutes {
 
-    private static final Logger log = LoggerFactory.getLogger(HttpApi.class); // the web adapter logs as one
+    private static final Logger log = LoggerFactory.getLogger(WebLog.NAME); // the web adapter logs as one
 
     /**
      * What a write refused by Redis (out of memory, cannot persist) tells the client to wait: the
      * refusal lasts until an operator frees memory or disk, longer than a reconnect.
      */
-    static final java.time.Duration WRITES_REFUSED_RETRY_AFTER = java.time.Duration.ofSeconds(5);
+    static final Duration WRITES_REFUSED_RETRY_AFTER = Duration.ofSeconds(5);
 
     private ErrorRoutes() {
     }
@@ -45,20 +55,20 @@ final class ErrorRoutes {
             }
             ctx.header("Connection", "close");
             answer(ctx, HttpStatus.CONTENT_TOO_LARGE, ErrorWeb.of("body",
-                    "request body of " + e.length + " bytes is over the limit of " + HttpApi.MAX_BODY));
+                    "request body of " + e.length + " bytes is over the limit of " + JettyLimits.MAX_BODY));
         });
         routes.exception(BadInputException.class, (e, ctx) -> answer(ctx, HttpStatus.BAD_REQUEST,
                 new ErrorWeb(e.getMessage(), Option.of(e.field()))));
-        routes.exception(codemojex.app.core.BoundExceededException.class, (e, ctx) -> answer(ctx, HttpStatus.UNPROCESSABLE_CONTENT,
+        routes.exception(BoundExceededException.class, (e, ctx) -> answer(ctx, HttpStatus.UNPROCESSABLE_CONTENT,
                 ErrorWeb.of(e.bound(), e.getMessage())));
         routes.exception(Idempotent.Mismatch.class, (e, ctx) -> answer(ctx, HttpStatus.UNPROCESSABLE_CONTENT,
-                ErrorWeb.of(codemojex.app.core.IdempotencyKey.HEADER, e.getMessage())));
+                ErrorWeb.of(IdempotencyKey.HEADER, e.getMessage())));
         routes.exception(Idempotent.InFlight.class, (e, ctx) -> {
             ctx.header("Retry-After", "1");
-            answer(ctx, HttpStatus.CONFLICT, ErrorWeb.of(codemojex.app.core.IdempotencyKey.HEADER, e.getMessage()));
+            answer(ctx, HttpStatus.CONFLICT, ErrorWeb.of(IdempotencyKey.HEADER, e.getMessage()));
         });
         // before NotFoundException's: a game whose state was removed (serve --keep) is gone, not unknown
-        routes.exception(codemojex.app.core.GoneException.class, (e, ctx) -> answer(ctx, HttpStatus.GONE, ErrorWeb.of("game", e.getMessage())));
+        routes.exception(GoneException.class, (e, ctx) -> answer(ctx, HttpStatus.GONE, ErrorWeb.of("game", e.getMessage())));
         routes.exception(NotFoundException.class, (e, ctx) -> answer(ctx, HttpStatus.NOT_FOUND, ErrorWeb.of(e.getMessage())));
         routes.exception(UnauthorizedException.class, (e, ctx) -> {
             ctx.header("WWW-Authenticate", "Bearer realm=\"codemojex\"");
@@ -77,12 +87,12 @@ final class ErrorRoutes {
         // connection closed; the thread that read it is free again
         routes.exception(TooSlow.class, (e, ctx) -> tooSlow(ctx, e));
         // Jetty's own refusal of what it read (its BadMessageException): its status, the connection closed
-        routes.exception(org.eclipse.jetty.http.HttpException.RuntimeException.class, (e, ctx) -> {
+        routes.exception(HttpException.RuntimeException.class, (e, ctx) -> {
             ctx.header("Connection", "close");
             answer(ctx, HttpStatus.forStatus(e.getCode()), ErrorWeb.of("body", e.getReason()));
         });
         // a read or a write that failed: the client left (nobody to answer), the body was under the floor, or a real failure
-        routes.exception(java.io.IOException.class, (e, ctx) -> {
+        routes.exception(IOException.class, (e, ctx) -> {
             TooSlow slow = TooSlow.in(e);
             if (slow != null) {
                 tooSlow(ctx, slow);
@@ -92,7 +102,7 @@ final class ErrorRoutes {
                 internalError(ctx, e);
             }
         });
-        routes.exception(HttpApi.NotAcceptable.class, (e, ctx) -> answer(ctx, HttpStatus.NOT_ACCEPTABLE, ErrorWeb.of("Accept", e.getMessage())));
+        routes.exception(NotAcceptable.class, (e, ctx) -> answer(ctx, HttpStatus.NOT_ACCEPTABLE, ErrorWeb.of("Accept", e.getMessage())));
         routes.exception(StreamStoreException.WritesRefused.class, (e, ctx) -> {
             // Redis is up and refuses writes (out of memory, cannot persist): this write did nothing; reads are served
             log.warn("Redis refuses writes ({}) on {} {}: {}", e.reason(), ctx.method(), LogSafe.escape(ctx.path()), LogSafe.escape(e.getMessage()));
@@ -107,7 +117,7 @@ final class ErrorRoutes {
             ctx.header("Retry-After", Long.toString(WRITES_REFUSED_RETRY_AFTER.toSeconds()));
             answer(ctx, HttpStatus.SERVICE_UNAVAILABLE, ErrorWeb.of("the game server's clock is wrong; nothing was written: try again later"));
         });
-        routes.exception(codemojex.app.core.UnconfirmedException.class, (e, ctx) -> unconfirmed(ctx, e.notReplicated()));
+        routes.exception(UnconfirmedException.class, (e, ctx) -> unconfirmed(ctx, e.notReplicated()));
         routes.exception(StreamStoreException.NotReplicated.class, (e, ctx) -> unconfirmed(ctx, e));
         routes.exception(StreamStoreException.class, (e, ctx) -> {
             log.warn("storage failure on {} {}: {}", ctx.method(), LogSafe.escape(ctx.path()), LogSafe.escape(e.getMessage()));
@@ -123,7 +133,7 @@ final class ErrorRoutes {
         // Javalin's own answers (no route, a body over its limit): the API's error, unless a route already wrote one
         routes.error(404, ctx -> {
             if (!String.valueOf(ctx.res().getContentType()).startsWith("application/json")) {
-                java.util.Set<String> allowed = RouteTable.allowed(ctx.path());
+                Set<String> allowed = RouteTable.allowed(ctx.path());
                 if (!allowed.isEmpty() && !allowed.contains(ctx.method().name())) {
                     // the path is served, not with this method: 405, saying which
                     ctx.header("Allow", String.join(", ", allowed));
@@ -136,7 +146,7 @@ final class ErrorRoutes {
         });
         routes.error(413, ctx -> {
             if (!"application/json".equals(ctx.res().getContentType())) {
-                answer(ctx, HttpStatus.CONTENT_TOO_LARGE, ErrorWeb.of("body", "request body is over the limit of " + HttpApi.MAX_BODY + " bytes"));
+                answer(ctx, HttpStatus.CONTENT_TOO_LARGE, ErrorWeb.of("body", "request body is over the limit of " + JettyLimits.MAX_BODY + " bytes"));
             }
         });
     }
@@ -155,7 +165,7 @@ final class ErrorRoutes {
     /** Whether {@code e} says the client closed the connection: Jetty's {@code EofException} (its early EOF of a body too). */
     static boolean clientLeft(Throwable e) {
         for (Throwable c = e; c != null; c = c.getCause() == c ? null : c.getCause()) {
-            if (c instanceof org.eclipse.jetty.io.EofException) {
+            if (c instanceof EofException) {
                 return true;
             }
         }
@@ -199,7 +209,7 @@ final class ErrorRoutes {
     }
 
     /** When a write the replicas did not acknowledge is worth trying again: they answer within seconds once they are back. */
-    static final java.time.Duration UNCONFIRMED_RETRY_AFTER = java.time.Duration.ofSeconds(1);
+    static final Duration UNCONFIRMED_RETRY_AFTER = Duration.ofSeconds(1);
 
     /** {@code METHOD path} of the request, or null when it is gone (its connection closed and Jetty recycled it). */
     private static String where(Context ctx) {

@@ -1,8 +1,9 @@
 package codemojex.app.http;
 
-import codemojex.app.core.Durations;
+import codemojex.app.core.DurationFields;
 import codemojex.app.core.FeedStats;
-import codemojex.app.core.Live;
+import codemojex.app.core.FeedWindow;
+import codemojex.app.core.port.in.LeadLiveValuesUseCase;
 import codemojex.projections.Projections;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -92,22 +93,22 @@ record FeedWeb(String since, long guesses, int players,
     /** The feed of the last {@code since}, with the stats of its totals and players. */
     static FeedWeb of(Duration since, Tally<Projections.Feed> feed, FeedStats stats) {
         Projections.Feed f = feed.value();
-        return new FeedWeb(Durations.format(since), f.guesses(), f.distinctPlayers(), ScoresWeb.of(stats), Option.some(stats.distinctPlayers()),
+        return new FeedWeb(DurationFields.format(since), f.guesses(), f.distinctPlayers(), ScoresWeb.of(stats), Option.some(stats.distinctPlayers()),
                 feed.skipped(), items(f), Option.none(), Option.none());
     }
 
     /** The feed of the last {@code since}, without its stats. */
     static FeedWeb of(Duration since, Tally<Projections.Feed> feed) {
         Projections.Feed f = feed.value();
-        return new FeedWeb(Durations.format(since), f.guesses(), f.distinctPlayers(), Option.none(), Option.none(), feed.skipped(), items(f),
+        return new FeedWeb(DurationFields.format(since), f.guesses(), f.distinctPlayers(), Option.none(), Option.none(), feed.skipped(), items(f),
                 Option.none(), Option.none());
     }
 
     /** The live feed, with its chart. */
-    static FeedWeb live(Live.FeedView view) {
+    static FeedWeb live(LeadLiveValuesUseCase.FeedView view) {
         List<Minute> perMinute = view.perMinute().toList().sortBy(m -> m._1)
                 .map(m -> new Minute(Instant.ofEpochMilli(m._1).toString(), m._2)).toJavaList();
-        FeedWeb feed = of(Live.FEED_WINDOW.length(), view.feed());
+        FeedWeb feed = of(FeedWindow.DEFAULT.length(), view.feed());
         return new FeedWeb(feed.since, feed.guesses, feed.players, Option.none(), Option.none(), feed.skipped, feed.items, Option.some(perMinute),
                 Option.none());
     }

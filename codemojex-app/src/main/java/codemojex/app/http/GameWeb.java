@@ -1,6 +1,6 @@
 package codemojex.app.http;
 
-import codemojex.app.core.Play;
+import codemojex.app.core.port.in.OpenGameUseCase;
 import codemojex.projections.Code;
 import codemojex.projections.GameRecord;
 import codemojex.projections.Keyboard;
@@ -42,7 +42,7 @@ record GameWeb(String game, String room, List<String> keyboard, String status, S
     record Opened(String game, String room, List<String> keyboard) {
 
         /** The web model of {@code g}. */
-        static Opened of(Play.OpenedGame g) {
+        static Opened of(OpenGameUseCase.OpenedGame g) {
             return new Opened(g.game(), g.room(), keys(g.keyboard()));
         }
     }

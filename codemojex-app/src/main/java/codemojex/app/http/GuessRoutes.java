@@ -1,16 +1,17 @@
 package codemojex.app.http;
 
+import codemojex.app.core.BadInputException;
 import codemojex.app.core.Bounded;
+import codemojex.app.core.ForbiddenException;
+import codemojex.app.core.GuessResult;
 import codemojex.app.core.Idempotency;
 import codemojex.app.core.IdempotencyKey;
 import codemojex.app.core.LogSafe;
-import codemojex.app.core.SessionToken;
-import codemojex.app.core.BadInputException;
-import codemojex.app.core.ForbiddenException;
-import codemojex.app.core.GuessResult;
-import codemojex.app.core.Play;
-import codemojex.app.core.Players;
-import codemojex.app.core.Session;
+import codemojex.app.core.Login;
+import codemojex.app.core.LoginToken;
+import codemojex.app.core.port.in.GameQuery;
+import codemojex.app.core.port.in.LoginQuery;
+import codemojex.app.core.port.in.SubmitGuessUseCase;
 import com.fasterxml.jackson.databind.JsonNode;
 import echomq.domain.id.BrandedId;
 import io.javalin.http.Context;
@@ -25,17 +26,19 @@ import java.util.Objects;
  */
 final class GuessRoutes {
 
-    private final Play play;
-    private final Players players;
+    private final SubmitGuessUseCase guesses;
+    private final GameQuery games;
+    private final LoginQuery logins;
     private final RateLimiter limiter;
     private final Requests requests;
     private final Idempotent idempotent;
 
     /** Over the services; guesses are limited per client by {@code limiter}, and run once per {@code Idempotency-Key} of the session. */
-    GuessRoutes(Play play, Players players, RateLimiter limiter, Requests requests, Idempotent idempotent) {
+    GuessRoutes(SubmitGuessUseCase guesses, GameQuery games, LoginQuery logins, RateLimiter limiter, Requests requests, Idempotent idempotent) {
         this.idempotent = Objects.requireNonNull(idempotent, "idempotent");
-        this.play = Objects.requireNonNull(play, "play");
-        this.players = Objects.requireNonNull(players, "players");
+        this.guesses = Objects.requireNonNull(guesses, "guesses");
+        this.games = Objects.requireNonNull(games, "games");
+        this.logins = Objects.requireNonNull(logins, "logins");
         this.limiter = Objects.requireNonNull(limiter, "limiter");
         this.requests = Objects.requireNonNull(requests, "requests");
     }
@@ -49,25 +52,25 @@ final class GuessRoutes {
         String game = ctx.pathParam("game");
         limiter.acquire(ctx.ip());
         Option<String> presented = Credentials.presented(ctx);
-        Session session = players.authenticate(game, presented);
+        Login login = logins.authenticate(game, presented);
         JsonNode body = requests.body(ctx);
         String guess = Requests.requiredText(body, "guess");
-        String player = Requests.optionalText(body, "player", session.player());
-        if (!player.equals(session.player())) {
+        String player = Requests.optionalText(body, "player", login.player());
+        if (!player.equals(login.player())) {
             // the player is who the session says; a body naming another is a client mistake, said out loud.
             // The session's own name passed the name rule when it joined: it is not checked again per guess
-            throw new BadInputException("player", "player " + Bounded.shown(player) + " is not this session's player \"" + session.player()
+            throw new BadInputException("player", "player " + Bounded.shown(player) + " is not this session's player \"" + login.player()
                     + "\"; leave player out");
         }
-        String playerId = Requests.optionalText(body, "playerId", session.playerId());
-        if (!playerId.equals(session.playerId())) {
+        String playerId = Requests.optionalText(body, "playerId", login.playerId());
+        if (!playerId.equals(login.playerId())) {
             // as for the name: the player is the session's, and a body naming another player id is said out loud
             throw new BadInputException("playerId", "playerId \"" + LogSafe.escape(playerId) + "\" is not this session's player \""
-                    + session.playerId() + "\"; leave playerId out");
+                    + login.playerId() + "\"; leave playerId out");
         }
         // the session's keys, by its token's hash (as the session itself is kept): the token is never stored
-        idempotent.run(ctx, key, () -> Idempotency.Scope.session(SessionToken.parse(presented.get()).hash()), Option.some(game), () -> {
-            BrandedId id = idempotent.landed(ctx, () -> play.submit(game, session.playerId(), session.player(), guess));
+        idempotent.run(ctx, key, () -> Idempotency.Scope.session(LoginToken.parse(presented.get()).hash()), Option.some(game), () -> {
+            BrandedId id = idempotent.landed(ctx, () -> guesses.submit(game, login.playerId(), login.player(), guess));
             ctx.header("Location", "/games/" + game + "/guesses/" + id);
             ctx.status(HttpStatus.ACCEPTED).json(GuessWeb.Submitted.pending(id.toString(), game));
         });
@@ -80,14 +83,14 @@ final class GuessRoutes {
      */
     void mine(Context ctx) {
         String game = ctx.pathParam("game");
-        Session session = players.authenticate(game, Credentials.presented(ctx));
+        Login login = logins.authenticate(game, Credentials.presented(ctx));
         String asked = ctx.queryParam("player");
-        if (asked != null && !asked.equals(session.player()) && !asked.equals(session.playerId())) {
-            throw new ForbiddenException("this session is " + session.player() + "'s: it reads no other player's guesses");
+        if (asked != null && !asked.equals(login.player()) && !asked.equals(login.playerId())) {
+            throw new ForbiddenException("this session is " + login.player() + "'s: it reads no other player's guesses");
         }
-        Option<String> viewer = Option.some(session.playerId()); // the breakdowns of this session's player only
-        ctx.json(new GuessWeb.Own(game, session.playerId(), session.player(),
-                play.guessesOf(game, session.playerId()).stream().map(r -> GuessWeb.of(r, viewer)).toList()));
+        Option<String> viewer = Option.some(login.playerId()); // the breakdowns of this session's player only
+        ctx.json(new GuessWeb.Own(game, login.playerId(), login.player(),
+                games.guessesOf(game, login.playerId()).stream().map(r -> GuessWeb.of(r, viewer)).toList()));
     }
 
     /**
@@ -99,8 +102,8 @@ final class GuessRoutes {
         String game = ctx.pathParam("game");
         String guessId = ctx.pathParam("guessId");
         Option<String> presented = Credentials.presented(ctx);
-        GuessResult result = play.guess(game, guessId);
-        Option<String> viewer = presented.map(t -> players.authenticate(game, presented).playerId());
+        GuessResult result = games.guess(game, guessId);
+        Option<String> viewer = presented.map(t -> logins.authenticate(game, presented).playerId());
         ctx.json(GuessWeb.of(result, viewer));
     }
 }

@@ -2,6 +2,7 @@ package codemojex.app.http;
 
 import codemojex.app.core.GuessResult;
 import codemojex.projections.Scoring;
+import io.vavr.control.Option;
 
 import java.util.List;
 
@@ -119,7 +120,7 @@ final class GuessWeb {
      * it: the breakdown only for the player who made the guess, by id (a later holder of its name is
      * someone else).
      */
-    static Object of(GuessResult result, io.vavr.control.Option<String> viewer) {
+    static Object of(GuessResult result, Option<String> viewer) {
         if (result instanceof GuessResult.Scored s) {
             Scoring.Score score = s.score();
             if (!viewer.contains(s.playerId())) {

@@ -1,12 +1,16 @@
 package codemojex.app.http;
 
+import codemojex.app.core.CastReader;
 import echomq.engine.live.LiveValue;
 import echomq.engine.live.StreamFollowers;
 import echomq.engine.projection.ProjectionReader;
 import io.vavr.control.Option;
 
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * What {@code GET /health} answers: whether the app can serve, and what it did so far. The
@@ -57,14 +61,14 @@ public record HealthWeb(String status, String redis, String writes, String clien
      * @param fenced   commits refused as fenced (the partition's lease had gone to another instance)
      */
     public record Worker(boolean enabled, boolean running, long scored, long rejected, long claimed, Option<Long> pending,
-                         java.util.SortedMap<Integer, Long> owned, long fenced) {
+                         SortedMap<Integer, Long> owned, long fenced) {
         public Worker {
-            owned = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(owned));
+            owned = Collections.unmodifiableSortedMap(new TreeMap<>(owned));
         }
 
         /** A worker owning no partition, never fenced. */
         public Worker(boolean enabled, boolean running, long scored, long rejected, long claimed, Option<Long> pending) {
-            this(enabled, running, scored, rejected, claimed, pending, new java.util.TreeMap<>(), 0);
+            this(enabled, running, scored, rejected, claimed, pending, new TreeMap<>(), 0);
         }
     }
 
@@ -89,6 +93,6 @@ public record HealthWeb(String status, String redis, String writes, String clien
      * @param watchedGames games watched now
      */
     public record Streams(StreamFollowers.Metrics followers, boolean lead, Option<LiveValue.Metrics> feed,
-                          codemojex.app.core.CastReader.Metrics casts, int watchedGames) {
+                          CastReader.Metrics casts, int watchedGames) {
     }
 }

@@ -1,14 +1,12 @@
 package codemojex.app.http;
 
+import codemojex.app.core.CastReader;
 import codemojex.app.core.ChartBuckets;
-import codemojex.app.core.Live;
-import codemojex.app.core.Players;
-import codemojex.app.core.Play;
-import codemojex.app.core.port.in.BoardQuery;
-import codemojex.app.core.port.in.FeedQuery;
-import codemojex.app.core.port.in.IdempotentRequests;
-import codemojex.app.core.port.in.OpeningsQuery;
-import codemojex.app.core.port.in.ResultsQuery;
+import codemojex.app.core.ClosingSessions;
+import codemojex.app.core.port.in.LeadLiveValuesUseCase;
+import codemojex.app.core.port.in.UseCases;
+import codemojex.app.core.port.in.WatchGameUseCase;
+import codemojex.app.core.port.out.LiveCasts;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.javalin.Javalin;
 import io.javalin.config.JavalinConfig;
@@ -20,59 +18,48 @@ import io.micrometer.core.instrument.MeterRegistry;
 import org.eclipse.jetty.http.CookieCompliance;
 
 import java.time.Clock;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
 
 /**
  * The HTTP API and the web page, on Javalin: each route is a handler of its resource's routes
  * (games, players, guesses, reports, live events, health), each answer a web model Jackson writes.
- * Bad input is a 400 naming the field, unknown ids 404, bodies over {@link #MAX_BODY} bytes 413; no
+ * Bad input is a 400 naming the field, unknown ids 404, bodies over {@link JettyLimits#MAX_BODY} bytes 413; no
  * stack trace ever reaches a client.
  */
 public final class HttpApi {
 
-    /** The largest request body accepted. */
-    public static final int MAX_BODY = 4096;
+    /** The session cookie's name ({@link Credentials#SESSION_COOKIE}). */
+    public static final String SESSION_COOKIE = Credentials.SESSION_COOKIE;
 
-    /** The slowest a request's header block or body may arrive on the public server: slower is a 408 ({@link ReadFloor}). */
-    public static final ReadFloor READ_FLOOR = ReadFloor.DEFAULT;
+    /** How long a thread of the HTTP pools may idle before it ends ({@link JettyLimits#THREAD_IDLE}). */
+    public static final Duration THREAD_IDLE = JettyLimits.THREAD_IDLE;
 
-    /** The session cookie's name; its path is the game's, so a browser holds one per game. */
-    public static final String SESSION_COOKIE = "codemojex_session";
+
+
 
     /**
      * What the API answers from: the application's use cases, the live values and the chart's
      * closing buckets, and the clock every default instant is read from.
      *
-     * @param play     what players do
-     * @param players  who plays
-     * @param feeds    the feed and its series
-     * @param boards   a game's live board
-     * @param openings games opened per room
-     * @param results  a day's results
-     * @param sessions a game's play sessions
-     * @param live     the watched games' live values, and the feed and the lobby while this instance leads
-     * @param chart    the feed chart's buckets as they close, closed while this instance leads
-     * @param closing  play sessions as they close, closed while this instance leads
-     * @param clock    the app's clock
-     * @param idempotency the writes that carry an {@code Idempotency-Key}
-     * @param casts    where the lead casts the live values
+     * @param uses       every use case of the app, each behind its port
+     * @param watching   the watched games' live values
+     * @param leading    the feed and the lobby, computed while this instance leads
+     * @param chart      the feed chart's buckets as they close, closed while this instance leads
+     * @param closing    play sessions as they close, closed while this instance leads
+     * @param clock      the app's clock
+     * @param casts      where the lead casts the live values
      * @param castReader the casts as this instance reads them back, for its event streams
      */
-    public record Services(Play play, Players players, FeedQuery feeds, BoardQuery boards, OpeningsQuery openings,
-                           ResultsQuery results, codemojex.app.core.port.in.SessionsQuery sessions, Live live, ChartBuckets chart,
-                           codemojex.app.core.ClosingSessions closing, Clock clock, IdempotentRequests idempotency,
-                           codemojex.app.core.port.LiveCasts casts, codemojex.app.core.CastReader castReader) {
+    public record Services(UseCases uses, WatchGameUseCase watching, LeadLiveValuesUseCase leading, ChartBuckets chart,
+                           ClosingSessions closing, Clock clock, LiveCasts casts, CastReader castReader) {
         public Services {
-            Objects.requireNonNull(idempotency, "idempotency");
-            Objects.requireNonNull(play, "play");
-            Objects.requireNonNull(players, "players");
-            Objects.requireNonNull(feeds, "feeds");
-            Objects.requireNonNull(boards, "boards");
-            Objects.requireNonNull(openings, "openings");
-            Objects.requireNonNull(results, "results");
-            Objects.requireNonNull(sessions, "sessions");
-            Objects.requireNonNull(live, "live");
+            Objects.requireNonNull(uses, "uses");
+            Objects.requireNonNull(watching, "watching");
+            Objects.requireNonNull(leading, "leading");
             Objects.requireNonNull(chart, "chart");
             Objects.requireNonNull(closing, "closing");
             Objects.requireNonNull(clock, "clock");
@@ -121,15 +108,16 @@ public final class HttpApi {
         this.metrics = new RequestMetrics(options.traffic(), options.meters());
         this.limits = new Limits(options.reads());
         Requests requests = new Requests(json);
-        Idempotent idempotent = new Idempotent(services.idempotency());
+        UseCases uses = services.uses();
+        Idempotent idempotent = new Idempotent(uses.idempotency());
         Frames frames = new Frames(json, options.traffic());
-        this.caster = new CastWriter(services.live(), services.chart(), services.closing(), services.casts(), frames);
-        this.handlers = new RouteTable.Handlers(new GameRoutes(services.play(), options.rooms(), requests, idempotent),
-                new PlayerRoutes(services.players(), options.writes(), requests, idempotent),
-                new GuessRoutes(services.play(), services.players(), options.writes(), requests, idempotent),
-                new ReportRoutes(services.feeds(), services.boards(), services.openings(), services.results(), services.sessions(),
+        this.caster = new CastWriter(services.leading(), services.chart(), services.closing(), services.casts(), frames);
+        this.handlers = new RouteTable.Handlers(new GameRoutes(uses.rooms(), uses.games(), options.rooms(), requests, idempotent),
+                new PlayerRoutes(uses.joins(), uses.logins(), options.writes(), requests, idempotent),
+                new GuessRoutes(uses.guesses(), uses.games(), uses.logins(), options.writes(), requests, idempotent),
+                new ReportRoutes(uses.feeds(), uses.boards(), uses.openings(), uses.results(), uses.sessions(),
                         services.chart().bucket(), services.clock()),
-                new LiveRoutes(services.play(), services.live(), services.castReader(), options.traffic(), frames),
+                new LiveRoutes(uses.games(), services.watching(), services.castReader(), options.traffic(), frames),
                 new HealthRoutes(options.health(), options.scrape()));
     }
 
@@ -196,17 +184,11 @@ public final class HttpApi {
 
     private static void requireEventStream(Context ctx) {
         String accept = ctx.header("Accept");
-        if (ctx.method() == HandlerType.GET && (accept == null || !accept.toLowerCase(java.util.Locale.ROOT).contains("text/event-stream"))) {
+        if (ctx.method() == HandlerType.GET && (accept == null || !accept.toLowerCase(Locale.ROOT).contains("text/event-stream"))) {
             throw new NotAcceptable(ctx.path() + " is an event stream: ask for it with Accept: text/event-stream");
         }
     }
 
-    /** A request for an event stream that does not accept one. */
-    static final class NotAcceptable extends RuntimeException {
-        NotAcceptable(String message) {
-            super(message, null, false, false);
-        }
-    }
 
     /** This instance leads the live values: it computes the feed, the lobby, the chart and the sessions, and casts them. */
     public void lead() {
@@ -236,22 +218,11 @@ public final class HttpApi {
     /** Jetty and Javalin as both servers need them: the JSON, the body limit, the error bodies. */
     private void base(JavalinConfig config) {
         config.jsonMapper(new JavalinJackson(json, false));
-        config.http.maxRequestSize = MAX_BODY;
+        config.http.maxRequestSize = JettyLimits.MAX_BODY;
         config.startup.showJavalinBanner = false;
         config.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler(json, metrics)));
     }
 
-    /** The most threads the public server's pool runs: far more than two cores need (no request waits on its client: see {@link #READ_FLOOR}). */
-    public static final int HTTP_THREADS = 64;
-
-    /** The threads the public server's pool keeps while idle. */
-    public static final int HTTP_THREADS_IDLE = 4;
-
-    /** How long a thread of the HTTP pools may idle before it ends: every idle one ends then, not one a period. */
-    public static final java.time.Duration THREAD_IDLE = java.time.Duration.ofSeconds(10);
-
-    /** Threads that start event streams: each start reads the game and subscribes, then the stream needs no thread. */
-    public static final int STREAM_START_THREADS = 4;
 
     /** The public server's own: its cookies, its header cache, the page. */
     private static void page(JavalinConfig config) {
@@ -276,7 +247,7 @@ public final class HttpApi {
             files.hostedPath = "/";
             files.directory = "/public";
             files.location = Location.CLASSPATH;
-            files.headers = java.util.Map.of("Content-Security-Policy", CONTENT_SECURITY_POLICY, "X-Frame-Options", "DENY",
+            files.headers = Map.of("Content-Security-Policy", CONTENT_SECURITY_POLICY, "X-Frame-Options", "DENY",
                     "X-Content-Type-Options", "nosniff");
         });
     }

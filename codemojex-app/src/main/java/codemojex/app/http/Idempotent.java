@@ -12,6 +12,7 @@ import codemojex.app.core.NotFoundException;
 import codemojex.app.core.UnauthorizedException;
 import codemojex.app.core.UnconfirmedException;
 import codemojex.app.core.port.in.IdempotentRequests;
+import codemojex.projections.Names;
 import echomq.domain.stream.StreamStoreException;
 import io.javalin.http.Context;
 import io.vavr.control.Option;
@@ -21,6 +22,7 @@ import org.slf4j.LoggerFactory;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
  * The {@code Idempotency-Key} of {@code POST /rooms}, {@code POST /games/{game}/players} and
@@ -32,7 +34,7 @@ import java.util.Objects;
  */
 final class Idempotent {
 
-    private static final Logger log = LoggerFactory.getLogger(HttpApi.class); // the web adapter logs as one
+    private static final Logger log = LoggerFactory.getLogger(WebLog.NAME); // the web adapter logs as one
 
     /** The header a replayed answer carries. */
     static final String REPLAYED = "Idempotent-Replayed";
@@ -70,7 +72,7 @@ final class Idempotent {
      * writes nothing twice). Without a key the {@code UnconfirmedException} is thrown (a 503).
      */
     @SuppressWarnings("unchecked")
-    <T> T landed(Context ctx, java.util.function.Supplier<T> write) {
+    <T> T landed(Context ctx, Supplier<T> write) {
         try {
             return write.get();
         } catch (UnconfirmedException e) {
@@ -95,13 +97,13 @@ final class Idempotent {
      * failure that may have written (the store went away mid-write, an unexpected error) keeps it
      * held until its lease ends ({@link Idempotency#LEASE}): a retry meanwhile is a 409.
      */
-    void run(Context ctx, Option<IdempotencyKey> key, java.util.function.Supplier<Idempotency.Scope> scope, Option<String> game, Write write) throws Exception {
+    void run(Context ctx, Option<IdempotencyKey> key, Supplier<Idempotency.Scope> scope, Option<String> game, Write write) throws Exception {
         if (key.isEmpty()) {
             write.run();
             return;
         }
         // a game id that is none is refused before its record is made in the game's slot, as the write would refuse it
-        game.forEach(g -> BadInputException.check("game", () -> codemojex.projections.Names.requireId("game", g)));
+        game.forEach(g -> BadInputException.check("game", () -> Names.requireId("game", g)));
         Idempotency.Request request = new Idempotency.Request(key.get(), scope.get(), game,
                 Idempotency.fingerprint(ctx.method().name(), ctx.path(), ctx.bodyAsBytes()));
         IdempotentRequests.Begun begun = requests.begin(request);

@@ -1,8 +1,15 @@
 package codemojex.app.http;
 
 import io.javalin.config.JavalinConfig;
+import io.javalin.http.util.AsyncExecutor;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.EagerContentHandler;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+
+import java.time.Duration;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 
 /**
  * How the servers' Jetty is held: the public server's read floor ({@link HttpApi#READ_FLOOR}) and the
@@ -10,6 +17,24 @@ import org.eclipse.jetty.server.handler.EagerContentHandler;
  * {@link HttpApi#THREAD_IDLE}).
  */
 final class JettyLimits {
+
+    /** The largest request body accepted. */
+    static final int MAX_BODY = 4096;
+
+    /** The slowest a request's header block or body may arrive on the public server: slower is a 408 ({@link ReadFloor}). */
+    static final ReadFloor READ_FLOOR = ReadFloor.DEFAULT;
+
+    /** The most threads the public server's pool runs: far more than two cores need (no request waits on its client: see {@link #READ_FLOOR}). */
+    static final int HTTP_THREADS = 64;
+
+    /** The threads the public server's pool keeps while idle. */
+    static final int HTTP_THREADS_IDLE = 4;
+
+    /** How long a thread of the HTTP pools may idle before it ends: every idle one ends then, not one a period. */
+    static final Duration THREAD_IDLE = Duration.ofSeconds(10);
+
+    /** Threads that start event streams: each start reads the game and subscribes, then the stream needs no thread. */
+    static final int STREAM_START_THREADS = 4;
 
     private JettyLimits() {
     }
@@ -19,8 +44,8 @@ final class JettyLimits {
      * pool ends one idle thread per idle period by default, so a burst of connections (a thousand pages opening
      * their streams) left the pool at its peak for many minutes, idle threads that looked like a thread per watcher.
      */
-    static org.eclipse.jetty.util.thread.QueuedThreadPool threads(String name, int min, int max) {
-        var pool = new org.eclipse.jetty.util.thread.QueuedThreadPool(max, min, (int) HttpApi.THREAD_IDLE.toMillis());
+    static QueuedThreadPool threads(String name, int min, int max) {
+        var pool = new QueuedThreadPool(max, min, (int) THREAD_IDLE.toMillis());
         pool.setName("http-" + name);
         pool.setMaxEvictCount(max);
         return pool;
@@ -32,16 +57,16 @@ final class JettyLimits {
      * their streams at once made a thousand threads, idle a minute after); a stream that has started holds none.
      */
     static void streams(JavalinConfig config) {
-        config.jetty.threadPool = threads("api", HttpApi.HTTP_THREADS_IDLE, HttpApi.HTTP_THREADS);
-        java.util.concurrent.ThreadPoolExecutor starts = new java.util.concurrent.ThreadPoolExecutor(HttpApi.STREAM_START_THREADS,
-                HttpApi.STREAM_START_THREADS, HttpApi.THREAD_IDLE.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS,
-                new java.util.concurrent.LinkedBlockingQueue<>(), r -> {
+        config.jetty.threadPool = threads("api", HTTP_THREADS_IDLE, HTTP_THREADS);
+        ThreadPoolExecutor starts = new ThreadPoolExecutor(STREAM_START_THREADS,
+                STREAM_START_THREADS, THREAD_IDLE.toMillis(), TimeUnit.MILLISECONDS,
+                new LinkedBlockingQueue<>(), r -> {
                     Thread t = new Thread(r, "event-stream-start");
                     t.setDaemon(true);
                     return t;
                 });
         starts.allowCoreThreadTimeOut(true);
-        config.appData(io.javalin.http.util.AsyncExecutor.getAsyncExecutorKey(), new io.javalin.http.util.AsyncExecutor(starts));
+        config.appData(AsyncExecutor.getAsyncExecutorKey(), new AsyncExecutor(starts));
     }
 
     /**
@@ -57,13 +82,13 @@ final class JettyLimits {
         var jetty = config.jetty;
         config.jetty.modifyServer(server -> {
             // inserted between the server and its handler, the first innermost: server -> floor -> eager reading -> Javalin
-            server.insertHandler(new EagerContentHandler(new EagerContentHandler.RetainedContentLoaderFactory(2L * HttpApi.MAX_BODY, -1, false)));
-            server.insertHandler(new BodyFloorHandler(HttpApi.READ_FLOOR));
+            server.insertHandler(new EagerContentHandler(new EagerContentHandler.RetainedContentLoaderFactory(2L * MAX_BODY, -1, false)));
+            server.insertHandler(new BodyFloorHandler(READ_FLOOR));
         });
-        config.jetty.modifyHttpConfiguration(http -> http.setIdleTimeout(HttpApi.READ_FLOOR.pause().toMillis()));
+        config.jetty.modifyHttpConfiguration(http -> http.setIdleTimeout(READ_FLOOR.pause().toMillis()));
         // the connector Javalin would add, with the floor's connections; its address is the one start(host, port) sets
         config.jetty.addConnector((server, http) -> {
-            ServerConnector c = new ServerConnector(server, new HeadFloorConnections(http, HttpApi.READ_FLOOR));
+            ServerConnector c = new ServerConnector(server, new HeadFloorConnections(http, READ_FLOOR));
             c.setHost(jetty.host);
             c.setPort(jetty.port);
             return c;

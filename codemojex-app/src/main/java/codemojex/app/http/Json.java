@@ -1,5 +1,6 @@
 package codemojex.app.http;
 
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -25,7 +26,7 @@ public final class Json {
                 // a body is one JSON value, each key once: {"name":"a"} trailing, or {"name":"a","name":"b"}, is refused,
                 // not read as its first value or its last key
                 .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-                .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                 .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
                 .addModule(new SimpleModule("vavr-option").addSerializer(new OptionJson()))
                 .build();

@@ -6,6 +6,7 @@ import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.handler.ErrorHandler;
 import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.NanoTime;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -45,7 +46,7 @@ final class JsonErrorHandler extends ErrorHandler {
         TooSlow slow = TooSlow.in(cause);
         if (slow != null) {
             metrics.recordUnrouted(request.getMethod(), request.getHttpURI() == null ? null : request.getHttpURI().getPath(), code,
-                    org.eclipse.jetty.util.NanoTime.since(request.getBeginNanoTime()));
+                    NanoTime.since(request.getBeginNanoTime()));
         }
         writer.print(body(code, message, slow == null ? null : slow.field));
     }

@@ -2,6 +2,7 @@ package codemojex.app.http;
 
 import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
+import org.eclipse.jetty.http.HttpException;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -27,7 +28,7 @@ final class Limits {
     /** Refuses a request that says its body is over the limit, before it is read. */
     void bodySize(Context ctx) {
         long length = ctx.contentLength();
-        if (length > HttpApi.MAX_BODY) {
+        if (length > JettyLimits.MAX_BODY) {
             throw new TooLarge(length);
         }
     }
@@ -64,7 +65,7 @@ final class Limits {
             while (left > 0 && (n = in.read(buf, 0, (int) Math.min(buf.length, left))) > 0) {
                 left -= n;
             }
-        } catch (IOException | org.eclipse.jetty.http.HttpException.RuntimeException ignored) {
+        } catch (IOException | HttpException.RuntimeException ignored) {
             // the client went away, or its body came under the read floor: nothing more is read
         }
     }

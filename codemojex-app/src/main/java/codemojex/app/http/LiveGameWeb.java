@@ -1,6 +1,6 @@
 package codemojex.app.http;
 
-import codemojex.app.core.Live;
+import codemojex.app.core.port.in.WatchGameUseCase;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.vavr.control.Option;
 
@@ -25,7 +25,7 @@ record LiveGameWeb(String game, String room, String status, @JsonInclude(JsonInc
                    List<BoardWeb.Ranked> board, long guesses, List<FeedWeb.Item> recent) {
 
     /** The web model of {@code v}. */
-    static LiveGameWeb of(Live.GameView v) {
+    static LiveGameWeb of(WatchGameUseCase.GameView v) {
         return new LiveGameWeb(v.game(), v.room(), v.status(), v.winner(), v.winnerId(), v.secret().map(GameWeb::emojis),
                 BoardWeb.of(v.board()), v.recent().guesses(), FeedWeb.items(v.recent()));
     }

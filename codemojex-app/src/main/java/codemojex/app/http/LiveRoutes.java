@@ -1,12 +1,14 @@
 package codemojex.app.http;
 
+import codemojex.app.core.BadInputException;
 import codemojex.app.core.CastReader;
 import codemojex.app.core.LogSafe;
-import codemojex.app.core.Live;
-import codemojex.app.core.Play;
+import codemojex.app.core.port.in.GameQuery;
+import codemojex.app.core.port.in.WatchGameUseCase;
 import echomq.engine.live.LiveValue;
 import io.javalin.http.Context;
 import io.javalin.http.sse.SseClient;
+import io.vavr.control.Option;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,10 +29,10 @@ import java.util.function.Function;
  */
 final class LiveRoutes {
 
-    private static final Logger log = LoggerFactory.getLogger(HttpApi.class); // the web adapter logs as one
+    private static final Logger log = LoggerFactory.getLogger(WebLog.NAME); // the web adapter logs as one
 
-    private final Play play;
-    private final Live live;
+    private final GameQuery games;
+    private final WatchGameUseCase watching;
     private final CastReader casts;
     private final Traffic traffic;
     private final Frames frames;
@@ -39,9 +41,9 @@ final class LiveRoutes {
      * Over the watched games' live values and the lead's casts; the open streams are kept in
      * {@code traffic}, the events written once by {@code frames}.
      */
-    LiveRoutes(Play play, Live live, CastReader casts, Traffic traffic, Frames frames) {
-        this.play = Objects.requireNonNull(play, "play");
-        this.live = Objects.requireNonNull(live, "live");
+    LiveRoutes(GameQuery games, WatchGameUseCase watching, CastReader casts, Traffic traffic, Frames frames) {
+        this.games = Objects.requireNonNull(games, "games");
+        this.watching = Objects.requireNonNull(watching, "watching");
         this.casts = Objects.requireNonNull(casts, "casts");
         this.traffic = Objects.requireNonNull(traffic, "traffic");
         this.frames = Objects.requireNonNull(frames, "frames");
@@ -49,7 +51,7 @@ final class LiveRoutes {
 
     /** Checks the game before its event stream starts, so that an unknown one is a plain 404 (a bad id a 400). */
     void requireGame(Context ctx) {
-        play.game(ctx.pathParam("game"));
+        games.game(ctx.pathParam("game"));
     }
 
     /** Checks {@code ?buckets=} of {@code /feed/events} before the stream starts: true, false, 1 or 0, or none. */
@@ -65,14 +67,14 @@ final class LiveRoutes {
         if (b.equals("false") || b.equals("0")) {
             return false;
         }
-        throw new codemojex.app.core.BadInputException("buckets", "buckets must be true or false, got \"" + codemojex.app.core.LogSafe.escape(b) + "\"");
+        throw new BadInputException("buckets", "buckets must be true or false, got \"" + LogSafe.escape(b) + "\"");
     }
 
     /** Checks {@code ?game=}, when {@code /events} is given one, as {@link #requireGame} does. */
     void requireGameIfAny(Context ctx) {
         String game = ctx.queryParam("game");
         if (game != null && !game.isEmpty()) {
-            play.game(game);
+            games.game(game);
         }
     }
 
@@ -93,12 +95,12 @@ final class LiveRoutes {
         Map<String, String> seen = EventIds.parse(last);
         seen.keySet().retainAll(game != null && !game.isEmpty() ? List.of("feed", "lobby", "game") : List.of("feed", "lobby"));
         Outlet out = new Outlet(client, true, seen, this);
-        out.cast("bucket", io.vavr.control.Option.none());
-        out.cast("feed", io.vavr.control.Option.none());
-        out.cast("lobby", io.vavr.control.Option.none());
+        out.cast("bucket", Option.none());
+        out.cast("feed", Option.none());
+        out.cast("lobby", Option.none());
         if (game != null && !game.isEmpty()) {
-            out.<Live.GameView>carry("game", listener -> live.watchGame(game, listener), u -> LiveGameWeb.of(u.value()));
-            out.cast("session", io.vavr.control.Option.some(game));
+            out.<WatchGameUseCase.GameView>carry("game", listener -> watching.watchGame(game, listener), u -> LiveGameWeb.of(u.value()));
+            out.cast("session", Option.some(game));
         }
     }
 
@@ -112,14 +114,14 @@ final class LiveRoutes {
         boolean withBuckets = withBuckets(client.ctx().queryParam("buckets")); // checked before the stream started
         Outlet out = Outlet.single(client, "feed", this);
         if (withBuckets) {
-            out.cast("bucket", io.vavr.control.Option.none());
+            out.cast("bucket", Option.none());
         }
-        out.cast("feed", io.vavr.control.Option.none());
+        out.cast("feed", Option.none());
     }
 
     /** {@code /lobby/events}: the open games people play first, then the newest. */
     void lobby(SseClient client) {
-        Outlet.single(client, "lobby", this).cast("lobby", io.vavr.control.Option.none());
+        Outlet.single(client, "lobby", this).cast("lobby", Option.none());
     }
 
     /**
@@ -130,8 +132,8 @@ final class LiveRoutes {
     void game(SseClient client) {
         String game = client.ctx().pathParam("game");
         Outlet out = Outlet.single(client, "game", this);
-        out.cast("session", io.vavr.control.Option.some(game));
-        out.<Live.GameView>carry("game", listener -> live.watchGame(game, listener), u -> LiveGameWeb.of(u.value()));
+        out.cast("session", Option.some(game));
+        out.<WatchGameUseCase.GameView>carry("game", listener -> watching.watchGame(game, listener), u -> LiveGameWeb.of(u.value()));
     }
 
     /**
@@ -248,7 +250,7 @@ final class LiveRoutes {
          * The lead's casts of {@code kind} (of {@code game} only, when given) into this stream, as they are read
          * back: each with its id, if it has one, as {@link #carry} sends a value (the client's own is not sent again).
          */
-        void cast(String kind, io.vavr.control.Option<String> game) {
+        void cast(String kind, Option<String> game) {
             AtomicBoolean first = new AtomicBoolean(true);
             add(routes.casts.listen(kind, game, c -> {
                 String id = c.id().isEmpty() ? null : c.id();

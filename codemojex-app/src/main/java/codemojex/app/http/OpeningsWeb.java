@@ -1,6 +1,8 @@
 package codemojex.app.http;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import echomq.domain.fold.Tally;
+import io.vavr.control.Option;
 
 import java.time.Instant;
 import java.util.Map;
@@ -16,16 +18,16 @@ import java.util.Map;
  *                 from which it holds everything; left out when it was kept whole
  */
 record OpeningsWeb(String from, String to, Map<String, Integer> rooms, long skipped,
-                   @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
-                   io.vavr.control.Option<String> keptFrom) {
+                   @JsonInclude(JsonInclude.Include.NON_EMPTY)
+                   Option<String> keptFrom) {
 
     /** The openings of {@code [from, to]}. */
     static OpeningsWeb of(Instant from, Instant to, Tally<io.vavr.collection.Map<String, Integer>> rooms) {
-        return new OpeningsWeb(from.toString(), to.toString(), rooms.value().toJavaMap(), rooms.skipped(), io.vavr.control.Option.none());
+        return new OpeningsWeb(from.toString(), to.toString(), rooms.value().toJavaMap(), rooms.skipped(), Option.none());
     }
 
     /** These openings, saying from when the range holds everything when it reaches past what was kept. */
-    OpeningsWeb keptFrom(io.vavr.control.Option<Instant> kept) {
+    OpeningsWeb keptFrom(Option<Instant> kept) {
         return new OpeningsWeb(from, to, rooms, skipped, kept.map(Instant::toString));
     }
 }

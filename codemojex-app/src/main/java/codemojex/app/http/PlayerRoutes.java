@@ -3,7 +3,9 @@ package codemojex.app.http;
 import codemojex.app.core.Idempotency;
 import codemojex.app.core.IdempotencyKey;
 import codemojex.app.core.LogSafe;
-import codemojex.app.core.Players;
+import codemojex.app.core.UnauthorizedException;
+import codemojex.app.core.port.in.JoinGameUseCase;
+import codemojex.app.core.port.in.LoginQuery;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
@@ -16,9 +18,10 @@ import java.util.Objects;
 /** A game's players: {@code POST /games/{game}/players} joins, {@code GET /games/{game}/players/me} is the session's. */
 final class PlayerRoutes {
 
-    private static final Logger log = LoggerFactory.getLogger(HttpApi.class); // the web adapter logs as one
+    private static final Logger log = LoggerFactory.getLogger(WebLog.NAME); // the web adapter logs as one
 
-    private final Players players;
+    private final JoinGameUseCase joins;
+    private final LoginQuery logins;
     private final RateLimiter limiter;
     private final Requests requests;
     private final Idempotent idempotent;
@@ -27,9 +30,10 @@ final class PlayerRoutes {
      * Over the players' service; joins are limited per client by {@code limiter}, as guesses are, and
      * run once per {@code Idempotency-Key} of the client's address in the game ({@code idempotent}).
      */
-    PlayerRoutes(Players players, RateLimiter limiter, Requests requests, Idempotent idempotent) {
+    PlayerRoutes(JoinGameUseCase joins, LoginQuery logins, RateLimiter limiter, Requests requests, Idempotent idempotent) {
         this.idempotent = Objects.requireNonNull(idempotent, "idempotent");
-        this.players = Objects.requireNonNull(players, "players");
+        this.joins = Objects.requireNonNull(joins, "joins");
+        this.logins = Objects.requireNonNull(logins, "logins");
         this.limiter = Objects.requireNonNull(limiter, "limiter");
         this.requests = Objects.requireNonNull(requests, "requests");
     }
@@ -53,18 +57,18 @@ final class PlayerRoutes {
     }
 
     private void join(Context ctx, String game, String name, boolean cookie) {
-        Players.Joined joined = idempotent.landed(ctx, () -> players.join(game, name, presentedOrNone(ctx)));
+        JoinGameUseCase.Joined joined = idempotent.landed(ctx, () -> joins.join(game, name, presentedOrNone(ctx)));
         if (joined.rejoined()) {
-            ctx.status(HttpStatus.OK).json(SessionWeb.of(joined.session()));
+            ctx.status(HttpStatus.OK).json(LoginWeb.of(joined.login()));
             return;
         }
-        log.info("player {} joined game {} as {}", LogSafe.escape(joined.session().player()), LogSafe.escape(game),
-                joined.session().playerId()); // never the token
+        log.info("player {} joined game {} as {}", LogSafe.escape(joined.login().player()), LogSafe.escape(game),
+                joined.login().playerId()); // never the token
         if (cookie) {
-            Credentials.setCookie(ctx, game, joined.token().get(), players.ttl());
-            ctx.status(HttpStatus.CREATED).json(SessionWeb.of(joined.session()));
+            Credentials.setCookie(ctx, game, joined.token().get(), joins.ttl());
+            ctx.status(HttpStatus.CREATED).json(LoginWeb.of(joined.login()));
         } else {
-            ctx.status(HttpStatus.CREATED).json(SessionWeb.withToken(joined.session(), joined.token().get().reveal()));
+            ctx.status(HttpStatus.CREATED).json(LoginWeb.withToken(joined.login(), joined.token().get().reveal()));
         }
     }
 
@@ -72,13 +76,13 @@ final class PlayerRoutes {
     private static Option<String> presentedOrNone(Context ctx) {
         try {
             return Credentials.presented(ctx);
-        } catch (codemojex.app.core.UnauthorizedException notACredential) {
+        } catch (UnauthorizedException notACredential) {
             return Option.none();
         }
     }
 
     /** {@code GET /games/{game}/players/me}: the session the request presents; 401 without a good one. */
     void me(Context ctx) {
-        ctx.json(SessionWeb.of(players.authenticate(ctx.pathParam("game"), Credentials.presented(ctx))));
+        ctx.json(LoginWeb.of(logins.authenticate(ctx.pathParam("game"), Credentials.presented(ctx))));
     }
 }

@@ -1,6 +1,8 @@
 package codemojex.app.http;
 
 import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -44,7 +46,7 @@ public final class RateLimiter {
 
     /** No limit: never reads its clock, keeps no bucket. */
     private static final RateLimiter UNLIMITED = new RateLimiter(Double.POSITIVE_INFINITY, Integer.MAX_VALUE,
-            Clock.fixed(java.time.Instant.EPOCH, java.time.ZoneOffset.UTC));
+            Clock.fixed(Instant.EPOCH, ZoneOffset.UTC));
 
     /** Whether this is {@link #unlimited()}: no token to take, so no client to name. */
     boolean isUnlimited() {

@@ -1,7 +1,7 @@
 package codemojex.app.http;
 
 import codemojex.app.core.Dates;
-import codemojex.app.core.Durations;
+import codemojex.app.core.DurationFields;
 import codemojex.app.core.FeedWindow;
 import codemojex.app.core.SeriesQuery;
 import codemojex.app.core.port.in.BoardQuery;
@@ -63,7 +63,7 @@ final class ReportRoutes {
     void sessions(Context ctx) {
         String game = ctx.pathParam("game");
         String g = ctx.queryParam("gap");
-        Duration gap = g == null ? SessionsQuery.DEFAULT_GAP : Durations.parse("gap", g, SessionsQuery.MIN_GAP, SessionsQuery.MAX_GAP);
+        Duration gap = g == null ? SessionsQuery.DEFAULT_GAP : DurationFields.parse("gap", g, SessionsQuery.MIN_GAP, SessionsQuery.MAX_GAP);
         ctx.json(SessionsWeb.of(game, gap, sessions.sessions(game, gap)));
     }
 

@@ -6,6 +6,7 @@ import io.javalin.router.Endpoint;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import org.eclipse.jetty.http.HttpMethod;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -19,7 +20,7 @@ import java.util.concurrent.atomic.LongAdder;
 /** What every answered request leaves behind: its count per route (for {@code /health}), its timer, and a log line when it failed. */
 final class RequestMetrics {
 
-    private static final Logger log = LoggerFactory.getLogger(HttpApi.class);
+    private static final Logger log = LoggerFactory.getLogger(WebLog.NAME);
 
     private final Traffic traffic;
     private final MeterRegistry meters;
@@ -86,7 +87,7 @@ final class RequestMetrics {
      */
     void recordUnrouted(String method, String path, int status, long nanos) {
         // a method Jetty had not read yet is its placeholder ("BAD"): not a method
-        String m = org.eclipse.jetty.http.HttpMethod.fromString(method) == null ? "UNKNOWN" : method;
+        String m = HttpMethod.fromString(method) == null ? "UNKNOWN" : method;
         String route = path == null ? "other" : RouteTable.match(m, path).map(RouteTable.Route::key).orElse("other");
         traffic.counter(route).increment();
         timers.computeIfAbsent(m + " " + route + " " + status, k -> timer(m, route, status)).record(Math.max(0, nanos), TimeUnit.NANOSECONDS);

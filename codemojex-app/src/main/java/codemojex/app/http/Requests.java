@@ -1,6 +1,8 @@
 package codemojex.app.http;
 
 import codemojex.app.core.BadInputException;
+import codemojex.app.core.LogSafe;
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -40,7 +42,7 @@ final class Requests {
             // a JSON API: a text/plain or form body is a cross-site form's (sent without a preflight), never this page's
             throw new UnsupportedType(type);
         }
-        if (text.length() > HttpApi.MAX_BODY) {
+        if (text.length() > JettyLimits.MAX_BODY) {
             throw new Limits.TooLarge(text.length()); // a chunked body says no length up front
         }
         try {
@@ -51,7 +53,7 @@ final class Requests {
             return node;
         } catch (JsonProcessingException e) {
             // Jackson's own message names its classes and quotes its settings: say where, not how
-            com.fasterxml.jackson.core.JsonLocation at = e.getLocation();
+            JsonLocation at = e.getLocation();
             throw new BadInputException("body", "body is not valid JSON" + (at == null || at.getLineNr() < 1 ? ""
                     : " at line " + at.getLineNr() + ", column " + at.getColumnNr()));
         }
@@ -119,7 +121,7 @@ final class Requests {
     static final class UnsupportedType extends RuntimeException {
         UnsupportedType(String type) {
             super("the body must be sent as Content-Type: application/json (UTF-8), got " + (type == null ? "none"
-                    : "\"" + codemojex.app.core.LogSafe.escape(type) + "\""));
+                    : "\"" + LogSafe.escape(type) + "\""));
         }
     }
 

@@ -1,9 +1,12 @@
 package codemojex.app.http;
 
 import codemojex.projections.Projections;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import echomq.domain.fold.Tally;
 import io.vavr.collection.Vector;
+import io.vavr.control.Option;
 
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.List;
@@ -19,8 +22,8 @@ import java.util.List;
  *                 from which it holds everything; left out when it was kept whole
  */
 record ResultsWeb(String day, String zone, List<Result> results, long skipped,
-                  @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
-                  io.vavr.control.Option<String> keptFrom) {
+                  @JsonInclude(JsonInclude.Include.NON_EMPTY)
+                  Option<String> keptFrom) {
 
     /**
      * A settled game.
@@ -39,11 +42,11 @@ record ResultsWeb(String day, String zone, List<Result> results, long skipped,
     static ResultsWeb of(LocalDate day, ZoneId zone, Tally<Vector<Projections.Result>> results) {
         return new ResultsWeb(day.toString(), zone.getId(), results.value().map(r -> new Result(r.settledAt().toString(), r.settled().game(),
                 r.settled().room(), r.settled().winner(), r.settled().winnerId(), GameWeb.emojis(r.settled().secret()))).toJavaList(), results.skipped(),
-                io.vavr.control.Option.none());
+                Option.none());
     }
 
     /** These results, saying from when the day holds everything when it reaches past what was kept. */
-    ResultsWeb keptFrom(io.vavr.control.Option<java.time.Instant> kept) {
-        return new ResultsWeb(day, zone, results, skipped, kept.map(java.time.Instant::toString));
+    ResultsWeb keptFrom(Option<Instant> kept) {
+        return new ResultsWeb(day, zone, results, skipped, kept.map(Instant::toString));
     }
 }

@@ -4,11 +4,13 @@ import io.javalin.http.Context;
 import io.javalin.http.Handler;
 import io.javalin.http.sse.SseClient;
 
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -70,7 +72,7 @@ public final class RouteTable {
 
         /** The path parameters of the template, in order. */
         public List<String> pathParams() {
-            return java.util.Arrays.stream(path.split("/")).filter(s -> s.startsWith("{")).map(s -> s.substring(1, s.length() - 1)).toList();
+            return Arrays.stream(path.split("/")).filter(s -> s.startsWith("{")).map(s -> s.substring(1, s.length() - 1)).toList();
         }
 
         /** {@code METHOD path}, as requests are counted. */
@@ -175,7 +177,7 @@ public final class RouteTable {
     }
 
     /** Each template split at its slashes, once. */
-    private static final java.util.concurrent.ConcurrentHashMap<String, String[]> SEGMENTS = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final ConcurrentHashMap<String, String[]> SEGMENTS = new ConcurrentHashMap<>();
 
     /** The methods some route serves on {@code path}, in the table's order; empty when no route names it. */
     public static Set<String> allowed(String path) {

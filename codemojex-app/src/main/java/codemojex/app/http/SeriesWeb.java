@@ -1,6 +1,6 @@
 package codemojex.app.http;
 
-import codemojex.app.core.Durations;
+import codemojex.app.core.DurationFields;
 import codemojex.app.core.FeedBucket;
 import codemojex.app.core.FeedStats;
 import codemojex.app.core.SeriesQuery;
@@ -16,7 +16,10 @@ import io.vavr.collection.Map;
 import io.vavr.control.Option;
 
 import java.io.IOException;
+import java.time.Instant;
+import java.util.Iterator;
 import java.util.List;
+import java.util.TreeMap;
 
 /**
  * A series as {@code GET /feed/series} and {@code GET /rooms/openings/series} answer it: every
@@ -118,29 +121,29 @@ record SeriesWeb(@JsonInclude(JsonInclude.Include.NON_EMPTY) Option<String> sinc
         }
 
         /** The feed buckets answered lately. */
-        private static final BucketCache FEED_BUCKETS = new BucketCache();
+        private static final BucketCache<BucketWeb> FEED_BUCKETS = new BucketCache<>();
 
         /** A bucket of the openings' series. */
         static BucketWeb openings(Bucket<Tally<Map<String, Integer>>> b) {
             Map<String, Integer> rooms = b.value().value();
             long entries = 0;
-            for (java.util.Iterator<Integer> n = rooms.valuesIterator(); n.hasNext(); ) {
+            for (Iterator<Integer> n = rooms.valuesIterator(); n.hasNext(); ) {
                 entries += n.next();
             }
             return new BucketWeb(IsoInstant.format(b.window().t0()), IsoInstant.format(b.window().t1()), entries,
-                    Option.none(), Option.none(), Option.none(), Option.some(new java.util.TreeMap<>(rooms.toJavaMap())));
+                    Option.none(), Option.none(), Option.none(), Option.some(new TreeMap<>(rooms.toJavaMap())));
         }
     }
 
     /** The feed's series. */
     static SeriesWeb feed(SeriesQuery.Feed q, Series<Tally<FeedBucket>> series) {
-        return new SeriesWeb(Option.some(Durations.format(q.since())), Option.none(), Option.none(), Durations.format(q.bucket()), Option.none(),
+        return new SeriesWeb(Option.some(DurationFields.format(q.since())), Option.none(), Option.none(), DurationFields.format(q.bucket()), Option.none(),
                 Option.none(), series.buckets().map(BucketWeb::feed).toJavaList(), skipped(series), Option.none());
     }
 
     /** This series, saying from when its range holds everything when it reaches past what was kept. */
-    SeriesWeb keptFrom(Option<java.time.Instant> from) {
-        return new SeriesWeb(since, this.from, to, bucket, zone, dayStarts, buckets, skipped, from.map(java.time.Instant::toString));
+    SeriesWeb keptFrom(Option<Instant> from) {
+        return new SeriesWeb(since, this.from, to, bucket, zone, dayStarts, buckets, skipped, from.map(Instant::toString));
     }
 
     /** The openings' series. */

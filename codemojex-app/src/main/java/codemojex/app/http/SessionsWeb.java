@@ -1,6 +1,6 @@
 package codemojex.app.http;
 
-import codemojex.app.core.Durations;
+import codemojex.app.core.DurationFields;
 import codemojex.app.core.PlaySession;
 
 import java.time.Duration;
@@ -41,7 +41,7 @@ record SessionsWeb(String game, String gap, List<Item> sessions) {
 
     /** The {@code session} event of {@code s}, a session of {@code game} closed by {@code gap}. */
     static Closed closed(String game, Duration gap, PlaySession s) {
-        return new Closed(game, Durations.format(gap), item(s));
+        return new Closed(game, DurationFields.format(gap), item(s));
     }
 
     private static Item item(PlaySession s) {
@@ -50,6 +50,6 @@ record SessionsWeb(String game, String gap, List<Item> sessions) {
 
     /** The web model of {@code sessions}, in their order. */
     static SessionsWeb of(String game, Duration gap, List<PlaySession> sessions) {
-        return new SessionsWeb(game, Durations.format(gap), sessions.stream().map(SessionsWeb::item).toList());
+        return new SessionsWeb(game, DurationFields.format(gap), sessions.stream().map(SessionsWeb::item).toList());
     }
 }

@@ -1,6 +1,6 @@
 package codemojex.app.redis;
 
-import codemojex.app.core.port.ScoreCommit;
+import codemojex.app.core.ScoreResult;
 import codemojex.projections.Channels;
 import codemojex.projections.GameEvent.GameSettled;
 import codemojex.projections.GameEvent.GuessScored;
@@ -110,7 +110,7 @@ final class CommitCodec {
          *
          * @throws IllegalStateException when the answer does not fit the block's decision
          */
-        ScoreCommit.Result of(Block block);
+        ScoreResult of(Block block);
     }
 
     /**
@@ -126,38 +126,38 @@ final class CommitCodec {
         }
 
         @Override
-        public ScoreCommit.Result of(Block block) {
+        public ScoreResult of(Block block) {
             if (block.decided() instanceof GuessOutcome.Rejected) {
                 throw new IllegalStateException("score-commit.lua scored guess " + block.decided().guessId() + ", decided rejected");
             }
-            return new ScoreCommit.Applied(block.decided().withBest(best));
+            return new ScoreResult.Applied(block.decided().withBest(best));
         }
     }
 
     /** The decided rejection was kept. */
     record Rejected() implements Answer {
         @Override
-        public ScoreCommit.Result of(Block block) {
+        public ScoreResult of(Block block) {
             if (!(block.decided() instanceof GuessOutcome.Rejected)) {
                 throw new IllegalStateException("score-commit.lua rejected guess " + block.decided().guessId() + ", decided scored");
             }
-            return new ScoreCommit.Applied(block.decided());
+            return new ScoreResult.Applied(block.decided());
         }
     }
 
     /** The game was no longer open (settled since the decision): the guess was kept as rejected. */
     record GameClosed() implements Answer {
         @Override
-        public ScoreCommit.Result of(Block block) {
-            return new ScoreCommit.Applied(Referee.settled(block.guess(), block.decided().guessId()));
+        public ScoreResult of(Block block) {
+            return new ScoreResult.Applied(Referee.settled(block.guess(), block.decided().guessId()));
         }
     }
 
     /** The guess had been applied before (a redelivery): only acknowledged. */
     record AlreadyApplied() implements Answer {
         @Override
-        public ScoreCommit.Result of(Block block) {
-            return new ScoreCommit.AlreadyScored(block.decided().guessId());
+        public ScoreResult of(Block block) {
+            return new ScoreResult.AlreadyScored(block.decided().guessId());
         }
     }
 

@@ -11,10 +11,14 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Where the embedded Redis keeps the game's data (by default {@value #DEFAULT}): its AOF, its
@@ -23,6 +27,9 @@ import java.util.Objects;
  * the owner holds {@value #LOCK}'s lock for as long as it runs.
  */
 public final class DataDirectory {
+
+    /** Read and write by the owner only: what the app writes of a secret (a password, a URI with it). */
+    static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rw-------");
 
     /** The default data directory, relative to where the app runs. */
     public static final String DEFAULT = "codemojex-data";
@@ -68,7 +75,7 @@ public final class DataDirectory {
         if (uri.isEmpty()) {
             return Option.none();
         }
-        try (UnifiedJedis probe = RedisConnections.connect(uri.get(), java.time.Duration.ofMillis(500), java.time.Duration.ofSeconds(2))) {
+        try (UnifiedJedis probe = RedisConnections.connect(uri.get(), Duration.ofMillis(500), Duration.ofSeconds(2))) {
             // no PING: a Redis that cannot persist (MISCONF) refuses it, and would be taken for none,
             // and a second one started on this directory; CONFIG GET is answered whatever it refuses
             List<String> dir = probe.configGet("dir").values().stream().toList();
@@ -104,12 +111,12 @@ public final class DataDirectory {
             Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
             Files.deleteIfExists(tmp);
             try {
-                Files.createFile(tmp, PosixFilePermissions.asFileAttribute(EmbeddedRedis.OWNER_ONLY));
+                Files.createFile(tmp, PosixFilePermissions.asFileAttribute(OWNER_ONLY));
             } catch (UnsupportedOperationException notPosix) {
                 Files.createFile(tmp);
             }
             Files.writeString(tmp, text, StandardCharsets.UTF_8, StandardOpenOption.TRUNCATE_EXISTING);
-            Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);
         }
@@ -122,7 +129,7 @@ public final class DataDirectory {
      * @throws InUse when another process owns it
      */
     public DataDirLock own() {
-        return DataDirLock.take(this);
+        return DataDirLock.take(path.resolve(LOCK)).getOrElseThrow(() -> new InUse(this));
     }
 
     /** Another process owns the data directory. */

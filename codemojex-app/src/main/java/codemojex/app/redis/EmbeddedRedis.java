@@ -3,7 +3,10 @@ package codemojex.app.redis;
 import echomq.redis.RedisConnections;
 import echomq.wire.RedisUris;
 import io.vavr.control.Option;
+import redis.clients.jedis.CommandArguments;
+import redis.clients.jedis.Protocol;
 import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.exceptions.JedisException;
 
 import java.io.File;
@@ -13,13 +16,18 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * The app's own Redis, for a run with none given: {@code redis-server} from {@code PATH} as a
@@ -77,7 +85,7 @@ public final class EmbeddedRedis implements AutoCloseable {
         Path exe = executable().orElseThrow(() -> new IllegalStateException(HOW_TO_INSTALL));
         int port = freePort();
         Path conf = dir.resolve("redis.conf");
-        List<String> lines = new java.util.ArrayList<>(List.of("port " + port, "bind 127.0.0.1", "requirepass " + password,
+        List<String> lines = new ArrayList<>(List.of("port " + port, "bind 127.0.0.1", "requirepass " + password,
                 "daemonize no", "dir " + dir.toAbsolutePath(), "logfile " + dir.toAbsolutePath().resolve("redis.log"),
                 "pidfile " + dir.toAbsolutePath().resolve(PID_FILE)));
         lines.addAll(persistence);
@@ -126,7 +134,7 @@ public final class EmbeddedRedis implements AutoCloseable {
     /** Stops the Redis at {@code uri} (one this app took over from a killed process): {@code SHUTDOWN}, which writes what it holds. */
     public static void shutdown(String uri) {
         try (UnifiedJedis j = RedisConnections.connect(uri)) {
-            j.executeCommand(new redis.clients.jedis.CommandArguments(redis.clients.jedis.Protocol.Command.SHUTDOWN));
+            j.executeCommand(new CommandArguments(Protocol.Command.SHUTDOWN));
         } catch (JedisException gone) {
             // SHUTDOWN answers by closing the connection
         }
@@ -149,7 +157,7 @@ public final class EmbeddedRedis implements AutoCloseable {
             try (UnifiedJedis probe = RedisConnections.connect(uri)) {
                 probe.ping(); // answers -LOADING until the AOF is loaded
                 return;
-            } catch (redis.clients.jedis.exceptions.JedisDataException e) {
+            } catch (JedisDataException e) {
                 if (String.valueOf(e.getMessage()).startsWith("MISCONF")) {
                     return; // up, loaded, and unable to persist: it serves reads, /health says why it refuses writes
                 }
@@ -210,13 +218,12 @@ public final class EmbeddedRedis implements AutoCloseable {
 
     /** Deletes {@code root} and everything in it, as far as it can: what is left is only what could not be removed. */
     private static void deleteTree(Path root) {
-        try (java.util.stream.Stream<Path> all = Files.walk(root)) {
-            all.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        try (Stream<Path> all = Files.walk(root)) {
+            all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (IOException | UncheckedIOException gone) {
             // already removed, or not ours to remove: nothing more to do
         }
     }
 
     /** Permissions of the files that hold the password. */
-    static final java.util.Set<java.nio.file.attribute.PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rw-------");
 }

@@ -1,6 +1,9 @@
 package codemojex.app.redis;
 
+import codemojex.projections.Channels;
 import codemojex.projections.GamePartitions;
+import echomq.wire.PartitionLeases;
+import io.vavr.control.Option;
 
 import java.util.Objects;
 
@@ -29,7 +32,7 @@ public record Keys(GamePartitions partitions) {
      * fences), in the partition's slot: the library's {@link echomq.wire.PartitionLeases#key}.
      */
     public String lease(int p) {
-        return echomq.wire.PartitionLeases.key(partitions.channel(codemojex.projections.Channels.GUESSES), p);
+        return PartitionLeases.key(partitions.channel(Channels.GUESSES), p);
     }
 
     /** The sorted set of a game's bests. */
@@ -86,7 +89,7 @@ public record Keys(GamePartitions partitions) {
      * the hash of its scope and key ({@code recordId}): in the slot of {@code game}'s partition, or the
      * app's own ({@code {cm}}) for a request of no game (opening a room).
      */
-    public String idempotency(io.vavr.control.Option<String> game, String recordId) {
+    public String idempotency(Option<String> game, String recordId) {
         return game.map(this::prefix).getOrElse(ROOMS_PREFIX) + "idempotency:" + recordId;
     }
 

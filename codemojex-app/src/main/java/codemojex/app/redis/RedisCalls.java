@@ -1,5 +1,6 @@
 package codemojex.app.redis;
 
+import echomq.domain.stream.Durability;
 import echomq.wire.LuaScript;
 import io.vavr.control.Option;
 
@@ -60,8 +61,8 @@ public interface RedisCalls {
      * reply); the reads and the plain writes ({@code HSET}, {@code SET NX}: the stored format, a
      * test's game) as ever.
      */
-    RedisCalls durably(echomq.domain.stream.Durability durability);
+    RedisCalls durably(Durability durability);
 
     /** When a script run through these calls is acknowledged. */
-    echomq.domain.stream.Durability durability();
+    Durability durability();
 }

@@ -2,7 +2,7 @@ package codemojex.app.redis;
 
 import codemojex.app.core.EndedGame;
 import codemojex.app.core.GameKeeping;
-import codemojex.app.core.port.GameEnding;
+import codemojex.app.core.port.out.GameEnding;
 import codemojex.projections.Board;
 import codemojex.projections.Channels;
 import codemojex.projections.Code;
@@ -19,9 +19,11 @@ import io.vavr.control.Option;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * {@link GameEnding} over the partition's games set ({@link Keys#games}) and one script per game,
@@ -90,8 +92,8 @@ public final class RedisGameEnding implements GameEnding {
     }
 
     @Override
-    public java.util.Set<String> endedInCheckpoint(int partition) {
-        java.util.Set<String> out = new java.util.HashSet<>();
+    public Set<String> endedInCheckpoint(int partition) {
+        Set<String> out = new HashSet<>();
         String set = keys.endedGames(partition);
         for (long from = 0; ; from += PAGE) {
             List<RedisCalls.Scored> page = redis.zrangeWithScores(set, from, from + PAGE - 1);
@@ -103,7 +105,7 @@ public final class RedisGameEnding implements GameEnding {
     }
 
     @Override
-    public void droppedFromCheckpoint(int partition, java.util.Set<String> games) {
+    public void droppedFromCheckpoint(int partition, Set<String> games) {
         List<String> all = List.copyOf(games);
         for (int i = 0; i < all.size(); i += PAGE) { // a script unpacks a few thousand arguments at most
             redis.run(FORGET, List.of(keys.endedGames(partition)), all.subList(i, Math.min(all.size(), i + PAGE)));

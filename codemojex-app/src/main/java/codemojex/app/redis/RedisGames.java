@@ -1,12 +1,13 @@
 package codemojex.app.redis;
 
-import codemojex.app.core.port.Games;
+import codemojex.app.core.EndedGame;
+import codemojex.app.core.port.out.Games;
+import codemojex.projections.Channels;
 import codemojex.projections.Code;
 import codemojex.projections.GameRecord;
 import codemojex.projections.Keyboard;
 import codemojex.projections.Memo;
 import codemojex.projections.PlayerIds;
-import codemojex.projections.Channels;
 import echomq.domain.id.BrandedId;
 import echomq.domain.id.Snowflake;
 import echomq.domain.id.StreamId;
@@ -14,6 +15,7 @@ import echomq.domain.observe.EchoEvent;
 import echomq.domain.observe.EchoListener;
 import echomq.domain.stream.StreamAppendPort;
 import echomq.domain.stream.StreamKey;
+import echomq.domain.stream.StreamStoreException;
 import echomq.wire.ClockGuard;
 import echomq.wire.LuaScript;
 import echomq.wire.Xadd;
@@ -22,8 +24,8 @@ import io.vavr.control.Option;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.List;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -107,7 +109,7 @@ public final class RedisGames implements Games {
             try {
                 reply = (List<?>) redis.run(OPEN, List.of(keys.game(g.game()), stream.toString(), keys.gamesOf(g.game())), argv)
                         .getOrElseThrow(() -> new IllegalStateException("room-open.lua answered nil for " + g.game()));
-            } catch (echomq.domain.stream.StreamStoreException.NotReplicated unconfirmed) {
+            } catch (StreamStoreException.NotReplicated unconfirmed) {
                 if (!(unconfirmed.reply().getOrNull() instanceof List<?> answered) || "OK".equals(String.valueOf(answered.get(0)))) {
                     throw unconfirmed; // opened on the master
                 }
@@ -167,7 +169,7 @@ public final class RedisGames implements Games {
     }
 
     @Override
-    public Option<codemojex.app.core.EndedGame> ended(String game) {
+    public Option<EndedGame> ended(String game) {
         return redis.hget(keys.ended(game), game).map(r -> RedisGameEnding.decode(game, r));
     }
 }

@@ -1,12 +1,12 @@
 package codemojex.app.redis;
 
-import echomq.domain.group.ConsumerGroup;
-import echomq.domain.stream.StreamKey;
-import codemojex.app.core.port.GuessInbox;
+import codemojex.app.core.port.out.GuessInbox;
 import codemojex.projections.Channels;
+import echomq.domain.group.ConsumerGroup;
+import echomq.domain.group.ConsumerGroupPort;
 import echomq.domain.id.StreamId;
 import echomq.domain.stream.StreamEntry;
-import echomq.domain.group.ConsumerGroupPort;
+import echomq.domain.stream.StreamKey;
 
 import java.time.Duration;
 import java.util.List;

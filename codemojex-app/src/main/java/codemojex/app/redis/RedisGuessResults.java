@@ -1,7 +1,7 @@
 package codemojex.app.redis;
 
 import codemojex.app.core.GuessResult;
-import codemojex.app.core.port.GuessResults;
+import codemojex.app.core.port.out.GuessResults;
 import io.vavr.control.Option;
 
 import java.util.List;

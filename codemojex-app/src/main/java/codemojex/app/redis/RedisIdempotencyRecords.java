@@ -1,7 +1,8 @@
 package codemojex.app.redis;
 
 import codemojex.app.core.Idempotency;
-import codemojex.app.core.port.IdempotencyRecords;
+import codemojex.app.core.port.out.IdempotencyRecords;
+import echomq.domain.stream.Durability;
 import echomq.wire.LuaScript;
 import io.vavr.control.Option;
 
@@ -33,7 +34,7 @@ public final class RedisIdempotencyRecords implements IdempotencyRecords {
     /** Over {@code redis}, each record where {@code keys} puts it. */
     public RedisIdempotencyRecords(RedisCalls redis, Keys keys) {
         this.redis = Objects.requireNonNull(redis, "redis");
-        this.plain = redis.durably(echomq.domain.stream.Durability.NONE);
+        this.plain = redis.durably(Durability.NONE);
         this.keys = Objects.requireNonNull(keys, "keys");
     }
 

@@ -1,6 +1,6 @@
 package codemojex.app.redis;
 
-import codemojex.app.core.port.LiveCasts;
+import codemojex.app.core.port.out.LiveCasts;
 import codemojex.projections.Channels;
 import echomq.domain.id.StreamId;
 import echomq.domain.stream.StreamEntry;

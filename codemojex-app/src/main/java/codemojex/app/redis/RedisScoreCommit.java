@@ -1,17 +1,18 @@
 package codemojex.app.redis;
 
-import codemojex.app.core.port.ScoreCommit;
-import codemojex.projections.GameEvent.GuessSubmitted;
-import codemojex.projections.GameRecord;
+import codemojex.app.core.DecidedGuess;
+import codemojex.app.core.GuessToScore;
+import codemojex.app.core.ScoreResult;
+import codemojex.app.core.port.out.ScoreCommit;
 import codemojex.projections.GuessOutcome;
-import codemojex.projections.Referee;
 import echomq.domain.id.BrandedId;
 import echomq.domain.id.Snowflake;
 import echomq.domain.id.StreamId;
 import echomq.domain.lease.LeaseFencedException;
 import echomq.domain.stream.NonMonotonicAppendException;
 import echomq.domain.stream.StreamAppendPort;
-import echomq.domain.stream.StreamEntry;
+import echomq.domain.stream.StreamKey;
+import echomq.domain.stream.StreamStoreException;
 import echomq.wire.ClockGuard;
 import echomq.wire.LuaScript;
 import io.vavr.control.Either;
@@ -20,11 +21,13 @@ import io.vavr.control.Option;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.IntToLongFunction;
 
 /**
  * {@link ScoreCommit} as one Lua script ({@code score-commit.lua}, beside this class; sent by its
- * SHA-1 through either client, see {@link RedisCalls#run}). Each guess is decided once, here, by
- * {@link Referee#decide(GuessSubmitted, String, GameRecord)}; the script applies that decision,
+ * SHA-1 through either client, see {@link RedisCalls#run}). Each guess comes decided by the core
+ * ({@code ScoreGuessesService}, with {@code Referee.decide}); the script applies that decision,
  * checking only what must be checked inside Redis (the guess not applied yet, its game still open)
  * and raising the player's stored best, and answers the best that results. Arguments and reply go
  * through {@link CommitCodec}.
@@ -37,8 +40,8 @@ public final class RedisScoreCommit implements ScoreCommit {
     private final Snowflake minter;
     private final Keys keys;
     private volatile Option<ClockGuard> guard = Option.none();
-    private volatile java.util.function.IntToLongFunction epochs = p -> 0;
-    private final java.util.concurrent.atomic.LongAdder behind = new java.util.concurrent.atomic.LongAdder();
+    private volatile IntToLongFunction epochs = p -> 0;
+    private final LongAdder behind = new LongAdder();
 
     /** Over {@code redis}, with one partition, minting the ids of the entries it appends with {@code minter}. */
     public RedisScoreCommit(RedisCalls redis, Snowflake minter) {
@@ -71,7 +74,7 @@ public final class RedisScoreCommit implements ScoreCommit {
      * lease's, writing nothing ({@link echomq.domain.lease.LeaseFencedException}). Without it, every
      * batch carries epoch 0, that of a partition never leased.
      */
-    public RedisScoreCommit fencedBy(java.util.function.IntToLongFunction epochOf) {
+    public RedisScoreCommit fencedBy(IntToLongFunction epochOf) {
         this.epochs = Objects.requireNonNull(epochOf, "epochOf");
         return this;
     }
@@ -81,36 +84,22 @@ public final class RedisScoreCommit implements ScoreCommit {
         return behind.sum();
     }
 
-    @Override
-    public Result commit(StreamEntry delivery, GuessSubmitted guess, String guessId, GameRecord game) {
-        return commitAll(List.of(new Commit(delivery, guess, guessId, game))).get(0);
-    }
-
     /**
-     * Commits the batch in one script call. When another worker (another process, another clock)
-     * appended above the ids minted here, the script writes nothing and answers the top: the ids are
-     * minted again above it ({@link Snowflake#observe}) and the script called again, up to
-     * {@link StreamAppendPort#MAX_REMINTS} times; past that, a {@link NonMonotonicAppendException}.
+     * Mints the ids of the entries the batch appends and builds the script's arguments; the script is
+     * called at {@link ScoreCommit.Prepared#send}, in one call. When another worker (another process,
+     * another clock) appended above the ids minted here, the script writes nothing and answers the
+     * top: the ids are minted again above it ({@link Snowflake#observe}) and the script called again,
+     * up to {@link StreamAppendPort#MAX_REMINTS} times; past that, a {@link NonMonotonicAppendException}.
      * When the batch's epoch is not the partition's lease's ({@link #fencedBy}), nothing is written
      * and a {@link LeaseFencedException} is thrown: this worker lost the partition.
      */
     @Override
-    public List<Result> commitAll(List<Commit> batch) {
-        return prepare(batch).send();
-    }
-
-    /**
-     * Decides every guess of the batch, mints the ids of the entries it appends and builds the
-     * script's arguments; the script is called at {@link ScoreCommit.Prepared#send}, as
-     * {@link #commitAll} describes.
-     */
-    @Override
-    public Prepared prepare(List<Commit> batch) {
+    public Prepared prepare(List<DecidedGuess> batch) {
         if (batch.isEmpty()) {
             return List::of;
         }
-        List<Commit> commits = List.copyOf(batch);
-        List<GuessOutcome> decided = commits.stream().map(c -> Referee.decide(c.guess(), c.guessId(), c.game())).toList();
+        List<GuessToScore> commits = batch.stream().map(DecidedGuess::guess).toList();
+        List<GuessOutcome> decided = batch.stream().map(DecidedGuess::outcome).toList();
         long epoch = epochs.applyAsLong(keys.partitions().of(commits.get(0).guess().game()));
         Minted first = mint(commits, decided, epoch);
         return () -> send(commits, decided, first);
@@ -121,7 +110,7 @@ public final class RedisScoreCommit implements ScoreCommit {
     }
 
     /** The batch's blocks with ids minted now (in order, each above the one before, so the script checks only the first against the top), and their call. */
-    private Minted mint(List<Commit> commits, List<GuessOutcome> decided, long epoch) {
+    private Minted mint(List<GuessToScore> commits, List<GuessOutcome> decided, long epoch) {
         List<CommitCodec.Block> blocks = new ArrayList<>(commits.size());
         for (int i = 0; i < commits.size(); i++) {
             List<BrandedId> ids = decided.get(i).events().map(e -> minter.nextId()).toJavaList();
@@ -130,16 +119,16 @@ public final class RedisScoreCommit implements ScoreCommit {
         return new Minted(blocks, epoch, CommitCodec.call(RedisGuessInbox.GROUP, keys, blocks, epoch));
     }
 
-    private List<Result> send(List<Commit> commits, List<GuessOutcome> decided, Minted prepared) {
+    private List<ScoreResult> send(List<GuessToScore> commits, List<GuessOutcome> decided, Minted prepared) {
         // before anything is written: a clock hours ahead would push every later guess-scored id into the future
-        echomq.domain.stream.StreamKey stream = CommitCodec.scoredStream(keys, CommitCodec.partitionOf(keys, prepared.blocks()));
+        StreamKey stream = CommitCodec.scoredStream(keys, CommitCodec.partitionOf(keys, prepared.blocks()));
         return MintedAppends.send(minter, guard, stream, attempt -> {
             Minted minted = attempt == 0 ? prepared : mint(commits, decided, prepared.epoch());
             List<CommitCodec.Block> blocks = minted.blocks();
             CommitCodec.Reply reply;
             try {
                 reply = CommitCodec.reply(redis.run(SCRIPT, minted.call().keys(), minted.call().argv()), blocks.size());
-            } catch (echomq.domain.stream.StreamStoreException.NotReplicated unconfirmed) {
+            } catch (StreamStoreException.NotReplicated unconfirmed) {
                 reply = CommitCodec.reply(unconfirmed.reply(), blocks.size());
                 if (reply instanceof CommitCodec.Answers) {
                     // committed on the master (and the deliveries acknowledged there), its replicas silent: the worker stops
@@ -149,7 +138,7 @@ public final class RedisScoreCommit implements ScoreCommit {
                 // refused (fenced, below the top): nothing was written, nothing to lose
             }
             if (reply instanceof CommitCodec.Answers answers) {
-                List<Result> out = new ArrayList<>(blocks.size());
+                List<ScoreResult> out = new ArrayList<>(blocks.size());
                 for (int i = 0; i < blocks.size(); i++) {
                     out.add(answers.each().get(i).of(blocks.get(i)));
                 }

@@ -6,6 +6,7 @@ import echomq.engine.retry.Backoff;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Duration;
 import java.util.Objects;
 
 /**
@@ -85,7 +86,7 @@ final class BackoffLoop {
     }
 
     /** Sleeps {@code d} (a loop with nothing to do); an interrupt is kept for the loop to see. */
-    static void pause(java.time.Duration d) {
+    static void pause(Duration d) {
         try {
             Thread.sleep(d.toMillis());
         } catch (InterruptedException e) {

@@ -1,6 +1,8 @@
 package codemojex.app.worker;
 
-import codemojex.app.core.port.ScoreCommit;
+import codemojex.app.core.GuessToScore;
+import codemojex.app.core.ScoreResult;
+import codemojex.app.core.port.in.ScoreGuessesUseCase;
 import echomq.domain.stream.StreamEntry;
 
 import java.util.List;
@@ -14,7 +16,7 @@ import java.util.function.Function;
 import java.util.function.ToIntFunction;
 
 /**
- * How a score worker's commits are sent: up to {@code commitBatch} guesses per {@link ScoreCommit}
+ * How a score worker's commits are sent: up to {@code commitBatch} guesses per {@link ScoreGuessesUseCase}
  * call, in order, and while one call is on its way the next batch is prepared (decided, its ids
  * minted, its arguments built) on the polling thread, then sent after it from a thread of the
  * worker's own ({@code score-commit}, started at first use, ended by {@link #close}). A poll waits
@@ -23,26 +25,26 @@ import java.util.function.ToIntFunction;
  */
 final class CommitPipeline implements AutoCloseable {
 
-    private final ScoreCommit commit;
+    private final ScoreGuessesUseCase scoring;
     private final int commitBatch;
-    private final Function<List<StreamEntry>, List<ScoreCommit.Commit>> ready;
-    private final ScoreWorker.Faults faults;
+    private final Function<List<StreamEntry>, List<GuessToScore>> ready;
+    private final ScoreFaults faults;
     private final ScoreCounts counts;
     /** The thread that sends prepared batches, one after the other (started at first use, ended by {@link #close}). */
     private ExecutorService committer;
 
     /**
-     * Commits through {@code commit}, {@code commitBatch} guesses a call, what {@code ready} makes of
+     * Commits through {@code scoring}, {@code commitBatch} guesses a call, what {@code ready} makes of
      * delivered entries (acknowledging what is not to be committed), telling {@code faults} before
      * and after each call and {@code counts} what each commit did.
      */
-    CommitPipeline(ScoreCommit commit, int commitBatch, Function<List<StreamEntry>, List<ScoreCommit.Commit>> ready,
-                   ScoreWorker.Faults faults, ScoreCounts counts) {
+    CommitPipeline(ScoreGuessesUseCase scoring, int commitBatch, Function<List<StreamEntry>, List<GuessToScore>> ready,
+                   ScoreFaults faults, ScoreCounts counts) {
         if (commitBatch < 1) {
             throw new IllegalArgumentException("commit batch must be >= 1, got " + commitBatch);
         }
         this.commitBatch = commitBatch;
-        this.commit = Objects.requireNonNull(commit, "commit");
+        this.scoring = Objects.requireNonNull(scoring, "scoring");
         this.ready = Objects.requireNonNull(ready, "ready");
         this.faults = Objects.requireNonNull(faults, "faults");
         this.counts = Objects.requireNonNull(counts, "counts");
@@ -91,18 +93,18 @@ final class CommitPipeline implements AutoCloseable {
 
         /** Decodes {@code entries} and sends their commit batches behind the ones in flight. */
         void add(List<StreamEntry> entries) {
-            List<ScoreCommit.Commit> toCommit = ready.apply(entries);
+            List<GuessToScore> toCommit = ready.apply(entries);
             if (toCommit.isEmpty() || failed()) {
                 return;
             }
             if (toCommit.size() <= commitBatch && behind.isDone()) {
-                send(toCommit, commit.prepare(toCommit)); // one call with nothing ahead of it: no hand-off
+                send(toCommit, scoring.prepare(toCommit)); // one call with nothing ahead of it: no hand-off
                 return;
             }
             for (int from = 0; from < toCommit.size() && !failed(); from += commitBatch) {
-                List<ScoreCommit.Commit> chunk = toCommit.subList(from, Math.min(toCommit.size(), from + commitBatch));
+                List<GuessToScore> chunk = toCommit.subList(from, Math.min(toCommit.size(), from + commitBatch));
                 try {
-                    ScoreCommit.Prepared prepared = commit.prepare(chunk);
+                    ScoreGuessesUseCase.Prepared prepared = scoring.prepare(chunk);
                     behind = behind.thenRunAsync(() -> send(chunk, prepared), committer());
                 } catch (RuntimeException e) {
                     unprepared = e; // thrown once the batches ahead of it have been committed
@@ -130,10 +132,10 @@ final class CommitPipeline implements AutoCloseable {
     }
 
     /** Commits one prepared batch and counts its results. */
-    private void send(List<ScoreCommit.Commit> chunk, ScoreCommit.Prepared prepared) {
-        chunk.forEach(c -> faults.at(ScoreWorker.Step.BEFORE_COMMIT, c.delivery()));
-        List<ScoreCommit.Result> results = prepared.send();
-        chunk.forEach(c -> faults.at(ScoreWorker.Step.AFTER_COMMIT, c.delivery()));
+    private void send(List<GuessToScore> chunk, ScoreGuessesUseCase.Prepared prepared) {
+        chunk.forEach(c -> faults.at(ScoreFaults.Step.BEFORE_COMMIT, c.delivery()));
+        List<ScoreResult> results = prepared.send();
+        chunk.forEach(c -> faults.at(ScoreFaults.Step.AFTER_COMMIT, c.delivery()));
         for (int i = 0; i < chunk.size(); i++) {
             counts.count(chunk.get(i), results.get(i));
         }

@@ -1,7 +1,8 @@
 package codemojex.app.worker;
 
+import codemojex.app.core.GuessToScore;
 import codemojex.app.core.LogSafe;
-import codemojex.app.core.port.ScoreCommit;
+import codemojex.app.core.ScoreResult;
 import codemojex.projections.GuessOutcome;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -15,8 +16,10 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class ScoreCounts {
 
-    /** The worker's own logger: these lines were always the worker's, and log settings name it. */
-    private static final Logger log = LoggerFactory.getLogger(ScoreWorker.class);
+    /** The worker's own logger name: these lines were always the worker's, and log settings name it. */
+    static final String LOGGER = "codemojex.app.worker.ScoreWorker";
+
+    private static final Logger log = LoggerFactory.getLogger(LOGGER);
 
     private final AtomicLong claimed = new AtomicLong();
     private final AtomicLong scored = new AtomicLong();
@@ -33,8 +36,8 @@ final class ScoreCounts {
     }
 
     /** Counts what the commit of {@code c} did: scored, rejected (a game settled since), or nothing (committed before). */
-    void count(ScoreCommit.Commit c, ScoreCommit.Result result) {
-        if (!(result instanceof ScoreCommit.Applied applied)) {
+    void count(GuessToScore c, ScoreResult result) {
+        if (!(result instanceof ScoreResult.Applied applied)) {
             return; // committed before: the script only acknowledged it
         }
         if (applied.outcome() instanceof GuessOutcome.Rejected) {

@@ -1,25 +1,28 @@
 package codemojex.app.worker;
 
+import codemojex.app.core.GuessToScore;
 import codemojex.app.core.LogSafe;
-import codemojex.app.core.port.Games;
-import codemojex.app.core.port.GuessInbox;
-import codemojex.app.core.port.ScoreCommit;
+import codemojex.app.core.port.in.ScoreGuessesUseCase;
+import codemojex.app.core.port.out.GuessInbox;
 import echomq.domain.id.StreamId;
+import echomq.domain.lease.LeaseFencedException;
 import echomq.domain.stream.StreamEntry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
- * The score worker's loop: takes delivered guesses from the {@link GuessInbox}, commits their
- * outcomes through {@link ScoreCommit} (which decides with {@code Referee} and writes it all at
- * once), up to {@code commitBatch} guesses per call, and backs off while Redis is down. While one
+ * The score worker, an adapter that drives the {@link ScoreGuessesUseCase}: its loop takes delivered
+ * guesses from its input, the {@link GuessInbox} (a consumer group), has the use case decide and
+ * commit them, up to {@code commitBatch} guesses per call, and backs off while Redis is down. While one
  * call is on its way, the next batch is prepared; a thread of the worker's own ({@code score-commit},
- * ended by {@link #close}) sends them, in order ({@link CommitPipeline}). The games it reads are
- * kept ({@link KnownGames}), and what it did is counted ({@link ScoreCounts}). A crash before a
+ * ended by {@link #close}) sends them, in order ({@link CommitPipeline}). What it did is counted ({@link ScoreCounts}). A crash before a
  * commit leaves the guess pending, to be picked up by {@link #recover()}; after it, nothing is left
  * to do. The loop scores only while the instance holds the partition's lease ({@link #own}); it
  * then takes over every guess of the group at once, and also sweeps, every half {@code claimIdle},
@@ -27,7 +30,7 @@ import java.util.Objects;
  */
 public final class ScoreWorker implements AutoCloseable {
 
-    private static final Logger log = LoggerFactory.getLogger(ScoreWorker.class);
+    private static final Logger log = LoggerFactory.getLogger(ScoreCounts.LOGGER);
     private static final int BATCH = 100;
     /** Most guesses one read takes, whatever the commit batch. */
     private static final int MAX_READ = 1000;
@@ -36,46 +39,33 @@ public final class ScoreWorker implements AutoCloseable {
     /** Reads one poll takes at most, while they come back full. */
     private static final int READS_PER_POLL = 4;
 
-    /** Where a fault can be injected, for the crash tests. */
-    public enum Step { BEFORE_COMMIT, AFTER_COMMIT }
-
-    /** A hook called at each step; the default does nothing. */
-    @FunctionalInterface
-    public interface Faults {
-        /** No faults. */
-        Faults NONE = (step, guess) -> { };
-        /** Called at {@code step} of committing {@code guess}; may throw to simulate a crash there. */
-        void at(Step step, StreamEntry guess);
-    }
 
     private final GuessInbox inbox;
     private final Duration claimIdle;
-    private final java.time.Clock clock;
+    private final Clock clock;
     private final int commitBatch;
-    private volatile java.time.Instant lastSweep;
+    private volatile Instant lastSweep;
     private final ScoreCounts counts = new ScoreCounts();
-    private final KnownGames games;
     private final CommitPipeline commits;
     private final BackoffLoop loop;
     /** Whether this instance holds the partition's lease: the loop scores only then (one owner per partition). */
     private volatile boolean owned = true;
     /** Set when the lease is gained: the next round takes over every guess the group holds, the old owner being fenced. */
     private volatile boolean takeOver;
-    private volatile java.util.function.Consumer<echomq.domain.lease.LeaseFencedException> onFenced = e -> { };
+    private volatile Consumer<LeaseFencedException> onFenced = e -> { };
 
     /**
-     * Reads {@code inbox} (one partition's guesses), finds games in {@code games}, commits through
-     * {@code commit} up to {@code commitBatch} guesses per {@link ScoreCommit#commitAll} call, and
-     * every half {@code claimIdle} (by {@code clock}) claims guesses left idle that long. A guess for a
-     * game of another partition ({@code inPartition} false; only a hand-written entry can be one) is
-     * acknowledged and rejected, as its game's keys are not in this partition's slot.
+     * Reads {@code inbox} (the guesses of {@code partition}) and has {@code scoring} score them, up to
+     * {@code commitBatch} guesses per prepared batch, and every half {@code claimIdle} (by {@code clock})
+     * claims guesses left idle that long. What the use case refuses (a malformed entry, a guess of an
+     * unknown game or of another partition) is acknowledged and reported.
      */
-    public ScoreWorker(GuessInbox inbox, Games games, ScoreCommit commit, Faults faults, Duration claimIdle, java.time.Clock clock,
-                       int commitBatch, java.util.function.Predicate<String> inPartition) {
+    public ScoreWorker(GuessInbox inbox, ScoreGuessesUseCase scoring, int partition, ScoreFaults faults, Duration claimIdle, Clock clock,
+                       int commitBatch) {
         this.commitBatch = commitBatch;
         this.inbox = Objects.requireNonNull(inbox, "inbox");
-        this.games = new KnownGames(games, KnownGames.MAX);
-        this.commits = new CommitPipeline(commit, commitBatch, new Triage(inbox, this.games, inPartition, counts)::ready, faults, counts);
+        Objects.requireNonNull(scoring, "scoring");
+        this.commits = new CommitPipeline(scoring, commitBatch, delivered -> triage(scoring, partition, delivered), faults, counts);
         this.claimIdle = Objects.requireNonNull(claimIdle, "claimIdle");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.lastSweep = clock.instant();
@@ -97,7 +87,7 @@ public final class ScoreWorker implements AutoCloseable {
         }
         try {
             turn(recovering || takeOver);
-        } catch (echomq.domain.lease.LeaseFencedException e) {
+        } catch (LeaseFencedException e) {
             owned = false;
             log.warn("{}: giving the partition up", LogSafe.escape(e.getMessage()));
             onFenced.accept(e);
@@ -116,7 +106,7 @@ public final class ScoreWorker implements AutoCloseable {
             recover(); // after a failure, pick up what may have been delivered and not committed
         }
         pollOnce(Duration.ofMillis(500));
-        java.time.Instant now = clock.instant();
+        Instant now = clock.instant();
         if (sweepDue(lastSweep, now, claimIdle)) {
             lastSweep = now;
             sweep();
@@ -139,7 +129,7 @@ public final class ScoreWorker implements AutoCloseable {
      * Whether a sweep for guesses left idle by other consumers is due: every half {@code claimIdle}
      * (at least 100 ms apart), so a dead instance's guesses wait at most 1.5 × {@code claimIdle}.
      */
-    static boolean sweepDue(java.time.Instant last, java.time.Instant now, Duration claimIdle) {
+    static boolean sweepDue(Instant last, Instant now, Duration claimIdle) {
         Duration every = claimIdle.dividedBy(2);
         if (every.compareTo(Duration.ofMillis(100)) < 0) {
             every = Duration.ofMillis(100);
@@ -181,13 +171,21 @@ public final class ScoreWorker implements AutoCloseable {
     }
 
     /** Tells {@code listener} when a commit was fenced (the loop has given the partition up). */
-    public void onFenced(java.util.function.Consumer<echomq.domain.lease.LeaseFencedException> listener) {
+    public void onFenced(Consumer<LeaseFencedException> listener) {
         this.onFenced = Objects.requireNonNull(listener, "listener");
     }
 
     /** Guesses this worker took over from other consumers in its sweeps. */
     public long claimed() {
         return counts.claimed();
+    }
+
+    /** The guesses of a delivery to score; what the use case refuses is acknowledged here, on the worker's own input, and counted. */
+    private List<GuessToScore> triage(ScoreGuessesUseCase scoring, int partition, List<StreamEntry> delivered) {
+        ScoreGuessesUseCase.Triaged triaged = scoring.triage(partition, delivered);
+        triaged.refused().forEach(r -> inbox.ack(r.delivery().id()));
+        triaged.refused().stream().filter(ScoreGuessesUseCase.Refused::rejected).forEach(r -> counts.noteRejected());
+        return triaged.toScore();
     }
 
     /** Creates the consumer group if needed. */

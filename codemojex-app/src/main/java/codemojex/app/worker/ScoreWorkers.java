@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.SortedMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.ToLongFunction;
 
@@ -30,7 +31,7 @@ public final class ScoreWorkers implements AutoCloseable, PartitionOwnership.Lis
     private final AtomicLongArray epochs;
     private final PartitionOwnership ownership;
     private volatile boolean started;
-    private final java.util.concurrent.atomic.AtomicLong fenced = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong fenced = new AtomicLong();
 
     /**
      * Over one worker per partition of {@code channel}, in partition order, owned through

@@ -1,9 +1,9 @@
 package codemojex.app.core;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -18,7 +18,7 @@ class BoundedParsersTest {
     @ParameterizedTest
     @ValueSource(strings = {"PT9999999999999H", "P999999999999D", "-PT1S", "P3651D", "3651d", "999999999d", "PT-1H"})
     void durationsOutOfRangeAreRefusedNamingFieldTextAndRange(String text) {
-        assertThatThrownBy(() -> Durations.parse("session-ttl", text))
+        assertThatThrownBy(() -> DurationFields.parse("session-ttl", text))
                 .isInstanceOf(BadInputException.class)
                 .hasMessageContaining("session-ttl \"" + text + "\" is out of range")
                 .hasMessageContaining("from 0s to 3650d")
@@ -28,19 +28,19 @@ class BoundedParsersTest {
     @ParameterizedTest
     @ValueSource(strings = {"99999999999999999999s", "PT99999999999999999999H", "soon", "1e308"})
     void durationsThatAreNoneAreRefusedWithTheRange(String text) {
-        assertThatThrownBy(() -> Durations.parse("claim-idle", text)).isInstanceOf(BadInputException.class)
+        assertThatThrownBy(() -> DurationFields.parse("claim-idle", text)).isInstanceOf(BadInputException.class)
                 .hasMessageContaining("is not a duration").hasMessageContaining("from 0s to 3650d");
     }
 
     @Test
     void durationsInRangeParseAndFormatBackWithoutOverflow() {
-        assertThat(Durations.parse("x", "P0D")).isZero();
-        assertThat(Durations.parse("x", "3650d")).isEqualTo(Durations.MAX);
-        assertThat(Durations.parse("x", "PT1H")).isEqualTo(Duration.ofHours(1));
-        assertThat(Durations.format(Duration.ZERO)).isEqualTo("0s");
-        assertThat(Durations.format(Duration.ofHours(9_999_999_999_999L))).isEqualTo("PT9999999999999H"); // toMillis would overflow
-        assertThat(Durations.parse("x", "1s", Duration.ofSeconds(1), Duration.ofDays(1))).isEqualTo(Duration.ofSeconds(1));
-        assertThatThrownBy(() -> Durations.parse("chart-bucket", "2d", Duration.ofSeconds(1), Duration.ofDays(1)))
+        assertThat(DurationFields.parse("x", "P0D")).isZero();
+        assertThat(DurationFields.parse("x", "3650d")).isEqualTo(DurationFields.MAX);
+        assertThat(DurationFields.parse("x", "PT1H")).isEqualTo(Duration.ofHours(1));
+        assertThat(DurationFields.format(Duration.ZERO)).isEqualTo("0s");
+        assertThat(DurationFields.format(Duration.ofHours(9_999_999_999_999L))).isEqualTo("PT9999999999999H"); // toMillis would overflow
+        assertThat(DurationFields.parse("x", "1s", Duration.ofSeconds(1), Duration.ofDays(1))).isEqualTo(Duration.ofSeconds(1));
+        assertThatThrownBy(() -> DurationFields.parse("chart-bucket", "2d", Duration.ofSeconds(1), Duration.ofDays(1)))
                 .hasMessage("chart-bucket \"2d\" is out of range: give a duration from 1s to 1d");
     }
 

@@ -57,7 +57,7 @@ class JsonErrorHandlerTest {
         assertThat(json.readTree(json.writeValueAsString(worker)).get("pending").isNull()).isTrue();
         assertThat(json.readTree(json.writeValueAsString(new HealthWeb.Worker(true, true, 1, 0, 0, Option.some(7L)))).get("pending").asLong())
                 .isEqualTo(7);
-        assertThat(json.readTree(json.writeValueAsString(new SessionWeb("GAMx", "PLR0KHTOWnGLuC", "ada", "2026-01-01T00:00:00Z", Option.none()))).has("token"))
+        assertThat(json.readTree(json.writeValueAsString(new LoginWeb("GAMx", "PLR0KHTOWnGLuC", "ada", "2026-01-01T00:00:00Z", Option.none()))).has("token"))
                 .isFalse();
     }
 }

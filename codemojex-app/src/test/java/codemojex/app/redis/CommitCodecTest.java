@@ -1,6 +1,6 @@
 package codemojex.app.redis;
 
-import codemojex.app.core.port.ScoreCommit;
+import codemojex.app.core.ScoreResult;
 import codemojex.projections.Code;
 import codemojex.projections.GameEvent.GuessSubmitted;
 import codemojex.projections.GameRecord;
@@ -83,9 +83,9 @@ class CommitCodecTest {
         assertThat(reply).isEqualTo(new CommitCodec.Answers(List.of(new CommitCodec.Scored(480), new CommitCodec.GameClosed(),
                 new CommitCodec.AlreadyApplied())));
         List<CommitCodec.Answer> each = ((CommitCodec.Answers) reply).each();
-        assertThat(each.get(0).of(scored)).isEqualTo(new ScoreCommit.Applied(scored.decided().withBest(480)));
-        assertThat(each.get(1).of(scored)).isEqualTo(new ScoreCommit.Applied(Referee.settled(MISS, "G3")));
-        assertThat(each.get(2).of(scored)).isEqualTo(new ScoreCommit.AlreadyScored("G3"));
+        assertThat(each.get(0).of(scored)).isEqualTo(new ScoreResult.Applied(scored.decided().withBest(480)));
+        assertThat(each.get(1).of(scored)).isEqualTo(new ScoreResult.Applied(Referee.settled(MISS, "G3")));
+        assertThat(each.get(2).of(scored)).isEqualTo(new ScoreResult.AlreadyScored("G3"));
         assertThat(CommitCodec.reply(Option.some(List.of("BEHIND", "17-3")), 2)).isEqualTo(new CommitCodec.Behind(StreamId.parse("17-3")));
         assertThat(CommitCodec.reply(Option.some(List.of("FENCED", "4")), 2)).isEqualTo(new CommitCodec.Fenced(4));
     }

@@ -1,7 +1,7 @@
 package codemojex.app.redis;
 
 import codemojex.app.core.CastReader;
-import codemojex.app.core.port.LiveCasts;
+import codemojex.app.core.port.out.LiveCasts;
 import echomq.testkit.RedisServerProcess;
 import echomq.testkit.TestRedis;
 import io.vavr.control.Option;

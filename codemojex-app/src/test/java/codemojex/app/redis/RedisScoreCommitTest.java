@@ -1,7 +1,10 @@
 package codemojex.app.redis;
 
+import codemojex.app.core.DecidedGuess;
 import codemojex.app.core.GuessResult;
-import codemojex.app.core.port.ScoreCommit;
+import codemojex.app.core.GuessToScore;
+import codemojex.app.core.ScoreResult;
+import codemojex.app.core.port.out.ScoreCommit;
 import codemojex.app.redis.jedis.JedisConnection;
 import codemojex.projections.Channels;
 import codemojex.projections.Code;
@@ -113,8 +116,8 @@ class RedisScoreCommitTest {
             GameRecord now = games.find(game.game()).get();
             int previous = bests.getOrDefault(game.game() + "/" + playerId, 0);
             GuessOutcome expected = Referee.decide(submitted, guessId.toString(), Option.some(now), previous);
-            ScoreCommit.Result result = commit.commit(delivery, submitted, guessId.toString(), game); // the game as first read
-            assertThat(result).as("guess %d", i).isEqualTo(new ScoreCommit.Applied(expected));
+            ScoreResult result = commitOne(commit, delivery, submitted, guessId.toString(), game); // the game as first read
+            assertThat(result).as("guess %d", i).isEqualTo(new ScoreResult.Applied(expected));
 
             GuessResult stored = results.find(game.game(), guessId.toString()).get();
             if (expected instanceof GuessOutcome.Rejected) {
@@ -141,7 +144,7 @@ class RedisScoreCommitTest {
                 assertThat(games.find(game.game()).get().winner()).contains(player);
             }
             // a redelivery is only acknowledged
-            assertThat(commit.commit(delivery, submitted, guessId.toString(), game)).isEqualTo(new ScoreCommit.AlreadyScored(guessId.toString()));
+            assertThat(commitOne(commit, delivery, submitted, guessId.toString(), game)).isEqualTo(new ScoreResult.AlreadyScored(guessId.toString()));
         }
         assertThat(inbox.pendingCount()).isZero();
         System.out.println("[model] " + settled + " game(s) settled in the run");
@@ -172,7 +175,7 @@ class RedisScoreCommitTest {
         long scoredBefore = redis.states().state(StreamKey.of(Channels.QUEUE, Channels.GUESS_SCORED)).flatMap(st -> st.entriesAdded()).getOrElse(0L);
 
         offset.set(java.time.Duration.ofHours(2).toMillis());
-        assertThatThrownBy(() -> commit.commit(delivery, submitted, guessId.toString(), game))
+        assertThatThrownBy(() -> commitOne(commit, delivery, submitted, guessId.toString(), game))
                 .isInstanceOf(echomq.domain.stream.StreamStoreException.ClockAhead.class)
                 .hasMessageContaining("ahead of the store's");
         assertThat(redis.states().state(StreamKey.of(Channels.QUEUE, Channels.GUESS_SCORED)).flatMap(st -> st.entriesAdded()).getOrElse(0L))
@@ -180,8 +183,8 @@ class RedisScoreCommitTest {
         assertThat(new RedisBoard(redis.calls()).top(game.game(), 10)).as("no board").isEmpty();
 
         offset.set(0);
-        assertThat(commit.commit(delivery, submitted, guessId.toString(), game)).isInstanceOf(ScoreCommit.Applied.class);
-        assertThat(commit.commit(delivery, submitted, guessId.toString(), game)).isInstanceOf(ScoreCommit.AlreadyScored.class);
+        assertThat(commitOne(commit, delivery, submitted, guessId.toString(), game)).isInstanceOf(ScoreResult.Applied.class);
+        assertThat(commitOne(commit, delivery, submitted, guessId.toString(), game)).isInstanceOf(ScoreResult.AlreadyScored.class);
     }
 
     /**
@@ -211,7 +214,7 @@ class RedisScoreCommitTest {
         int batches = 0;
         for (int done = 0; done < 300; batches++) {
             int size = 1 + r.nextInt(25);
-            List<ScoreCommit.Commit> batch = new java.util.ArrayList<>();
+            List<GuessToScore> batch = new java.util.ArrayList<>();
             for (int i = 0; i < size; i++) {
                 GameRecord game = all.get(r.nextInt(all.size()));
                 Code guess = r.nextInt(30) == 0 ? game.secret()
@@ -221,25 +224,25 @@ class RedisScoreCommitTest {
                 GuessSubmitted submitted = new GuessSubmitted(game.game(), game.room(), codemojex.app.TestPlayers.id(player + "#" + who), player, guess);
                 BrandedId id = append.append(StreamKey.of(Channels.QUEUE, Channels.GUESSES), submitted.fields());
                 StreamEntry delivery = inbox.next(1, java.time.Duration.ofMillis(100)).get(0);
-                batch.add(new ScoreCommit.Commit(delivery, submitted, id.toString(), game));
+                batch.add(new GuessToScore(delivery, submitted, id.toString(), game));
                 if (r.nextInt(10) == 0) {
                     batch.add(batch.get(r.nextInt(batch.size()))); // a redelivery in the same batch
                 }
             }
-            List<ScoreCommit.Result> results = commit.commitAll(batch);
+            List<ScoreResult> results = commit.commitAll(decided(batch));
             assertThat(results).hasSize(batch.size());
             for (int i = 0; i < batch.size(); i++) {
-                ScoreCommit.Commit c = batch.get(i);
-                ScoreCommit.Result expected;
+                GuessToScore c = batch.get(i);
+                ScoreResult expected;
                 if (!committed.add(c.guessId())) {
-                    expected = new ScoreCommit.AlreadyScored(c.guessId());
+                    expected = new ScoreResult.AlreadyScored(c.guessId());
                 } else {
                     GameRecord now = settledGames.contains(c.game().game())
                             ? new GameRecord(c.game().game(), c.game().room(), c.game().keyboard(), c.game().secret(), c.game().openedAt(),
                             Option.some("someone")) : c.game();
                     GuessOutcome outcome = Referee.decide(c.guess(), c.guessId(), Option.some(now),
                             bests.getOrDefault(c.game().game() + "/" + c.guess().playerId(), 0));
-                    expected = new ScoreCommit.Applied(outcome instanceof GuessOutcome.Rejected
+                    expected = new ScoreResult.Applied(outcome instanceof GuessOutcome.Rejected
                             ? new GuessOutcome.Rejected(c.guessId(), c.game().game(), c.guess().playerId(), c.guess().player(), Referee.SETTLED) : outcome);
                     if (!(outcome instanceof GuessOutcome.Rejected)) {
                         bests.put(c.game().game() + "/" + c.guess().playerId(), ((GuessScored) outcome.events().head()).best());
@@ -268,8 +271,8 @@ class RedisScoreCommitTest {
         for (int i = 0; i < 3; i++) {
             BrandedId id = redis.append(minter, EchoListener.NONE).append(StreamKey.of(Channels.QUEUE, Channels.GUESSES), miss.fields());
             StreamEntry delivery = inbox.next(1, java.time.Duration.ofMillis(100)).get(0);
-            assertThat(new RedisScoreCommit(redis.calls(), minter).commit(delivery, miss, id.toString(), game))
-                    .isEqualTo(new ScoreCommit.Applied(Referee.decide(miss, id.toString(), Option.some(game), 0)));
+            assertThat(commitOne(new RedisScoreCommit(redis.calls(), minter), delivery, miss, id.toString(), game))
+                    .isEqualTo(new ScoreResult.Applied(Referee.decide(miss, id.toString(), Option.some(game), 0)));
             List<StreamEntry> log = redis.range().rangeFrom(StreamKey.of(Channels.QUEUE, Channels.GUESS_SCORED),
                     StreamId.MIN, 100_000);
             assertThat(log.get(log.size() - 1).field("best")).contains("0"); // never "-0"
@@ -296,7 +299,7 @@ class RedisScoreCommitTest {
         long scored = jedis.xlen(StreamKey.of(Channels.QUEUE, Channels.GUESS_SCORED).toString());
         jedis.del(Keys.ONE.game(game.game())); // what game-end.lua removes
 
-        new RedisScoreCommit(redis.calls(), minter).commit(delivery, guess, id.toString(), game);
+        commitOne(new RedisScoreCommit(redis.calls(), minter), delivery, guess, id.toString(), game);
 
         for (String key : List.of(Keys.ONE.game(game.game()), Keys.ONE.scores(game.game()), Keys.ONE.board(game.game()))) {
             assertThat(jedis.exists(key)).as(key).isFalse();
@@ -325,8 +328,8 @@ class RedisScoreCommitTest {
         GuessSubmitted winning = new GuessSubmitted(game.game(), "room", codemojex.app.TestPlayers.id("ada"), "ada", game.secret());
         BrandedId id = redis.append(minter, EchoListener.NONE).append(StreamKey.of(Channels.QUEUE, Channels.GUESSES), winning.fields());
         StreamEntry delivery = inbox.next(1, java.time.Duration.ofMillis(100)).get(0);
-        assertThat(new RedisScoreCommit(redis.calls(), minter).commit(delivery, winning, id.toString(), game))
-                .isEqualTo(new ScoreCommit.Applied(Referee.decide(winning, id.toString(), Option.some(game), 0)));
+        assertThat(commitOne(new RedisScoreCommit(redis.calls(), minter), delivery, winning, id.toString(), game))
+                .isEqualTo(new ScoreResult.Applied(Referee.decide(winning, id.toString(), Option.some(game), 0)));
         List<StreamEntry> scored = redis.range().rangeFrom(StreamKey.of(Channels.QUEUE, Channels.GUESS_SCORED),
                 scoredTop.streamId(), 10);
         List<StreamEntry> settled = redis.range().rangeFrom(StreamKey.of(Channels.QUEUE, Channels.GAME_SETTLED),
@@ -338,8 +341,8 @@ class RedisScoreCommitTest {
         assertThat(settled.get(1).field("game")).contains(game.game());
         assertThat(new RedisBoard(redis.calls()).top(game.game(), 10)).extracting(Object::toString).anyMatch(e -> e.contains("ada"));
         // committed once: the delivery is acknowledged, a second commit is a duplicate
-        assertThat(new RedisScoreCommit(redis.calls(), minter).commit(delivery, winning, id.toString(), game))
-                .isEqualTo(new ScoreCommit.AlreadyScored(id.toString()));
+        assertThat(commitOne(new RedisScoreCommit(redis.calls(), minter), delivery, winning, id.toString(), game))
+                .isEqualTo(new ScoreResult.AlreadyScored(id.toString()));
     }
 
     /**
@@ -369,14 +372,14 @@ class RedisScoreCommitTest {
         List<StreamEntry> delivered = inbox.next(2, java.time.Duration.ofMillis(100));
         assertThat(delivered).hasSize(2);
 
-        List<ScoreCommit.Result> results = new RedisScoreCommit(redis.calls(), minter).commitAll(List.of(
-                new ScoreCommit.Commit(delivered.get(0), late, lateId.toString(), settled),
-                new ScoreCommit.Commit(delivered.get(1), scored, scoredId.toString(), open)));
+        List<ScoreResult> results = new RedisScoreCommit(redis.calls(), minter).commitAll(decided(List.of(
+                new GuessToScore(delivered.get(0), late, lateId.toString(), settled),
+                new GuessToScore(delivered.get(1), scored, scoredId.toString(), open))));
 
         GuessOutcome rejected = Referee.decide(late, lateId.toString(), Option.some(settled), 0);
         assertThat(rejected).isInstanceOf(GuessOutcome.Rejected.class);
-        assertThat(results).containsExactly(new ScoreCommit.Applied(rejected),
-                new ScoreCommit.Applied(Referee.decide(scored, scoredId.toString(), Option.some(open), 0)));
+        assertThat(results).containsExactly(new ScoreResult.Applied(rejected),
+                new ScoreResult.Applied(Referee.decide(scored, scoredId.toString(), Option.some(open), 0)));
         List<StreamEntry> after = redis.range().rangeFrom(StreamKey.of(Channels.QUEUE, Channels.GUESS_SCORED), scoredTop.streamId(), 10);
         assertThat(after).hasSize(2);
         assertThat(after.get(1).field("guess")).contains(scoredId.toString());
@@ -388,5 +391,15 @@ class RedisScoreCommitTest {
         jedis.scriptFlush();
         assertThat(new RedisBoard(redis.calls()).record("flushed", codemojex.app.TestPlayers.id("ada"), "ada", 120)).isEqualTo(120);
         assertThat(jedis.scriptExists(List.of(RedisBoard.RECORD.sha1()))).containsExactly(true);
+    }
+
+    /** The commit of one guess, decided as the core decides it ({@code ScoreGuessesService}: the referee, on the game as read). */
+    static ScoreResult commitOne(ScoreCommit commit, StreamEntry delivery, GuessSubmitted guess, String guessId, GameRecord game) {
+        return commit.commitAll(decided(List.of(new GuessToScore(delivery, guess, guessId, game)))).get(0);
+    }
+
+    /** {@code batch} decided as the core decides it: the commit applies the decisions it is given. */
+    static List<DecidedGuess> decided(List<GuessToScore> batch) {
+        return batch.stream().map(g -> new DecidedGuess(g, Referee.decide(g.guess(), g.guessId(), g.game()))).toList();
     }
 }

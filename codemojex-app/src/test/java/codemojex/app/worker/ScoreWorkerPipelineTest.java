@@ -1,8 +1,10 @@
 package codemojex.app.worker;
 
 import codemojex.app.TestPlayers;
-import codemojex.app.core.port.GuessInbox;
-import codemojex.app.core.port.ScoreCommit;
+import codemojex.app.core.DecidedGuess;
+import codemojex.app.core.port.out.GuessInbox;
+import codemojex.app.core.port.out.ScoreCommit;
+import codemojex.app.core.service.ScoreGuessesService;
 import codemojex.app.redis.Connection;
 import codemojex.app.redis.RedisGames;
 import codemojex.app.redis.RedisGuessInbox;
@@ -11,6 +13,7 @@ import codemojex.app.redis.jedis.JedisConnection;
 import codemojex.projections.Channels;
 import codemojex.projections.GameEvent.GuessScored;
 import codemojex.projections.GameEvent.GuessSubmitted;
+import codemojex.projections.GamePartitions;
 import codemojex.projections.GameRecord;
 import codemojex.projections.Keyboard;
 import echomq.domain.id.BrandedId;
@@ -92,12 +95,7 @@ class ScoreWorkerPipelineTest {
         }
 
         @Override
-        public Result commit(echomq.domain.stream.StreamEntry delivery, GuessSubmitted guess, String guessId, GameRecord game) {
-            return real.commit(delivery, guess, guessId, game);
-        }
-
-        @Override
-        public Prepared prepare(List<Commit> batch) {
+        public Prepared prepare(List<DecidedGuess> batch) {
             int n = prepared++;
             Prepared p = real.prepare(batch);
             events.add("prepare " + n);
@@ -154,8 +152,9 @@ class ScoreWorkerPipelineTest {
     }
 
     private ScoreWorker worker(GuessInbox inbox, ScoreCommit commit, int commitBatch) {
-        ScoreWorker w = new ScoreWorker(inbox, games, commit, ScoreWorker.Faults.NONE,
-                Duration.ofMinutes(1), Clock.systemUTC(), commitBatch, game -> true);
+        // one partition: every game is this worker's
+        ScoreWorker w = new ScoreWorker(inbox, new ScoreGuessesService(games, commit, GamePartitions.ONE), 0, ScoreFaults.NONE,
+                Duration.ofMinutes(1), Clock.systemUTC(), commitBatch);
         w.ensureGroup();
         return w;
     }

@@ -94,26 +94,24 @@ public final class Execution {
         Instant now = clock.now(key);
         LeftOut.Tally missed = new LeftOut.Tally();
         Option<Window.Closed> read = range(plan, key, now);
-        Answer answer;
-        if (read.isEmpty()) {
-            answer = finish(plan, columnsOfNothing(plan), List.empty());
-        } else {
-            Window.Closed r = read.get();
-            StreamWindows windows = new StreamWindows(plan.readsByEventTime() ? plan.eventTime().get().over(range, missed) : range);
-            answer = plan.shape().match(
-                    w -> {
-                        Groups groups = new Groups(plan, now, missed);
-                        List<List<Value>> rows = w.match(grid -> grid(plan, key, grid, r, groups, windows),
-                                s -> sessions(key, s, r, groups, windows));
-                        return finish(plan, plan.columns(), rows);
-                    },
-                    () -> {
-                        Groups groups = new Groups(plan, now, missed);
-                        Map<GroupKey, Measured> all = windows.foldWindow(key, r, groups.fold());
-                        return finish(plan, plan.columns(), groups.rows(Bounds.NONE, all));
-                    },
-                    rows -> rows(plan, key, r, now, rows.star(), missed));
-        }
+        StreamWindows windows = new StreamWindows(plan.readsByEventTime() ? plan.eventTime().get().over(range, missed) : range);
+        Answer answer = plan.shape().match(
+                w -> {
+                    if (read.isEmpty()) {
+                        return finish(plan, plan.columns(), List.empty());
+                    }
+                    Groups groups = new Groups(plan, now, missed);
+                    List<List<Value>> rows = w.match(grid -> grid(plan, key, grid, read.get(), groups, windows),
+                            s -> sessions(key, s, read.get(), groups, windows));
+                    return finish(plan, plan.columns(), rows);
+                },
+                () -> {
+                    // a range that holds nothing still answers: an aggregate without GROUP BY is one row of no row
+                    Groups groups = new Groups(plan, now, missed);
+                    Map<GroupKey, Measured> all = read.isEmpty() ? groups.fold().initial() : windows.foldWindow(key, read.get(), groups.fold());
+                    return finish(plan, plan.columns(), groups.wholeRows(all));
+                },
+                rows -> read.isEmpty() ? finish(plan, columnsOfNothing(plan, rows.star()), List.empty()) : rows(plan, key, read.get(), now, rows.star(), missed));
         return plan.eventTime().isDefined() ? answer.withLeftOut(missed.counts()) : answer;
     }
 
@@ -191,8 +189,8 @@ public final class Execution {
         return finish(plan, columns, rows);
     }
 
-    private static List<Column> columnsOfNothing(Plan plan) {
-        return plan.shape() instanceof Shape.Rows rows && rows.star()
+    private static List<Column> columnsOfNothing(Plan plan, boolean star) {
+        return star
                 ? List.of(new Column("_id", SqlType.STRING), new Column("_time", SqlType.TIMESTAMP_LTZ)) : plan.columns();
     }
 

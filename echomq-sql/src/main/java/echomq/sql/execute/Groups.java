@@ -9,7 +9,7 @@ import echomq.sql.fold.Measured;
 import echomq.sql.model.Bounds;
 import echomq.sql.model.Condition;
 import echomq.sql.model.Truth;
-import echomq.sql.plan.Cell;
+import echomq.sql.plan.ColumnSource;
 import echomq.sql.plan.GroupKey;
 import echomq.sql.plan.Plan;
 import echomq.sql.result.Value;
@@ -85,12 +85,26 @@ final class Groups {
         return fold;
     }
 
+    /**
+     * The rows of the answer of an aggregate without a window: a row per group of at least one row, by
+     * key; without {@code GROUP BY}, one row however many rows were kept, none included ({@code COUNT}
+     * 0, every other aggregate NULL), as SQL (and Flink) answer a global aggregate.
+     */
+    List<List<Value>> wholeRows(Map<GroupKey, Measured> groups) {
+        if (!plan.keys().isEmpty() || groups.exists(g -> g._2.rows() > 0)) {
+            return rows(Bounds.NONE, groups);
+        }
+        List<Value> values = plan.measures().values(plan.measures().fold().initial());
+        GroupKey none = GroupKey.of(new String[0]);
+        return List.of(plan.cells().map(c -> c.ofGroup(Bounds.NONE, none, values)));
+    }
+
     /** The rows of the answer of one window: none when the window predicate refuses it; a row per group of at least one row, by key. */
     List<List<Value>> rows(Bounds window, Map<GroupKey, Measured> groups) {
         if (plan.windowFilter().isDefined() && plan.windowFilter().get().test(null, window, now) != Truth.TRUE) {
             return List.empty();
         }
-        List<Cell> cells = plan.cells();
+        List<ColumnSource> cells = plan.cells();
         return groups.filter(g -> g._2.rows() > 0).toList().sortBy(Tuple2::_1).map(g -> {
             List<Value> values = plan.measures().values(g._2);
             return cells.map(c -> c.ofGroup(window, g._1, values));

@@ -33,7 +33,7 @@ import java.util.Objects;
  *                     predicate on {@code ts}): only the entries on time by its rule are answered, the others counted
  */
 public record Plan(TableName table, Shape shape, Option<Condition> rowFilter, Option<Condition> windowFilter, List<RowBound> lower,
-                   List<RowBound> upper, List<String> keys, Measures measures, List<Column> columns, List<Cell> cells,
+                   List<RowBound> upper, List<String> keys, Measures measures, List<Column> columns, List<ColumnSource> cells,
                    Option<TopN> topN, List<Sort> order, Option<Long> limit, Option<EventTime> eventTime) implements Planned {
     /**
      * Checks the parts.

@@ -249,13 +249,13 @@ public final class Planner {
         }
         List<Aggregation> aggregations = q.select().filter(i -> i instanceof SelectItem.Aggregate).map(i -> ((SelectItem.Aggregate) i).aggregation());
         Measures measures = AggregateFolds.translate(aggregations);
-        List<Cell> cells = List.empty();
+        List<ColumnSource> cells = List.empty();
         List<Column> columns = List.empty();
         int agg = 0;
         for (SelectItem item : q.select()) {
-            Cell cell;
+            ColumnSource cell;
             if (item instanceof SelectItem.Aggregate) {
-                cell = new Cell.Aggregate(agg, measures.types().get(agg));
+                cell = new ColumnSource.Aggregate(agg, measures.types().get(agg));
                 agg++;
             } else if (item instanceof SelectItem.ColumnItem c) {
                 cell = groupColumn(c.column(), keys, windows, grouped);
@@ -278,7 +278,7 @@ public final class Planner {
                 + "ROW_NUMBER() OVER (PARTITION BY window_start, window_end ORDER BY n DESC) AS rownum FROM (aggregate)) WHERE rownum <= N");
     }
 
-    private static Cell groupColumn(Operand c, List<String> keys, Option<Windows> windows, List<Windows.Column> grouped) {
+    private static ColumnSource groupColumn(Operand c, List<String> keys, Option<Windows> windows, List<Windows.Column> grouped) {
         if (c instanceof Operand.WindowColumn wc) {
             if (windows.isEmpty()) {
                 throw SqlRefusedException.unsupported(wc.shown(), wc.at(), "is a window's column, and the query has no window table function");
@@ -287,11 +287,11 @@ public final class Planner {
                 throw SqlRefusedException.unsupported(wc.shown(), wc.at(), "is neither in GROUP BY nor aggregated: GROUP BY window_start, "
                         + "window_end, " + wc.shown() + " (as Flink asks)");
             }
-            return new Cell.WindowBound(wc.column());
+            return new ColumnSource.WindowBound(wc.column());
         }
         Operand inner = c instanceof Operand.Cast cast ? cast.of() : c;
         if (inner instanceof Operand.Field field && keys.contains(field.name())) {
-            return new Cell.Key(keys.indexOf(field.name()), c instanceof Operand.Cast cast ? cast.to() : SqlType.STRING);
+            return new ColumnSource.Key(keys.indexOf(field.name()), c instanceof Operand.Cast cast ? cast.to() : SqlType.STRING);
         }
         throw SqlRefusedException.unsupported(c.shown(), c.at(), "is neither in GROUP BY nor aggregated: select it in GROUP BY, or aggregate it "
                 + "(FIRST_VALUE(f), MAX(f), …)");
@@ -307,14 +307,14 @@ public final class Planner {
         if (star && q.select().size() > 1) {
             throw SqlRefusedException.unsupported("* beside other columns", q.select().get(1).at(), "is not supported: write SELECT * or name the columns");
         }
-        List<Cell> cells = List.empty();
+        List<ColumnSource> cells = List.empty();
         List<Column> columns = List.empty();
         if (!star) {
             for (SelectItem item : q.select()) {
                 if (!(item instanceof SelectItem.ColumnItem c)) {
                     throw rankOutside(item.at());
                 }
-                Cell cell = new Cell.RowColumn(c.column(), rowType(c.column()));
+                ColumnSource cell = new ColumnSource.RowColumn(c.column(), rowType(c.column()));
                 cells = cells.append(cell);
                 columns = columns.append(new Column(item.name(), cell.type()));
             }
@@ -410,8 +410,8 @@ public final class Planner {
             }
         }
         List<Integer> partition = rank.partition().map(p -> innerPlace(p.shown(), p.at(), innerColumns));
-        boolean byWindow = partition.exists(i -> inner.cells().get(i).equals(new Cell.WindowBound(Windows.Column.WINDOW_START)))
-                && partition.exists(i -> inner.cells().get(i).equals(new Cell.WindowBound(Windows.Column.WINDOW_END)));
+        boolean byWindow = partition.exists(i -> inner.cells().get(i).equals(new ColumnSource.WindowBound(Windows.Column.WINDOW_START)))
+                && partition.exists(i -> inner.cells().get(i).equals(new ColumnSource.WindowBound(Windows.Column.WINDOW_END)));
         if (!byWindow) {
             throw SqlRefusedException.unsupported("PARTITION BY " + rank.partition().map(Operand::shown).mkString(", "), rank.at(),
                     "is not supported: a window top-N partitions by its windows, PARTITION BY window_start, window_end[, columns]");

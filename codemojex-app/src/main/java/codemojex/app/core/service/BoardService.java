@@ -2,8 +2,8 @@ package codemojex.app.core.service;
 
 import codemojex.app.core.BadInputException;
 import codemojex.app.core.NotFoundException;
-import codemojex.app.core.port.Games;
 import codemojex.app.core.port.in.BoardQuery;
+import codemojex.app.core.port.out.Games;
 import codemojex.projections.Board;
 import codemojex.projections.Names;
 

@@ -15,8 +15,10 @@ import echomq.domain.fold.Tally;
 import echomq.domain.stream.StreamKey;
 import echomq.domain.window.Series;
 import echomq.domain.window.Window;
+import io.vavr.control.Option;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Objects;
 import java.util.Set;
 
@@ -83,7 +85,7 @@ public final class FeedService implements FeedQuery {
     }
 
     @Override
-    public io.vavr.control.Option<java.time.Instant> keptFrom(java.time.Duration since) {
+    public Option<Instant> keptFrom(Duration since) {
         return reads.keptFrom(Channels.GUESS_SCORED, since);
     }
 }

@@ -3,8 +3,8 @@ package codemojex.app.core.service;
 import codemojex.app.core.Idempotency;
 import codemojex.app.core.IdempotencySeal;
 import codemojex.app.core.IdempotentAnswer;
-import codemojex.app.core.port.IdempotencyRecords;
 import codemojex.app.core.port.in.IdempotentRequests;
+import codemojex.app.core.port.out.IdempotencyRecords;
 import io.vavr.control.Option;
 
 import java.util.HexFormat;

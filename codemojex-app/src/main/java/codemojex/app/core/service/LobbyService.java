@@ -1,7 +1,7 @@
 package codemojex.app.core.service;
 
-import codemojex.app.core.port.Games;
 import codemojex.app.core.port.in.LobbyQuery;
+import codemojex.app.core.port.out.Games;
 import codemojex.projections.Board;
 import codemojex.projections.Channels;
 import codemojex.projections.GameRecord;

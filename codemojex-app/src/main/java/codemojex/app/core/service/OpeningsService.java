@@ -8,7 +8,9 @@ import echomq.domain.fold.InvertibleFold;
 import echomq.domain.fold.Tally;
 import echomq.domain.window.Series;
 import io.vavr.collection.Map;
+import io.vavr.control.Option;
 
+import java.time.Instant;
 import java.util.Objects;
 
 /** Games opened per room, folds of every partition's {@code room-opened}. */
@@ -45,7 +47,7 @@ public final class OpeningsService implements OpeningsQuery {
     }
 
     @Override
-    public io.vavr.control.Option<java.time.Instant> keptFrom(java.time.Instant start) {
+    public Option<Instant> keptFrom(Instant start) {
         return reads.keptFrom(Channels.ROOM_OPENED, start);
     }
 }

@@ -4,19 +4,24 @@ import codemojex.app.core.SkippedEntries;
 import codemojex.projections.GamePartitions;
 import echomq.domain.checkpoint.CheckpointPort;
 import echomq.domain.fold.CombinableFold;
+import echomq.domain.fold.Fold;
 import echomq.domain.fold.Tally;
+import echomq.domain.id.StreamId;
 import echomq.domain.observe.EchoListener;
 import echomq.domain.stream.StreamKey;
 import echomq.domain.stream.StreamRangePort;
+import echomq.domain.stream.StreamState;
 import echomq.domain.stream.StreamStatePort;
 import echomq.domain.window.Bucketed;
 import echomq.domain.window.Series;
 import echomq.domain.window.StreamWindows;
 import echomq.domain.window.Window;
 import echomq.engine.projection.ProjectionReader;
+import io.vavr.control.Option;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Objects;
 import java.util.function.BinaryOperator;
 
@@ -59,7 +64,7 @@ public final class ProjectionReads {
     }
 
     /** {@code fold} over {@code window} of one stream, kept and folded on by the reader: a fold no channel merges (a game's sessions). */
-    <A> A foldStream(StreamKey stream, Window window, echomq.domain.fold.Fold<A> fold) {
+    <A> A foldStream(StreamKey stream, Window window, Fold<A> fold) {
         return reader.fold(stream, window, fold);
     }
 
@@ -91,26 +96,26 @@ public final class ProjectionReads {
      * over the partitions (of an emptied stream: the millisecond after its last id); none when the
      * window was kept whole.
      */
-    io.vavr.control.Option<java.time.Instant> keptFrom(String channel, Duration since) {
+    Option<Instant> keptFrom(String channel, Duration since) {
         return keptFrom(channel, clock.instant().minus(since));
     }
 
     /** As {@link #keptFrom(String, Duration)}, for a window starting at {@code start}. */
-    io.vavr.control.Option<java.time.Instant> keptFrom(String channel, java.time.Instant start) {
+    Option<Instant> keptFrom(String channel, Instant start) {
         long from = start.toEpochMilli();
         long kept = -1;
         for (StreamKey key : partitions.channel(channel).keys()) {
-            for (echomq.domain.stream.StreamState s : states.state(key)) {
+            for (StreamState s : states.state(key)) {
                 long added = s.entriesAdded().getOrElse(s.length());
                 if (added > s.length()) {
-                    long oldest = s.first().map(echomq.domain.id.StreamId::ms).getOrElse(s.lastGenerated().ms() + 1);
+                    long oldest = s.first().map(StreamId::ms).getOrElse(s.lastGenerated().ms() + 1);
                     if (oldest > from) {
                         kept = Math.max(kept, oldest);
                     }
                 }
             }
         }
-        return kept < 0 ? io.vavr.control.Option.none() : io.vavr.control.Option.some(java.time.Instant.ofEpochMilli(kept));
+        return kept < 0 ? Option.none() : Option.some(Instant.ofEpochMilli(kept));
     }
 
     /** How the games are spread over partitions. */

@@ -1,8 +1,8 @@
 package codemojex.app.core.service;
 
-import codemojex.app.core.port.GameEnding;
-import codemojex.app.core.port.Games;
 import codemojex.app.core.port.in.RebuildBoardUseCase;
+import codemojex.app.core.port.out.GameEnding;
+import codemojex.app.core.port.out.Games;
 import codemojex.projections.Board;
 import codemojex.projections.Channels;
 import codemojex.projections.Projections;
@@ -20,6 +20,7 @@ import io.vavr.collection.Map;
 import java.time.Clock;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * A game's board rebuilt from the log beside the live one, from the newest valid checkpoint of every
@@ -64,7 +65,7 @@ public final class RebuildBoardService implements RebuildBoardUseCase {
     public Checkpoints.Resumed<Tally<Map<String, Map<String, Board.Standing>>>> checkpointBoards(int p) {
         // the boards of games ended by serve --keep are left out of the checkpoint saved now, and then
         // forgotten: all their guesses are older than it, so no tail brings them back (#48)
-        java.util.Set<String> ended = ending.endedInCheckpoint(p);
+        Set<String> ended = ending.endedInCheckpoint(p);
         Checkpoints.Resumed<Tally<Map<String, Map<String, Board.Standing>>>> r = checkpoints.foldLog(
                 StreamKey.of(reads.partitions().queue(p), Channels.GUESS_SCORED), BOARDS, ended.isEmpty() ? codec : without(ended), 1);
         if (r.saved() && !ended.isEmpty()) {
@@ -74,7 +75,7 @@ public final class RebuildBoardService implements RebuildBoardUseCase {
         return r;
     }
 
-    private StateCodec<Tally<Map<String, Map<String, Board.Standing>>>> without(java.util.Set<String> games) {
+    private StateCodec<Tally<Map<String, Map<String, Board.Standing>>>> without(Set<String> games) {
         return new StateCodec<>() {
             @Override
             public String encode(Tally<Map<String, Map<String, Board.Standing>>> t) {

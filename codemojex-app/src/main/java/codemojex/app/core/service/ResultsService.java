@@ -6,7 +6,9 @@ import codemojex.projections.Channels;
 import codemojex.projections.Projections;
 import echomq.domain.fold.Tally;
 import io.vavr.collection.Vector;
+import io.vavr.control.Option;
 
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.Objects;
@@ -29,7 +31,7 @@ public final class ResultsService implements ResultsQuery {
     }
 
     @Override
-    public io.vavr.control.Option<java.time.Instant> keptFrom(java.time.Instant start) {
+    public Option<Instant> keptFrom(Instant start) {
         return reads.keptFrom(Channels.GAME_SETTLED, start);
     }
 }

@@ -2,12 +2,12 @@ package codemojex.app.core.service;
 
 import codemojex.app.core.BadInputException;
 import codemojex.app.core.BoundExceededException;
-import codemojex.app.core.Durations;
+import codemojex.app.core.DurationFields;
 import codemojex.app.core.GoneException;
 import codemojex.app.core.NotFoundException;
 import codemojex.app.core.PlaySession;
-import codemojex.app.core.port.Games;
 import codemojex.app.core.port.in.SessionsQuery;
+import codemojex.app.core.port.out.Games;
 import codemojex.projections.Channels;
 import codemojex.projections.GameEvent;
 import codemojex.projections.GameRecord;
@@ -72,7 +72,7 @@ public final class SessionsService implements SessionsQuery {
     @Override
     public List<PlaySession> sessions(String game, Duration gap) {
         BadInputException.check("game", () -> Names.requireId("game", game));
-        Durations.requireWithin("gap", gap, MIN_GAP, MAX_GAP);
+        DurationFields.requireWithin("gap", gap, MIN_GAP, MAX_GAP);
         GameRecord record = games.find(game).getOrElseThrow(() -> games.ended(game).isDefined()
                 ? new GoneException(game) : new NotFoundException("no game " + game));
         // a guess's entry id is the store's millisecond, the opening the app's: read from a little before it
@@ -102,7 +102,7 @@ public final class SessionsService implements SessionsQuery {
         for (Session<Played> s : found) {
             if (Duration.between(s.from(), s.to()).compareTo(LONGEST) > 0) {
                 throw new BoundExceededException("longest", "a session of player " + s.key().get() + " in game " + game + " from "
-                        + s.from() + " to " + s.to() + " is longer than the longest session " + Durations.format(LONGEST)
+                        + s.from() + " to " + s.to() + " is longer than the longest session " + DurationFields.format(LONGEST)
                         + " a read answers: ask with a shorter gap");
             }
         }

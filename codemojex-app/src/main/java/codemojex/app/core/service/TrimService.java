@@ -2,8 +2,8 @@ package codemojex.app.core.service;
 
 import codemojex.app.core.BadInputException;
 import codemojex.app.core.GameKeeping;
-import codemojex.app.core.port.GameEnding;
 import codemojex.app.core.port.in.TrimUseCase;
+import codemojex.app.core.port.out.GameEnding;
 import codemojex.projections.Channels;
 import codemojex.projections.GamePartitions;
 import echomq.domain.retention.Retention;

@@ -8,6 +8,10 @@ import codemojex.projections.GameRecord;
 import codemojex.projections.Projections;
 import echomq.domain.fold.Tally;
 import echomq.domain.window.Series;
+import io.vavr.control.Option;
+
+import java.time.Duration;
+import java.time.Instant;
 
 /** The recent activity feed: a windowed fold of {@code guess-scored}, as a list and as a series. */
 public interface FeedQuery {
@@ -31,5 +35,5 @@ public interface FeedQuery {
      * When a window of the last {@code since} reaches past what retention kept of {@code guess-scored}
      * ({@code serve --keep}, {@code trim}), the instant from which it holds everything; none when it was kept whole.
      */
-    io.vavr.control.Option<java.time.Instant> keptFrom(java.time.Duration since);
+    Option<Instant> keptFrom(Duration since);
 }

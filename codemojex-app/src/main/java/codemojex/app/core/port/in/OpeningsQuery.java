@@ -3,14 +3,15 @@ package codemojex.app.core.port.in;
 import codemojex.app.core.BadInputException;
 import codemojex.app.core.Instants;
 import codemojex.app.core.SeriesQuery;
-import java.time.Instant;
-import java.util.Objects;
 import echomq.domain.fold.Tally;
 import echomq.domain.window.Series;
 import echomq.domain.window.Window;
 import io.vavr.collection.Map;
+import io.vavr.control.Option;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
 
 /** Games opened per room: over a range, and per calendar bucket. */
 public interface OpeningsQuery {
@@ -99,5 +100,5 @@ public interface OpeningsQuery {
      * When a window starting at {@code start} reaches past what retention kept of {@code room-opened}
      * ({@code serve --keep}, {@code trim}), the instant from which it holds everything; none when it was kept whole.
      */
-    io.vavr.control.Option<java.time.Instant> keptFrom(java.time.Instant start);
+    Option<Instant> keptFrom(Instant start);
 }

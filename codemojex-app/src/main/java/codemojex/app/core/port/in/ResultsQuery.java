@@ -3,7 +3,9 @@ package codemojex.app.core.port.in;
 import codemojex.projections.Projections;
 import echomq.domain.fold.Tally;
 import io.vavr.collection.Vector;
+import io.vavr.control.Option;
 
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
 
@@ -17,5 +19,5 @@ public interface ResultsQuery {
      * When a window starting at {@code start} reaches past what retention kept of {@code game-settled}
      * ({@code serve --keep}, {@code trim}), the instant from which it holds everything; none when it was kept whole.
      */
-    io.vavr.control.Option<java.time.Instant> keptFrom(java.time.Instant start);
+    Option<Instant> keptFrom(Instant start);
 }

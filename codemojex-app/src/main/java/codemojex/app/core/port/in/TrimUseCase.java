@@ -1,10 +1,13 @@
 package codemojex.app.core.port.in;
 
+import codemojex.app.core.GameKeeping;
 import echomq.domain.retention.RetentionPolicy;
 import echomq.domain.retention.StreamRetentionPort;
 import echomq.domain.retention.TrimReport;
+import io.vavr.collection.List;
 
 import java.time.Duration;
+import java.util.Map;
 
 /** Retention: what the log keeps, as the operator trims it and as {@code serve --keep} applies it. */
 public interface TrimUseCase {
@@ -16,7 +19,7 @@ public interface TrimUseCase {
      *
      * @throws codemojex.app.core.BadInputException naming {@code older-than} when it is not more than 0
      */
-    java.util.Map<String, TrimReport> trim(Duration olderThan, boolean exact);
+    Map<String, TrimReport> trim(Duration olderThan, boolean exact);
 
     /**
      * What {@code serve --keep} applies: every channel of every partition keeps what was minted in
@@ -36,5 +39,5 @@ public interface TrimUseCase {
      *
      * @throws codemojex.app.core.BadInputException naming {@code keep} when it is not more than 0
      */
-    io.vavr.collection.List<codemojex.app.core.GameKeeping.End> endGames(Duration keep);
+    List<GameKeeping.End> endGames(Duration keep);
 }
