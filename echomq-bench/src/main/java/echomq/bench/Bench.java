@@ -1,6 +1,5 @@
 package echomq.bench;
 
-import codemojex.app.RedisClient;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import echomq.domain.fold.Fold;

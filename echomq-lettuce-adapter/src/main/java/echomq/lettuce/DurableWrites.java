@@ -1,6 +1,5 @@
 package echomq.lettuce;
 
-import codemojex.app.RedisClient;
 import echomq.domain.stream.Durability;
 import echomq.wire.Waits;
 import io.lettuce.core.AbstractRedisClient;

@@ -1,6 +1,5 @@
 package echomq.lettuce;
 
-import codemojex.app.RedisClient;
 import echomq.wire.RedisUris;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;

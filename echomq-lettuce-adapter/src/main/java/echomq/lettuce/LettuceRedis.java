@@ -1,6 +1,5 @@
 package echomq.lettuce;
 
-import codemojex.app.RedisClient;
 import echomq.wire.LuaScript;
 import io.lettuce.core.AbstractRedisClient;
 import io.lettuce.core.ScriptOutputType;

@@ -1,6 +1,5 @@
 package echomq.lettuce;
 
-import codemojex.app.RedisClient;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.output.CommandOutput;
 import io.lettuce.core.protocol.CommandHandler;

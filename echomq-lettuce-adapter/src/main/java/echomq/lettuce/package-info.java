@@ -24,5 +24,3 @@
  * }</pre>
  */
 package echomq.lettuce;
-
-import codemojex.app.RedisClient;

@@ -1,6 +1,5 @@
 package echomq.lettuce;
 
-import codemojex.app.RedisClient;
 import echomq.domain.id.Snowflake;
 import echomq.domain.id.StreamId;
 import echomq.domain.stream.RangePages;

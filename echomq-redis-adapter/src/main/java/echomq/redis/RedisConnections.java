@@ -1,6 +1,5 @@
 package echomq.redis;
 
-import codemojex.app.RedisClient;
 import echomq.wire.RedisUris;
 import redis.clients.jedis.ConnectionFactory;
 import redis.clients.jedis.DefaultJedisClientConfig;

@@ -1,6 +1,5 @@
 package echomq.redis;
 
-import codemojex.app.RedisClient;
 import echomq.domain.id.StreamId;
 import echomq.domain.stream.RangePages;
 import echomq.domain.stream.StreamEntry;

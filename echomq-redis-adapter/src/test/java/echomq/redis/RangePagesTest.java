@@ -1,6 +1,5 @@
 package echomq.redis;
 
-import codemojex.app.RedisClient;
 import echomq.domain.fold.Fold;
 import echomq.domain.id.Snowflake;
 import echomq.domain.id.StreamId;

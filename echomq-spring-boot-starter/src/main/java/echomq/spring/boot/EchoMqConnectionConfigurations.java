@@ -1,6 +1,5 @@
 package echomq.spring.boot;
 
-import codemojex.app.RedisClient;
 import io.lettuce.core.AbstractRedisClient;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;

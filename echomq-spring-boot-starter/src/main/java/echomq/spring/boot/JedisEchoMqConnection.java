@@ -1,6 +1,5 @@
 package echomq.spring.boot;
 
-import codemojex.app.RedisClient;
 import echomq.redis.RedisConnections;
 import echomq.redis.RedisPorts;
 import echomq.wire.RedisUris;

@@ -1,6 +1,5 @@
 package echomq.spring.boot;
 
-import codemojex.app.RedisClient;
 import org.springframework.util.ClassUtils;
 
 import java.io.IOException;

@@ -1,6 +1,5 @@
 package echomq.spring.boot;
 
-import codemojex.app.RedisClient;
 import echomq.lettuce.LettuceConnections;
 import echomq.lettuce.LettucePorts;
 import echomq.lettuce.LettuceRedis;

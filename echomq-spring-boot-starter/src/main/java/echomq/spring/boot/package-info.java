@@ -12,5 +12,3 @@
  * {@link echomq.spring.boot.EchoMqAutoConfiguration}.
  */
 package echomq.spring.boot;
-
-import codemojex.app.RedisClient;

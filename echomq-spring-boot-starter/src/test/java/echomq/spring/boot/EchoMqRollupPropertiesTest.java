@@ -1,6 +1,5 @@
 package echomq.spring.boot;
 
-import codemojex.app.RedisClient;
 import echomq.domain.closing.ServerClockPort;
 import echomq.domain.group.ConsumerGroup;
 import echomq.domain.group.ConsumerGroupPort;

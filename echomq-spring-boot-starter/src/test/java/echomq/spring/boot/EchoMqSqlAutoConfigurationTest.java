@@ -1,6 +1,5 @@
 package echomq.spring.boot;
 
-import codemojex.app.RedisClient;
 import echomq.sql.EchoSql;
 import echomq.sql.result.Answer;
 import echomq.testkit.RedisExtension;

@@ -1,6 +1,5 @@
 package echomq.example;
 
-import codemojex.app.RedisClient;
 import echomq.spring.boot.EchoMqConnection;
 import echomq.testkit.TestRedis;
 import io.lettuce.core.RedisClient;

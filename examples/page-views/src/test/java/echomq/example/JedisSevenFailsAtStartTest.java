@@ -1,6 +1,5 @@
 package echomq.example;
 
-import codemojex.app.RedisClient;
 import echomq.spring.boot.EchoMqConfigurationException;
 import echomq.testkit.RedisExtension;
 import echomq.testkit.RedisUri;

@@ -1,6 +1,5 @@
 package echomq.example;
 
-import codemojex.app.RedisClient;
 import echomq.lettuce.LettuceConnections;
 import echomq.lettuce.LettuceRedis;
 import echomq.testkit.RedisServerProcess;

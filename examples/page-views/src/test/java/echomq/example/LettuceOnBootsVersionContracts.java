@@ -1,6 +1,5 @@
 package echomq.example;
 
-import codemojex.app.RedisClient;
 import echomq.domain.checkpoint.CheckpointPort;
 import echomq.domain.closing.BucketMarkPort;
 import echomq.domain.closing.ServerClockPort;
