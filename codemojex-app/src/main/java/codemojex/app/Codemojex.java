@@ -26,6 +26,7 @@ import codemojex.app.redis.StoredPartitions;
 import codemojex.app.redis.WriteProbe;
 import codemojex.app.redis.jedis.JedisConnection;
 import codemojex.app.redis.lettuce.LettuceConnection;
+import codemojex.app.worker.ScoreFaults;
 import codemojex.app.worker.ScoreWorker;
 import codemojex.app.worker.ScoreWorkers;
 import codemojex.projections.Channels;
@@ -81,7 +82,7 @@ public final class Codemojex implements AutoCloseable {
     private final WriteProbe writes;
     private final Settings settings;
 
-    private Codemojex(String uri, Option<OwnedRedis> owned, Settings settings, ScoreWorker.Faults faults) {
+    private Codemojex(String uri, Option<OwnedRedis> owned, Settings settings, ScoreFaults faults) {
         Objects.requireNonNull(faults, "faults");
         this.uri = uri;
         this.owned = owned;
@@ -148,11 +149,11 @@ public final class Codemojex implements AutoCloseable {
 
     /** The app on the Redis at {@code uri}. */
     public static Codemojex connect(String uri, Settings settings) {
-        return connect(uri, settings, ScoreWorker.Faults.NONE);
+        return connect(uri, settings, ScoreFaults.NONE);
     }
 
     /** As {@link #connect(String, Settings)}, with {@code faults} injected into the score workers: the crash tests' seam. */
-    static Codemojex connect(String uri, Settings settings, ScoreWorker.Faults faults) {
+    static Codemojex connect(String uri, Settings settings, ScoreFaults faults) {
         if (RedisUris.isCluster(uri)) {
             RedisUris.parseCluster(uri);
         } else {
@@ -164,7 +165,7 @@ public final class Codemojex implements AutoCloseable {
     /** The app on {@code owned}, which it owns until {@link #close()}; a failed start abandons it (the lock let go of). */
     static Codemojex on(OwnedRedis owned, Settings settings) {
         try {
-            return new Codemojex(owned.uri(), Option.some(owned), settings, ScoreWorker.Faults.NONE);
+            return new Codemojex(owned.uri(), Option.some(owned), settings, ScoreFaults.NONE);
         } catch (RuntimeException e) {
             owned.abandon();
             throw e;

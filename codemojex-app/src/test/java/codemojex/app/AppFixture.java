@@ -1,14 +1,15 @@
 package codemojex.app;
 
-import echomq.domain.stream.StreamKey;
-import codemojex.app.http.RateLimiter;
 import codemojex.app.http.Json;
+import codemojex.app.http.RateLimiter;
 import codemojex.app.redis.RedisGames;
+import codemojex.app.worker.ScoreFaults;
 import codemojex.projections.Code;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import echomq.domain.stream.StreamEntry;
 import echomq.domain.id.StreamId;
+import echomq.domain.stream.StreamEntry;
+import echomq.domain.stream.StreamKey;
 import echomq.redis.RedisConnections;
 import echomq.testkit.RedisServerProcess;
 import echomq.testkit.TestRedis;
@@ -46,11 +47,11 @@ final class AppFixture implements AutoCloseable {
 
     /** The app on the Redis (or cluster) at {@code uri}; {@code owner} is closed with the fixture. */
     AppFixture(String uri, AutoCloseable owner, Settings settings, RateLimiter limiter) {
-        this(uri, owner, settings, limiter, codemojex.app.worker.ScoreWorker.Faults.NONE, true);
+        this(uri, owner, settings, limiter, codemojex.app.worker.ScoreFaults.NONE, true);
     }
 
     /** As above, {@code faults} injected into the score workers, which are started only when {@code worker}. */
-    AppFixture(String uri, AutoCloseable owner, Settings settings, RateLimiter limiter, codemojex.app.worker.ScoreWorker.Faults faults,
+    AppFixture(String uri, AutoCloseable owner, Settings settings, RateLimiter limiter, codemojex.app.worker.ScoreFaults faults,
                boolean worker) {
         this.uri = uri;
         this.redis = owner;

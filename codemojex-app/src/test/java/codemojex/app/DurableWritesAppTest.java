@@ -1,6 +1,7 @@
 package codemojex.app;
 
 import codemojex.app.http.RateLimiter;
+import codemojex.app.worker.ScoreFaults;
 import codemojex.projections.Channels;
 import echomq.domain.stream.Durability;
 import echomq.domain.stream.StreamKey;
@@ -42,7 +43,7 @@ class DurableWritesAppTest {
     void aWriteIsAnsweredOnceItsReplicaHoldsItAndARetryWithItsKeyNeitherLosesNorDoublesIt(RedisClient client) throws Exception {
         try (ReplicatedRedis pair = ReplicatedRedis.start();
              AppFixture f = new AppFixture(pair.master().uri(), () -> { }, Settings.builder().client(client)
-                     .durability(Durability.replicated(1, WAIT)).build(), RateLimiter.unlimited(), codemojex.app.worker.ScoreWorker.Faults.NONE, true)) {
+                     .durability(Durability.replicated(1, WAIT)).build(), RateLimiter.unlimited(), codemojex.app.worker.ScoreFaults.NONE, true)) {
             Raw opened = post(f, "/rooms", "room-1", "{\"room\":\"kept\"}");
             assertThat(opened.status()).isEqualTo(201);
             String game = opened.json().get("game").asText();

@@ -4,6 +4,7 @@ import codemojex.app.core.Idempotency;
 import codemojex.app.core.IdempotencyKey;
 import codemojex.app.core.port.in.IdempotentRequests;
 import codemojex.app.http.RateLimiter;
+import codemojex.app.worker.ScoreFaults;
 import codemojex.projections.Channels;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -69,7 +70,7 @@ class IdempotencyKeyTest {
     static AppFixture fixture(RedisClient client) {
         RedisServerProcess redis = TestRedis.privateServer("--save", "");
         return new AppFixture(redis.uri(), redis::stop, Settings.builder().client(client).build(), RateLimiter.unlimited(),
-                codemojex.app.worker.ScoreWorker.Faults.NONE, false); // no worker: nothing writes behind the requests' back
+                codemojex.app.worker.ScoreFaults.NONE, false); // no worker: nothing writes behind the requests' back
     }
 
     /** {@code method path} sent as raw bytes from {@code from} (a loopback address), {@code headers} as given, byte for byte. */
@@ -440,7 +441,7 @@ class IdempotencyKeyTest {
     void aWriteRefusedWholeLetsItsKeyGoAndARetryRuns(WriteRefusalAppTest.Fault fault) {
         RedisServerProcess redis = TestRedis.privateServer("--save", "");
         try (AppFixture f = new AppFixture(redis.uri(), redis::stop, Settings.defaults(), RateLimiter.unlimited(),
-                codemojex.app.worker.ScoreWorker.Faults.NONE, false)) {
+                codemojex.app.worker.ScoreFaults.NONE, false)) {
             fault.inject(redis);
             Raw refused;
             try {

@@ -1,5 +1,6 @@
 package codemojex.app;
 
+import codemojex.app.worker.ScoreFaults;
 import codemojex.app.worker.ScoreWorker;
 import codemojex.projections.Channels;
 import codemojex.projections.GameEvent.GuessScored;
@@ -57,7 +58,7 @@ class LeaseTakeoverTest {
         redis.stop();
     }
 
-    private Codemojex app(int node, int partitions, Duration claimIdle, ScoreWorker.Faults faults) {
+    private Codemojex app(int node, int partitions, Duration claimIdle, ScoreFaults faults) {
         Settings s = Settings.builder().node(node).partitions(partitions).lease(LEASE).claimIdle(claimIdle).build();
         Codemojex app = Codemojex.connect(redis.uri(), s, faults);
         apps.add(app);
@@ -157,8 +158,8 @@ class LeaseTakeoverTest {
         assertThat(silent.worker().pending()).isEqualTo(gameOf.size());
         crash.set(false);
         // it stays silent (no renewal, no heartbeat) while two instances start: a claim-idle of ten minutes, so only the lease hands the guesses over
-        Codemojex b = app(2, partitions, Duration.ofMinutes(10), ScoreWorker.Faults.NONE);
-        Codemojex c = app(3, partitions, Duration.ofMinutes(10), ScoreWorker.Faults.NONE);
+        Codemojex b = app(2, partitions, Duration.ofMinutes(10), ScoreFaults.NONE);
+        Codemojex c = app(3, partitions, Duration.ofMinutes(10), ScoreFaults.NONE);
         long started = System.nanoTime();
         b.worker().start();
         c.worker().start();
@@ -183,7 +184,7 @@ class LeaseTakeoverTest {
 
     @Test
     void aStaleOwnersCommitIsFencedWithNothingWrittenAndTheNewOwnerScoresTheGuess() {
-        Codemojex stale = app(1, 3, Duration.ZERO, ScoreWorker.Faults.NONE);
+        Codemojex stale = app(1, 3, Duration.ZERO, ScoreFaults.NONE);
         stale.worker().ensureGroup();
         String game = stale.useCases().rooms().open("fenced").game();
         int p = stale.partitions().of(game);
@@ -210,7 +211,7 @@ class LeaseTakeoverTest {
         // the stale instance leaves; the thief lets go; a new owner takes the partition and its pending guesses
         stale.worker().stop();
         leases.release(guesses, p, "thief");
-        Codemojex next = app(2, 3, Duration.ZERO, ScoreWorker.Faults.NONE);
+        Codemojex next = app(2, 3, Duration.ZERO, ScoreFaults.NONE);
         assertThat(next.worker().recover()).isEqualTo(3);
         assertThat(next.worker().owned()).containsEntry(p, epoch + 2);
         nothingLostOrDoubled(next, gameOf);

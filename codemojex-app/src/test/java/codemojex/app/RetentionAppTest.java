@@ -1,5 +1,6 @@
 package codemojex.app;
 
+import codemojex.app.worker.ScoreFaults;
 import codemojex.app.worker.ScoreWorker;
 import codemojex.projections.Channels;
 import codemojex.projections.Keyboard;
@@ -31,8 +32,8 @@ class RetentionAppTest {
         RedisServerProcess redis = TestRedis.privateServer();
         AtomicInteger crashes = new AtomicInteger();
         // the first commit crashes: the batch it was in stays delivered and unacknowledged
-        ScoreWorker.Faults crashFirst = (step, guess) -> {
-            if (step == ScoreWorker.Step.BEFORE_COMMIT && crashes.getAndIncrement() < 1) {
+        ScoreFaults crashFirst = (step, guess) -> {
+            if (step == ScoreFaults.Step.BEFORE_COMMIT && crashes.getAndIncrement() < 1) {
                 throw new IllegalStateException("injected crash");
             }
         };

@@ -1,5 +1,6 @@
 package codemojex.app;
 
+import codemojex.app.worker.ScoreFaults;
 import codemojex.app.worker.ScoreWorker;
 import io.vavr.control.Option;
 import org.junit.jupiter.api.Test;
@@ -62,7 +63,7 @@ class SettingsTest {
     void noTestHookIsASetting() {
         // the score worker's fault hook reaches it through the crash tests' seam, Codemojex.connect(uri, settings, faults)
         assertThat(Arrays.stream(Settings.class.getRecordComponents()).<Class<?>>map(java.lang.reflect.RecordComponent::getType))
-                .doesNotContain(ScoreWorker.Faults.class);
+                .doesNotContain(ScoreFaults.class);
     }
 
     @org.junit.jupiter.api.Test

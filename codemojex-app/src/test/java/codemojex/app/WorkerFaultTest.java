@@ -1,5 +1,6 @@
 package codemojex.app;
 
+import codemojex.app.worker.ScoreFaults;
 import codemojex.app.worker.ScoreWorker;
 import codemojex.projections.Board;
 import codemojex.projections.Channels;
@@ -68,7 +69,7 @@ class WorkerFaultTest {
         Random r = new Random(99);
         AtomicInteger calls = new AtomicInteger();
         // steps alternate before, after, before…: crashing at every fifth alternates the two
-        ScoreWorker.Faults faults = (step, guess) -> {
+        ScoreFaults faults = (step, guess) -> {
             if (calls.incrementAndGet() % 5 == 0) {
                 throw new Crash(step + " of " + guess.id());
             }
@@ -151,13 +152,13 @@ class WorkerFaultTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ScoreWorker.Step.class)
-    void aFailureAtAStepSurfacesAndLeavesTheGuessRecoverable(ScoreWorker.Step where) {
-        ScoreWorker.Faults once = new ScoreWorker.Faults() {
+    @EnumSource(ScoreFaults.Step.class)
+    void aFailureAtAStepSurfacesAndLeavesTheGuessRecoverable(ScoreFaults.Step where) {
+        ScoreFaults once = new ScoreFaults() {
             boolean fired;
 
             @Override
-            public void at(ScoreWorker.Step step, StreamEntry guess) {
+            public void at(ScoreFaults.Step step, StreamEntry guess) {
                 if (step == where && !fired) {
                     fired = true;
                     throw new Crash(step.name());
@@ -171,7 +172,7 @@ class WorkerFaultTest {
             app.worker().ensureGroup();
             assertThatThrownBy(() -> app.worker().pollOnce(Duration.ofMillis(100))).isInstanceOf(Crash.class);
             String status = app.useCases().games().guess(game, id.toString()).status();
-            assertThat(status).isEqualTo(where == ScoreWorker.Step.BEFORE_COMMIT ? "pending" : "scored");
+            assertThat(status).isEqualTo(where == ScoreFaults.Step.BEFORE_COMMIT ? "pending" : "scored");
             app.worker().recover();
             assertThat(app.useCases().games().guess(game, id.toString()).status()).isEqualTo("scored");
             assertThat(new AppFixtureless(app).channel(Channels.GUESS_SCORED)).hasSize(1);

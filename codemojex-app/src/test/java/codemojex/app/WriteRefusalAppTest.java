@@ -1,6 +1,7 @@
 package codemojex.app;
 
 import codemojex.app.http.RateLimiter;
+import codemojex.app.worker.ScoreFaults;
 import codemojex.app.worker.ScoreWorker;
 import codemojex.projections.Channels;
 import codemojex.projections.Code;
@@ -83,8 +84,8 @@ class WriteRefusalAppTest {
         AtomicBoolean armed = new AtomicBoolean();
         AtomicBoolean injected = new AtomicBoolean();
         // once armed, the store starts refusing as the worker is about to commit the guesses it was delivered
-        ScoreWorker.Faults faults = (step, guess) -> {
-            if (step == ScoreWorker.Step.BEFORE_COMMIT && armed.get() && injected.compareAndSet(false, true)) {
+        ScoreFaults faults = (step, guess) -> {
+            if (step == ScoreFaults.Step.BEFORE_COMMIT && armed.get() && injected.compareAndSet(false, true)) {
                 fault.inject(redis);
             }
         };

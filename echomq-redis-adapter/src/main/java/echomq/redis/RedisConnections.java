@@ -1,18 +1,19 @@
 package echomq.redis;
 
 import echomq.wire.RedisUris;
+
 import redis.clients.jedis.ConnectionFactory;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.DefaultJedisSocketFactory;
-import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.JedisClientConfig;
+import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.RedisProtocol;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.providers.PooledConnectionProvider;
 
-import java.time.Duration;
 import javax.net.ssl.SSLSocketFactory;
+import java.time.Duration;
 
 /**
  * Builds the Jedis client every adapter of a process shares, from a URI:

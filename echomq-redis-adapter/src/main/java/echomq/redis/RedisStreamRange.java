@@ -1,11 +1,12 @@
 package echomq.redis;
 
-import echomq.domain.id.StreamId;
-import echomq.domain.stream.RangePages;
+import echomq.wire.Replies;
+
 import echomq.domain.stream.StreamEntry;
 import echomq.domain.stream.StreamKey;
+import echomq.domain.id.StreamId;
 import echomq.domain.stream.StreamRangePort;
-import echomq.wire.Replies;
+import echomq.domain.stream.RangePages;
 import io.vavr.control.Option;
 import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.RedisClusterClient;

@@ -1,6 +1,5 @@
 package codemojex.app.cli;
 
-import java.time.Clock;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -14,14 +13,6 @@ public final class CodemojexCli implements Runnable {
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
-
-    /** The one clock of the CLI: every default "now" a command reads (the composition root reads the system's). */
-    private final Clock clock = Clock.systemUTC();
-
-    /** The clock the commands read "now" from. */
-    Clock clock() {
-        return clock;
-    }
 
     @Override
     public void run() {

@@ -27,8 +27,6 @@ import java.util.stream.Collectors;
                 "                                   games opened per calendar day (1w, 1mo) in the zone"})
 final class FeedSeriesCommand implements Runnable {
 
-    @picocli.CommandLine.ParentCommand
-    CodemojexCli main;
 
     @Mixin
     RedisOption redis;
@@ -98,7 +96,7 @@ final class FeedSeriesCommand implements Runnable {
             if (stat != null) {
                 throw new IllegalArgumentException("--stat is an option of the feed's series, not of series --openings");
             }
-            SeriesQuery.Openings q = SeriesQuery.openings(from, to, bucket, zone, dayStarts, main.clock().instant());
+            SeriesQuery.Openings q = SeriesQuery.openings(from, to, bucket, zone, dayStarts, Codemojex.SYSTEM_CLOCK.instant());
             try (Codemojex app = redis.require()) {
                 Series<Tally<Map<String, Integer>>> s = app.useCases().openings().openingsSeries(q);
                 System.out.println("games opened from " + q.from() + " to " + q.to() + " in buckets of " + q.bucket() + " ("

@@ -13,8 +13,6 @@ import java.time.ZoneId;
 @Command(name = "results", mixinStandardHelpOptions = true, description = "Print the games settled on a day, in settle order.")
 final class ResultsCommand implements Runnable {
 
-    @picocli.CommandLine.ParentCommand
-    CodemojexCli main;
 
     @Mixin
     RedisOption redis;
@@ -28,7 +26,7 @@ final class ResultsCommand implements Runnable {
     @Override
     public void run() {
         ZoneId zone = Dates.zone("zone", zoneName);
-        LocalDate d = day == null ? LocalDate.ofInstant(main.clock().instant(), zone) : Dates.parse("day", day);
+        LocalDate d = day == null ? LocalDate.ofInstant(Codemojex.SYSTEM_CLOCK.instant(), zone) : Dates.parse("day", day);
         try (Codemojex app = redis.require()) {
             var results = app.useCases().results().results(d, zone);
             if (results.value().isEmpty()) {

@@ -14,8 +14,6 @@ import java.util.TreeMap;
 @Command(name = "rooms", mixinStandardHelpOptions = true, description = "Print how many games each room opened in [from, to].")
 final class RoomsCommand implements Runnable {
 
-    @picocli.CommandLine.ParentCommand
-    CodemojexCli main;
 
     @Mixin
     RedisOption redis;
@@ -30,7 +28,7 @@ final class RoomsCommand implements Runnable {
 
     @Override
     public void run() {
-        Instants.Range r = Instants.range(from, to, main.clock().instant(), Duration.ofDays(1));
+        Instants.Range r = Instants.range(from, to, Codemojex.SYSTEM_CLOCK.instant(), Duration.ofDays(1));
         try (Codemojex app = redis.require()) {
             var rooms = app.useCases().openings().openings(new OpeningsQuery.Span.Closed(r.from(), r.to()));
             if (rooms.value().isEmpty()) {

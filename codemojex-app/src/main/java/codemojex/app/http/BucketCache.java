@@ -10,24 +10,25 @@ import java.time.Instant;
  * them on every request. Slots are written without a lock: each holds an immutable entry, and a
  * lost write is only a miss.
  */
-final class BucketCache {
+final class BucketCache<W> {
 
     private static final int SLOTS = 1024; // a power of two, above a series' usual buckets
 
-    private record Entry(Object value, Instant t0, Instant t1, SeriesWeb.BucketWeb web) {
+    private record Entry<V>(Object value, Instant t0, Instant t1, V web) {
     }
 
-    private final Entry[] slots = new Entry[SLOTS];
+    @SuppressWarnings("unchecked") // an array of a generic record: every slot holds an Entry<W> or nothing
+    private final Entry<W>[] slots = (Entry<W>[]) new Entry<?>[SLOTS];
 
     /** The web model kept for {@code value} over {@code [t0, t1]}, or null. */
-    SeriesWeb.BucketWeb get(Object value, Instant t0, Instant t1) {
-        Entry e = slots[slot(value, t0, t1)];
+    W get(Object value, Instant t0, Instant t1) {
+        Entry<W> e = slots[slot(value, t0, t1)];
         return e != null && e.value == value && e.t0.equals(t0) && e.t1.equals(t1) ? e.web : null;
     }
 
     /** Keeps {@code web} as {@code value}'s over {@code [t0, t1]}. */
-    void put(Object value, Instant t0, Instant t1, SeriesWeb.BucketWeb web) {
-        slots[slot(value, t0, t1)] = new Entry(value, t0, t1, web);
+    void put(Object value, Instant t0, Instant t1, W web) {
+        slots[slot(value, t0, t1)] = new Entry<>(value, t0, t1, web);
     }
 
     private static int slot(Object value, Instant t0, Instant t1) {

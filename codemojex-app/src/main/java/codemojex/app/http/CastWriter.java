@@ -32,7 +32,7 @@ import java.util.function.Function;
  */
 final class CastWriter implements AutoCloseable {
 
-    private static final Logger log = LoggerFactory.getLogger(HttpApi.class);
+    private static final Logger log = LoggerFactory.getLogger(WebLog.NAME);
 
     /** How long a refused feed or lobby waits before it is cast again. */
     static final long RETRY_MS = 1000;

@@ -12,6 +12,9 @@ import java.time.Duration;
 /** How a session's token travels: out in the answer to a join or in the page's cookie, back in a header or that cookie. */
 final class Credentials {
 
+    /** The session cookie's name; its path is the game's, so a browser holds one per game. */
+    public static final String SESSION_COOKIE = "codemojex_session";
+
     private Credentials() {
     }
 
@@ -30,7 +33,7 @@ final class Credentials {
         }
         String cookie;
         try {
-            cookie = ctx.cookie(HttpApi.SESSION_COOKIE);
+            cookie = ctx.cookie(SESSION_COOKIE);
         } catch (RuntimeException unparsable) {
             // Jetty refuses a Cookie header it cannot parse: for a session, that is a bad credential
             throw new UnauthorizedException("the Cookie header is not one of RFC 6265 cookies: no session can be read from it");
@@ -44,7 +47,7 @@ final class Credentials {
      */
     static void setCookie(Context ctx, String game, LoginToken token, Duration ttl) {
         long seconds = Math.max(1, ttl.getSeconds());
-        ctx.cookie(new Cookie(HttpApi.SESSION_COOKIE, token.reveal(), "/games/" + game,
+        ctx.cookie(new Cookie(SESSION_COOKIE, token.reveal(), "/games/" + game,
                 (int) Math.min(Integer.MAX_VALUE, seconds), "https".equals(ctx.scheme()), true, null, SameSite.STRICT));
     }
 }

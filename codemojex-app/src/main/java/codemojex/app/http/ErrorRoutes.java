@@ -33,7 +33,7 @@ import java.util.Set;
  */
 final class ErrorRoutes {
 
-    private static final Logger log = LoggerFactory.getLogger(HttpApi.class); // the web adapter logs as one
+    private static final Logger log = LoggerFactory.getLogger(WebLog.NAME); // the web adapter logs as one
 
     /**
      * What a write refused by Redis (out of memory, cannot persist) tells the client to wait: the
@@ -55,7 +55,7 @@ final class ErrorRoutes {
             }
             ctx.header("Connection", "close");
             answer(ctx, HttpStatus.CONTENT_TOO_LARGE, ErrorWeb.of("body",
-                    "request body of " + e.length + " bytes is over the limit of " + HttpApi.MAX_BODY));
+                    "request body of " + e.length + " bytes is over the limit of " + JettyLimits.MAX_BODY));
         });
         routes.exception(BadInputException.class, (e, ctx) -> answer(ctx, HttpStatus.BAD_REQUEST,
                 new ErrorWeb(e.getMessage(), Option.of(e.field()))));
@@ -102,7 +102,7 @@ final class ErrorRoutes {
                 internalError(ctx, e);
             }
         });
-        routes.exception(HttpApi.NotAcceptable.class, (e, ctx) -> answer(ctx, HttpStatus.NOT_ACCEPTABLE, ErrorWeb.of("Accept", e.getMessage())));
+        routes.exception(NotAcceptable.class, (e, ctx) -> answer(ctx, HttpStatus.NOT_ACCEPTABLE, ErrorWeb.of("Accept", e.getMessage())));
         routes.exception(StreamStoreException.WritesRefused.class, (e, ctx) -> {
             // Redis is up and refuses writes (out of memory, cannot persist): this write did nothing; reads are served
             log.warn("Redis refuses writes ({}) on {} {}: {}", e.reason(), ctx.method(), LogSafe.escape(ctx.path()), LogSafe.escape(e.getMessage()));
@@ -146,7 +146,7 @@ final class ErrorRoutes {
         });
         routes.error(413, ctx -> {
             if (!"application/json".equals(ctx.res().getContentType())) {
-                answer(ctx, HttpStatus.CONTENT_TOO_LARGE, ErrorWeb.of("body", "request body is over the limit of " + HttpApi.MAX_BODY + " bytes"));
+                answer(ctx, HttpStatus.CONTENT_TOO_LARGE, ErrorWeb.of("body", "request body is over the limit of " + JettyLimits.MAX_BODY + " bytes"));
             }
         });
     }

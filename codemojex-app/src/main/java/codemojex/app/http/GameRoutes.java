@@ -17,7 +17,7 @@ import java.util.Objects;
 /** Rooms and games: {@code POST /rooms} opens a game, {@code GET /games/{game}} reads one. */
 final class GameRoutes {
 
-    private static final Logger log = LoggerFactory.getLogger(HttpApi.class); // the web adapter logs as one
+    private static final Logger log = LoggerFactory.getLogger(WebLog.NAME); // the web adapter logs as one
 
     private final OpenGameUseCase rooms;
     private final GameQuery games;

@@ -27,19 +27,19 @@ import java.util.function.Supplier;
 /**
  * The HTTP API and the web page, on Javalin: each route is a handler of its resource's routes
  * (games, players, guesses, reports, live events, health), each answer a web model Jackson writes.
- * Bad input is a 400 naming the field, unknown ids 404, bodies over {@link #MAX_BODY} bytes 413; no
+ * Bad input is a 400 naming the field, unknown ids 404, bodies over {@link JettyLimits#MAX_BODY} bytes 413; no
  * stack trace ever reaches a client.
  */
 public final class HttpApi {
 
-    /** The largest request body accepted. */
-    public static final int MAX_BODY = 4096;
+    /** The session cookie's name ({@link Credentials#SESSION_COOKIE}). */
+    public static final String SESSION_COOKIE = Credentials.SESSION_COOKIE;
 
-    /** The slowest a request's header block or body may arrive on the public server: slower is a 408 ({@link ReadFloor}). */
-    public static final ReadFloor READ_FLOOR = ReadFloor.DEFAULT;
+    /** How long a thread of the HTTP pools may idle before it ends ({@link JettyLimits#THREAD_IDLE}). */
+    public static final Duration THREAD_IDLE = JettyLimits.THREAD_IDLE;
 
-    /** The session cookie's name; its path is the game's, so a browser holds one per game. */
-    public static final String SESSION_COOKIE = "codemojex_session";
+
+
 
     /**
      * What the API answers from: the application's use cases, the live values and the chart's
@@ -189,12 +189,6 @@ public final class HttpApi {
         }
     }
 
-    /** A request for an event stream that does not accept one. */
-    static final class NotAcceptable extends RuntimeException {
-        NotAcceptable(String message) {
-            super(message, null, false, false);
-        }
-    }
 
     /** This instance leads the live values: it computes the feed, the lobby, the chart and the sessions, and casts them. */
     public void lead() {
@@ -224,22 +218,11 @@ public final class HttpApi {
     /** Jetty and Javalin as both servers need them: the JSON, the body limit, the error bodies. */
     private void base(JavalinConfig config) {
         config.jsonMapper(new JavalinJackson(json, false));
-        config.http.maxRequestSize = MAX_BODY;
+        config.http.maxRequestSize = JettyLimits.MAX_BODY;
         config.startup.showJavalinBanner = false;
         config.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler(json, metrics)));
     }
 
-    /** The most threads the public server's pool runs: far more than two cores need (no request waits on its client: see {@link #READ_FLOOR}). */
-    public static final int HTTP_THREADS = 64;
-
-    /** The threads the public server's pool keeps while idle. */
-    public static final int HTTP_THREADS_IDLE = 4;
-
-    /** How long a thread of the HTTP pools may idle before it ends: every idle one ends then, not one a period. */
-    public static final Duration THREAD_IDLE = Duration.ofSeconds(10);
-
-    /** Threads that start event streams: each start reads the game and subscribes, then the stream needs no thread. */
-    public static final int STREAM_START_THREADS = 4;
 
     /** The public server's own: its cookies, its header cache, the page. */
     private static void page(JavalinConfig config) {

@@ -34,7 +34,7 @@ import java.util.function.Supplier;
  */
 final class Idempotent {
 
-    private static final Logger log = LoggerFactory.getLogger(HttpApi.class); // the web adapter logs as one
+    private static final Logger log = LoggerFactory.getLogger(WebLog.NAME); // the web adapter logs as one
 
     /** The header a replayed answer carries. */
     static final String REPLAYED = "Idempotent-Replayed";

@@ -6,6 +6,7 @@ import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.EagerContentHandler;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
+import java.time.Duration;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -17,6 +18,24 @@ import java.util.concurrent.TimeUnit;
  */
 final class JettyLimits {
 
+    /** The largest request body accepted. */
+    static final int MAX_BODY = 4096;
+
+    /** The slowest a request's header block or body may arrive on the public server: slower is a 408 ({@link ReadFloor}). */
+    static final ReadFloor READ_FLOOR = ReadFloor.DEFAULT;
+
+    /** The most threads the public server's pool runs: far more than two cores need (no request waits on its client: see {@link #READ_FLOOR}). */
+    static final int HTTP_THREADS = 64;
+
+    /** The threads the public server's pool keeps while idle. */
+    static final int HTTP_THREADS_IDLE = 4;
+
+    /** How long a thread of the HTTP pools may idle before it ends: every idle one ends then, not one a period. */
+    static final Duration THREAD_IDLE = Duration.ofSeconds(10);
+
+    /** Threads that start event streams: each start reads the game and subscribes, then the stream needs no thread. */
+    static final int STREAM_START_THREADS = 4;
+
     private JettyLimits() {
     }
 
@@ -26,7 +45,7 @@ final class JettyLimits {
      * their streams) left the pool at its peak for many minutes, idle threads that looked like a thread per watcher.
      */
     static QueuedThreadPool threads(String name, int min, int max) {
-        var pool = new QueuedThreadPool(max, min, (int) HttpApi.THREAD_IDLE.toMillis());
+        var pool = new QueuedThreadPool(max, min, (int) THREAD_IDLE.toMillis());
         pool.setName("http-" + name);
         pool.setMaxEvictCount(max);
         return pool;
@@ -38,9 +57,9 @@ final class JettyLimits {
      * their streams at once made a thousand threads, idle a minute after); a stream that has started holds none.
      */
     static void streams(JavalinConfig config) {
-        config.jetty.threadPool = threads("api", HttpApi.HTTP_THREADS_IDLE, HttpApi.HTTP_THREADS);
-        ThreadPoolExecutor starts = new ThreadPoolExecutor(HttpApi.STREAM_START_THREADS,
-                HttpApi.STREAM_START_THREADS, HttpApi.THREAD_IDLE.toMillis(), TimeUnit.MILLISECONDS,
+        config.jetty.threadPool = threads("api", HTTP_THREADS_IDLE, HTTP_THREADS);
+        ThreadPoolExecutor starts = new ThreadPoolExecutor(STREAM_START_THREADS,
+                STREAM_START_THREADS, THREAD_IDLE.toMillis(), TimeUnit.MILLISECONDS,
                 new LinkedBlockingQueue<>(), r -> {
                     Thread t = new Thread(r, "event-stream-start");
                     t.setDaemon(true);
@@ -63,13 +82,13 @@ final class JettyLimits {
         var jetty = config.jetty;
         config.jetty.modifyServer(server -> {
             // inserted between the server and its handler, the first innermost: server -> floor -> eager reading -> Javalin
-            server.insertHandler(new EagerContentHandler(new EagerContentHandler.RetainedContentLoaderFactory(2L * HttpApi.MAX_BODY, -1, false)));
-            server.insertHandler(new BodyFloorHandler(HttpApi.READ_FLOOR));
+            server.insertHandler(new EagerContentHandler(new EagerContentHandler.RetainedContentLoaderFactory(2L * MAX_BODY, -1, false)));
+            server.insertHandler(new BodyFloorHandler(READ_FLOOR));
         });
-        config.jetty.modifyHttpConfiguration(http -> http.setIdleTimeout(HttpApi.READ_FLOOR.pause().toMillis()));
+        config.jetty.modifyHttpConfiguration(http -> http.setIdleTimeout(READ_FLOOR.pause().toMillis()));
         // the connector Javalin would add, with the floor's connections; its address is the one start(host, port) sets
         config.jetty.addConnector((server, http) -> {
-            ServerConnector c = new ServerConnector(server, new HeadFloorConnections(http, HttpApi.READ_FLOOR));
+            ServerConnector c = new ServerConnector(server, new HeadFloorConnections(http, READ_FLOOR));
             c.setHost(jetty.host);
             c.setPort(jetty.port);
             return c;

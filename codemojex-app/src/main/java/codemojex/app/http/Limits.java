@@ -28,7 +28,7 @@ final class Limits {
     /** Refuses a request that says its body is over the limit, before it is read. */
     void bodySize(Context ctx) {
         long length = ctx.contentLength();
-        if (length > HttpApi.MAX_BODY) {
+        if (length > JettyLimits.MAX_BODY) {
             throw new TooLarge(length);
         }
     }

@@ -29,7 +29,7 @@ import java.util.function.Function;
  */
 final class LiveRoutes {
 
-    private static final Logger log = LoggerFactory.getLogger(HttpApi.class); // the web adapter logs as one
+    private static final Logger log = LoggerFactory.getLogger(WebLog.NAME); // the web adapter logs as one
 
     private final GameQuery games;
     private final WatchGameUseCase watching;

@@ -18,7 +18,7 @@ import java.util.Objects;
 /** A game's players: {@code POST /games/{game}/players} joins, {@code GET /games/{game}/players/me} is the session's. */
 final class PlayerRoutes {
 
-    private static final Logger log = LoggerFactory.getLogger(HttpApi.class); // the web adapter logs as one
+    private static final Logger log = LoggerFactory.getLogger(WebLog.NAME); // the web adapter logs as one
 
     private final JoinGameUseCase joins;
     private final LoginQuery logins;

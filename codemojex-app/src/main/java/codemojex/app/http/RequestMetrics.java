@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.LongAdder;
 /** What every answered request leaves behind: its count per route (for {@code /health}), its timer, and a log line when it failed. */
 final class RequestMetrics {
 
-    private static final Logger log = LoggerFactory.getLogger(HttpApi.class);
+    private static final Logger log = LoggerFactory.getLogger(WebLog.NAME);
 
     private final Traffic traffic;
     private final MeterRegistry meters;

@@ -42,7 +42,7 @@ final class Requests {
             // a JSON API: a text/plain or form body is a cross-site form's (sent without a preflight), never this page's
             throw new UnsupportedType(type);
         }
-        if (text.length() > HttpApi.MAX_BODY) {
+        if (text.length() > JettyLimits.MAX_BODY) {
             throw new Limits.TooLarge(text.length()); // a chunked body says no length up front
         }
         try {

@@ -121,7 +121,7 @@ record SeriesWeb(@JsonInclude(JsonInclude.Include.NON_EMPTY) Option<String> sinc
         }
 
         /** The feed buckets answered lately. */
-        private static final BucketCache FEED_BUCKETS = new BucketCache();
+        private static final BucketCache<BucketWeb> FEED_BUCKETS = new BucketCache<>();
 
         /** A bucket of the openings' series. */
         static BucketWeb openings(Bucket<Tally<Map<String, Integer>>> b) {

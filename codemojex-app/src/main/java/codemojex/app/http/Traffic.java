@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class Traffic {
 
-    private static final Logger log = LoggerFactory.getLogger(HttpApi.class); // the web adapter logs as one
+    private static final Logger log = LoggerFactory.getLogger(WebLog.NAME); // the web adapter logs as one
 
     private final Map<String, LongAdder> requests = new ConcurrentHashMap<>();
     final Set<EventStream> streams = ConcurrentHashMap.newKeySet();

@@ -1,5 +1,6 @@
 package codemojex.app.redis;
 
+import io.vavr.control.Option;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -7,10 +8,11 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * The lock on a {@link DataDirectory}'s {@value DataDirectory#LOCK}: whoever holds it owns the
+ * The lock on a data directory's lock file ({@code DataDirectory.LOCK}): whoever holds it owns the
  * directory, until {@link #close()} or the end of its process, however it ends. One holder at a
  * time, across processes and within one.
  */
@@ -24,14 +26,10 @@ public final class DataDirLock implements AutoCloseable {
         this.lock = lock;
     }
 
-    /**
-     * Takes the lock of {@code data}.
-     *
-     * @throws DataDirectory.InUse when another holder has it
-     */
-    static DataDirLock take(DataDirectory data) {
+    /** Takes the lock held in the file {@code lockFile}: none when another holder has it. */
+    static Option<DataDirLock> take(Path lockFile) {
         try {
-            FileChannel channel = FileChannel.open(data.path().resolve(DataDirectory.LOCK), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
             FileLock lock;
             try {
                 lock = channel.tryLock();
@@ -40,11 +38,11 @@ public final class DataDirLock implements AutoCloseable {
             }
             if (lock == null) {
                 channel.close();
-                throw new DataDirectory.InUse(data);
+                return Option.none();
             }
-            return new DataDirLock(lock);
+            return Option.some(new DataDirLock(lock));
         } catch (IOException e) {
-            throw new IllegalStateException("cannot lock data directory " + data.path() + ": " + e.getMessage(), e);
+            throw new IllegalStateException("cannot lock data directory " + lockFile.getParent() + ": " + e.getMessage(), e);
         }
     }
 

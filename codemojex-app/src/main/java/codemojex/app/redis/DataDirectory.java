@@ -13,10 +13,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Where the embedded Redis keeps the game's data (by default {@value #DEFAULT}): its AOF, its
@@ -25,6 +27,9 @@ import java.util.Objects;
  * the owner holds {@value #LOCK}'s lock for as long as it runs.
  */
 public final class DataDirectory {
+
+    /** Read and write by the owner only: what the app writes of a secret (a password, a URI with it). */
+    static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rw-------");
 
     /** The default data directory, relative to where the app runs. */
     public static final String DEFAULT = "codemojex-data";
@@ -106,7 +111,7 @@ public final class DataDirectory {
             Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
             Files.deleteIfExists(tmp);
             try {
-                Files.createFile(tmp, PosixFilePermissions.asFileAttribute(EmbeddedRedis.OWNER_ONLY));
+                Files.createFile(tmp, PosixFilePermissions.asFileAttribute(OWNER_ONLY));
             } catch (UnsupportedOperationException notPosix) {
                 Files.createFile(tmp);
             }
@@ -124,7 +129,7 @@ public final class DataDirectory {
      * @throws InUse when another process owns it
      */
     public DataDirLock own() {
-        return DataDirLock.take(this);
+        return DataDirLock.take(path.resolve(LOCK)).getOrElseThrow(() -> new InUse(this));
     }
 
     /** Another process owns the data directory. */

@@ -226,5 +226,4 @@ public final class EmbeddedRedis implements AutoCloseable {
     }
 
     /** Permissions of the files that hold the password. */
-    static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rw-------");
 }

@@ -28,7 +28,7 @@ final class CommitPipeline implements AutoCloseable {
     private final ScoreGuessesUseCase scoring;
     private final int commitBatch;
     private final Function<List<StreamEntry>, List<GuessToScore>> ready;
-    private final ScoreWorker.Faults faults;
+    private final ScoreFaults faults;
     private final ScoreCounts counts;
     /** The thread that sends prepared batches, one after the other (started at first use, ended by {@link #close}). */
     private ExecutorService committer;
@@ -39,7 +39,7 @@ final class CommitPipeline implements AutoCloseable {
      * and after each call and {@code counts} what each commit did.
      */
     CommitPipeline(ScoreGuessesUseCase scoring, int commitBatch, Function<List<StreamEntry>, List<GuessToScore>> ready,
-                   ScoreWorker.Faults faults, ScoreCounts counts) {
+                   ScoreFaults faults, ScoreCounts counts) {
         if (commitBatch < 1) {
             throw new IllegalArgumentException("commit batch must be >= 1, got " + commitBatch);
         }
@@ -133,9 +133,9 @@ final class CommitPipeline implements AutoCloseable {
 
     /** Commits one prepared batch and counts its results. */
     private void send(List<GuessToScore> chunk, ScoreGuessesUseCase.Prepared prepared) {
-        chunk.forEach(c -> faults.at(ScoreWorker.Step.BEFORE_COMMIT, c.delivery()));
+        chunk.forEach(c -> faults.at(ScoreFaults.Step.BEFORE_COMMIT, c.delivery()));
         List<ScoreResult> results = prepared.send();
-        chunk.forEach(c -> faults.at(ScoreWorker.Step.AFTER_COMMIT, c.delivery()));
+        chunk.forEach(c -> faults.at(ScoreFaults.Step.AFTER_COMMIT, c.delivery()));
         for (int i = 0; i < chunk.size(); i++) {
             counts.count(chunk.get(i), results.get(i));
         }

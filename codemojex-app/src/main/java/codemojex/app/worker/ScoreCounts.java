@@ -16,8 +16,10 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class ScoreCounts {
 
-    /** The worker's own logger: these lines were always the worker's, and log settings name it. */
-    private static final Logger log = LoggerFactory.getLogger(ScoreWorker.class);
+    /** The worker's own logger name: these lines were always the worker's, and log settings name it. */
+    static final String LOGGER = "codemojex.app.worker.ScoreWorker";
+
+    private static final Logger log = LoggerFactory.getLogger(LOGGER);
 
     private final AtomicLong claimed = new AtomicLong();
     private final AtomicLong scored = new AtomicLong();

@@ -30,7 +30,7 @@ import java.util.function.Consumer;
  */
 public final class ScoreWorker implements AutoCloseable {
 
-    private static final Logger log = LoggerFactory.getLogger(ScoreWorker.class);
+    private static final Logger log = LoggerFactory.getLogger(ScoreCounts.LOGGER);
     private static final int BATCH = 100;
     /** Most guesses one read takes, whatever the commit batch. */
     private static final int MAX_READ = 1000;
@@ -39,17 +39,6 @@ public final class ScoreWorker implements AutoCloseable {
     /** Reads one poll takes at most, while they come back full. */
     private static final int READS_PER_POLL = 4;
 
-    /** Where a fault can be injected, for the crash tests. */
-    public enum Step { BEFORE_COMMIT, AFTER_COMMIT }
-
-    /** A hook called at each step; the default does nothing. */
-    @FunctionalInterface
-    public interface Faults {
-        /** No faults. */
-        Faults NONE = (step, guess) -> { };
-        /** Called at {@code step} of committing {@code guess}; may throw to simulate a crash there. */
-        void at(Step step, StreamEntry guess);
-    }
 
     private final GuessInbox inbox;
     private final Duration claimIdle;
@@ -71,7 +60,7 @@ public final class ScoreWorker implements AutoCloseable {
      * claims guesses left idle that long. What the use case refuses (a malformed entry, a guess of an
      * unknown game or of another partition) is acknowledged and reported.
      */
-    public ScoreWorker(GuessInbox inbox, ScoreGuessesUseCase scoring, int partition, Faults faults, Duration claimIdle, Clock clock,
+    public ScoreWorker(GuessInbox inbox, ScoreGuessesUseCase scoring, int partition, ScoreFaults faults, Duration claimIdle, Clock clock,
                        int commitBatch) {
         this.commitBatch = commitBatch;
         this.inbox = Objects.requireNonNull(inbox, "inbox");

@@ -153,7 +153,7 @@ class ScoreWorkerPipelineTest {
 
     private ScoreWorker worker(GuessInbox inbox, ScoreCommit commit, int commitBatch) {
         // one partition: every game is this worker's
-        ScoreWorker w = new ScoreWorker(inbox, new ScoreGuessesService(games, commit, GamePartitions.ONE), 0, ScoreWorker.Faults.NONE,
+        ScoreWorker w = new ScoreWorker(inbox, new ScoreGuessesService(games, commit, GamePartitions.ONE), 0, ScoreFaults.NONE,
                 Duration.ofMinutes(1), Clock.systemUTC(), commitBatch);
         w.ensureGroup();
         return w;

@@ -11,9 +11,10 @@ import echomq.sketches.AggregateState;
 import echomq.sketches.Aggregates;
 import echomq.testkit.RedisExtension;
 import echomq.testkit.RedisUri;
+
 import io.lettuce.core.RedisClient;
-import io.lettuce.core.XAddArgs;
 import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.XAddArgs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
