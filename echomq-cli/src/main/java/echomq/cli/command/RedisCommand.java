@@ -51,7 +51,8 @@ public abstract class RedisCommand implements Callable<Integer> {
         void run(RedisConnection connection, Terminal terminal, Format format, ZoneId zone);
 
         /**
-         * An answer printed once, at the end: a progress line on stderr while a read takes long.
+         * An answer printed once, at the end: a progress line on stderr while a read takes long, when a
+         * person watches ({@link Terminal#interactive()}).
          *
          * @param read the read
          * @return the answer
@@ -59,7 +60,7 @@ public abstract class RedisCommand implements Callable<Integer> {
         static Answer report(java.util.function.Function<RedisConnection, Report> read) {
             return (connection, terminal, format, zone) -> {
                 Report r;
-                try (Progress p = Progress.start(terminal.err(), connection::read)) {
+                try (Progress p = Progress.start(terminal.err(), connection::read, terminal.interactive())) {
                     r = read.apply(connection);
                 }
                 format.write(r, terminal.out(), zone);

@@ -26,4 +26,14 @@ public record Terminal(PrintStream out, PrintStream err, Map<String, String> env
         Objects.requireNonNull(err, "err");
         env = Map.copyOf(env);
     }
+
+    /**
+     * Whether a person watches: the process's own stderr, with a console attached. A progress line is
+     * for them; a pipe, a file or a CI log gets none (it would be noise between the lines of stderr).
+     *
+     * @return whether the progress line is shown
+     */
+    public boolean interactive() {
+        return err == System.err && System.console() != null;
+    }
 }

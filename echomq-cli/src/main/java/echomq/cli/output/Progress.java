@@ -59,6 +59,19 @@ public final class Progress implements AutoCloseable {
         return new Progress(err, read, true);
     }
 
+    /**
+     * As {@link #start(PrintStream, LongSupplier)} when {@code shown}; otherwise a progress that never
+     * shows its line (stderr is no terminal a person watches).
+     *
+     * @param err   stderr
+     * @param read  how many entries were read so far
+     * @param shown whether the line may appear at all
+     * @return the progress, to close when the read is done
+     */
+    public static Progress start(PrintStream err, LongSupplier read, boolean shown) {
+        return new Progress(err, read, shown);
+    }
+
     /** A progress whose line is shown only when the caller says ({@link #show(Duration)}): for tests, with no timing. */
     static Progress manual(PrintStream err, LongSupplier read) {
         return new Progress(err, read, false);
