@@ -15,37 +15,118 @@ import echomq.domain.stream.StreamAppendPort;
 import echomq.domain.stream.StreamRangePort;
 import echomq.domain.stream.StreamStatePort;
 import echomq.domain.tail.StreamTailPort;
+import echomq.wire.EchoConnection;
+import echomq.wire.LuaScript;
+import echomq.wire.RedisUris;
 import redis.clients.jedis.UnifiedJedis;
 
+import java.time.Duration;
 import java.util.Objects;
 
 /**
- * Every port of the library over one Jedis client (a server, or a cluster): each call builds a new
- * adapter on it. The client stays its owner's: nothing here closes it. A blocking read (a tail, a
- * consumer group's read) holds one pooled connection while it waits.
+ * Every port of the library over one Jedis client (a server, or a cluster), its scripts and its close:
+ * the library's {@link EchoConnection} on Jedis. Each port call builds a new adapter on the client. Opened
+ * here ({@link #open}), the connection owns its client and closes it; over a client it was lent
+ * ({@link #over}), it closes nothing. A blocking read (a tail, a consumer group's read) holds one pooled
+ * connection while it waits.
  * <pre>{@code
- * try (UnifiedJedis jedis = RedisConnections.connect("redis://localhost:6379")) {
- *     EchoPorts ports = RedisPorts.over(jedis);
- *     ports.append(minter, EchoListener.NONE).append(key, LinkedHashMap.of("word", "tree"));
+ * try (RedisPorts redis = RedisPorts.open("redis://localhost:6379")) {
+ *     redis.append(minter, EchoListener.NONE).append(key, LinkedHashMap.of("word", "tree"));
  * }
  * }</pre>
  */
-public final class RedisPorts implements EchoPorts {
+public final class RedisPorts implements EchoConnection {
 
     private final UnifiedJedis jedis;
+    private final String description;
+    private final boolean owned;
 
-    private RedisPorts(UnifiedJedis jedis) {
+    private RedisPorts(UnifiedJedis jedis, String description, boolean owned) {
         this.jedis = Objects.requireNonNull(jedis, "jedis");
+        this.description = Objects.requireNonNull(description, "description");
+        this.owned = owned;
     }
 
     /**
-     * The ports over {@code jedis}.
+     * The ports over {@code jedis}, which stays its owner's: {@link #close()} leaves it open.
      *
-     * @param jedis the client (one server or a cluster); not closed by the ports
+     * @param jedis the client (one server or a cluster)
      * @return the ports over it
      */
     public static RedisPorts over(UnifiedJedis jedis) {
-        return new RedisPorts(jedis);
+        return new RedisPorts(jedis, "jedis, on a client it was lent", false);
+    }
+
+    /**
+     * The connection that owns {@code jedis} from now on: {@link #close()} closes it.
+     *
+     * @param jedis       the client (one server or a cluster)
+     * @param description what it is, for logs ({@link #description()}), no password in it
+     * @return the connection
+     */
+    public static RedisPorts owning(UnifiedJedis jedis, String description) {
+        return new RedisPorts(jedis, description, true);
+    }
+
+    /**
+     * A connection of its own to {@code uri} ({@link RedisConnections#connect(String)}: its pool and timeouts).
+     *
+     * @param uri {@code redis://}, {@code rediss://} or {@code redis-cluster://}
+     * @return the connection, owning its client
+     * @throws IllegalArgumentException naming what is wrong with {@code uri}
+     */
+    public static RedisPorts open(String uri) {
+        return owning(RedisConnections.connect(uri), "jedis, on " + RedisUris.mask(uri));
+    }
+
+    /**
+     * As {@link #open(String)}, with up to {@code maxConnections} pooled connections.
+     *
+     * @param uri            the URI
+     * @param maxConnections the pool's size
+     * @return the connection, owning its client
+     */
+    public static RedisPorts open(String uri, int maxConnections) {
+        return owning(RedisConnections.connect(uri, maxConnections), "jedis, on " + RedisUris.mask(uri));
+    }
+
+    /**
+     * As {@link #open(String)}, with these timeouts and pool size.
+     *
+     * @param uri            the URI
+     * @param connectTimeout how long a connection may take to open
+     * @param socketTimeout  how long a reply may take
+     * @param maxConnections the pool's size
+     * @return the connection, owning its client
+     */
+    public static RedisPorts open(String uri, Duration connectTimeout, Duration socketTimeout, int maxConnections) {
+        return owning(RedisConnections.connect(uri, connectTimeout, socketTimeout, maxConnections), "jedis, on " + RedisUris.mask(uri));
+    }
+
+    /**
+     * The client, for commands of the caller's own beside the ports (still the connection's to close).
+     *
+     * @return the Jedis client
+     */
+    public UnifiedJedis jedis() {
+        return jedis;
+    }
+
+    @Override
+    public String description() {
+        return description;
+    }
+
+    @Override
+    public Object run(LuaScript script, java.util.List<String> keys, java.util.List<String> argv) {
+        return RedisScript.of(script).run(jedis, keys, argv);
+    }
+
+    @Override
+    public void close() {
+        if (owned) {
+            jedis.close();
+        }
     }
 
     /**

@@ -18,13 +18,14 @@ import echomq.domain.stream.StreamAppendPort;
 import echomq.domain.stream.StreamRangePort;
 import echomq.domain.stream.StreamStatePort;
 import echomq.domain.tail.StreamTailPort;
+import echomq.wire.EchoConnection;
 
 import java.util.Objects;
 
 /**
- * The app's connection to its Redis through one client: the library's ports over it (the
- * adapter's factory builds them: {@code RedisPorts.over(jedis)}, {@code LettucePorts.over(redis)})
- * and the plain calls of the app's own adapters. {@code jedis/JedisConnection} and
+ * The app's connection to its Redis through one client: the library's connection that owns it
+ * ({@link EchoConnection}: {@code RedisPorts.open(uri)}, {@code LettucePorts.open(uri)}, its ports and its
+ * close) and the plain calls of the app's own adapters over the same client. {@code jedis/JedisConnection} and
  * {@code lettuce/LettuceConnection} open one; the composition root picks the client
  * ({@code --client}). The plain calls, the range and the stream states are built once and shared;
  * every other port is built on each call. Closing it closes the client and every connection it opened.
@@ -36,23 +37,20 @@ import java.util.Objects;
  */
 public final class Connection implements EchoPorts, AutoCloseable {
 
-    private final EchoPorts ports;
+    private final EchoConnection ports;
     private final RedisCalls calls;
-    private final Runnable close;
     private final StreamRangePort range;
     private final StreamStatePort states;
 
     /**
      * The connection of {@code ports} and {@code calls} over one client.
      *
-     * @param ports the library's ports over the client
+     * @param ports the library's connection, which owns the client (closing this closes it)
      * @param calls the app's plain calls over the same client
-     * @param close closes the client and every connection it opened
      */
-    public Connection(EchoPorts ports, RedisCalls calls, Runnable close) {
+    public Connection(EchoConnection ports, RedisCalls calls) {
         this.ports = Objects.requireNonNull(ports, "ports");
         this.calls = Objects.requireNonNull(calls, "calls");
-        this.close = Objects.requireNonNull(close, "close");
         this.range = Objects.requireNonNull(ports.range(), "range");
         this.states = Objects.requireNonNull(ports.states(), "states");
     }
@@ -137,6 +135,6 @@ public final class Connection implements EchoPorts, AutoCloseable {
     /** Closes the client and every connection it opened. */
     @Override
     public void close() {
-        close.run();
+        ports.close();
     }
 }

@@ -2,21 +2,16 @@ package echomq.cli.command;
 
 import echomq.domain.closing.ServerClockPort;
 import echomq.domain.id.StreamId;
+import echomq.domain.rollup.RollupAppendPort;
 import echomq.domain.stream.RangePages;
 import echomq.domain.stream.StreamEntry;
 import echomq.domain.stream.StreamKey;
 import echomq.domain.stream.StreamRangePort;
 import echomq.domain.stream.StreamStatePort;
 import echomq.domain.tail.StreamTailPort;
-import echomq.domain.rollup.RollupAppendPort;
-import echomq.redis.RedisConnections;
-import echomq.redis.RedisRollupAppends;
-import echomq.redis.RedisServerClock;
-import echomq.redis.RedisStreamRange;
-import echomq.redis.RedisStreamState;
-import echomq.redis.RedisStreamTail;
+import echomq.redis.RedisPorts;
+import echomq.wire.EchoConnection;
 import io.vavr.control.Option;
-import redis.clients.jedis.UnifiedJedis;
 
 import java.time.Instant;
 import java.util.List;
@@ -28,7 +23,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class RedisConnection implements AutoCloseable {
 
-    private final UnifiedJedis jedis;
+    private final EchoConnection redis;
     private final AtomicLong read = new AtomicLong();
     private final StreamRangePort range;
     private final ServerClockPort clock;
@@ -36,13 +31,13 @@ public final class RedisConnection implements AutoCloseable {
     private final StreamStatePort states;
     private final RollupAppendPort rollupAppends;
 
-    private RedisConnection(UnifiedJedis jedis) {
-        this.jedis = jedis;
-        this.range = new Counted(new RedisStreamRange(jedis), read);
-        this.clock = new RedisServerClock(jedis);
-        this.tail = new RedisStreamTail(jedis);
-        this.states = new RedisStreamState(jedis);
-        this.rollupAppends = new RedisRollupAppends(jedis);
+    private RedisConnection(EchoConnection redis) {
+        this.redis = redis;
+        this.range = new Counted(redis.range(), read);
+        this.clock = redis.serverClock();
+        this.tail = redis.tail();
+        this.states = redis.states();
+        this.rollupAppends = redis.rollupAppends();
     }
 
     /**
@@ -54,7 +49,7 @@ public final class RedisConnection implements AutoCloseable {
      */
     public static RedisConnection open(String url) {
         try {
-            return new RedisConnection(RedisConnections.connect(url));
+            return new RedisConnection(RedisPorts.open(url));
         } catch (IllegalArgumentException bad) {
             throw new BadArgumentException("--redis: " + bad.getMessage());
         }
@@ -126,7 +121,7 @@ public final class RedisConnection implements AutoCloseable {
 
     @Override
     public void close() {
-        jedis.close();
+        redis.close();
     }
 
     /** A range port that counts the entries it returns; pages keep their read-ahead. */

@@ -1,6 +1,8 @@
 package echomq.engine.projection;
 
 import echomq.domain.checkpoint.CheckpointPort;
+import echomq.domain.eventtime.EventTime;
+import echomq.domain.eventtime.LeftOut;
 import echomq.domain.checkpoint.Checkpointable;
 import echomq.domain.fold.CombinableFold;
 import echomq.domain.fold.Fold;
@@ -92,6 +94,10 @@ public final class ProjectionReader {
     }
 
     private final Clock clock;
+    private final StreamRangePort range;
+    private final StreamStatePort states;
+    private final int maxCachedFolds;
+    private final int pageSize;
     private final ReaderMetrics metrics = new ReaderMetrics();
     private final Lineages lineages;
     private final FoldCache cache;
@@ -152,7 +158,10 @@ public final class ProjectionReader {
     private ProjectionReader(StreamRangePort range, StreamStatePort states, Clock clock, int maxCachedFolds, int pageSize,
                              Option<CheckpointPort> checkpoints, Duration ttl) {
         this.clock = Objects.requireNonNull(clock, "clock");
-        Objects.requireNonNull(states, "states");
+        this.range = range;
+        this.states = Objects.requireNonNull(states, "states");
+        this.maxCachedFolds = maxCachedFolds;
+        this.pageSize = pageSize;
         Reads reads = new Reads(Objects.requireNonNull(range, "range"), new StreamWindows(range, clock), pageSize, metrics);
         this.lineages = new Lineages(states, metrics);
         this.cache = new FoldCache(reads, new SealedCheckpoints(checkpoints, ttl, states, clock, metrics), maxCachedFolds);
@@ -161,6 +170,32 @@ public final class ProjectionReader {
                 new StandingAnswers(metrics), metrics);
         this.series = new SeriesFolds(cache, trailing, metrics);
         this.sessions = new SessionFolds(cache);
+    }
+
+    /**
+     * A reader of the same stores by the event time {@code time}: every window, series and session it
+     * answers is that of the entries' own times ({@link EventTime#over(StreamRangePort, LeftOut.Sink)},
+     * each entry the rule leaves out told to {@code leftOut} by the read that meets it), kept and proved
+     * as by id against each stream's state {@link EventTime#settled settled} by event time. So it
+     * answers what is final: the entries on time whose event time lies below the stream's last id less
+     * the lateness ({@code m - L}), the only ones no later write can join or reorder; an open window's
+     * newest {@code L} fills in as the stream goes on. A window whose end is settled is the brute force
+     * of the rule over the whole stream. It starts with an empty cache of its own and keeps no
+     * checkpoints (they are named by window and fold, not by time); its metrics are its own.
+     * <pre>{@code
+     * LeftOut.Tally missed = new LeftOut.Tally();
+     * ProjectionReader byTs = reader.byEventTime(EventTime.field("ts").lateness(Duration.ofMinutes(5)), missed);
+     * Series<Long> perMinute = byTs.fold(orders, Buckets.tumbling(Duration.ofMinutes(1)).within(Window.last(Duration.ofHours(1))), count);
+     * }</pre>
+     *
+     * @param time    the streams' event time
+     * @param leftOut hears each entry left out
+     * @return the reader by event time
+     */
+    public ProjectionReader byEventTime(EventTime time, LeftOut.Sink leftOut) {
+        Objects.requireNonNull(time, "time");
+        Objects.requireNonNull(leftOut, "leftOut");
+        return new ProjectionReader(time.over(range, leftOut), time.over(states), clock, maxCachedFolds, pageSize, Option.none(), Duration.ZERO);
     }
 
     /**

@@ -7,7 +7,8 @@ import echomq.domain.group.Consumer;
 import echomq.domain.group.ConsumerGroupPort;
 import echomq.domain.id.Snowflake;
 import echomq.domain.observe.EchoListener;
-import echomq.domain.ports.EchoPorts;
+import echomq.wire.EchoConnection;
+import echomq.wire.LuaScript;
 import echomq.domain.retention.StreamReadersPort;
 import echomq.domain.retention.StreamRetentionPort;
 import echomq.domain.stream.StreamAppendPort;
@@ -15,6 +16,7 @@ import echomq.domain.stream.StreamRangePort;
 import echomq.domain.stream.StreamStatePort;
 import echomq.domain.tail.StreamTailPort;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -23,17 +25,16 @@ import java.util.Objects;
  */
 abstract class ClientEchoMqConnection implements EchoMqConnection {
 
-    private final EchoPorts ports;
-    private final String description;
+    private final EchoConnection ports;
 
-    ClientEchoMqConnection(EchoPorts ports, String description) {
+    /** Over the library's connection {@code ports}, which owns (or was lent) the client: its description, scripts and close are its. */
+    ClientEchoMqConnection(EchoConnection ports) {
         this.ports = Objects.requireNonNull(ports, "ports");
-        this.description = description;
     }
 
     @Override
     public final String description() {
-        return description;
+        return ports.description();
     }
 
     @Override
@@ -93,6 +94,16 @@ abstract class ClientEchoMqConnection implements EchoMqConnection {
 
     @Override
     public final String toString() {
-        return description;
+        return ports.description();
+    }
+
+    @Override
+    public final Object run(LuaScript script, List<String> keys, List<String> argv) {
+        return ports.run(script, keys, argv);
+    }
+
+    @Override
+    public final void close() {
+        ports.close();
     }
 }

@@ -31,7 +31,7 @@ final class JedisEchoMqConnection extends ClientEchoMqConnection {
     private final UnifiedJedis jedis;
 
     private JedisEchoMqConnection(UnifiedJedis jedis, String description) {
-        super(RedisPorts.over(jedis), description);
+        super(RedisPorts.owning(jedis, description));
         this.jedis = jedis;
     }
 
@@ -97,15 +97,5 @@ final class JedisEchoMqConnection extends ClientEchoMqConnection {
 
     UnifiedJedis jedis() {
         return jedis;
-    }
-
-    @Override
-    public Object run(echomq.wire.LuaScript script, java.util.List<String> keys, java.util.List<String> argv) {
-        return echomq.redis.RedisScript.of(script).run(jedis, keys, argv);
-    }
-
-    @Override
-    public void close() {
-        jedis.close();
     }
 }

@@ -13,7 +13,7 @@ final class LettuceEchoMqConnection extends ClientEchoMqConnection {
     private final LettuceRedis redis;
 
     LettuceEchoMqConnection(LettuceRedis redis, String description) {
-        super(LettucePorts.over(redis), description);
+        super(LettucePorts.owning(redis, description));
         this.redis = redis;
     }
 
@@ -29,15 +29,5 @@ final class LettuceEchoMqConnection extends ClientEchoMqConnection {
 
     LettuceRedis redis() {
         return redis;
-    }
-
-    @Override
-    public Object run(echomq.wire.LuaScript script, java.util.List<String> keys, java.util.List<String> argv) {
-        return redis.run(script, keys, argv);
-    }
-
-    @Override
-    public void close() {
-        redis.close();
     }
 }

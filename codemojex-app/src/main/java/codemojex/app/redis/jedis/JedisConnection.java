@@ -1,9 +1,7 @@
 package codemojex.app.redis.jedis;
 
 import codemojex.app.redis.Connection;
-import echomq.redis.RedisConnections;
 import echomq.redis.RedisPorts;
-import redis.clients.jedis.UnifiedJedis;
 
 /**
  * The {@link Connection} over Jedis: one pooled client (a server, or a cluster) that every port shares;
@@ -25,7 +23,7 @@ public final class JedisConnection {
      * @return the connection, its ports and calls over the client
      */
     public static Connection open(String uri, int maxConnections) {
-        UnifiedJedis jedis = RedisConnections.connect(uri, maxConnections);
-        return new Connection(RedisPorts.over(jedis), new JedisCalls(jedis), jedis::close);
+        RedisPorts redis = RedisPorts.open(uri, maxConnections);
+        return new Connection(redis, new JedisCalls(redis.jedis()));
     }
 }

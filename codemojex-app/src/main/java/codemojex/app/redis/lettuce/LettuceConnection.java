@@ -1,9 +1,7 @@
 package codemojex.app.redis.lettuce;
 
 import codemojex.app.redis.Connection;
-import echomq.lettuce.LettuceConnections;
 import echomq.lettuce.LettucePorts;
-import echomq.lettuce.LettuceRedis;
 
 /**
  * The {@link Connection} over Lettuce: one multiplexed connection (to a server, or a cluster) that every
@@ -25,7 +23,7 @@ public final class LettuceConnection {
      * @return the connection, its ports and calls over the client
      */
     public static Connection open(String uri) {
-        LettuceRedis redis = LettuceConnections.connect(uri);
-        return new Connection(LettucePorts.over(redis), new LettuceCalls(redis), redis::close);
+        LettucePorts redis = LettucePorts.open(uri);
+        return new Connection(redis, new LettuceCalls(redis.redis()));
     }
 }
