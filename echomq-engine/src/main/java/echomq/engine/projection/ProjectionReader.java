@@ -311,10 +311,12 @@ public final class ProjectionReader {
         Objects.requireNonNull(window, "window");
         Objects.requireNonNull(fold, "fold");
         Objects.requireNonNull(merge, "merge");
-        Instant now = clock.instant();
-        Window.Closed range = window.at(now);
-        List<Window.Closed> buckets = window.buckets().over(range);
-        return merged(channel, key -> seriesAt(key, window, range, buckets, fold), (x, y) -> x.merge(y, merge));
+        java.util.List<Series<A>> parts = partitionSeries(channel, window, fold);
+        Series<A> acc = parts.get(0);
+        for (int p = 1; p < parts.size(); p++) {
+            acc = acc.merge(parts.get(p), merge);
+        }
+        return acc;
     }
 
     /**
@@ -374,33 +376,24 @@ public final class ProjectionReader {
         Objects.requireNonNull(fold, "fold");
         Objects.requireNonNull(merge, "merge");
         Objects.requireNonNull(encode, "encode");
-        Instant now = clock.instant();
+        return encodings.encoded(channel, window, fold, partitionSeries(channel, window, fold), merge, encode);
+    }
+
+    /** The series of each partition of {@code channel}, in partition order, all cut at one instant. */
+    private <A> java.util.List<Series<A>> partitionSeries(PartitionedChannel channel, Bucketed window, Fold<A> fold) {
+        Instant now = clock.instant(); // one instant: every partition's range ends at the same time
         Window.Closed range = window.at(now);
         List<Window.Closed> buckets = window.buckets().over(range);
         java.util.List<Series<A>> parts = new java.util.ArrayList<>(channel.partitions());
         for (int p = 0; p < channel.partitions(); p++) {
             parts.add(seriesAt(channel.partition(p), window, range, buckets, fold));
         }
-        return encodings.encoded(channel, window, fold, parts, merge, encode);
+        return parts;
     }
 
     private <A> Series<A> seriesAt(StreamKey key, Bucketed window, Window.Closed range, List<Window.Closed> buckets,
                                    Fold<A> fold) {
-        metrics.read();
-        long t0 = System.nanoTime();
-        try (EchoSpan span = metrics.begin(fold, key)) {
-            try {
-                return flights.one(key, window, fold, () -> {
-                    Seen seen = lineages.read(key);
-                    return series.fold(key, window, range, buckets, fold, seen);
-                });
-            } catch (RuntimeException | Error e) {
-                span.failed(e);
-                throw e;
-            }
-        } finally {
-            metrics.timed(fold, t0);
-        }
+        return read(key, window, fold, seen -> series.fold(key, window, range, buckets, fold, seen));
     }
 
     /**
@@ -428,18 +421,7 @@ public final class ProjectionReader {
         Objects.requireNonNull(window, "window");
         Objects.requireNonNull(fold, "fold");
         Window.Closed range = window.at(clock.instant());
-        metrics.read();
-        long t0 = System.nanoTime();
-        try (EchoSpan span = metrics.begin(fold, stream)) {
-            try {
-                return flights.one(stream, window, fold, () -> sessions.fold(stream, window, range, fold, lineages.read(stream)));
-            } catch (RuntimeException | Error e) {
-                span.failed(e);
-                throw e;
-            }
-        } finally {
-            metrics.timed(fold, t0);
-        }
+        return read(stream, window, fold, seen -> sessions.fold(stream, window, range, fold, seen));
     }
 
     /** {@code one} of every partition of {@code channel}, merged in partition order. */
@@ -452,15 +434,20 @@ public final class ProjectionReader {
     }
 
     private <A> A foldAt(StreamKey key, Window window, Fold<A> fold, Instant now) {
+        return read(key, window, fold, seen -> window.<A>match(fixed -> cache.fold(key, fixed, fold, seen),
+                s -> sliding.fold(key, s, now, fold, seen)));
+    }
+
+    /**
+     * One read of {@code key}: counted, timed and traced, joined to a like read in flight, and
+     * answered by {@code fold} from the stream's state as read now.
+     */
+    private <T> T read(StreamKey key, Object window, Fold<?> fold, Function<Seen, T> answer) {
         metrics.read();
         long t0 = System.nanoTime();
         try (EchoSpan span = metrics.begin(fold, key)) {
             try {
-                return flights.one(key, window, fold, () -> {
-                    Seen seen = lineages.read(key);
-                    return window.<A>match(fixed -> cache.fold(key, fixed, fold, seen),
-                            s -> sliding.fold(key, s, now, fold, seen));
-                });
+                return flights.one(key, window, fold, () -> answer.apply(lineages.read(key)));
             } catch (RuntimeException | Error e) {
                 span.failed(e);
                 throw e;
