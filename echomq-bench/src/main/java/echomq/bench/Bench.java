@@ -1,6 +1,5 @@
 package echomq.bench;
 
-import codemojex.app.RedisClient;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import echomq.domain.fold.Fold;
@@ -61,11 +60,12 @@ public final class Bench {
         // 12 the cost of metrics, 13 series, 14 scale: serve as a process, grown in games, players, clients and log length,
         // 15 simulate end to end against a baseline build, 16 the command line's series against the library's fold,
         // 17 SQL over Redis streams against Flink 2.3 in batch mode (a differential check, then throughput),
-        // 19 the last hour in minute panes read 10,000 times a second, counted (#56); http: what a request costs serve, against a bare Javalin floor,
+        // 19 the last hour in minute panes read 10,000 times a second, counted (#56); 20 a series by event time (L = 5m) against
+        // the same series by id time (#57); http: what a request costs serve, against a bare Javalin floor,
         // issue #47, only when named: it takes 4 to 5 minutes, which the full run's 15 minutes have no room for; 18 durability: WAIT 1 vs
         // none, the library's group commit and the app's guesses on a cluster with replicas, issue #54, only when named too)
         String only = args.length > 1 && args[1].contains("cases=") ? args[1].replaceAll("(?s).*cases=([0-9a-z,]+).*", "$1")
-                : "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,19";
+                : "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,19,20";
         java.util.Set<String> cases = java.util.Set.of(only.split(","));
 
         String env = System.getenv("REDIS_URL");
@@ -232,6 +232,10 @@ public final class Bench {
                 StandingCase.run(h, jedis, quick);
             }
             mark = took(cases, "19", mark);
+            if (cases.contains("20")) {
+                EventTimeCase.run(h, jedis, quick, rounds);
+            }
+            mark = took(cases, "20", mark);
             if (cases.contains("http")) {
                 HttpCase.run(h, args[1], target); // its own Redis, serve and floor processes, driven by wrk
             }

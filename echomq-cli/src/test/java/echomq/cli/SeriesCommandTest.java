@@ -119,4 +119,40 @@ class SeriesCommandTest extends CliTest {
             }
         }
     }
+
+    @Test
+    void cumulatingWindowsGrowFromTheirDaysStartStepByStep() {
+        // one entry every 10 minutes from 2023-11-14T22:00Z for a day, under explicit ids
+        List<String> ids = new ArrayList<>();
+        List<LinkedHashMap<String, String>> fields = new ArrayList<>();
+        long start = Instant.parse("2023-11-14T22:00:00Z").toEpochMilli();
+        for (int i = 0; i < 144; i++) {
+            ids.add((start + i * 600_000L) + "-0");
+            fields.add(LinkedHashMap.of("amount", Integer.toString(i)));
+        }
+        List<RedisCli.Written> all = cli.xadd("orders:cumulate", ids, fields);
+        // Berlin's day starts at 23:00Z in November: each window of the 15th from its start to the end of an hour, six of them
+        JsonNode j = ok("series", "--stream", "orders:cumulate", "--from", "2023-11-15T00:00", "--to", "2023-11-15T05:59:59.999",
+                "--zone", "Europe/Berlin", "--cumulate", "1h", "--bucket", "1d", "--fold", "count,sum:amount", "--format", "json").json();
+        JsonNode buckets = j.get("buckets");
+        assertThat(buckets.size()).isEqualTo(6);
+        Instant dayStart = Instant.parse("2023-11-14T23:00:00Z");
+        for (int k = 0; k < 6; k++) {
+            JsonNode b = buckets.get(k);
+            Instant from = Instant.parse(b.get("from").asText());
+            Instant to = Instant.parse(b.get("to").asText());
+            assertThat(from).as("window %d starts with its day", k).isEqualTo(dayStart);
+            assertThat(to).as("window %d ends with its step", k).isEqualTo(dayStart.plusSeconds(3600L * (k + 1)).minusMillis(1));
+            Exact x = Exact.of(Streams.within(all, from, to), "amount", "amount");
+            assertThat(b.get("count").asLong()).isEqualTo(x.count()).isEqualTo(6L * (k + 1));
+            assertThat(decimal(b.get("sum:amount"))).isEqualByComparingTo(x.sum());
+        }
+    }
+
+    @Test
+    void aCumulatingBucketNotAWholeNumberOfStepsIsRefusedNamingBoth() {
+        Run r = run("series", "--stream", "orders:cumulate", "--since", "1d", "--cumulate", "7m", "--bucket", "1h", "--fold", "count");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("--bucket 1h").contains("--cumulate 7m");
+    }
 }

@@ -152,9 +152,7 @@ public final class LettuceStreamAppend implements StreamAppendPort {
 
     @Override
     public List<BrandedId> appendBatch(StreamKey stream, List<LinkedHashMap<String, String>> records) {
-        java.util.Objects.requireNonNull(stream, "stream");
-        StreamAppendPort.requireRecords(records);
-        if (records.isEmpty()) {
+        if (StreamAppendPort.requireBatch(stream, records).isEmpty()) {
             return List.of();
         }
         String key = stream.toString();

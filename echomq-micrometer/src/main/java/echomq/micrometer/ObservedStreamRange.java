@@ -79,22 +79,6 @@ public final class ObservedStreamRange implements StreamRangePort {
      */
     @Override
     public RangePages pages(StreamKey key, StreamId from, Option<StreamId> to, int pageSize) {
-        RangePages pages = port.pages(key, from, to, pageSize);
-        return new RangePages() {
-            @Override
-            public List<StreamEntry> next() {
-                return Observed.call(registry, RANGE, key, pages::next);
-            }
-
-            @Override
-            public boolean done() {
-                return pages.done();
-            }
-
-            @Override
-            public void close() {
-                pages.close();
-            }
-        };
+        return port.pages(key, from, to, pageSize).around(next -> Observed.call(registry, RANGE, key, next));
     }
 }

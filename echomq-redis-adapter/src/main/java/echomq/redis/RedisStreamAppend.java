@@ -611,9 +611,7 @@ public final class RedisStreamAppend implements StreamAppendPort {
      */
     @Override
     public List<BrandedId> appendBatch(StreamKey stream, List<LinkedHashMap<String, String>> records) {
-        java.util.Objects.requireNonNull(stream, "stream");
-        StreamAppendPort.requireRecords(records);
-        if (records.isEmpty()) {
+        if (StreamAppendPort.requireBatch(stream, records).isEmpty()) {
             return List.of();
         }
         // after what other threads queued before it, and with nothing else sending: the batch is minted and sent in order

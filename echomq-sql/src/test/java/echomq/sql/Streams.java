@@ -53,25 +53,11 @@ final class Streams {
             @Override
             public RangePages pages(StreamKey key, StreamId from, Option<StreamId> to, int pageSize) {
                 calls.incrementAndGet();
-                RangePages pages = streams.pages(key, from, to, pageSize);
-                return new RangePages() {
-                    @Override
-                    public java.util.List<StreamEntry> next() {
-                        java.util.List<StreamEntry> page = pages.next();
-                        read.addAndGet(page.size());
-                        return page;
-                    }
-
-                    @Override
-                    public boolean done() {
-                        return pages.done();
-                    }
-
-                    @Override
-                    public void close() {
-                        pages.close();
-                    }
-                };
+                return streams.pages(key, from, to, pageSize).around(next -> {
+                    java.util.List<StreamEntry> page = next.get();
+                    read.addAndGet(page.size());
+                    return page;
+                });
             }
         };
     }

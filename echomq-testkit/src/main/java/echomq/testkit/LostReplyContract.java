@@ -3,7 +3,6 @@ package echomq.testkit;
 import echomq.domain.id.BrandedId;
 import echomq.domain.id.Snowflake;
 import echomq.domain.id.StreamId;
-import echomq.domain.observe.EchoListener;
 import echomq.domain.ports.EchoPorts;
 import echomq.domain.stream.AppendBatchException;
 import echomq.domain.stream.NonMonotonicAppendException;
@@ -77,23 +76,7 @@ public abstract class LostReplyContract {
          * @return the ports, the appender built once
          */
         static Ports of(EchoPorts ports, Runnable close) {
-            StreamAppendPort append = ports.append(new Snowflake(1, Clock.systemUTC()), EchoListener.NONE);
-            return new Ports() {
-                @Override
-                public StreamAppendPort append() {
-                    return append;
-                }
-
-                @Override
-                public StreamRangePort range() {
-                    return ports.range();
-                }
-
-                @Override
-                public void close() {
-                    close.run();
-                }
-            };
+            return new OneClientPorts(ports, close);
         }
     }
 

@@ -9,9 +9,7 @@ import echomq.domain.stream.StreamStatePort;
 import echomq.domain.stream.EntryMark;
 import echomq.domain.group.Consumer;
 import echomq.domain.group.ConsumerGroup;
-import echomq.domain.id.Snowflake;
 import echomq.domain.id.StreamId;
-import echomq.domain.observe.EchoListener;
 import echomq.domain.ports.EchoPorts;
 import echomq.domain.stream.StreamEntry;
 import echomq.domain.stream.StreamKey;
@@ -22,7 +20,6 @@ import io.vavr.control.Option;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -100,38 +97,7 @@ public abstract class WriteRefusalContract {
          * @return the ports, the appender built once
          */
         static Ports of(EchoPorts ports, Runnable close) {
-            StreamAppendPort append = ports.append(new Snowflake(1, Clock.systemUTC()), EchoListener.NONE);
-            return new Ports() {
-                @Override
-                public StreamAppendPort append() {
-                    return append;
-                }
-
-                @Override
-                public StreamRangePort range() {
-                    return ports.range();
-                }
-
-                @Override
-                public StreamStatePort states() {
-                    return ports.states();
-                }
-
-                @Override
-                public CheckpointPort checkpoints() {
-                    return ports.checkpoints();
-                }
-
-                @Override
-                public ConsumerGroupPort group(Consumer consumer) {
-                    return ports.group(consumer);
-                }
-
-                @Override
-                public void close() {
-                    close.run();
-                }
-            };
+            return new OneClientPorts(ports, close);
         }
     }
 

@@ -7,6 +7,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -41,13 +43,13 @@ final class SimulateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (url != null) {
-            try (Simulation s = new Simulation(url, System.err)) {
+            try (Simulation s = new Simulation(url, progressStream())) {
                 return report(s.run(players, games, guesses, threads, seed), s);
             }
         }
         // a load run keeps nothing unless told where (--data): it must not fill the players' data directory
         try (Codemojex app = redis.serve(redis.data == null); Server server = Server.start(app, ServerOptions.on("127.0.0.1", 0));
-             Simulation s = new Simulation(server.url(), System.err)) {
+             Simulation s = new Simulation(server.url(), progressStream())) {
             return report(s.run(players, games, guesses, threads, seed), s);
         }
     }
@@ -62,5 +64,10 @@ final class SimulateCommand implements Callable<Integer> {
                     + "for a load run, serve with a higher --guess-rate (for example 10000) and --read-rate 0 (no limit)");
         }
         return 0;
+    }
+
+    /** Where the progress bar goes: stderr when a person watches (a console attached); a pipe, a file or a CI log gets none. */
+    private static PrintStream progressStream() {
+        return System.console() != null ? System.err : new PrintStream(OutputStream.nullOutputStream());
     }
 }

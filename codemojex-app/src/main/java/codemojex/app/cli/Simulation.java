@@ -39,6 +39,9 @@ public final class Simulation implements AutoCloseable {
 
     private final ApiClient api;
     private final PrintStream progress;
+    /** The phase and the count the bar shows now; guarded by {@code progress}. */
+    private String shownPhase = "";
+    private int shown;
     private final Map<String, String> tokens = new ConcurrentHashMap<>();
 
     /** Plays against the server at {@code baseUrl}, showing progress on {@code progress}. */
@@ -187,6 +190,12 @@ public final class Simulation implements AutoCloseable {
         int width = 40;
         int filled = (int) ((long) n * width / of);
         synchronized (progress) {
+            // counted on many threads: a count that comes after a larger one of the same phase is not shown (the bar never goes back)
+            if (what.equals(shownPhase) && n <= shown) {
+                return;
+            }
+            shownPhase = what;
+            shown = n;
             progress.print("\r" + what + " [" + "#".repeat(filled) + ".".repeat(width - filled) + "] " + n + "/" + of);
             progress.flush();
         }

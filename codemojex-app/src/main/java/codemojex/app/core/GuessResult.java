@@ -1,5 +1,6 @@
 package codemojex.app.core;
 
+import codemojex.projections.GuessOutcome;
 import codemojex.projections.Scoring;
 
 import java.util.Objects;
@@ -63,21 +64,52 @@ public sealed interface GuessResult permits GuessResult.Pending, GuessResult.Sco
     }
 
     /**
-     * Not scored.
+     * Not scored: the referee's rejection ({@link GuessOutcome.Rejected}) as the player reads it back,
+     * so a rejection is checked by one rule.
      *
-     * @param guessId the guess
-     * @param game    its game
-     * @param playerId who guessed
-     * @param player   the name shown for who guessed
-     * @param reason   why
+     * @param outcome the rejection the referee decided
      */
-    record Rejected(String guessId, String game, String playerId, String player, String reason) implements GuessResult {
+    record Rejected(GuessOutcome.Rejected outcome) implements GuessResult {
         public Rejected {
-            Objects.requireNonNull(guessId, "guessId");
-            Objects.requireNonNull(game, "game");
-            Objects.requireNonNull(playerId, "playerId");
-            Objects.requireNonNull(player, "player");
-            Objects.requireNonNull(reason, "reason");
+            Objects.requireNonNull(outcome, "outcome");
+        }
+
+        /**
+         * A rejection read back by its parts.
+         *
+         * @param guessId  the guess
+         * @param game     its game
+         * @param playerId who guessed
+         * @param player   the name shown for who guessed
+         * @param reason   why
+         */
+        public Rejected(String guessId, String game, String playerId, String player, String reason) {
+            this(new GuessOutcome.Rejected(guessId, game, playerId, player, reason));
+        }
+
+        @Override
+        public String guessId() {
+            return outcome.guessId();
+        }
+
+        @Override
+        public String game() {
+            return outcome.game();
+        }
+
+        /** Who guessed. */
+        public String playerId() {
+            return outcome.playerId();
+        }
+
+        /** The name shown for who guessed. */
+        public String player() {
+            return outcome.player();
+        }
+
+        /** Why, in words a player can read. */
+        public String reason() {
+            return outcome.reason();
         }
 
         @Override

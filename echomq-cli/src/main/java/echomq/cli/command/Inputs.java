@@ -194,6 +194,30 @@ public final class Inputs {
     }
 
     /**
+     * Cumulating buckets ({@code --cumulate step --bucket max}): each max bucket, a fixed duration, grows by
+     * {@code step}; the max buckets are aligned to {@code dayStarts} in {@code zone} (on the day after the epoch's,
+     * then every {@code max}: a day of a zone with summer time is 24 hours here).
+     *
+     * @param step     {@code --cumulate}
+     * @param max      {@code --bucket}
+     * @param zone     the zone the max buckets are aligned in
+     * @param dayStarts the local time a max bucket starts at
+     * @return the buckets
+     * @throws BadArgumentException naming the option that is wrong (a max bucket not a whole number of steps)
+     */
+    public static Buckets cumulate(String step, String max, ZoneId zone, LocalTime dayStarts) {
+        Duration s = duration("--cumulate", step);
+        Duration m = duration("--bucket", max);
+        if (m.toMillis() % s.toMillis() != 0) {
+            throw new BadArgumentException("--bucket " + shown(max.trim()) + " is not a whole number of --cumulate " + shown(step.trim())
+                    + " steps: give a step that divides it (--cumulate 1h --bucket 1d)");
+        }
+        // the day after the epoch's: the first day start of any zone that a stream id can hold
+        Instant origin = LocalDate.EPOCH.plusDays(1).atTime(dayStarts).atZone(zone).toInstant();
+        return Buckets.cumulate(s, m).alignedTo(origin);
+    }
+
+    /**
      * A stream under any existing key ({@code orders}, {@code shop:{eu}:orders}).
      *
      * @param text the key

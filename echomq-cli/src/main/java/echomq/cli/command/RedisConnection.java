@@ -139,23 +139,7 @@ public final class RedisConnection implements AutoCloseable {
 
         @Override
         public RangePages pages(StreamKey key, StreamId from, Option<StreamId> to, int pageSize) {
-            RangePages pages = port.pages(key, from, to, pageSize);
-            return new RangePages() {
-                @Override
-                public List<StreamEntry> next() {
-                    return counted(pages.next());
-                }
-
-                @Override
-                public boolean done() {
-                    return pages.done();
-                }
-
-                @Override
-                public void close() {
-                    pages.close();
-                }
-            };
+            return port.pages(key, from, to, pageSize).around(next -> counted(next.get()));
         }
 
         private List<StreamEntry> counted(List<StreamEntry> page) {

@@ -31,7 +31,8 @@ import java.time.ZoneId;
                 "  series --stream orders --since 1h --bucket 5m --fold count,sum:amount",
                 "  series --stream orders --from 2026-12-01 --to 2026-12-07 --bucket 1d",
                 "         --zone Europe/Berlin --fold count,distinct:user",
-                "  series --stream orders --since 1h --bucket 1m --fold count --time-field ts --lateness 5m"})
+                "  series --stream orders --since 1h --bucket 1m --fold count --time-field ts --lateness 5m",
+                "  series --stream orders --since 1d --cumulate 1h --bucket 1d --fold count   (each hour of today so far)"})
 public final class SeriesCommand extends StreamCommand {
 
     @Option(names = "--bucket", paramLabel = "D", required = true,
@@ -40,6 +41,11 @@ public final class SeriesCommand extends StreamCommand {
 
     @Option(names = "--day-starts", paramLabel = "HH:MM", description = "the local time a calendar bucket starts at (default: 00:00)")
     String dayStarts;
+
+    @Option(names = "--cumulate", paramLabel = "D",
+            description = "cumulating windows (Flink's CUMULATE): each --bucket, a duration here, grows by steps of D, every window from "
+                    + "the bucket's start (--day-starts in --zone) to the end of a step: --cumulate 1h --bucket 1d")
+    String cumulate;
 
     @Mixin
     RangeOptions range;
@@ -60,7 +66,8 @@ public final class SeriesCommand extends StreamCommand {
     @Override
     protected Answer prepare(StreamKey key, ZoneId zone) {
         LocalTime starts = Inputs.timeOfDay(dayStarts);
-        Buckets buckets = Inputs.buckets(bucket, zone, starts, dayStarts != null);
+        Buckets buckets = cumulate == null ? Inputs.buckets(bucket, zone, starts, dayStarts != null)
+                : Inputs.cumulate(cumulate, bucket, zone, starts);
         ReadRange r = range.range(zone, starts);
         long count = r.count(buckets);
         if (count > Buckets.MAX_BUCKETS) {

@@ -3,6 +3,8 @@ package echomq.cli.command;
 import echomq.cli.output.Report;
 import echomq.cli.output.Table;
 import echomq.cli.output.Cell;
+import echomq.domain.eventtime.EventTime;
+import echomq.domain.eventtime.LeftOut;
 import echomq.domain.stream.StreamKey;
 import echomq.domain.window.Session;
 import echomq.domain.window.Sessions;
@@ -23,7 +25,8 @@ import java.time.ZoneId;
 /** {@code sessions}: each key's bursts of entries no two of which are a gap or more apart, with their folds. */
 @Command(name = "sessions", mixinStandardHelpOptions = true,
         description = {"Each key's sessions (bursts with no gap of --gap or more) that ended in the range.",
-                "  sessions --stream orders --by user --gap 30m --since 1d --fold count,sum:amount"})
+                "  sessions --stream orders --by user --gap 30m --since 1d --fold count,sum:amount",
+                "  sessions --stream orders --by user --gap 30m --since 1d --fold count --time-field ts --lateness 5m"})
 public final class SessionsCommand extends StreamCommand {
 
     @Option(names = "--by", paramLabel = "FIELD", required = true, description = "whose sessions: the field that keys them (user)")
@@ -45,6 +48,9 @@ public final class SessionsCommand extends StreamCommand {
 
     @Mixin
     FoldOptions folds;
+
+    @Mixin
+    EventTimeOptions time;
 
     /** For picocli. */
     public SessionsCommand() {
@@ -75,13 +81,16 @@ public final class SessionsCommand extends StreamCommand {
         }
         ReadRange r = range.range(zone, LocalTime.MIDNIGHT);
         Aggregates f = folds.aggregates();
+        io.vavr.control.Option<EventTime> byTime = time.eventTime();
         Sessions asked = sessions;
         String spelled = gap.trim();
         return Answer.report(c -> {
             Window.Closed range = r.closed(c.now(key));
             List<Session<AggregateState>> found;
+            LeftOut.Tally left = new LeftOut.Tally();
             try {
-                found = new StreamWindows(c.range()).foldSessions(key, asked, range, f.fold());
+                // by event time a session's gaps are the events' own: the view hands the entries out in event-time order
+                found = new StreamWindows(EventTimeOptions.read(byTime, c.range(), left)).foldSessions(key, asked, range, f.fold());
             } catch (SessionsBoundException passed) {
                 // the library names its bounds as it spells them (Sessions.longest, a Java duration); here they are the options
                 throw new IllegalStateException(passed.bound() == SessionsBoundException.Bound.LONGEST
@@ -92,8 +101,8 @@ public final class SessionsCommand extends StreamCommand {
             }
             List<Cell> json = found.map(s -> Cell.obj().with("key", Cell.text(s.key().getOrElse("")))
                     .with("from", Cell.time(s.from())).with("to", Cell.time(s.to())).with(Answers.values(s.value())));
-            return new Report(Cell.obj().with("stream", Cell.text(key.toString())).with("by", Cell.text(by))
-                    .with("gap", Cell.text(spelled)).with("sessions", new Cell.Arr(json)),
+            return new Report(EventTimeOptions.describe(Cell.obj().with("stream", Cell.text(key.toString())).with("by", Cell.text(by))
+                    .with("gap", Cell.text(spelled)).with("sessions", new Cell.Arr(json)), byTime, left.counts()),
                     new Table(List.of("key", "from", "to").appendAll(Answers.columns(f)),
                             found.map(s -> List.<Cell>of(Cell.text(s.key().getOrElse("")), Cell.time(s.from()), Cell.time(s.to()))
                                     .appendAll(Answers.cells(s.value())))));

@@ -2,7 +2,10 @@ package echomq.domain.eventtime;
 
 import echomq.domain.id.StreamId;
 import echomq.domain.stream.StreamEntry;
+import echomq.domain.stream.StreamObservation;
 import echomq.domain.stream.StreamRangePort;
+import echomq.domain.stream.StreamState;
+import echomq.domain.stream.StreamStatePort;
 import echomq.domain.window.Window;
 
 import io.vavr.control.Option;
@@ -204,6 +207,58 @@ public record EventTime(String field, TimeFormat format, Duration lateness, Dura
      */
     public StreamRangePort over(StreamRangePort range, LeftOut.Sink leftOut) {
         return new EventTimeView(this, range, leftOut);
+    }
+
+    /**
+     * A stream's state as its event-time view sees it: what a cache that proves its folds against the
+     * state (the engine's {@code ProjectionReader}) may trust. Its last generated id is the last one
+     * that is final by event time: any entry written later has an id of {@code m} or more, so an event
+     * time of {@code m - L} or more if it is on time, and every event time below that is settled:
+     * {@code <m - L - 1>-<the largest sequence>} ({@code 0-0} while none is). A deleted or trimmed
+     * entry of id {@code d} had an event time of at most {@code d + E}: the largest deleted id becomes
+     * {@code <d + E>-<the largest>}, the first entry {@code f} {@code <f + E + 1>-0} (everything
+     * trimmed lies below it). Counts, the last entry and its branded id (a cache's anchor on the real
+     * stream) are kept as they are.
+     *
+     * @param state the state read by id
+     * @return the state by event time
+     */
+    public StreamState settled(StreamState state) {
+        Objects.requireNonNull(state, "state");
+        long top = state.lastGenerated().ms() - lateness.toMillis() - 1;
+        StreamId settledTop = top < 0 ? StreamId.MIN : StreamId.of(top, Long.MAX_VALUE);
+        long e = lead.toMillis();
+        return new StreamState(state.length(), state.first().map(f -> StreamId.of(plus(f.ms(), e + 1), 0)), state.last(), settledTop,
+                state.entriesAdded(), state.maxDeletedEntryId().map(d -> StreamId.of(plus(d.ms(), e), Long.MAX_VALUE)),
+                state.recordedFirstEntryId().map(f -> StreamId.of(plus(f.ms(), e + 1), 0)), state.lastBranded());
+    }
+
+    private static long plus(long ms, long d) {
+        return ms > Long.MAX_VALUE - d ? Long.MAX_VALUE : ms + d;
+    }
+
+    /**
+     * The state port of the event-time view: each state {@link #settled}, probes answered by the store
+     * as they are (they look for the real last entry). With {@link #over(StreamRangePort, LeftOut.Sink)}
+     * it lets a caching reader keep folds by event time under the same proofs as by id.
+     *
+     * @param states the store's state port
+     * @return the port by event time
+     */
+    public StreamStatePort over(StreamStatePort states) {
+        Objects.requireNonNull(states, "states");
+        return new StreamStatePort() {
+            @Override
+            public Option<StreamState> state(echomq.domain.stream.StreamKey key) {
+                return states.state(key).map(EventTime.this::settled);
+            }
+
+            @Override
+            public StreamObservation observe(echomq.domain.stream.StreamKey key, StreamId probe) {
+                StreamObservation o = states.observe(key, probe);
+                return new StreamObservation(o.state().map(EventTime.this::settled), o.probed());
+            }
+        };
     }
 
     @Override

@@ -6,6 +6,8 @@ import io.vavr.control.Option;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The pages of one id range of a stream, in order, each at most a page size long and each above the
@@ -46,6 +48,42 @@ public interface RangePages extends AutoCloseable {
     /** Ends the paging: a page still in flight is read and dropped, and no more are asked for. */
     @Override
     void close();
+
+    /**
+     * These pages with each page taken through {@code take}, which gets the way to take the next page
+     * and answers the page to hand out: to count, time or trace pages as they are taken. The read-ahead,
+     * {@link #done()} and {@link #close()} stay these pages' own.
+     * <pre>{@code
+     * RangePages counted = pages.around(next -> {
+     *     List<StreamEntry> page = next.get();
+     *     read.addAndGet(page.size());
+     *     return page;
+     * });
+     * }</pre>
+     *
+     * @param take takes the next page through its argument and answers it (or fails as the store did)
+     * @return pages that take each page through {@code take}
+     */
+    default RangePages around(Function<Supplier<List<StreamEntry>>, List<StreamEntry>> take) {
+        Objects.requireNonNull(take, "take");
+        RangePages pages = this;
+        return new RangePages() {
+            @Override
+            public List<StreamEntry> next() {
+                return take.apply(pages::next);
+            }
+
+            @Override
+            public boolean done() {
+                return pages.done();
+            }
+
+            @Override
+            public void close() {
+                pages.close();
+            }
+        };
+    }
 
     /**
      * Where the page after a page of {@code size} entries ending at {@code last} starts: none when

@@ -92,6 +92,26 @@ public interface StreamAppendPort {
     BrandedId appendWithId(StreamKey key, BrandedId id, LinkedHashMap<String, String> fields);
 
     /**
+     * A batch checked before any wire, as every adapter's {@code appendBatch} checks it: the stream
+     * named, each record as {@link #requireRecords} checks them.
+     * <pre>{@code
+     * if (StreamAppendPort.requireBatch(stream, records).isEmpty()) {
+     *     return List.of(); // nothing to send
+     * }
+     * }</pre>
+     *
+     * @param stream  the stream the batch goes to
+     * @param records the records of the batch
+     * @return {@code records}
+     * @throws NullPointerException when {@code stream} or {@code records} is null
+     * @throws IllegalArgumentException naming the first bad record by its index in the batch
+     */
+    static java.util.List<LinkedHashMap<String, String>> requireBatch(StreamKey stream, java.util.List<LinkedHashMap<String, String>> records) {
+        java.util.Objects.requireNonNull(stream, "stream");
+        return requireRecords(records);
+    }
+
+    /**
      * {@code records}, each checked as {@link #requireFields} checks one.
      *
      * @param records the records of a batch

@@ -2,7 +2,6 @@ package echomq.domain.window;
 
 import echomq.domain.id.StreamId;
 
-import io.vavr.collection.List;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -13,7 +12,7 @@ import java.util.Objects;
  * is {@code [origin + k·advance, origin + k·advance + size)}. The arithmetic never overflows:
  * it works from the range's own milliseconds, not from {@code k}, which can be far out.
  */
-record BucketSteps(long size, long advance, long origin) {
+record BucketSteps(long size, long advance, long origin) implements BucketGrid {
 
     static BucketSteps of(Duration size, Duration advance, Instant origin) {
         return new BucketSteps(millis("bucket size", size), millis("bucket advance", advance), StreamId.epochMilli(origin));
@@ -30,9 +29,8 @@ record BucketSteps(long size, long advance, long origin) {
         return a - (r + m * advance);            // r + m·advance <= size - 1
     }
 
-    long count(Window.Closed range) {
-        long a = StreamId.epochMilli(range.t0());
-        long b = StreamId.epochMilli(range.t1());
+    @Override
+    public long count(long a, long b) {
         try {
             return Math.subtractExact(b, firstStart(a)) / advance + 1;
         } catch (ArithmeticException e) {
@@ -40,18 +38,13 @@ record BucketSteps(long size, long advance, long origin) {
         }
     }
 
-    List<Window.Closed> over(Window.Closed range, Buckets buckets) {
-        long a = StreamId.epochMilli(range.t0());
-        long b = StreamId.epochMilli(range.t1());
-        long n = count(range);
-        limit(n, range, buckets);
-        java.util.List<Window.Closed> out = new java.util.ArrayList<>((int) n);
+    @Override
+    public void fill(long a, long b, long n, java.util.List<Window.Closed> out) {
         long start = firstStart(a);
         for (long k = 0; k < n; k++, start += advance) { // start + advance <= b until the last
             long e = start > b - (size - 1) ? b : start + size - 1;
             out.add(new Window.Closed(Instant.ofEpochMilli(Math.max(start, a)), Instant.ofEpochMilli(e)));
         }
-        return List.ofAll(out);
     }
 
     /** Reads a duration as whole positive milliseconds, naming it when it is not. */

@@ -173,10 +173,14 @@ public sealed interface Buckets permits Buckets.Tumbling, Buckets.Hopping, Bucke
      * A length every bucket's is at least, and for buckets that tile time more than half the longest
      * one's: how far a range must reach to hold {@code n} whole buckets ({@code n + 1} of it suffice).
      *
-     * @return the size of tumbling and hopping buckets; the step of cumulating ones (their first window);
-     *         22 hours for days (a DST day is 23 or 25), 6 days for weeks, 27 for months, 364 for years
+     * @return the size of tumbling and hopping buckets (their {@link #length()}, as for any kind of
+     *         one length); the step of cumulating ones (their first window); 22 hours for days (a DST
+     *         day is 23 or 25), 6 days for weeks, 27 for months, 364 for years
      */
-    Duration shortest();
+    default Duration shortest() {
+        // a kind without one length (cumulating, calendar) answers for itself
+        return length().getOrElseThrow(() -> new IllegalStateException(this + " has no one length: it answers shortest() itself"));
+    }
 
     /**
      * The one length all these buckets have, when they have one.
@@ -242,11 +246,6 @@ public sealed interface Buckets permits Buckets.Tumbling, Buckets.Hopping, Bucke
         }
 
         @Override
-        public Duration shortest() {
-            return size;
-        }
-
-        @Override
         public Option<Duration> length() {
             return Option.some(size);
         }
@@ -307,11 +306,6 @@ public sealed interface Buckets permits Buckets.Tumbling, Buckets.Hopping, Bucke
         @Override
         public boolean tilesTime() {
             return false; // they overlap
-        }
-
-        @Override
-        public Duration shortest() {
-            return size;
         }
 
         @Override

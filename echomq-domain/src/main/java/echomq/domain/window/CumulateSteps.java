@@ -1,9 +1,5 @@
 package echomq.domain.window;
 
-import echomq.domain.id.StreamId;
-
-import io.vavr.collection.List;
-
 import java.time.Instant;
 
 /**
@@ -13,7 +9,7 @@ import java.time.Instant;
  * and whose last step starts in it: the first one ends at or after the start, the last one holds the
  * range's end (or is the whole max bucket). So no two windows of a range are clipped alike.
  */
-record CumulateSteps(long step, long max, long origin) {
+record CumulateSteps(long step, long max, long origin) implements BucketGrid {
 
     /** The start of the max bucket holding {@code t}. */
     long maxStart(long t) {
@@ -30,9 +26,8 @@ record CumulateSteps(long step, long max, long origin) {
         return Math.min(max / step, (b - s) / step + 1);
     }
 
-    long count(Window.Closed range) {
-        long a = StreamId.epochMilli(range.t0());
-        long b = StreamId.epochMilli(range.t1());
+    @Override
+    public long count(long a, long b) {
         long first = maxStart(a);
         long last = maxStart(b);
         long perMax = max / step;
@@ -47,12 +42,8 @@ record CumulateSteps(long step, long max, long origin) {
         }
     }
 
-    List<Window.Closed> over(Window.Closed range, Buckets buckets) {
-        long a = StreamId.epochMilli(range.t0());
-        long b = StreamId.epochMilli(range.t1());
-        long n = count(range);
-        BucketSteps.limit(n, range, buckets);
-        java.util.List<Window.Closed> out = new java.util.ArrayList<>((int) n);
+    @Override
+    public void fill(long a, long b, long n, java.util.List<Window.Closed> out) {
         for (long s = maxStart(a); ; s += max) {
             for (long j = firstStep(s, a), to = lastStep(s, b); j <= to; j++) {
                 long end = s > b - (j * step - 1) ? b : s + j * step - 1; // s + j·step - 1 past b: clipped to b
@@ -62,6 +53,5 @@ record CumulateSteps(long step, long max, long origin) {
                 break; // the max bucket holding b
             }
         }
-        return List.ofAll(out);
     }
 }

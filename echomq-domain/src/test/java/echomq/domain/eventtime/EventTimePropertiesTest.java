@@ -230,6 +230,45 @@ class EventTimePropertiesTest {
         assertThat(ts.closesAfter(Duration.ofMillis(7))).isEqualTo(Duration.ofMillis(107));
     }
 
+    /**
+     * {@link EventTime#settled}: every entry on time written after a state (an id above its last generated
+     * one) lands above the settled top; every entry deleted (an id at or below the largest deleted one, or
+     * below the first) lands at or below the settled deleted id, or below the settled first.
+     */
+    @Test
+    void aSettledStateBoundsWhatCanStillArriveAndWhatWasDeleted() {
+        Random r = Seeded.random("EventTimePropertiesTest.settled");
+        for (int i = 0; i < Seeded.CASES; i++) {
+            EventTime t = EventTime.field("ts").lateness(Duration.ofMillis(r.nextInt(3) == 0 ? 0 : r.nextInt(100_000)))
+                    .lead(Duration.ofMillis(r.nextInt(3) == 0 ? 0 : r.nextInt(5_000)));
+            long top = 1_000_000 + r.nextInt(1_000_000);
+            long deleted = top - r.nextInt(500_000);
+            long first = deleted + r.nextInt(10);
+            echomq.domain.stream.StreamState seen = new echomq.domain.stream.StreamState(10, Option.some(StreamId.of(first, 0)),
+                    Option.some(StreamId.of(top, 3)), StreamId.of(top, 3), Option.some(20L), Option.some(StreamId.of(deleted, 2)),
+                    Option.some(StreamId.of(first, 0)), Option.none());
+            echomq.domain.stream.StreamState settled = t.settled(seen);
+            long l = t.lateness().toMillis();
+            long e = t.lead().toMillis();
+            long later = top + r.nextInt(3);                              // a later id: the same millisecond (a higher sequence) or after
+            long onTime = later - l + r.nextInt((int) (l + e + 1));      // any event time on time for it
+            assertThat(StreamId.of(onTime, 0)).as("%s: an entry at %d stamped %d arrives above %s", t, later, onTime, settled.lastGenerated())
+                    .isGreaterThan(settled.lastGenerated());
+            long gone = deleted - r.nextInt(1000);
+            long goneAt = gone - l + r.nextInt((int) (l + e + 1));
+            assertThat(StreamId.of(goneAt, StreamId.MAX_SNOWFLAKE_TAIL)).isLessThanOrEqualTo(settled.maxDeletedEntryId().get());
+            long trimmed = first - 1 - r.nextInt(1000);
+            long trimmedAt = trimmed - l + r.nextInt((int) (l + e + 1));
+            assertThat(StreamId.of(trimmedAt, StreamId.MAX_SNOWFLAKE_TAIL)).isLessThan(settled.first().get());
+            assertThat(settled.lastEntry()).as("the anchor on the real stream is kept").isEqualTo(seen.lastEntry());
+            assertThat(settled.entriesAdded()).isEqualTo(seen.entriesAdded());
+        }
+        EventTime quiet = EventTime.field("ts").lateness(Duration.ofSeconds(5));
+        assertThat(quiet.settled(new echomq.domain.stream.StreamState(1, Option.some(StreamId.of(10, 0)), Option.some(StreamId.of(10, 0)),
+                StreamId.of(10, 0), Option.none(), Option.none(), Option.none(), Option.none())).lastGenerated())
+                .as("nothing settled yet").isEqualTo(StreamId.MIN);
+    }
+
     @Test
     void formatsReadTheirOwnSpellingAndNothingElse() {
         assertThat(TimeFormat.EPOCH_MILLIS.millis("1733570000123")).contains(1_733_570_000_123L);

@@ -1,6 +1,8 @@
 package echomq.engine.projection;
 
 import echomq.domain.checkpoint.CheckpointPort;
+import echomq.domain.eventtime.EventTime;
+import echomq.domain.eventtime.LeftOut;
 import echomq.domain.checkpoint.Checkpointable;
 import echomq.domain.fold.CombinableFold;
 import echomq.domain.fold.Fold;
@@ -92,6 +94,10 @@ public final class ProjectionReader {
     }
 
     private final Clock clock;
+    private final StreamRangePort range;
+    private final StreamStatePort states;
+    private final int maxCachedFolds;
+    private final int pageSize;
     private final ReaderMetrics metrics = new ReaderMetrics();
     private final Lineages lineages;
     private final FoldCache cache;
@@ -152,7 +158,10 @@ public final class ProjectionReader {
     private ProjectionReader(StreamRangePort range, StreamStatePort states, Clock clock, int maxCachedFolds, int pageSize,
                              Option<CheckpointPort> checkpoints, Duration ttl) {
         this.clock = Objects.requireNonNull(clock, "clock");
-        Objects.requireNonNull(states, "states");
+        this.range = range;
+        this.states = Objects.requireNonNull(states, "states");
+        this.maxCachedFolds = maxCachedFolds;
+        this.pageSize = pageSize;
         Reads reads = new Reads(Objects.requireNonNull(range, "range"), new StreamWindows(range, clock), pageSize, metrics);
         this.lineages = new Lineages(states, metrics);
         this.cache = new FoldCache(reads, new SealedCheckpoints(checkpoints, ttl, states, clock, metrics), maxCachedFolds);
@@ -161,6 +170,32 @@ public final class ProjectionReader {
                 new StandingAnswers(metrics), metrics);
         this.series = new SeriesFolds(cache, trailing, metrics);
         this.sessions = new SessionFolds(cache);
+    }
+
+    /**
+     * A reader of the same stores by the event time {@code time}: every window, series and session it
+     * answers is that of the entries' own times ({@link EventTime#over(StreamRangePort, LeftOut.Sink)},
+     * each entry the rule leaves out told to {@code leftOut} by the read that meets it), kept and proved
+     * as by id against each stream's state {@link EventTime#settled settled} by event time. So it
+     * answers what is final: the entries on time whose event time lies below the stream's last id less
+     * the lateness ({@code m - L}), the only ones no later write can join or reorder; an open window's
+     * newest {@code L} fills in as the stream goes on. A window whose end is settled is the brute force
+     * of the rule over the whole stream. It starts with an empty cache of its own and keeps no
+     * checkpoints (they are named by window and fold, not by time); its metrics are its own.
+     * <pre>{@code
+     * LeftOut.Tally missed = new LeftOut.Tally();
+     * ProjectionReader byTs = reader.byEventTime(EventTime.field("ts").lateness(Duration.ofMinutes(5)), missed);
+     * Series<Long> perMinute = byTs.fold(orders, Buckets.tumbling(Duration.ofMinutes(1)).within(Window.last(Duration.ofHours(1))), count);
+     * }</pre>
+     *
+     * @param time    the streams' event time
+     * @param leftOut hears each entry left out
+     * @return the reader by event time
+     */
+    public ProjectionReader byEventTime(EventTime time, LeftOut.Sink leftOut) {
+        Objects.requireNonNull(time, "time");
+        Objects.requireNonNull(leftOut, "leftOut");
+        return new ProjectionReader(time.over(range, leftOut), time.over(states), clock, maxCachedFolds, pageSize, Option.none(), Duration.ZERO);
     }
 
     /**
@@ -276,10 +311,12 @@ public final class ProjectionReader {
         Objects.requireNonNull(window, "window");
         Objects.requireNonNull(fold, "fold");
         Objects.requireNonNull(merge, "merge");
-        Instant now = clock.instant();
-        Window.Closed range = window.at(now);
-        List<Window.Closed> buckets = window.buckets().over(range);
-        return merged(channel, key -> seriesAt(key, window, range, buckets, fold), (x, y) -> x.merge(y, merge));
+        java.util.List<Series<A>> parts = partitionSeries(channel, window, fold);
+        Series<A> acc = parts.get(0);
+        for (int p = 1; p < parts.size(); p++) {
+            acc = acc.merge(parts.get(p), merge);
+        }
+        return acc;
     }
 
     /**
@@ -339,33 +376,24 @@ public final class ProjectionReader {
         Objects.requireNonNull(fold, "fold");
         Objects.requireNonNull(merge, "merge");
         Objects.requireNonNull(encode, "encode");
-        Instant now = clock.instant();
+        return encodings.encoded(channel, window, fold, partitionSeries(channel, window, fold), merge, encode);
+    }
+
+    /** The series of each partition of {@code channel}, in partition order, all cut at one instant. */
+    private <A> java.util.List<Series<A>> partitionSeries(PartitionedChannel channel, Bucketed window, Fold<A> fold) {
+        Instant now = clock.instant(); // one instant: every partition's range ends at the same time
         Window.Closed range = window.at(now);
         List<Window.Closed> buckets = window.buckets().over(range);
         java.util.List<Series<A>> parts = new java.util.ArrayList<>(channel.partitions());
         for (int p = 0; p < channel.partitions(); p++) {
             parts.add(seriesAt(channel.partition(p), window, range, buckets, fold));
         }
-        return encodings.encoded(channel, window, fold, parts, merge, encode);
+        return parts;
     }
 
     private <A> Series<A> seriesAt(StreamKey key, Bucketed window, Window.Closed range, List<Window.Closed> buckets,
                                    Fold<A> fold) {
-        metrics.read();
-        long t0 = System.nanoTime();
-        try (EchoSpan span = metrics.begin(fold, key)) {
-            try {
-                return flights.one(key, window, fold, () -> {
-                    Seen seen = lineages.read(key);
-                    return series.fold(key, window, range, buckets, fold, seen);
-                });
-            } catch (RuntimeException | Error e) {
-                span.failed(e);
-                throw e;
-            }
-        } finally {
-            metrics.timed(fold, t0);
-        }
+        return read(key, window, fold, seen -> series.fold(key, window, range, buckets, fold, seen));
     }
 
     /**
@@ -393,18 +421,7 @@ public final class ProjectionReader {
         Objects.requireNonNull(window, "window");
         Objects.requireNonNull(fold, "fold");
         Window.Closed range = window.at(clock.instant());
-        metrics.read();
-        long t0 = System.nanoTime();
-        try (EchoSpan span = metrics.begin(fold, stream)) {
-            try {
-                return flights.one(stream, window, fold, () -> sessions.fold(stream, window, range, fold, lineages.read(stream)));
-            } catch (RuntimeException | Error e) {
-                span.failed(e);
-                throw e;
-            }
-        } finally {
-            metrics.timed(fold, t0);
-        }
+        return read(stream, window, fold, seen -> sessions.fold(stream, window, range, fold, seen));
     }
 
     /** {@code one} of every partition of {@code channel}, merged in partition order. */
@@ -417,15 +434,20 @@ public final class ProjectionReader {
     }
 
     private <A> A foldAt(StreamKey key, Window window, Fold<A> fold, Instant now) {
+        return read(key, window, fold, seen -> window.<A>match(fixed -> cache.fold(key, fixed, fold, seen),
+                s -> sliding.fold(key, s, now, fold, seen)));
+    }
+
+    /**
+     * One read of {@code key}: counted, timed and traced, joined to a like read in flight, and
+     * answered by {@code fold} from the stream's state as read now.
+     */
+    private <T> T read(StreamKey key, Object window, Fold<?> fold, Function<Seen, T> answer) {
         metrics.read();
         long t0 = System.nanoTime();
         try (EchoSpan span = metrics.begin(fold, key)) {
             try {
-                return flights.one(key, window, fold, () -> {
-                    Seen seen = lineages.read(key);
-                    return window.<A>match(fixed -> cache.fold(key, fixed, fold, seen),
-                            s -> sliding.fold(key, s, now, fold, seen));
-                });
+                return flights.one(key, window, fold, () -> answer.apply(lineages.read(key)));
             } catch (RuntimeException | Error e) {
                 span.failed(e);
                 throw e;

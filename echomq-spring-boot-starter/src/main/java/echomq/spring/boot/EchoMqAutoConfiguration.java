@@ -48,6 +48,7 @@ import java.util.concurrent.TimeUnit;
  *   <tr><td>{@link ConsumerGroupPort}</td><td>when {@code echomq.consumer-group.name} and {@code .stream} (or {@code .key}) are set</td></tr>
  *   <tr><td>{@link StreamWindows}, {@link ProjectionReader}, {@link StreamFollowers}</td><td>always</td></tr>
  *   <tr><td>{@link EchoMqRollups}</td><td>when a rollup is set under {@code echomq.rollups[i]}; run on a thread of its own per rollup</td></tr>
+ *   <tr><td>{@link EchoMqEventTimes}</td><td>always: the streams' event times of {@code echomq.event-times[i]} (none: every stream by its ids' time)</td></tr>
  *   <tr><td>{@link RetentionDriver}</td><td>when a rule is set under {@code echomq.retention}; run on a thread of its own</td></tr>
  *   <tr><td>{@code EchoSql} ({@link EchoMqSqlAutoConfiguration})</td><td>when {@code echomq-sql} is on the class path; literals read in {@code echomq.sql.zone}</td></tr>
  * </table>
@@ -260,14 +261,16 @@ public class EchoMqAutoConfiguration {
      * @param connection the client
      * @param properties the properties
      * @param resources  what the starter starts and stops
+     * @param eventTimes the streams' event times: a rollup of one of them goes by it
      * @return the rollups
      * @throws EchoMqConfigurationException naming the property that is missing or bad
      */
     @Bean
     @ConditionalOnMissingBean
     @Conditional(RollupRules.Configured.class)
-    public EchoMqRollups echoMqRollups(EchoMqConnection connection, EchoMqProperties properties, EchoMqResources resources) {
-        java.util.List<RollupRules.Rule> rules = RollupRules.rules(properties.getRollups());
+    public EchoMqRollups echoMqRollups(EchoMqConnection connection, EchoMqProperties properties, EchoMqResources resources,
+                                       EchoMqEventTimes eventTimes) {
+        java.util.List<RollupRules.Rule> rules = RollupRules.rules(properties.getRollups(), eventTimes);
         java.util.List<echomq.engine.rollup.Rollup<echomq.sketches.AggregateState>> rollups = rules.stream()
                 .map(r -> new echomq.engine.rollup.Rollup<>(r.spec(), r.folds().rollup(), connection.range(), connection.states(),
                         connection.rollupAppends(), connection.serverClock()))
@@ -278,6 +281,20 @@ public class EchoMqAutoConfiguration {
             resources.runner(bean);
         });
         return bean;
+    }
+
+    /**
+     * The streams' event times of {@code echomq.event-times[i].*} (none declared: every stream goes by its ids' time).
+     * Every property is checked here, before anything reaches Redis.
+     *
+     * @param properties the properties
+     * @return the event times
+     * @throws EchoMqConfigurationException naming the property that is missing or bad
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    public EchoMqEventTimes echoMqEventTimes(EchoMqProperties properties) {
+        return EchoMqEventTimes.of(properties.getEventTimes());
     }
 
     /**

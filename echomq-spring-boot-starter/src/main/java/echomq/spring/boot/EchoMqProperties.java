@@ -17,6 +17,9 @@ import java.util.Map;
  * echomq.retention.cm.guess-scored.keep-age=7d
  * echomq.retention.cm.guess-scored.interval=10m
  * echomq.health.streams=cm:guess-scored
+ * echomq.event-times[0].stream=orders             # orders carry their own time in ts: windows and rollups go by it
+ * echomq.event-times[0].field=ts
+ * echomq.event-times[0].lateness=5m
  * </pre>
  */
 @ConfigurationProperties(prefix = "echomq")
@@ -72,6 +75,13 @@ public class EchoMqProperties {
      * {@code .into=orders:1m}. With none, there is no rollup bean.
      */
     private final List<Rollup> rollups = new ArrayList<>();
+
+    /**
+     * Streams whose entries carry their own time, one per index: {@code echomq.event-times[0].stream=orders},
+     * {@code .field=ts}, {@code .format=ms} (or {@code s}, {@code iso}), {@code .lateness=5m}, {@code .lead=1s}.
+     * A rollup of such a stream goes by that time; the {@code EchoMqEventTimes} bean reads windows by it.
+     */
+    private final List<StreamTime> eventTimes = new ArrayList<>();
 
     /** For binding. */
     public EchoMqProperties() {
@@ -193,6 +203,15 @@ public class EchoMqProperties {
      */
     public List<Rollup> getRollups() {
         return rollups;
+    }
+
+    /**
+     * {@code echomq.event-times[i].*}.
+     *
+     * @return the streams' event times, in index order
+     */
+    public List<StreamTime> getEventTimes() {
+        return eventTimes;
     }
 
     /**
@@ -899,8 +918,32 @@ public class EchoMqProperties {
         /** The delay between two passes. */
         private Duration every = Duration.ofSeconds(1);
 
+        /**
+         * When {@code stream} has an event time ({@code echomq.event-times}): the existing key of a stream
+         * each entry it leaves out (late, early, untimed) is copied to, once, at its own id.
+         */
+        private String lateInto;
+
         /** For binding. */
         public Rollup() {
+        }
+
+        /**
+         * {@code echomq.rollups[i].late-into}.
+         *
+         * @return the key the left-out entries are copied to, or null
+         */
+        public String getLateInto() {
+            return lateInto;
+        }
+
+        /**
+         * Sets {@code echomq.rollups[i].late-into}.
+         *
+         * @param lateInto the existing key of the stream of left-out entries
+         */
+        public void setLateInto(String lateInto) {
+            this.lateInto = lateInto;
         }
 
         /**
@@ -1045,6 +1088,123 @@ public class EchoMqProperties {
          */
         public void setEvery(Duration every) {
             this.every = every;
+        }
+    }
+
+    /**
+     * {@code echomq.event-times[i].*}: a stream's event time (docs/03, "By the event's own time"). An
+     * entry of id millisecond {@code m} whose {@code field} holds the time {@code e} belongs to the
+     * windows of {@code e} when {@code m - lateness <= e <= m + lead}; any other is left out, and counted.
+     */
+    public static class StreamTime {
+
+        /** The stream, an existing key ({@code orders}). */
+        private String stream;
+
+        /** The field holding each entry's own time ({@code ts}). */
+        private String field;
+
+        /** How the field writes it: {@code ms} (epoch milliseconds, the default), {@code s} (epoch seconds) or {@code iso} (ISO-8601 with an offset). */
+        private String format = "ms";
+
+        /** How long after its event time an entry may still be written: reads reach this far past their end, buckets close this much later. */
+        private Duration lateness = Duration.ZERO;
+
+        /** How far a writer's clock may run ahead of Redis': reads start this much before their start. */
+        private Duration lead = echomq.domain.eventtime.EventTime.DEFAULT_LEAD;
+
+        /** For binding. */
+        public StreamTime() {
+        }
+
+        /**
+         * {@code echomq.event-times[i].stream}.
+         *
+         * @return the stream's existing key, or null
+         */
+        public String getStream() {
+            return stream;
+        }
+
+        /**
+         * Sets {@code echomq.event-times[i].stream}.
+         *
+         * @param stream the stream's existing key
+         */
+        public void setStream(String stream) {
+            this.stream = stream;
+        }
+
+        /**
+         * {@code echomq.event-times[i].field}.
+         *
+         * @return the field holding the time, or null
+         */
+        public String getField() {
+            return field;
+        }
+
+        /**
+         * Sets {@code echomq.event-times[i].field}.
+         *
+         * @param field the field holding the time
+         */
+        public void setField(String field) {
+            this.field = field;
+        }
+
+        /**
+         * {@code echomq.event-times[i].format}.
+         *
+         * @return {@code ms}, {@code s} or {@code iso}
+         */
+        public String getFormat() {
+            return format;
+        }
+
+        /**
+         * Sets {@code echomq.event-times[i].format}.
+         *
+         * @param format {@code ms}, {@code s} or {@code iso}
+         */
+        public void setFormat(String format) {
+            this.format = format;
+        }
+
+        /**
+         * {@code echomq.event-times[i].lateness}.
+         *
+         * @return the lateness
+         */
+        public Duration getLateness() {
+            return lateness;
+        }
+
+        /**
+         * Sets {@code echomq.event-times[i].lateness}.
+         *
+         * @param lateness whole milliseconds, 0 to 3650 days
+         */
+        public void setLateness(Duration lateness) {
+            this.lateness = lateness;
+        }
+
+        /**
+         * {@code echomq.event-times[i].lead}.
+         *
+         * @return the lead
+         */
+        public Duration getLead() {
+            return lead;
+        }
+
+        /**
+         * Sets {@code echomq.event-times[i].lead}.
+         *
+         * @param lead whole milliseconds, 0 to 3650 days
+         */
+        public void setLead(Duration lead) {
+            this.lead = lead;
         }
     }
 }

@@ -40,10 +40,10 @@ final class RollupRules {
      *
      * @throws EchoMqConfigurationException naming the first property that is missing or bad
      */
-    static List<Rule> rules(List<EchoMqProperties.Rollup> rollups) {
+    static List<Rule> rules(List<EchoMqProperties.Rollup> rollups, EchoMqEventTimes times) {
         List<Rule> rules = new ArrayList<>();
         for (int i = 0; i < rollups.size(); i++) {
-            rules.add(rule(PREFIX + "[" + i + "]", rollups.get(i)));
+            rules.add(rule(PREFIX + "[" + i + "]", rollups.get(i), times));
         }
         return chained(rules);
     }
@@ -70,7 +70,8 @@ final class RollupRules {
                             LOG.info(PREFIX + "[" + i + "] rolls up the rollup " + up.spec().target() + ": its skew is raised from "
                                     + r.spec().skew() + " to " + least + " (that rollup's skew and pass interval, and " + CHAIN_MARGIN
                                     + "), so that no bucket closes before that rollup wrote its last entry");
-                            r = new Rule(RollupSpec.of(r.spec().source(), r.spec().target(), r.spec().buckets(), least), r.folds(), r.every());
+                            RollupSpec s = r.spec();
+                            r = new Rule(new RollupSpec(s.source(), s.target(), s.buckets(), least, s.eventTime(), s.lateInto()), r.folds(), r.every());
                             out.set(i, r);
                             changed = true;
                         }
@@ -84,7 +85,7 @@ final class RollupRules {
         return out;
     }
 
-    private static Rule rule(String p, EchoMqProperties.Rollup r) {
+    private static Rule rule(String p, EchoMqProperties.Rollup r, EchoMqEventTimes times) {
         StreamKey source = StreamRefs.existing(p + ".stream", r.getStream());
         StreamKey target = StreamRefs.existing(p + ".into", r.getInto());
         if (source.toString().equals(target.toString())) {
@@ -107,7 +108,24 @@ final class RollupRules {
             throw new EchoMqConfigurationException(p + ".every must be at least 1ms, got " + r.getEvery() + ".",
                     "Set " + p + ".every to the delay between two passes, e.g. 1s.");
         }
-        return new Rule(RollupSpec.of(source, target, buckets, r.getSkew()), folds, r.getEvery());
+        RollupSpec spec = RollupSpec.of(source, target, buckets, r.getSkew());
+        // a stream declared under echomq.event-times is rolled up by its entries' own time
+        spec = times.of(source).map(spec::byEventTime).getOrElse(spec);
+        if (r.getLateInto() != null) {
+            if (spec.eventTime().isEmpty()) {
+                throw new EchoMqConfigurationException(p + ".late-into is set but " + p + ".stream (\"" + r.getStream()
+                        + "\") has no event time: only an event time leaves entries out.",
+                        "Declare it under " + EchoMqEventTimes.PREFIX + "[i].stream and .field, or remove " + p + ".late-into.");
+            }
+            StreamKey late = StreamRefs.existing(p + ".late-into", r.getLateInto());
+            try {
+                spec = spec.lateInto(late);
+            } catch (IllegalArgumentException e) {
+                throw new EchoMqConfigurationException(p + ".late-into is not valid (\"" + r.getLateInto() + "\"): " + e.getMessage(),
+                        "Set " + p + ".late-into to a key of its own, e.g. " + r.getStream() + ":late.", e);
+            }
+        }
+        return new Rule(spec, folds, r.getEvery());
     }
 
     private static Buckets buckets(String p, EchoMqProperties.Rollup r) {

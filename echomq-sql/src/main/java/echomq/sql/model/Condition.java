@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
  * }</pre>
  */
 public sealed interface Condition permits Condition.Compare, Condition.In, Condition.Like, Condition.IsNull, Condition.Between,
-        Condition.And, Condition.Or, Condition.Not {
+        Condition.Junction, Condition.Not {
 
     /**
      * Where it stands.
@@ -80,6 +80,52 @@ public sealed interface Condition permits Condition.Compare, Condition.In, Condi
      */
     default boolean onRow() {
         return operands().exists(Operand::onRow);
+    }
+
+    /**
+     * {@code AND} or {@code OR}: two conditions whose operands and checks are both sides'.
+     */
+    sealed interface Junction extends Condition permits And, Or {
+        /**
+         * One side.
+         *
+         * @return the left condition
+         */
+        Condition left();
+
+        /**
+         * The other side.
+         *
+         * @return the right condition
+         */
+        Condition right();
+
+        /**
+         * Both sides' operands, the left's first.
+         *
+         * @return the operands
+         */
+        @Override
+        default List<Operand> operands() {
+            return left().operands().appendAll(right().operands());
+        }
+
+        /**
+         * Checks both sides, the left first.
+         *
+         * @throws SqlRefusedException at the first comparison refused
+         */
+        @Override
+        default void check() {
+            left().check();
+            right().check();
+        }
+
+        private static void requireSides(Condition left, Condition right, Position at) {
+            Objects.requireNonNull(left, "left");
+            Objects.requireNonNull(right, "right");
+            Objects.requireNonNull(at, "at");
+        }
     }
 
     /** A comparison operator. */
@@ -416,7 +462,7 @@ public sealed interface Condition permits Condition.Compare, Condition.In, Condi
      * @param right the other
      * @param at    where it stands
      */
-    record And(Condition left, Condition right, Position at) implements Condition {
+    record And(Condition left, Condition right, Position at) implements Junction {
         /**
          * Checks the parts.
          *
@@ -425,26 +471,13 @@ public sealed interface Condition permits Condition.Compare, Condition.In, Condi
          * @param at    the position
          */
         public And {
-            Objects.requireNonNull(left, "left");
-            Objects.requireNonNull(right, "right");
-            Objects.requireNonNull(at, "at");
+            Junction.requireSides(left, right, at);
         }
 
         @Override
         public Truth test(StreamEntry entry, Bounds window, Instant now) {
             Truth l = left.test(entry, window, now);
             return l == Truth.FALSE ? l : l.and(right.test(entry, window, now));
-        }
-
-        @Override
-        public List<Operand> operands() {
-            return left.operands().appendAll(right.operands());
-        }
-
-        @Override
-        public void check() {
-            left.check();
-            right.check();
         }
 
         @Override
@@ -460,7 +493,7 @@ public sealed interface Condition permits Condition.Compare, Condition.In, Condi
      * @param right the other
      * @param at    where it stands
      */
-    record Or(Condition left, Condition right, Position at) implements Condition {
+    record Or(Condition left, Condition right, Position at) implements Junction {
         /**
          * Checks the parts.
          *
@@ -469,26 +502,13 @@ public sealed interface Condition permits Condition.Compare, Condition.In, Condi
          * @param at    the position
          */
         public Or {
-            Objects.requireNonNull(left, "left");
-            Objects.requireNonNull(right, "right");
-            Objects.requireNonNull(at, "at");
+            Junction.requireSides(left, right, at);
         }
 
         @Override
         public Truth test(StreamEntry entry, Bounds window, Instant now) {
             Truth l = left.test(entry, window, now);
             return l == Truth.TRUE ? l : l.or(right.test(entry, window, now));
-        }
-
-        @Override
-        public List<Operand> operands() {
-            return left.operands().appendAll(right.operands());
-        }
-
-        @Override
-        public void check() {
-            left.check();
-            right.check();
         }
     }
 

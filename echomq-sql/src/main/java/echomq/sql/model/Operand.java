@@ -17,8 +17,7 @@ import java.util.Objects;
  * new Operand.Field("amount", at).value(entry, Bounds.NONE, now);   // Text[value=12.5], or Value.NULL
  * }</pre>
  */
-public sealed interface Operand permits Operand.Field, Operand.EntryId, Operand.EntryTime, Operand.EventTimeColumn, Operand.WindowColumn,
-        Operand.Cast, Operand.Text, Operand.Number, Operand.Time, Operand.Null {
+public sealed interface Operand permits Operand.OnRow, Operand.WindowColumn, Operand.Cast, Operand.Constant {
 
     /** What an operand's values are, for what a comparison of two of them means. */
     enum Kind {
@@ -92,13 +91,39 @@ public sealed interface Operand permits Operand.Field, Operand.EntryId, Operand.
      */
     Value value(StreamEntry entry, Bounds window, Instant now);
 
+    /** A column of the row: a field, {@code _id}, {@code _time} or the declared event time. */
+    sealed interface OnRow extends Operand permits Field, EntryId, EntryTime, EventTimeColumn {
+        /**
+         * It reads the row.
+         *
+         * @return true
+         */
+        @Override
+        default boolean onRow() {
+            return true;
+        }
+    }
+
+    /** A constant: a literal, or an instant Redis' clock fixes. */
+    sealed interface Constant extends Operand permits Text, Number, Time, Null {
+        /**
+         * It is a constant.
+         *
+         * @return true
+         */
+        @Override
+        default boolean constant() {
+            return true;
+        }
+    }
+
     /**
      * A field of the entry, as text.
      *
      * @param name the field
      * @param at   where it stands
      */
-    record Field(String name, Position at) implements Operand {
+    record Field(String name, Position at) implements OnRow {
         /**
          * Checks the parts.
          *
@@ -121,11 +146,6 @@ public sealed interface Operand permits Operand.Field, Operand.EntryId, Operand.
         }
 
         @Override
-        public boolean onRow() {
-            return true;
-        }
-
-        @Override
         public Value value(StreamEntry entry, Bounds window, Instant now) {
             String v = entry.field(name).getOrNull();
             return v == null ? Value.NULL : new Value.Text(v);
@@ -137,7 +157,7 @@ public sealed interface Operand permits Operand.Field, Operand.EntryId, Operand.
      *
      * @param at where it stands
      */
-    record EntryId(Position at) implements Operand {
+    record EntryId(Position at) implements OnRow {
         @Override
         public String shown() {
             return "_id";
@@ -146,11 +166,6 @@ public sealed interface Operand permits Operand.Field, Operand.EntryId, Operand.
         @Override
         public Kind kind() {
             return Kind.ID;
-        }
-
-        @Override
-        public boolean onRow() {
-            return true;
         }
 
         @Override
@@ -164,7 +179,7 @@ public sealed interface Operand permits Operand.Field, Operand.EntryId, Operand.
      *
      * @param at where it stands
      */
-    record EntryTime(Position at) implements Operand {
+    record EntryTime(Position at) implements OnRow {
         @Override
         public String shown() {
             return "_time";
@@ -173,11 +188,6 @@ public sealed interface Operand permits Operand.Field, Operand.EntryId, Operand.
         @Override
         public Kind kind() {
             return Kind.TIME;
-        }
-
-        @Override
-        public boolean onRow() {
-            return true;
         }
 
         @Override
@@ -193,7 +203,7 @@ public sealed interface Operand permits Operand.Field, Operand.EntryId, Operand.
      * @param declared the event time
      * @param at       where it stands
      */
-    record EventTimeColumn(echomq.domain.eventtime.EventTime declared, Position at) implements Operand {
+    record EventTimeColumn(echomq.domain.eventtime.EventTime declared, Position at) implements OnRow {
         /**
          * Checks the parts.
          *
@@ -213,11 +223,6 @@ public sealed interface Operand permits Operand.Field, Operand.EntryId, Operand.
         @Override
         public Kind kind() {
             return Kind.TIME;
-        }
-
-        @Override
-        public boolean onRow() {
-            return true;
         }
 
         @Override
@@ -318,7 +323,7 @@ public sealed interface Operand permits Operand.Field, Operand.EntryId, Operand.
      * @param text the text
      * @param at   where it stands
      */
-    record Text(String text, Position at) implements Operand {
+    record Text(String text, Position at) implements Constant {
         /**
          * Checks the parts.
          *
@@ -338,11 +343,6 @@ public sealed interface Operand permits Operand.Field, Operand.EntryId, Operand.
         @Override
         public Kind kind() {
             return Kind.TEXT;
-        }
-
-        @Override
-        public boolean constant() {
-            return true;
         }
 
         @Override
@@ -366,7 +366,7 @@ public sealed interface Operand permits Operand.Field, Operand.EntryId, Operand.
      * @param number the number
      * @param at     where it stands
      */
-    record Number(BigDecimal number, Position at) implements Operand {
+    record Number(BigDecimal number, Position at) implements Constant {
         /**
          * Checks the parts.
          *
@@ -389,11 +389,6 @@ public sealed interface Operand permits Operand.Field, Operand.EntryId, Operand.
         }
 
         @Override
-        public boolean constant() {
-            return true;
-        }
-
-        @Override
         public Value value(StreamEntry entry, Bounds window, Instant now) {
             return new Value.Decimal(number);
         }
@@ -405,7 +400,7 @@ public sealed interface Operand permits Operand.Field, Operand.EntryId, Operand.
      * @param time the instant
      * @param at   where it stands
      */
-    record Time(TimeConstant time, Position at) implements Operand {
+    record Time(TimeConstant time, Position at) implements Constant {
         /**
          * Checks the parts.
          *
@@ -428,11 +423,6 @@ public sealed interface Operand permits Operand.Field, Operand.EntryId, Operand.
         }
 
         @Override
-        public boolean constant() {
-            return true;
-        }
-
-        @Override
         public Value value(StreamEntry entry, Bounds window, Instant now) {
             return new Value.Time(time.at(now));
         }
@@ -443,7 +433,7 @@ public sealed interface Operand permits Operand.Field, Operand.EntryId, Operand.
      *
      * @param at where it stands
      */
-    record Null(Position at) implements Operand {
+    record Null(Position at) implements Constant {
         @Override
         public String shown() {
             return "NULL";
@@ -452,11 +442,6 @@ public sealed interface Operand permits Operand.Field, Operand.EntryId, Operand.
         @Override
         public Kind kind() {
             return Kind.NULL;
-        }
-
-        @Override
-        public boolean constant() {
-            return true;
         }
 
         @Override
