@@ -116,7 +116,7 @@ public final class HttpApi {
                 new PlayerRoutes(uses.joins(), uses.logins(), options.writes(), requests, idempotent),
                 new GuessRoutes(uses.guesses(), uses.games(), uses.logins(), options.writes(), requests, idempotent),
                 new ReportRoutes(uses.feeds(), uses.boards(), uses.openings(), uses.results(), uses.sessions(),
-                        services.chart().bucket(), services.closing().gap(), services.clock()),
+                        services.chart().bucket(), services.clock()),
                 new LiveRoutes(uses.games(), services.watching(), services.castReader(), options.traffic(), frames),
                 new HealthRoutes(options.health(), options.scrape()));
     }

@@ -26,22 +26,16 @@ final class ReportRoutes {
     private final ResultsQuery results;
     private final SessionsQuery sessions;
     private final Duration chartBucket;
-    private final Duration sessionGap;
     private final Clock clock;
 
-    /**
-     * Over the read use cases; the feed's series takes the live chart's bucket as its default, and a
-     * game's sessions the gap the server closes them by ({@code serve --session-gap}); defaults are read at {@code clock}.
-     */
-    ReportRoutes(FeedQuery feeds, BoardQuery boards, OpeningsQuery openings, ResultsQuery results, SessionsQuery sessions, Duration chartBucket,
-                 Duration sessionGap, Clock clock) {
+    /** Over the read use cases; the feed's series also takes the live chart's bucket, its default; defaults are read at {@code clock}. */
+    ReportRoutes(FeedQuery feeds, BoardQuery boards, OpeningsQuery openings, ResultsQuery results, SessionsQuery sessions, Duration chartBucket, Clock clock) {
         this.feeds = Objects.requireNonNull(feeds, "feeds");
         this.boards = Objects.requireNonNull(boards, "boards");
         this.openings = Objects.requireNonNull(openings, "openings");
         this.results = Objects.requireNonNull(results, "results");
         this.sessions = Objects.requireNonNull(sessions, "sessions");
         this.chartBucket = Objects.requireNonNull(chartBucket, "chartBucket");
-        this.sessionGap = Objects.requireNonNull(sessionGap, "sessionGap");
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
@@ -65,14 +59,11 @@ final class ReportRoutes {
         ctx.json(new BoardWeb(game, BoardWeb.of(boards.board(game, Requests.intParam(ctx, "top", 10)))));
     }
 
-    /**
-     * {@code GET /games/{game}/sessions?gap=2m}: each player's bursts of guesses, cut by {@code gap} (1s..1h) of quiet; by
-     * default the gap the server closes sessions by, so that the sessions read are those its {@code session} events close.
-     */
+    /** {@code GET /games/{game}/sessions?gap=2m}: each player's bursts of guesses, cut by {@code gap} (1s..1h) of quiet. */
     void sessions(Context ctx) {
         String game = ctx.pathParam("game");
         String g = ctx.queryParam("gap");
-        Duration gap = g == null ? sessionGap : DurationFields.parse("gap", g, SessionsQuery.MIN_GAP, SessionsQuery.MAX_GAP);
+        Duration gap = g == null ? SessionsQuery.DEFAULT_GAP : DurationFields.parse("gap", g, SessionsQuery.MIN_GAP, SessionsQuery.MAX_GAP);
         ctx.json(SessionsWeb.of(game, gap, sessions.sessions(game, gap)));
     }
 
