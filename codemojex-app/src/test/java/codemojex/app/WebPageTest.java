@@ -43,8 +43,8 @@ class WebPageTest {
                     + "apt-get install chromium chromium-driver (.ci/run installs them)");
         }
         // two-second chart buckets: the chart moves, pushed, while the test watches; play sessions that close after
-        // four quiet seconds, pushed as the test watches
-        f = new AppFixture(Settings.builder().chartBucket(Duration.ofSeconds(2)).sessionGap(Duration.ofSeconds(4)).build(),
+        // eight quiet seconds, pushed as the test watches (room enough for a loaded machine to read a session still open)
+        f = new AppFixture(Settings.builder().chartBucket(Duration.ofSeconds(2)).sessionGap(Duration.ofSeconds(8)).build(),
                 codemojex.app.http.RateLimiter.unlimited());
         browser = chromium(chromium, driver);
         other = chromium(chromium, driver);
@@ -445,11 +445,11 @@ class WebPageTest {
             assertThat(page.findElement(By.id("chartLegend")).getRect()).isEqualTo(legendBox);
             assertThat(page.findElement(By.id("feed")).getRect()).isEqualTo(feedBox);
 
-            // four quiet seconds: the session closes, pushed; the page lists its player's sessions as the route answers them with the
+            // eight quiet seconds: the session closes, pushed; the page lists its player's sessions as the route answers them with the
             // server's gap (tom's are not listed)
             waiting(page).until(d -> !sessionRows(d).isEmpty() && sessionRows(d).stream().allMatch(r -> r.get(0).equals("closed")));
             List<List<String>> routed = new java.util.ArrayList<>();
-            JsonNode all = f.get("/games/" + game + "/sessions?gap=4s").json().path("sessions");
+            JsonNode all = f.get("/games/" + game + "/sessions?gap=8s").json().path("sessions");
             for (int i = all.size() - 1; i >= 0; i--) {
                 if (!all.get(i).get("player").asText().equals("sia")) {
                     continue; // tom's: not this page's player
@@ -459,7 +459,7 @@ class WebPageTest {
             }
             assertThat(sessionRows(page)).isEqualTo(routed);
             assertThat(routed.stream().mapToInt(r -> Integer.parseInt(r.get(1))).sum()).isEqualTo(2);
-            assertThat(page.findElement(By.id("sessionsGap")).getText()).contains("after 4s with no guess");
+            assertThat(page.findElement(By.id("sessionsGap")).getText()).contains("after 8s with no guess");
 
             assertThat(((JavascriptExecutor) page).executeScript("return document.documentElement.scrollWidth <= document.documentElement.clientWidth"))
                     .as("nothing wider than the window (a hidden table once was)").isEqualTo(true);
