@@ -65,9 +65,6 @@ import java.util.function.Consumer;
  */
 public final class Codemojex implements AutoCloseable {
 
-    /** The system's clock, as {@link Settings#SYSTEM_CLOCK}: every other class takes the clock it is given, so tests can move time. */
-    public static final Clock SYSTEM_CLOCK = Settings.SYSTEM_CLOCK;
-
     private final String uri;
     private final Option<OwnedRedis> owned;
     private final Connection redis;

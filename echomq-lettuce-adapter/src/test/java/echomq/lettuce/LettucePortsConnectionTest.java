@@ -1,61 +1,62 @@
 package echomq.lettuce;
 
-import echomq.domain.id.Snowflake;
-import echomq.domain.id.StreamId;
-import echomq.domain.observe.EchoListener;
-import echomq.domain.stream.StreamKey;
-import echomq.testkit.RedisServerProcess;
-import echomq.testkit.TestRedis;
+import echomq.testkit.OwnedConnectionContract;
 import echomq.wire.EchoConnection;
 import echomq.wire.LuaScript;
-import io.vavr.collection.LinkedHashMap;
-import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.util.List;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 /** The library's one connection on Lettuce ({@link LettucePorts} as an {@link EchoConnection}): it owns what it opened, runs scripts, closes. */
-class LettucePortsConnectionTest {
+class LettucePortsConnectionTest extends OwnedConnectionContract<LettucePorts> {
 
     static final LuaScript SET_AND_GET = LuaScript.load(LettucePortsConnectionTest.class, "set-and-get.lua");
 
-    @Test
-    void anOpenedConnectionOwnsItsClientRunsScriptsAndClosesIt() {
-        try (RedisServerProcess server = TestRedis.privateServer("--requirepass", "s3cret")) {
-            String uri = "redis://:s3cret@127.0.0.1:" + server.port();
-            EchoConnection redis = LettucePorts.open(uri);
-            assertThat(redis.description()).startsWith("lettuce, on ").doesNotContain("s3cret");
-            StreamKey key = StreamKey.of("conn", "orders");
-            redis.append(new Snowflake(1, Clock.systemUTC()), EchoListener.NONE).append(key, LinkedHashMap.of("sku", "a1"));
-            assertThat(redis.range().range(key, StreamId.MIN, StreamId.MAX, 10)).hasSize(1);
-            assertThat(text(redis.run(SET_AND_GET, List.of("conn:k"), List.of("v1")))).isEqualTo("v1");
-            redis.close();
-            assertThatThrownBy(() -> redis.range().range(key, StreamId.MIN, StreamId.MAX, 10)).isInstanceOf(RuntimeException.class)
-                    .isNotInstanceOf(NullPointerException.class);
-        }
+    @Override
+    protected LettucePorts open(String uri) {
+        return LettucePorts.open(uri);
     }
 
-    @Test
-    void aConnectionOverALentOneLeavesItOpen() {
-        try (LettuceRedis redis = LettuceConnections.connect(TestRedis.uri())) {
-            EchoConnection lent = LettucePorts.over(redis);
-            lent.close();
-            assertThat(redis.isOpen()).isTrue();
-            assertThat(text(lent.run(SET_AND_GET, List.of("conn:lent-l"), List.of("still")))).isEqualTo("still");
-        }
+    @Override
+    protected Lent<LettucePorts> lend(String uri) {
+        LettuceRedis redis = LettuceConnections.connect(uri);
+        LettucePorts lent = LettucePorts.over(redis);
+        return new Lent<>() {
+            @Override
+            public LettucePorts connection() {
+                return lent;
+            }
+
+            @Override
+            public boolean clientServes() {
+                return redis.isOpen();
+            }
+
+            @Override
+            public void close() {
+                redis.close();
+            }
+        };
     }
 
-    @Test
-    void aBadUriIsRefusedNamingItBeforeAnyConnection() {
-        assertThatThrownBy(() -> LettucePorts.open("http://127.0.0.1:1")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("http://127.0.0.1:1");
+    @Override
+    protected String description(LettucePorts connection) {
+        return connection.description();
     }
 
-    private static String text(Object reply) {
+    @Override
+    protected String setAndGet(LettucePorts connection, String key, String value) {
+        Object reply = connection.run(SET_AND_GET, List.of(key), List.of(value));
         return reply instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : String.valueOf(reply);
+    }
+
+    @Override
+    protected void close(LettucePorts connection) {
+        connection.close();
+    }
+
+    @Override
+    protected String describedAs() {
+        return "lettuce, on ";
     }
 }

@@ -1,6 +1,7 @@
 package codemojex.app.cli;
 
 import codemojex.app.Codemojex;
+import codemojex.app.Settings;
 import codemojex.app.core.BadInputException;
 import codemojex.app.core.Bounded;
 import codemojex.app.core.DurationFields;
@@ -96,7 +97,7 @@ final class FeedSeriesCommand implements Runnable {
             if (stat != null) {
                 throw new IllegalArgumentException("--stat is an option of the feed's series, not of series --openings");
             }
-            SeriesQuery.Openings q = SeriesQuery.openings(from, to, bucket, zone, dayStarts, Codemojex.SYSTEM_CLOCK.instant());
+            SeriesQuery.Openings q = SeriesQuery.openings(from, to, bucket, zone, dayStarts, Settings.SYSTEM_CLOCK.instant());
             try (Codemojex app = redis.require()) {
                 Series<Tally<Map<String, Integer>>> s = app.useCases().openings().openingsSeries(q);
                 System.out.println("games opened from " + q.from() + " to " + q.to() + " in buckets of " + q.bucket() + " ("

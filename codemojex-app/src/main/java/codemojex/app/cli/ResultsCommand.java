@@ -1,6 +1,7 @@
 package codemojex.app.cli;
 
 import codemojex.app.Codemojex;
+import codemojex.app.Settings;
 import codemojex.app.core.Dates;
 import codemojex.projections.Projections;
 import picocli.CommandLine.Command;
@@ -26,7 +27,7 @@ final class ResultsCommand implements Runnable {
     @Override
     public void run() {
         ZoneId zone = Dates.zone("zone", zoneName);
-        LocalDate d = day == null ? LocalDate.ofInstant(Codemojex.SYSTEM_CLOCK.instant(), zone) : Dates.parse("day", day);
+        LocalDate d = day == null ? LocalDate.ofInstant(Settings.SYSTEM_CLOCK.instant(), zone) : Dates.parse("day", day);
         try (Codemojex app = redis.require()) {
             var results = app.useCases().results().results(d, zone);
             if (results.value().isEmpty()) {

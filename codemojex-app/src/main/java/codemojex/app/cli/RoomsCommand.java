@@ -1,6 +1,7 @@
 package codemojex.app.cli;
 
 import codemojex.app.Codemojex;
+import codemojex.app.Settings;
 import codemojex.app.core.Instants;
 import codemojex.app.core.port.in.OpeningsQuery;
 import picocli.CommandLine.Command;
@@ -28,7 +29,7 @@ final class RoomsCommand implements Runnable {
 
     @Override
     public void run() {
-        Instants.Range r = Instants.range(from, to, Codemojex.SYSTEM_CLOCK.instant(), Duration.ofDays(1));
+        Instants.Range r = Instants.range(from, to, Settings.SYSTEM_CLOCK.instant(), Duration.ofDays(1));
         try (Codemojex app = redis.require()) {
             var rooms = app.useCases().openings().openings(new OpeningsQuery.Span.Closed(r.from(), r.to()));
             if (rooms.value().isEmpty()) {
