@@ -25,21 +25,23 @@ import java.util.Objects;
  * Scores delivered guesses: sorts a delivery (malformed entries, guesses of unknown games and of
  * another partition refused), decides each guess once with {@link Referee#decide} for its game as
  * read, and hands the decisions to {@link ScoreCommit}, which mints their entries' ids and applies
- * them at once. The games it reads are kept ({@link KnownGames}): a batch reads its game once.
+ * them at once. The games it reads are kept, per partition ({@link KnownGames}): a batch reads its game once.
  */
 public final class ScoreGuessesService implements ScoreGuessesUseCase {
 
     private static final Logger log = LoggerFactory.getLogger(ScoreGuessesService.class);
 
-    private final KnownGames games;
+    /** The games each partition's worker read, one cache per partition as each worker had its own. */
+    private final List<KnownGames> games;
     private final ScoreCommit commit;
     private final GamePartitions partitions;
 
     /** Over the game store, the commit of decided guesses and the partitions (a guess is scored by its game's partition only). */
     public ScoreGuessesService(Games games, ScoreCommit commit, GamePartitions partitions) {
-        this.games = new KnownGames(Objects.requireNonNull(games, "games"), KnownGames.MAX);
+        Objects.requireNonNull(games, "games");
         this.commit = Objects.requireNonNull(commit, "commit");
         this.partitions = Objects.requireNonNull(partitions, "partitions");
+        this.games = partitions.all().map(p -> new KnownGames(games, KnownGames.MAX)).toJavaList();
     }
 
     @Override
@@ -62,7 +64,7 @@ public final class ScoreGuessesService implements ScoreGuessesUseCase {
                 refused.add(new Refused(entry, true));
                 continue;
             }
-            Option<GameRecord> game = games.find(guess.game());
+            Option<GameRecord> game = games.get(partition).find(guess.game());
             if (game.isEmpty()) {
                 log.warn("guess {} is for unknown game {}: acknowledged, not scored", guessId, LogSafe.escape(guess.game()));
                 refused.add(new Refused(entry, true));
