@@ -103,6 +103,9 @@ class EventTimeRollupPropertiesTest {
         // a rollup of the rollup (by its ids: they are the buckets' event times) equals the direct rollup by event time
         Buckets coarse = Buckets.tumbling(Duration.ofMillis(4 * c.width()));
         now.addAndGet(8 * c.width() + c.time().lead().toMillis()); // every coarse bucket closed too
+        // and every fine one: the rollup of the rollup reads the fine buckets, so they are written first (a fine bucket
+        // closing only now, its lateness past, is in the direct coarse rollup and must be in the target too)
+        new Rollup<>(spec, EventTimeCases.FOLDS.rollup(), s, s, s, clock).once();
         new Rollup<>(RollupSpec.of(TARGET, COARSE_OF_TARGET, coarse, c.skew()), EventTimeCases.FOLDS.rollup(), s, s, s, clock).once();
         new Rollup<>(RollupSpec.of(SOURCE, COARSE, coarse, c.skew()).byEventTime(c.time()), EventTimeCases.FOLDS.rollup(), s, s, s, clock).once();
         assertThat(all(s, COARSE_OF_TARGET)).isEqualTo(all(s, COARSE));
